@@ -1,0 +1,132 @@
+// The checked program: what the compiler hands to the runtime and the CLI.
+// The syntax tree stays as parsed; the checker adds facts about its nodes in side tables
+// (types and resolutions keyed by node identity), so the runtime compiles each node once into a closure.
+import type {
+  ActionDecl, Expr, FailureDecl, FixtureMember, FixturesDecl, FunctionDecl, Ident, Node, PromptDecl,
+  Span, TestDecl, FakeItem,
+} from "../syntax/ast.ts";
+import type { ModuleGraph, LoadedFile } from "../modules/graph.ts";
+import type { NamedType, Type } from "../types/types.ts";
+
+export type FailureKind =
+  | "InvalidRequest" | "InvalidValue" | "NotFound" | "Conflict" | "Rejected"
+  | "RateLimited" | "Unavailable" | "TimedOut" | "InternalFault";
+
+/** A declared failure, or one of the prelude's AI failures (AiRefused, ...). Identity matters. */
+export interface FailureInfo {
+  name: string;
+  kind: FailureKind;
+  /** lower_snake; defaults to the snake-cased name. */
+  code: string;
+  message: string;
+  decl: FailureDecl | null; // null for the prelude's
+}
+
+export interface PromptInfo {
+  name: string;
+  decl: PromptDecl;
+  file: LoadedFile;
+  /** The record type named after the prompt (`AnswerQuestion`): one field per parameter. */
+  valuesType: NamedType;
+  /** `answer_question@b44ecc53` (SPEC 4.5). */
+  version: string;
+  /** `system:` text after `"""` processing, placeholders unreplaced; "" when absent. */
+  system: string;
+  text: string;
+  /** How its calls use it. */
+  use: "generate" | "stream" | "unused";
+  /** The `as:` types of all the `ai.generate` calls that ask it, distinct, in first-call order. */
+  asTypes: Type[];
+  /** Every call that asks it (path order, then source order). */
+  calls: Span[];
+}
+
+export type LibraryFunction =
+  | "list.count" | "list.first" | "list.get" | "list.is_empty" | "list.contains" | "list.append"
+  | "text.length" | "text.contains" | "text.starts_with" | "text.lower" | "text.upper" | "text.trim" | "text.join"
+  | "vector.similarity" | "clock.now" | "random.int";
+
+/** What a name, member access or callee refers to. Keyed by the Expr (name/member/call) or Ident. */
+export type Resolution =
+  | { kind: "local"; name: string } // a parameter, `var`, `for` item or match binding
+  | { kind: "function"; decl: FunctionDecl }
+  | { kind: "action"; decl: ActionDecl }
+  | { kind: "fixture"; group: FixturesDecl; member: FixtureMember } // `questions.sesame` (a call when it has no params too)
+  | { kind: "enum_member"; type: NamedType; member: string } // `Locale.en_gb`
+  | { kind: "field"; name: string } // `a.reply`: record field access
+  | { kind: "library"; fn: LibraryFunction }
+  | { kind: "ai_generate"; prompt: PromptInfo; asType: Type }
+  | { kind: "ai_stream"; prompt: PromptInfo }
+  | { kind: "ai_embed" }
+  | { kind: "ai_requests"; prompt: PromptInfo } // `ai.p.requests`
+  | { kind: "ai_attempts"; prompt: PromptInfo } // `ai.p.attempts`
+  | { kind: "convert"; type: NamedType } // `T(v)`, checked at run time
+  | { kind: "failure"; failure: FailureInfo }; // on the Ident of `reject F`, `fails F`, `failure F =>`
+
+/** A scripted item, checked and classified against its prompt. */
+export type CheckedFakeItem =
+  | { kind: "value"; item: FakeItem; type: Type; expr: Expr } // a typed literal answer for a generate prompt
+  | { kind: "raw"; item: FakeItem; text: string }
+  | { kind: "recorded"; item: FakeItem; name: string; path: string } // path relative to the root
+  | { kind: "failure"; item: FakeItem; word: "refused" | "timed_out" | "over_budget" | "too_long" }
+  | { kind: "malformed"; item: FakeItem }
+  | { kind: "stream_text"; item: FakeItem; text: string }
+  | { kind: "partial"; item: FakeItem; text: string; stop: "timed_out" | "refused" | "too_long" | "over_budget" }
+  | { kind: "stream_stop"; item: FakeItem; stop: "timed_out" | "refused" | "too_long" | "over_budget" }
+  | { kind: "vector"; item: FakeItem; values: number[] };
+
+export interface CheckedFakes {
+  /** `ai.embed` when `prompt` is null. */
+  prompt: PromptInfo | null;
+  span: Span;
+  items: CheckedFakeItem[];
+}
+
+export type TestKind = "action test" | "function test" | "prompt test" | "test";
+
+export interface TestInfo {
+  name: string;
+  decl: TestDecl;
+  file: LoadedFile;
+  kind: TestKind;
+  fakes: CheckedFakes[];
+}
+
+export interface ConnectionInfo {
+  name: string;
+  driver: string;
+  /** `env("NAME", "default")` stays unevaluated until a real call. */
+  baseUrl: ConfigText | null;
+  model: ConfigText | null;
+  key: ConfigText | null;
+  timeoutMs: number;
+  embeddingDimensions: number;
+  sandbox: string[];
+  perDay: number | null;
+}
+
+export type ConfigText = { kind: "literal"; value: string } | { kind: "env"; name: string; fallback: string | null };
+
+export interface RecordingFile {
+  /** Relative to the root: `domains/support/prompts/recordings/answer_question/sesame.json`. */
+  path: string;
+  promptName: string;
+  name: string;
+}
+
+export interface CheckedProgram {
+  graph: ModuleGraph;
+  prompts: Map<string, PromptInfo>;
+  failures: FailureInfo[];
+  aiFailures: { refused: FailureInfo; timed_out: FailureInfo; over_budget: FailureInfo; too_long: FailureInfo; unreadable: FailureInfo };
+  connection: ConnectionInfo | null;
+  locale: { default: string; members: NamedType }; // the prelude enum `Locale`
+  /** Every test, in path order then declaration order. */
+  tests: TestInfo[];
+  recordings: RecordingFile[];
+  /** The type of every expression the checker typed. */
+  exprTypes: Map<Expr, Type>;
+  resolutions: Map<Node | Ident, Resolution>;
+  /** Failures each action can fail with (its `fails`, resolved). */
+  actionFailures: Map<ActionDecl, FailureInfo[]>;
+}

@@ -1,0 +1,59 @@
+// Rules of the AI capability, at compile time and when the CLI talks to a model.
+import type { RuleEntry } from "../diagnostic.ts";
+
+export const aiRules = {
+  "ai.not_prompt_values": {
+    summary: "`ai.{call}` needs a prompt's values, found `{found}`",
+    reason: "The values type selects the prompt, so a call always says which prompt it asks.",
+    next: "Pass a prompt's values record, such as `{example} { ... }`",
+    owner: "agent",
+  },
+  "ai.prompt_mixed_use": {
+    summary: "`{prompt}` is asked by both `ai.generate` and `ai.stream`",
+    reason: "A prompt is either generated as a type or streamed as text, so its fakes and recordings have one shape.",
+    next: "Declare a second prompt for the other use",
+    owner: "agent",
+  },
+  "ai.sandbox_unknown_prompt": {
+    summary: "`{name}` in `sandbox` is not a prompt",
+    reason: "The sandbox lets named prompts reach the real model in `jadpo dev`, so each name must be a prompt.",
+    next: "{suggestion}",
+    owner: "agent",
+  },
+  "ai.key_missing": {
+    summary: "The key for `{connection}` is not set: `{variable}` is empty",
+    reason: "The key is read from the environment when the model is asked, and never stored.",
+    next: "Set `{variable}` in your environment and run the command again",
+    owner: "human",
+  },
+  "ai.no_values": {
+    summary: "No values to ask `{prompt}` with",
+    reason: "A recording answers the prompt as a real call asks it, so it needs the values of a `jadpo dev` call or a fixture.",
+    next: "Call an action that asks `{prompt}` in `jadpo dev`, or pass `--fixture group.fixture`",
+    owner: "human",
+  },
+  "ai.unreachable": {
+    summary: "The model at {url} can't be reached",
+    reason: "Recording asks the configured model once; nothing is written without its answer.",
+    next: "Start the model server or correct `base_url`, then record again",
+    owner: "human",
+  },
+  "ai.model_error": {
+    summary: "The model answered with an error: {error}",
+    reason: "Only an answer that decodes is recorded; nothing is written otherwise.",
+    next: "Check the model and connection settings, then record again",
+    owner: "human",
+  },
+  "ai.answer_undecodable": {
+    summary: "The model's answer doesn't decode as `{type}`",
+    reason: "A recording must decode as the type its prompt is asked for as, or no test could use it.",
+    next: "Record again, or adjust the prompt so the model answers in the type",
+    owner: "human",
+  },
+  "ai.recording_exists": {
+    summary: "`{prompt}` already has a recording `{name}`",
+    reason: "A recording is replaced only on purpose, so a test's answer never changes by accident.",
+    next: "Pass `--force` to replace it, or choose another name",
+    owner: "human",
+  },
+} as const satisfies Record<string, RuleEntry>;

@@ -1,0 +1,53 @@
+// Rules of the lexer and parser (syntax.*) and of input limits (limit.*).
+import type { RuleEntry } from "../diagnostic.ts";
+
+export const syntaxRules = {
+  "syntax.expected": {
+    summary: "Expected {expected}{context}",
+    reason: "Jadpo reads each construct in one canonical spelling, so a missing or stray token stops the construct where it stands.",
+    next: "Write {expected} here",
+    owner: "agent",
+  },
+  "syntax.unterminated_text": {
+    summary: "This text is never closed",
+    reason: "A text starts and ends with `\"` on the same line (or `\"\"\"` for multi-line text), so everything after an unclosed quote would be swallowed.",
+    next: "Close the text with {closer}",
+    owner: "agent",
+  },
+  "syntax.bad_escape": {
+    summary: "`{escape}` is not an escape Jadpo knows",
+    reason: "Text escapes are `\\\" \\\\ \\n \\r \\t \\{` and `\\u{H..HHHHHH}` (at most 10FFFF), so every other backslash is a mistake rather than a guess.",
+    next: "Use one of the known escapes, or write `\\\\` for a backslash",
+    owner: "agent",
+  },
+  "syntax.invalid_character": {
+    summary: "`{character}` can't stand in Jadpo source",
+    reason: "Outside text and comments, Jadpo source is made of names, numbers, durations and its own punctuation.",
+    next: "Remove the character, or put it inside a text",
+    owner: "agent",
+  },
+  "syntax.bare_expression": {
+    summary: "An expression can't stand alone as a statement",
+    reason: "A value that is computed and then dropped is almost always a mistake; only `match`, `attempt` and a block's final value stand alone.",
+    next: "Keep the value with `var name = ...`, or remove it",
+    owner: "agent",
+  },
+  "syntax.number_too_large": {
+    summary: "`{number}` is beyond the range of Int",
+    reason: "An Int is an integer within ±(2^53−1), so every Int is exact on every machine.",
+    next: "Use a number within ±9007199254740991",
+    owner: "agent",
+  },
+  "limit.file_too_large": {
+    summary: "This file is {size}, over the 16 MiB a source file may be",
+    reason: "Source files are read whole; a limit keeps every command fast and bounded.",
+    next: "Split the file into smaller files in the same module",
+    owner: "agent",
+  },
+  "limit.too_deep": {
+    summary: "Nesting is deeper than 256 levels here",
+    reason: "Brackets, blocks and expressions nest at most 256 deep, so no input can overflow the compiler's stack.",
+    next: "Flatten the nesting, for example with `var` names for inner values",
+    owner: "agent",
+  },
+} as const satisfies Record<string, RuleEntry>;

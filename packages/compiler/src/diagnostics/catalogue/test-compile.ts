@@ -1,0 +1,41 @@
+// Rules checked when a test compiles: its fakes and its `assert ... fails`.
+import type { RuleEntry } from "../diagnostic.ts";
+
+export const testCompileRules = {
+  "test.fake_type": {
+    summary: "A scripted answer doesn't decode as `{type}`",
+    reason: "Scripted answers are checked against the type the prompt is asked for as, so a test can't script an answer the decoding would reject.",
+    next: "Correct the scripted answer to the type",
+    owner: "agent",
+  },
+  "test.fake_unknown_prompt": {
+    summary: "`ai.{name}` names no prompt",
+    reason: "Fakes are scripted by prompt name, so each key must be `ai.<prompt>` or `ai.embed`.",
+    next: "{suggestion}",
+    owner: "agent",
+  },
+  "test.fake_stream_item": {
+    summary: "{problem}",
+    reason: "A generate prompt is scripted with answers and a stream prompt with texts, so each item has the shape its call reads.",
+    next: "{suggestion}",
+    owner: "agent",
+  },
+  "test.embedding_length": {
+    summary: "This vector has {found} numbers; embeddings here have {expected}",
+    reason: "A scripted embedding is used as given, so it must have the connection's `embedding_dimensions`.",
+    next: "Give exactly {expected} numbers",
+    owner: "agent",
+  },
+  "test.recording_missing": {
+    summary: "`{prompt}` has no recording `{name}`",
+    reason: "`recorded(\"name\")` reads `recordings/{prompt}/{name}.json` beside the prompt.",
+    next: "Record it with `jadpo ai record {prompt} --as {name}`, or use an existing name",
+    owner: "agent",
+  },
+  "test.fails_impossible": {
+    summary: "`{call}` can't fail with `{failure}`",
+    reason: "An assertion that can never hold tests nothing.",
+    next: "Assert a failure `{call}` can fail with: {possible}",
+    owner: "agent",
+  },
+} as const satisfies Record<string, RuleEntry>;

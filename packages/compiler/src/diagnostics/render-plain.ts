@@ -1,0 +1,40 @@
+// Plain text of diagnostics (SPEC 10): the default when output is not a TTY, and the base of pretty.
+import type { Diagnostic } from "./diagnostic.ts";
+
+export interface RenderOptions {
+  /** Turns a root-relative path into the path shown (relative to the current directory). */
+  displayPath: (file: string) => string;
+}
+
+export const identityPaths: RenderOptions = { displayPath: (file) => file };
+
+/** The location after `-->`: `file:line:column` for compile errors, `file:line` for test failures. */
+export function location(d: Diagnostic, options: RenderOptions, withColumn: boolean): string {
+  if (!d.span) return "";
+  const where = `${options.displayPath(d.span.file)}:${d.span.line}`;
+  return withColumn ? `${where}:${d.span.column}` : where;
+}
+
+/** The lines after the heading, each indented two spaces. */
+export function bodyLines(d: Diagnostic): string[] {
+  const lines = d.details.map((detail) => `  ${detail.label}: ${detail.text}`);
+  lines.push(`  reason: ${d.reason}`);
+  lines.push(`  next: ${d.next} (${d.owner})`);
+  lines.push(`  rule: ${d.rule}`);
+  if (d.rerun) lines.push(`  rerun: ${d.rerun}`);
+  return lines;
+}
+
+/** A compile error: `error: <summary> --> <file>:<line>:<column>` then the body. */
+export function renderErrorPlain(d: Diagnostic, options: RenderOptions = identityPaths): string {
+  const where = location(d, options, true);
+  const heading = where ? `error: ${d.summary} --> ${where}` : `error: ${d.summary}`;
+  return [heading, ...bodyLines(d)].join("\n");
+}
+
+/** A failing test: `FAIL  <test name> --> <file>:<line>` then the body (no `error:` line, no column). */
+export function renderFailPlain(testName: string, d: Diagnostic, options: RenderOptions = identityPaths): string {
+  const where = location(d, options, false);
+  const heading = where ? `FAIL  ${testName} --> ${where}` : `FAIL  ${testName}`;
+  return [heading, ...bodyLines(d)].join("\n");
+}

@@ -1,0 +1,12 @@
+// The only way the compiler sees files: the CLI and tests pass a Host (no fs or process here).
+
+export interface Host {
+  /** Raw bytes of a file, by absolute path; null when it doesn't exist. */
+  readFile(path: string): Uint8Array | null;
+  /** Size in bytes without reading the file (for limit.file_too_large); null when missing. */
+  fileSize(path: string): number | null;
+  /** Every file below `dir` (absolute paths), recursively, sorted; skips nothing by itself. */
+  listFiles(dir: string): string[];
+  /** Whether a file exists. */
+  exists(path: string): boolean;
+}

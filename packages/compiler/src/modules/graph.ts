@@ -1,0 +1,39 @@
+// The module graph: every loaded file, its modules, and the names visible at its top level.
+import type { Decl, PromptDecl, SyntaxFile, Ident } from "../syntax/ast.ts";
+import type { SourceFile } from "../source/source-file.ts";
+
+export interface LoadedFile {
+  /** Path relative to the project root, with `/` (`domains/support/types.jadpo`, `app.jadpo`). */
+  path: string;
+  kind: "source" | "test";
+  /** The folder module it belongs to (`support/actions`), "" for `app.jadpo`. */
+  folderModule: string;
+  /** Its own file module (`support/actions/answer_customer.test`... without extension: see SPEC 3). */
+  fileModule: string;
+  source: SourceFile;
+  syntax: SyntaxFile;
+}
+
+/** A top-level name: a declaration, or a prompt's values type (named after the prompt, UpperCamel). */
+export type DeclRef =
+  | { kind: "decl"; decl: Exclude<Decl, { kind: "use" | "test" | "locales" }>; file: LoadedFile }
+  | { kind: "prompt_values"; prompt: PromptDecl; file: LoadedFile };
+
+export interface FileScope {
+  file: LoadedFile;
+  /** Every name visible at the top of the file: its folder module's names, its imports, and `app.jadpo`'s. */
+  names: Map<string, DeclRef>;
+}
+
+export interface ModuleGraph {
+  /** Every file, in path order. */
+  files: LoadedFile[];
+  /** By file path. */
+  scopes: Map<string, FileScope>;
+  /** `app.jadpo`, when it parsed. */
+  app: LoadedFile | null;
+}
+
+export function declName(decl: DeclRef): Ident {
+  return decl.kind === "decl" ? decl.decl.name : decl.prompt.name;
+}

@@ -1,0 +1,43 @@
+// The runner's event types: workers produce them, the main process orders them as planned,
+// reporters only consume them. Keep these stable: reporters and the pool depend on them.
+import type { Diagnostic, TestKind } from "@jadpo/compiler";
+
+export type ResultKind = TestKind | "recording test";
+
+export interface TestResult {
+  name: string;
+  kind: ResultKind;
+  /** Root-relative path with `/`. */
+  file: string;
+  /** Line of the test's declaration (1 for a recording test). */
+  line: number;
+  status: "passed" | "failed";
+  /** The test's own seed, derived from the run seed, its file and its name. */
+  seed: number;
+  duration_ms: number;
+  /** Why it failed (usually one); empty when passed. `rerun` is filled in by the reporter. */
+  diagnostics: Diagnostic[];
+}
+
+/** A line printed before the summary, with its remedy printed after it (SPEC 11). */
+export interface Alert {
+  kind: "stale_recording";
+  prompt: string;
+  name: string;
+  /** 8 hex digits each. */
+  recordedVersion: string;
+  currentVersion: string;
+  /** Root-relative path of the recording file. */
+  file: string;
+}
+
+export type RunEvent =
+  | { type: "run-start"; seed: number; total: number }
+  | { type: "test-done"; index: number; result: TestResult }
+  | { type: "run-end"; alerts: Alert[] };
+
+export interface RunSummary {
+  seed: number;
+  results: TestResult[];
+  alerts: Alert[];
+}
