@@ -5,8 +5,11 @@ export interface Host {
   readFile(path: string): Uint8Array | null;
   /** Size in bytes without reading the file (for limit.file_too_large); null when missing. */
   fileSize(path: string): number | null;
-  /** Every file below `dir` (absolute paths), recursively, sorted; skips nothing by itself. */
-  listFiles(dir: string): string[];
+  /**
+   * Every file below `dir` (absolute paths), recursively, sorted; skips nothing by itself.
+   * `skipDir`, when given, is asked about each folder (absolute path) before it is entered.
+   */
+  listFiles(dir: string, skipDir?: (absoluteDir: string) => boolean): string[];
   /** Whether a file exists. */
   exists(path: string): boolean;
 }

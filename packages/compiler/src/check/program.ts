@@ -129,4 +129,12 @@ export interface CheckedProgram {
   resolutions: Map<Node | Ident, Resolution>;
   /** Failures each action can fail with (its `fails`, resolved). */
   actionFailures: Map<ActionDecl, FailureInfo[]>;
+  /** Parameter and result types of every function, action and fixture member (`jadpo dev` decodes an action's parameters with them). */
+  signatures?: Map<Node, CallableSignature>;
+}
+
+/** A callable's types, resolved once by the checker. */
+export interface CallableSignature {
+  params: { name: string; type: Type }[];
+  result: Type;
 }

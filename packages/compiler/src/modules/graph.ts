@@ -25,6 +25,18 @@ export interface FileScope {
   names: Map<string, DeclRef>;
 }
 
+/** A recording file found below `domains/`, read but not decoded (the checker decodes it). */
+export interface RecordingSource {
+  /** Root-relative: `<folder of the prompt's file>/recordings/<prompt>/<name>.json`. */
+  path: string;
+  /** The folder name under `recordings/`. */
+  promptName: string;
+  /** The file name without `.json`. */
+  name: string;
+  /** The raw bytes (a BOM kept), or null when the file is over 16 MiB (undecodable). */
+  bytes: Uint8Array | null;
+}
+
 export interface ModuleGraph {
   /** Every file, in path order. */
   files: LoadedFile[];
@@ -32,6 +44,8 @@ export interface ModuleGraph {
   scopes: Map<string, FileScope>;
   /** `app.jadpo`, when it parsed. */
   app: LoadedFile | null;
+  /** Every recording file of the project, in path order (absent in hand-built graphs). */
+  recordings?: RecordingSource[];
 }
 
 export function declName(decl: DeclRef): Ident {

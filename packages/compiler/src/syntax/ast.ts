@@ -46,19 +46,26 @@ export interface FieldDecl extends Node {
 
 // ---------------------------------------------------------------- declarations
 
+/** What every top-level declaration has. */
+export interface DeclNode extends Node {
+  /** Set when a syntax error cut the declaration short: it holds what was read before the error
+   * (its name at least), so later phases know the name but skip its body. */
+  incomplete?: boolean;
+}
+
 export interface Param extends Node {
   name: Ident;
   type: TypeRef;
 }
 
-export interface UseDecl extends Node {
+export interface UseDecl extends DeclNode {
   kind: "use";
   /** `support/types` as words, each with its span. */
   path: Ident[];
   names: Ident[];
 }
 
-export interface TypeDecl extends Node {
+export interface TypeDecl extends DeclNode {
   kind: "type";
   name: Ident;
   body: TypeBody;
@@ -74,13 +81,13 @@ export type ConfigValue =
   | { kind: "expr"; expr: Expr; span: Span } // text, number, duration, bool, identifier, env(...), list
   | { kind: "block"; entries: ConfigEntry[]; span: Span };
 
-export interface FailureDecl extends Node {
+export interface FailureDecl extends DeclNode {
   kind: "failure";
   name: Ident;
   entries: ConfigEntry[];
 }
 
-export interface FunctionDecl extends Node {
+export interface FunctionDecl extends DeclNode {
   kind: "function";
   name: Ident;
   params: Param[];
@@ -88,7 +95,7 @@ export interface FunctionDecl extends Node {
   body: Block;
 }
 
-export interface ActionDecl extends Node {
+export interface ActionDecl extends DeclNode {
   kind: "action";
   name: Ident;
   params: Param[];
@@ -107,31 +114,31 @@ export interface FixtureMember extends Node {
   body: Block;
 }
 
-export interface FixturesDecl extends Node {
+export interface FixturesDecl extends DeclNode {
   kind: "fixtures";
   name: Ident;
   members: FixtureMember[];
 }
 
-export interface PromptDecl extends Node {
+export interface PromptDecl extends DeclNode {
   kind: "prompt";
   name: Ident;
   params: Param[];
   entries: ConfigEntry[]; // `system:` and `text:`
 }
 
-export interface ConnectionDecl extends Node {
+export interface ConnectionDecl extends DeclNode {
   kind: "connection";
   name: Ident;
   entries: ConfigEntry[];
 }
 
-export interface LocalesDecl extends Node {
+export interface LocalesDecl extends DeclNode {
   kind: "locales";
   entries: ConfigEntry[];
 }
 
-export interface TestDecl extends Node {
+export interface TestDecl extends DeclNode {
   kind: "test";
   /** The test's name, escapes processed. */
   name: string;

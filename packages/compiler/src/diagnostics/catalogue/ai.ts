@@ -20,8 +20,14 @@ export const aiRules = {
     next: "{suggestion}",
     owner: "agent",
   },
+  "ai.second_connection": {
+    summary: "`{name}` is a second `capability: ai` connection; `{first}` is the first",
+    reason: "Every ai call in the project goes through one connection, so which model answers is never in doubt.",
+    next: "Keep one ai connection (the first is at {where})",
+    owner: "agent",
+  },
   "ai.key_missing": {
-    summary: "The key for `{connection}` is not set: `{variable}` is empty",
+    summary: "The key for `{connection}` is not set: `{variable}` is not in the environment",
     reason: "The key is read from the environment when the model is asked, and never stored.",
     next: "Set `{variable}` in your environment and run the command again",
     owner: "human",
@@ -54,6 +60,30 @@ export const aiRules = {
     summary: "`{prompt}` already has a recording `{name}`",
     reason: "A recording is replaced only on purpose, so a test's answer never changes by accident.",
     next: "Pass `--force` to replace it, or choose another name",
+    owner: "human",
+  },
+  "ai.unknown_prompt": {
+    summary: "`{name}` is not a prompt of this project",
+    reason: "`jadpo ai` commands name a prompt as it is declared, and prompt names are unique across the project.",
+    next: "{suggestion}",
+    owner: "human",
+  },
+  "ai.not_generated": {
+    summary: "`{prompt}` has no `ai.generate` call to record an answer for",
+    reason: "A recording answers an `ai.generate` call and is decoded as its `as:` type, so only a prompt some call generates has answers to record.",
+    next: "{suggestion}",
+    owner: "human",
+  },
+  "ai.fixture_unusable": {
+    summary: "`--fixture {fixture}` can't give `{prompt}`'s values: {problem}",
+    reason: "`jadpo ai record --fixture` asks with the value a fixture returns, so it names a fixture without parameters whose type is the prompt's values type.",
+    next: "{suggestion}",
+    owner: "human",
+  },
+  "ai.no_connection": {
+    summary: "The project has no connection with `capability: ai`",
+    reason: "`jadpo ai record` asks the model of the project's ai connection, declared in `app.jadpo`.",
+    next: "Declare a `connection` with `capability: ai` in `app.jadpo`",
     owner: "human",
   },
 } as const satisfies Record<string, RuleEntry>;

@@ -3,13 +3,14 @@ import type { RuleEntry } from "../diagnostic.ts";
 
 export const syntaxRules = {
   "syntax.expected": {
-    summary: "Expected {expected}{context}",
-    reason: "Jadpo reads each construct in one canonical spelling, so a missing or stray token stops the construct where it stands.",
-    next: "Write {expected} here",
+    summary: "Expected {expected}, found {found}",
+    reason: "Jadpo reads each construct in one canonical spelling, so a missing or stray word or symbol stops the construct where it stands.",
+    // {step} is the one fix for what was expected, made by syntax/parse-errors.ts.
+    next: "{step}",
     owner: "agent",
   },
   "syntax.unterminated_text": {
-    summary: "This text is never closed",
+    summary: "This text is never closed: it needs a closing {closer}",
     reason: "A text starts and ends with `\"` on the same line (or `\"\"\"` for multi-line text), so everything after an unclosed quote would be swallowed.",
     next: "Close the text with {closer}",
     owner: "agent",
@@ -21,9 +22,10 @@ export const syntaxRules = {
     owner: "agent",
   },
   "syntax.invalid_character": {
-    summary: "`{character}` can't stand in Jadpo source",
-    reason: "Outside text and comments, Jadpo source is made of names, numbers, durations and its own punctuation.",
-    next: "Remove the character, or put it inside a text",
+    // {what}: the run of characters in backticks, "The character U+0007", or "Bytes that are not valid UTF-8".
+    summary: "{what} can't stand in Jadpo source",
+    reason: "Jadpo source is UTF-8 text, and outside texts and comments it is made of names, numbers, durations and Jadpo's own punctuation.",
+    next: "Remove it, or put it inside a text (and save the file as UTF-8)",
     owner: "agent",
   },
   "syntax.bare_expression": {

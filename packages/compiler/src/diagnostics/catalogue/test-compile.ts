@@ -32,6 +32,18 @@ export const testCompileRules = {
     next: "Record it with `jadpo ai record {prompt} --as {name}`, or use an existing name",
     owner: "agent",
   },
+  "test.fixture_outside_test": {
+    summary: "`{name}` can't use the fixture `{fixture}`: it is {what}",
+    reason: "Fixtures are test support: only tests, other fixtures and `jadpo ai record --fixture` use them, so no app code depends on test data.",
+    next: "Pass the value in as a parameter, or move the use into a test",
+    owner: "agent",
+  },
+  "test.test_only": {
+    summary: "{what} only stands in a {place}",
+    reason: "Tests, assertions, the test clock and what a fake was asked belong to test files, so app code never depends on them.",
+    next: "{suggestion}",
+    owner: "agent",
+  },
   "test.fails_impossible": {
     summary: "`{call}` can't fail with `{failure}`",
     reason: "An assertion that can never hold tests nothing.",

@@ -44,6 +44,42 @@ export const typeRules = {
     next: "Convert one side so both have the same type",
     owner: "agent",
   },
+  "type.argument_count": {
+    summary: "`{call}` takes {expected}, found {found}",
+    reason: "A call gives each parameter exactly once, in order, so nothing is left to a default or dropped.",
+    next: "Pass {expected} to `{call}`",
+    owner: "agent",
+  },
+  "type.not_callable": {
+    summary: "`{name}` can't be called: it is {what}",
+    reason: "Only functions, actions, fixtures, the library and conversions `T(v)` can be called.",
+    next: "{suggestion}",
+    owner: "agent",
+  },
+  "type.not_a_value": {
+    summary: "`{name}` is {what}, not a value",
+    reason: "Only values can be kept, passed and compared; declarations are used by calling or naming them.",
+    next: "{suggestion}",
+    owner: "agent",
+  },
+  "type.immutable": {
+    summary: "`{name}` can't be changed: it isn't declared with `var mut`",
+    reason: "Values don't change unless declared mutable, so a reader knows which names can change.",
+    next: "Declare it with `var mut {name} = ...`, or keep the new value in a new name",
+    owner: "agent",
+  },
+  "type.missing_return": {
+    summary: "`{name}` doesn't return a `{type}` on every path",
+    reason: "A function, action or fixture that declares `-> T` gives a `T` whichever way its body goes.",
+    next: "End every path with `return` (or `reject` in an action)",
+    owner: "agent",
+  },
+  "type.bad_entry": {
+    summary: "{problem}",
+    reason: "Failures, prompts, connections and locales take a closed set of entries, each with one kind of value.",
+    next: "{suggestion}",
+    owner: "agent",
+  },
   "failure.attempt_required": {
     summary: "`{call}` can fail, and nothing handles it",
     reason: "Every call that can fail is wrapped by `attempt`, matched on its outcome, or asserted with `fails` in a test, so no failure is silently lost.",
@@ -57,9 +93,9 @@ export const typeRules = {
     owner: "agent",
   },
   "failure.undeclared": {
-    summary: "`{failure}` can escape `{action}` but is not in its `fails`",
+    summary: "`{action}` can fail with {failures}, which its `fails` doesn't list",
     reason: "`fails` lists exactly the failures a caller must handle.",
-    next: "Add `{failure}` to the `fails` list, or handle it inside",
+    next: "{fix}",
     owner: "agent",
   },
   "failure.stale": {
@@ -72,6 +108,12 @@ export const typeRules = {
     summary: "This match doesn't cover {missing}",
     reason: "A match handles every case, so a new failure or member can't slip through unhandled.",
     next: "Add an arm for {missing}, or end with `{catch_all}`",
+    owner: "agent",
+  },
+  "failure.arm_impossible": {
+    summary: "`{call}` can't fail with {failure}",
+    reason: "A match handles the failures its call can fail with, so no arm waits for a failure that never comes.",
+    next: "Remove the arm for {failure}; `{call}` can fail with {possible}",
     owner: "agent",
   },
   "function.impure": {

@@ -1,0 +1,41 @@
+// `pnpm bench:parse`: lexes and parses a generated ~5 MB Jadpo text 5 times and prints the median
+// throughput (wall clock, and CPU time of this process, which a busy machine disturbs less).
+import { parseFile } from "../packages/compiler/src/syntax/parse-file.ts";
+import { lex } from "../packages/compiler/src/syntax/lexer.ts";
+import { generateCorpus } from "../packages/compiler/test/syntax/corpus.ts";
+
+const RUNS = 5;
+const text = generateCorpus(5 * 1024 * 1024);
+const megabytes = Buffer.byteLength(text, "utf8") / (1024 * 1024);
+
+function measure(run: () => void): { wall: number; cpu: number } {
+  const cpuBefore = process.cpuUsage();
+  const start = performance.now();
+  run();
+  const wall = (performance.now() - start) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
+  return { wall, cpu: (cpu.user + cpu.system) / 1e6 };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+// Warm up once: the parser analyses its grammar on first use, and the JIT settles.
+const warm = parseFile("bench.jadpotest", "test", text);
+if (warm.diagnostics.length > 0) throw new Error(`the generated text has ${warm.diagnostics.length} diagnostics`);
+
+const lexRuns: { wall: number; cpu: number }[] = [];
+const parseRuns: { wall: number; cpu: number }[] = [];
+for (let i = 0; i < RUNS; i++) {
+  lexRuns.push(measure(() => lex(text, "bench.jadpotest")));
+  parseRuns.push(measure(() => parseFile("bench.jadpotest", "test", text)));
+}
+
+const rate = (runs: { wall: number; cpu: number }[], key: "wall" | "cpu"): string =>
+  (megabytes / median(runs.map((r) => r[key]))).toFixed(1);
+
+console.log(`parse bench: ${megabytes.toFixed(1)} MB, ${warm.syntax.decls.length} declarations, ${RUNS} runs`);
+console.log(`lex + parse  median ${rate(parseRuns, "wall")} MB/s  (CPU time: ${rate(parseRuns, "cpu")} MB/s)`);
+console.log(`lex only     median ${rate(lexRuns, "wall")} MB/s  (CPU time: ${rate(lexRuns, "cpu")} MB/s)`);

@@ -1,0 +1,120 @@
+// `tsx bench/test.ts [tests] [runs]`: generates a project of 2,000 AI-call tests (by default),
+// runs the built `jadpo test` on it 5 times, and prints the median wall time and tests/second,
+// beside the start-up floor (`node -e 0`, `jadpo --version`). Build first: `node scripts/build-cli.mjs`.
+// `tsx bench/test.ts --generate <dir> [tests]` only writes the project (for profiling).
+import { execFileSync, spawnSync } from "node:child_process";
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const repo = join(dirname(fileURLToPath(import.meta.url)), "..");
+const jadpo = join(repo, "packages/cli/bin/jadpo.mjs");
+const generateOnly = process.argv[2] === "--generate" ? process.argv[3] : null;
+const args = generateOnly === null ? process.argv.slice(2) : process.argv.slice(4);
+const testCount = Number(args[0] ?? 2000);
+const runs = Number(args[1] ?? 5);
+const perFile = 100;
+
+/** One test of each flavour of AI call, in turn: scripted value, correction, failure, generated, recorded. */
+function testSource(i: number): string {
+  switch (i % 5) {
+    case 0:
+      return `test "scripted answer ${i}" {
+    fakes: {
+        ai.answer_question: [SupportAnswer { resolved_by_articles: true  reply: "Answer ${i}." }]
+    }
+    var reply: SupportAnswer = attempt answer_customer("Question ${i}?")
+    assert reply.reply == "Answer ${i}."
+    assert list.count(ai.answer_question.requests) == 1
+}
+`;
+    case 1:
+      return `test "corrected answer ${i}" {
+    fakes: {
+        ai.answer_question: [raw("not json"), raw("{\\"resolved_by_articles\\": false, \\"reply\\": \\"No.\\"}")]
+    }
+    var reply: SupportAnswer = attempt answer_customer("Question ${i}?")
+    assert reply.resolved_by_articles == false
+    assert ai.answer_question.attempts == 2
+}
+`;
+    case 2:
+      return `test "refusal ${i}" {
+    fakes: {
+        ai.answer_question: [refused]
+    }
+    assert answer_customer("Question ${i}?") fails AssistantUnavailable
+}
+`;
+    case 3:
+      return `test "generated answer ${i}" {
+    var reply: SupportAnswer = attempt answer_customer("Question ${i}?")
+    assert ai.answer_question.attempts == 1
+    var n: Int = random.int(1, 6)
+    assert n >= 1
+}
+`;
+    default:
+      return `test "recorded answer ${i}" {
+    fakes: {
+        ai.answer_question: [recorded("not_covered")]
+    }
+    var reply: SupportAnswer = attempt answer_customer("Question ${i}?")
+    assert reply.resolved_by_articles == false
+}
+`;
+  }
+}
+
+function generate(root: string): void {
+  cpSync(join(repo, "examples/support"), root, { recursive: true });
+  const folder = join(root, "domains/support/actions");
+  mkdirSync(folder, { recursive: true });
+  const header = `use support/types { CustomerQuestion, SupportAnswer }
+use support/failures { AnswerUnreadable, AssistantUnavailable }
+use support/prompts { AnswerQuestion }
+
+`;
+  for (let file = 0; file * perFile < testCount; file++) {
+    const tests: string[] = [];
+    for (let i = file * perFile; i < Math.min(testCount, (file + 1) * perFile); i++) tests.push(testSource(i));
+    writeFileSync(join(folder, `bench_${String(file).padStart(3, "0")}.test.jadpo`), header + tests.join("\n"));
+  }
+}
+
+function seconds(command: string, args: string[], cwd: string): number {
+  const started = process.hrtime.bigint();
+  const run = spawnSync(command, args, { cwd, encoding: "utf8" });
+  const elapsed = Number(process.hrtime.bigint() - started) / 1e9;
+  if (run.status !== 0) throw new Error(`${command} ${args.join(" ")} exited ${run.status}:\n${run.stdout}${run.stderr}`);
+  return elapsed;
+}
+
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+if (generateOnly !== null) {
+  generate(generateOnly);
+  process.exit(0);
+}
+
+const root = mkdtempSync(join(tmpdir(), "jadpo-bench-test-"));
+try {
+  generate(root);
+  const last = execFileSync(process.execPath, [jadpo, "test"], { cwd: root, encoding: "utf8" }).trimEnd().split("\n").at(-1);
+  const times = Array.from({ length: runs }, () => seconds(process.execPath, [jadpo, "test"], root));
+  const one = Array.from({ length: runs }, () => seconds(process.execPath, [jadpo, "test", "--workers", "1"], root));
+  const node = median(Array.from({ length: runs }, () => seconds(process.execPath, ["-e", "0"], root)));
+  const version = median(Array.from({ length: runs }, () => seconds(process.execPath, [jadpo, "--version"], root)));
+  const total = Number(/(\d+) passed/.exec(last ?? "")?.[1] ?? testCount); // the example's own tests and recordings too
+  const m = median(times);
+  const m1 = median(one);
+  console.log(`jadpo test: ${total} tests (${testCount} generated AI-call tests + the example's), ${availableParallelism()} cores, load average ${loadavg()[0].toFixed(1)}`);
+  console.log(`  last line            ${last}`);
+  console.log(`  default workers      median ${m.toFixed(3)} s  (${Math.round(total / m)} tests/s)  runs ${times.map((t) => t.toFixed(3)).join(" ")}`);
+  console.log(`  --workers 1          median ${m1.toFixed(3)} s  (${Math.round(total / m1)} tests/s)  runs ${one.map((t) => t.toFixed(3)).join(" ")}`);
+  console.log(`  node -e 0            median ${node.toFixed(3)} s`);
+  console.log(`  jadpo --version      median ${version.toFixed(3)} s  (${(version / node).toFixed(2)}× node -e 0)`);
+} finally {
+  rmSync(root, { recursive: true, force: true });
+}

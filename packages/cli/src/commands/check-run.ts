@@ -1,0 +1,62 @@
+// What `jadpo check` does: find the project, compile it, print the diagnostics (or the line that
+// says it passed) in the chosen format, and set the exit code.
+import {
+  compileProject, renderCheckJson, renderErrorPlain, renderErrorPretty, sourceLookup,
+  type Diagnostic, type SourceFile,
+} from "@jadpo/compiler";
+import type { CliContext } from "../context.ts";
+import { terminalFor, type Terminal } from "../terminal.ts";
+import { reportUsage } from "../usage.ts";
+import { nodeHost } from "../node-host.ts";
+import { findProject, type ProjectLookup } from "./project.ts";
+import type { CheckOptions, DiagnosticFormat } from "./check.ts";
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+interface Printed {
+  files: number;
+  declarations: number;
+  diagnostics: Diagnostic[];
+  displayPath: (file: string) => string;
+  source: (file: string) => SourceFile | undefined;
+}
+
+/** The text `check` prints: each diagnostic, a blank line between, then the last line. */
+export function checkText(result: Printed, format: "pretty" | "plain", terminal: Terminal): string {
+  const { paint } = terminal;
+  if (result.diagnostics.length === 0) {
+    return `${paint.ok("✓")} Check passed  ${plural(result.files, "file")} · ${plural(result.declarations, "declaration")}\n`;
+  }
+  const blocks = result.diagnostics.map((d) =>
+    format === "pretty"
+      ? renderErrorPretty(d, { displayPath: result.displayPath, paint, source: result.source })
+      : renderErrorPlain(d, { displayPath: result.displayPath }),
+  );
+  const count = result.diagnostics.length;
+  return `${blocks.join("\n\n")}\n\n${paint.error("check failed:")} ${plural(count, "error")}\n`;
+}
+
+/** What to print: the compiled project's diagnostics, or the one that says there is no project. */
+function compile(lookup: ProjectLookup): Printed {
+  if (!lookup.ok) {
+    return { files: 0, declarations: 0, diagnostics: [lookup.diagnostic], displayPath: (file) => file, source: () => undefined };
+  }
+  const result = compileProject(nodeHost, lookup.project.root);
+  return {
+    files: result.stats.files,
+    declarations: result.stats.declarations,
+    diagnostics: result.diagnostics,
+    displayPath: lookup.project.displayPath,
+    source: sourceLookup(result.graph),
+  };
+}
+
+export function runCheck(path: string | undefined, options: CheckOptions, context: CliContext): void {
+  const terminal = terminalFor(context.stdout, context.env, options.color);
+  const format: DiagnosticFormat = options.diagnosticFormat ?? (terminal.isTTY ? "pretty" : "plain");
+  const lookup = findProject(context.cwd, path);
+  if (!lookup.ok && lookup.exitCode === 2) return reportUsage(context, lookup.diagnostic);
+  const printed = compile(lookup);
+  context.stdout.write(format === "json" ? renderCheckJson(printed, printed) : checkText(printed, format, terminal));
+  context.exitCode = printed.diagnostics.length === 0 ? 0 : 1;
+}

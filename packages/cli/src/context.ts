@@ -1,0 +1,51 @@
+// What a command gets from the process: the current directory, the environment and the two
+// output streams. Commands never read `process` themselves, so tests can run them in-process.
+
+export interface Output {
+  write(text: string): void;
+  isTTY: boolean;
+  /** The terminal's width, when it is one. */
+  columns: number | null;
+}
+
+export interface CliContext {
+  cwd: string;
+  env: Readonly<Record<string, string | undefined>>;
+  stdout: Output;
+  stderr: Output;
+  /** The exit code the process ends with: commands set it (0 passed, 1 failed, 2 usage error). */
+  exitCode: number;
+}
+
+function streamOutput(stream: NodeJS.WriteStream): Output {
+  return {
+    write: (text) => void stream.write(text),
+    isTTY: stream.isTTY === true,
+    columns: stream.isTTY && stream.columns ? stream.columns : null,
+  };
+}
+
+/** The context of the running process. */
+export function processContext(): CliContext {
+  return {
+    cwd: process.cwd(),
+    env: process.env,
+    stdout: streamOutput(process.stdout),
+    stderr: streamOutput(process.stderr),
+    exitCode: 0,
+  };
+}
+
+/** A context that collects output in memory (tests). */
+export function memoryContext(cwd: string, env: Record<string, string | undefined> = {}, isTTY = false) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const context: CliContext = {
+    cwd,
+    env,
+    stdout: { write: (text) => void out.push(text), isTTY, columns: isTTY ? 80 : null },
+    stderr: { write: (text) => void err.push(text), isTTY, columns: isTTY ? 80 : null },
+    exitCode: 0,
+  };
+  return { context, stdout: () => out.join(""), stderr: () => err.join("") };
+}

@@ -1,0 +1,70 @@
+// The catch-all: an unexpected exception is jadpo's fault, never the user's. It is saved as a
+// report under `<root>/.jadpo/internal-errors/` (the stack only there, never on screen) and
+// printed as one `toolchain.internal_error` diagnostic; exit 1.
+import { mkdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { relative, resolve } from "node:path";
+import { diagnostic, findProjectRoot, renderErrorPlain } from "@jadpo/compiler";
+import type { CliContext } from "./context.ts";
+import { nodeHost } from "./node-host.ts";
+import { version } from "./version.ts";
+
+export const INTERNAL_ERROR_EXIT = 1;
+
+function describe(error: unknown): { message: string; stack: string } {
+  if (error instanceof Error) return { message: error.message, stack: error.stack ?? `${error.name}: ${error.message}` };
+  return { message: String(error), stack: String(error) };
+}
+
+/** The report's text: what ran and the stack. No environment: a key must never be saved. */
+export function reportText(error: unknown, argv: string[], now: Date): string {
+  const { stack } = describe(error);
+  return [
+    `jadpo ${version} internal error`,
+    `time: ${now.toISOString()}`,
+    `node: ${process.version} on ${process.platform}-${process.arch}`,
+    `command: jadpo ${argv.join(" ")}`,
+    "",
+    stack,
+    "",
+  ].join("\n");
+}
+
+/** The project the command was about: the first path argument's, else the current directory's. */
+function projectRoot(argv: string[], cwd: string): string | null {
+  const paths = argv.filter((arg) => !arg.startsWith("-")).map((arg) => arg.replace(/:\d+$/, ""));
+  for (const path of [...paths, "."]) {
+    const start = resolve(cwd, path).replace(/\\/g, "/");
+    if (!nodeHost.exists(start)) continue;
+    const root = findProjectRoot(nodeHost, start);
+    if (root) return root;
+  }
+  return null;
+}
+
+/** Saves the report and returns its path; in the project's `.jadpo/` when there is one, else the temp folder. */
+function saveReport(text: string, argv: string[], cwd: string, now: Date): string | null {
+  const root = projectRoot(argv, cwd);
+  const folder = root ? resolve(root, ".jadpo", "internal-errors") : resolve(tmpdir(), "jadpo-internal-errors");
+  const name = `${now.toISOString().replace(/[:.]/g, "-")}.txt`;
+  try {
+    mkdirSync(folder, { recursive: true });
+    const path = resolve(folder, name);
+    writeFileSync(path, text);
+    return path;
+  } catch {
+    return null;
+  }
+}
+
+/** Prints the internal error (to standard error) and returns the exit code. */
+export function reportInternalError(error: unknown, argv: string[], context: CliContext): number {
+  const now = new Date();
+  const saved = saveReport(reportText(error, argv, now), argv, context.cwd, now);
+  const shown = saved ? relative(context.cwd, saved).replace(/\\/g, "/") : "(it could not be saved)";
+  const firstLine = describe(error).message.split("\n")[0].slice(0, 200) || "no message";
+  const d = diagnostic("toolchain.internal_error", null, { message: firstLine, report: shown });
+  context.stderr.write(`${renderErrorPlain(d)}\n`);
+  context.exitCode = INTERNAL_ERROR_EXIT;
+  return INTERNAL_ERROR_EXIT;
+}

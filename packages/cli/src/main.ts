@@ -1,0 +1,18 @@
+// `jadpo`: argv → the commander program → an exit code. Any unexpected exception becomes a
+// `toolchain.internal_error` with a saved report.
+import { processContext } from "./context.ts";
+import { runCli } from "./program.ts";
+import { reportInternalError } from "./internal-error.ts";
+
+const argv = process.argv.slice(2);
+const context = processContext();
+// An exception that escapes a callback (a server, a timer) leaves the process in an unknown
+// state: report it and stop.
+const crash = (error: unknown) => process.exit(reportInternalError(error, argv, context));
+process.on("uncaughtException", crash);
+process.on("unhandledRejection", crash);
+try {
+  process.exitCode = await runCli(argv, context);
+} catch (error) {
+  process.exitCode = reportInternalError(error, argv, context);
+}

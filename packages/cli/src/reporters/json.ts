@@ -1,0 +1,66 @@
+// `--reporter json`: one object, tests in plan order. Nothing in it depends on the worker count,
+// argv or process ids, so two runs with the same seed differ only in `duration_ms`.
+import { diagnosticToJson, type Diagnostic, type JsonDiagnostic } from "@jadpo/compiler";
+import type { Alert, TestResult } from "@jadpo/runtime";
+import { reportPassed, type ReportContext, type Reporter, type TestReport } from "./reporter.ts";
+import { alertLine, countKinds, remedyCommand, summaryLine, withRerun } from "./lines.ts";
+
+function diagnosticJson(d: Diagnostic, context: ReportContext): JsonDiagnostic {
+  return diagnosticToJson(d, { displayPath: context.displayPath, source: context.source ?? (() => undefined) });
+}
+
+function testJson(result: TestResult, seed: number, context: ReportContext): Record<string, unknown> {
+  return {
+    name: result.name,
+    kind: result.kind,
+    file: context.displayPath(result.file),
+    line: result.line,
+    status: result.status,
+    seed: result.seed,
+    duration_ms: Math.round(result.duration_ms * 1000) / 1000,
+    diagnostics: withRerun(result, seed, context).map((d) => diagnosticJson(d, context)),
+  };
+}
+
+function alertJson(alert: Alert, context: ReportContext): Record<string, unknown> {
+  return {
+    kind: alert.kind,
+    prompt: alert.prompt,
+    name: alert.name,
+    file: context.displayPath(alert.file),
+    recorded_version: alert.recordedVersion,
+    current_version: alert.currentVersion,
+    text: alertLine(alert),
+    remedy: remedyCommand(alert),
+  };
+}
+
+function kindsJson(results: TestResult[]): Record<string, number> {
+  const kinds: Record<string, number> = {};
+  for (const [kind, count] of countKinds(results)) if (count > 0) kinds[kind] = count;
+  return kinds;
+}
+
+export const jsonReporter: Reporter = (report, context) => {
+  const results = report.outcome === "ran" ? report.results : [];
+  const failed = results.filter((result) => result.status === "failed").length;
+  const errors =
+    report.outcome === "compile_errors" ? report.diagnostics : report.outcome === "stopped" ? [report.diagnostic] : [];
+  const object = {
+    schemaVersion: 1,
+    command: "test",
+    status: reportPassed(report) ? "passed" : "failed",
+    seed: report.seed,
+    summary: {
+      passed: results.length - failed,
+      failed,
+      kinds: kindsJson(results),
+      text: report.outcome === "ran" ? summaryLine(results) : null,
+    },
+    tests: results.map((result) => testJson(result, report.seed, context)),
+    alerts: report.outcome === "ran" ? report.alerts.map((alert) => alertJson(alert, context)) : [],
+    /** Compile errors or `test.no_tests`: what stopped the run before any test. */
+    diagnostics: errors.map((d) => diagnosticJson(d, context)),
+  };
+  return `${JSON.stringify(object)}\n`;
+};

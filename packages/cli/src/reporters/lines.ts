@@ -1,0 +1,88 @@
+// The words of a test run (SPEC 11): the alert and remedy lines, the summary, the rerun command.
+// Every reporter takes its text from here, so plain, pretty, json and junit never disagree.
+import type { Diagnostic } from "@jadpo/compiler";
+import type { Alert, ResultKind, TestResult } from "@jadpo/runtime";
+import type { ReportContext } from "./reporter.ts";
+
+/** Summary order of the kinds, and their singular nouns. */
+export const kindOrder: readonly ResultKind[] = ["action test", "function test", "prompt test", "test", "recording test"];
+
+export function countKinds(results: TestResult[]): Map<ResultKind, number> {
+  const counts = new Map<ResultKind, number>();
+  for (const kind of kindOrder) counts.set(kind, 0);
+  for (const result of results) counts.set(result.kind, (counts.get(result.kind) ?? 0) + 1);
+  return counts;
+}
+
+/** `1 action test · 2 recording tests`: non-zero counts in kind order. */
+export function kindsText(results: TestResult[]): string {
+  const parts: string[] = [];
+  for (const [kind, count] of countKinds(results)) {
+    if (count > 0) parts.push(`${count} ${kind}${count === 1 ? "" : "s"}`);
+  }
+  return parts.join(" · ");
+}
+
+export interface SummaryParts {
+  passed: number;
+  failed: number;
+  kinds: string;
+}
+
+export function summaryParts(results: TestResult[]): SummaryParts {
+  const failed = results.filter((result) => result.status === "failed").length;
+  return { passed: results.length - failed, failed, kinds: kindsText(results) };
+}
+
+/** `✓ 2 passed  1 action test · 1 recording test` or `test failed: 1 failed, 1 passed, 2 tests`. */
+export function summaryLine(results: TestResult[]): string {
+  const { passed, failed, kinds } = summaryParts(results);
+  if (failed === 0) return `✓ ${passed} passed  ${kinds}`;
+  const passedPart = passed > 0 ? `, ${passed} passed` : "";
+  return `test failed: ${failed} failed${passedPart}, ${kinds}`;
+}
+
+export function compileErrorsLine(count: number): string {
+  return `test failed: ${count} compile error${count === 1 ? "" : "s"}`;
+}
+
+/** The 8 hex digits of `answer_question@1a2b3c4d` (the whole text when it has no `@`). */
+function versionDigits(version: string): string {
+  const at = version.lastIndexOf("@");
+  return at < 0 ? version : version.slice(at + 1);
+}
+
+/** The alert's text without the `▲ alert  ` mark. */
+export function alertText(alert: Alert): string {
+  return (
+    `\`${alert.prompt}\`'s recording \`${alert.name}\` was made from an older prompt ` +
+    `(${versionDigits(alert.recordedVersion)}, now ${versionDigits(alert.currentVersion)}): ` +
+    "its answer may no longer be what the model says"
+  );
+}
+
+export function alertLine(alert: Alert): string {
+  return `▲ alert  ${alertText(alert)}`;
+}
+
+/** The command of an alert's remedy. */
+export function remedyCommand(alert: Alert): string {
+  return `jadpo ai record ${alert.prompt} --as ${alert.name}`;
+}
+
+export const remedyWhy = "records it again from the prompt now";
+
+export function remedyLine(alert: Alert): string {
+  return `→ ${remedyCommand(alert)}  ${remedyWhy}`;
+}
+
+/** `jadpo test <file>:<line of the declaration> --seed <run seed>`. */
+export function rerunCommand(result: TestResult, seed: number, context: ReportContext): string {
+  return `jadpo test ${context.displayPath(result.file)}:${result.line} --seed ${seed}`;
+}
+
+/** A result's diagnostics with their rerun command filled in. */
+export function withRerun(result: TestResult, seed: number, context: ReportContext): Diagnostic[] {
+  const rerun = rerunCommand(result, seed, context);
+  return result.diagnostics.map((d) => ({ ...d, rerun }));
+}

@@ -1,0 +1,52 @@
+// Whether to colour, and the paint to colour with. Decided here, once: `--color always|never`
+// wins; then NO_COLOR (any non-empty value) turns colour off; then FORCE_COLOR (`0`/`false` off,
+// anything else on); otherwise colour only on a TTY that is not `TERM=dumb`. Chalk 5 ignores
+// NO_COLOR and reads argv, so it is always given the level decided here.
+import { Chalk } from "chalk";
+import type { Paint } from "@jadpo/compiler";
+import type { CliContext, Output } from "./context.ts";
+
+export const colorModes = ["auto", "always", "never"] as const;
+export type ColorMode = (typeof colorModes)[number];
+
+export function colourEnabled(mode: ColorMode, env: CliContext["env"], isTTY: boolean): boolean {
+  if (mode === "always") return true;
+  if (mode === "never") return false;
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== "") return false;
+  const force = env.FORCE_COLOR;
+  if (force !== undefined) return force !== "0" && force !== "false";
+  return isTTY && env.TERM !== "dumb";
+}
+
+const same = (text: string) => text;
+/** No colour at all (the compiler's `noPaint`, without loading the compiler to get it). */
+export const plainPaint: Paint = { error: same, bold: same, dim: same, path: same, caret: same, ok: same, alert: same };
+
+/** Colours for diagnostics and summaries (16 colours are all we use). */
+export function chalkPaint(): Paint {
+  const c = new Chalk({ level: 1 });
+  return {
+    error: (t) => c.red.bold(t),
+    bold: (t) => c.bold(t),
+    dim: (t) => c.dim(t),
+    path: (t) => c.cyan(t),
+    caret: (t) => c.red.bold(t),
+    ok: (t) => c.green.bold(t),
+    alert: (t) => c.yellow.bold(t),
+  };
+}
+
+export interface Terminal {
+  /** Whether the output is a terminal (pretty output and wrapping by default). */
+  isTTY: boolean;
+  colour: boolean;
+  /** Width to wrap to on a TTY; null never wraps. */
+  width: number | null;
+  paint: Paint;
+}
+
+/** How to write to `output`, given `--color` and the environment. */
+export function terminalFor(output: Output, env: CliContext["env"], mode: ColorMode = "auto"): Terminal {
+  const colour = colourEnabled(mode, env, output.isTTY);
+  return { isTTY: output.isTTY, colour, width: output.isTTY ? output.columns : null, paint: colour ? chalkPaint() : plainPaint };
+}

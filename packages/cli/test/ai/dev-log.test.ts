@@ -1,0 +1,99 @@
+// The development call log (`.jadpo/dev/calls.jsonl`, docs/dev-call-log.md): lines in the
+// documented form, ids that only grow, the last call of a prompt, and bad lines skipped.
+import { afterEach, describe, expect, it } from "vitest";
+import { spawn } from "node:child_process";
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { appendCall, DEV_CALL_LOG, readCalls, readLastCall, type NewDevCall } from "@jadpo/runtime";
+import { repo } from "./harness.ts";
+
+const roots: string[] = [];
+function tempRoot(): string {
+  const root = mkdtempSync(join(tmpdir(), "jadpo-dev-log-"));
+  roots.push(root);
+  return root;
+}
+afterEach(() => {
+  for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true });
+});
+
+function entry(prompt: string, question: string, extra: Partial<NewDevCall> = {}): NewDevCall {
+  return {
+    time: "2026-01-01T09:30:00.000Z", prompt, version: `${prompt}@b44ecc53`,
+    values: { question, reader_locale: "en-GB" },
+    source: "recording sesame", attempts: 1, duration_ms: 4, outcome: "success",
+    ...extra,
+  };
+}
+
+describe("the dev call log", () => {
+  it("writes one JSON object per line, keys in the documented order, ids call_1, call_2, …", () => {
+    const root = tempRoot();
+    const first = appendCall(root, entry("answer_question", "Sesame?"));
+    const second = appendCall(root, entry("answer_question", "Jersey?", {
+      source: "generated", reason: "the sandbox's per_day limit of 50 is reached", attempts: 2, outcome: "failure AiUnreadable",
+    }));
+    expect(first.id).toBe("call_1");
+    expect(second.id).toBe("call_2");
+    expect(readFileSync(join(root, DEV_CALL_LOG), "utf8")).toBe(
+      '{"id":"call_1","time":"2026-01-01T09:30:00.000Z","prompt":"answer_question","version":"answer_question@b44ecc53",' +
+        '"values":{"question":"Sesame?","reader_locale":"en-GB"},"source":"recording sesame","attempts":1,"duration_ms":4,"outcome":"success"}\n' +
+      '{"id":"call_2","time":"2026-01-01T09:30:00.000Z","prompt":"answer_question","version":"answer_question@b44ecc53",' +
+        '"values":{"question":"Jersey?","reader_locale":"en-GB"},"source":"generated","reason":"the sandbox\'s per_day limit of 50 is reached",' +
+        '"attempts":2,"duration_ms":4,"outcome":"failure AiUnreadable"}\n',
+    );
+    expect(readCalls(root)).toEqual([first, second]);
+  });
+
+  it("finds the last call of a prompt, and none for a prompt never called or without a log", () => {
+    const root = tempRoot();
+    expect(readLastCall(root, "answer_question")).toBeNull();
+    appendCall(root, entry("answer_question", "First?"));
+    appendCall(root, entry("answer_question", "Second?"));
+    appendCall(root, entry("summarise", "Other?"));
+    expect(readLastCall(root, "answer_question")?.values["question"]).toBe("Second?");
+    expect(readLastCall(root, "answer_question")?.id).toBe("call_2");
+    expect(readLastCall(root, "summarise")?.id).toBe("call_3");
+    expect(readLastCall(root, "nobody")).toBeNull();
+  });
+
+  it("skips a line cut short or edited by hand, and keeps the next call on its own line", () => {
+    const root = tempRoot();
+    appendCall(root, entry("answer_question", "Kept?"));
+    appendFileSync(join(root, DEV_CALL_LOG), '{"id":"call_2","time":"2026-01-01T09:3'); // a crash mid-write
+    const next = appendCall(root, entry("answer_question", "After?"));
+    expect(next.id).toBe("call_2");
+    expect(readCalls(root).map((call) => call.values["question"])).toEqual(["Kept?", "After?"]);
+    writeFileSync(join(root, DEV_CALL_LOG), `not json\n${readFileSync(join(root, DEV_CALL_LOG), "utf8")}{"id":"oops"}\n\n`);
+    expect(readCalls(root).map((call) => call.id)).toEqual(["call_1", "call_2"]);
+    expect(readLastCall(root, "answer_question")?.id).toBe("call_2");
+  });
+
+  it("reads back a log longer than one read chunk", () => {
+    const root = tempRoot();
+    const long = "x".repeat(1999);
+    for (let i = 0; i < 80; i++) appendCall(root, entry(i % 2 === 0 ? "answer_question" : "summarise", `${long}${i}`));
+    const calls = readCalls(root);
+    expect(calls.map((call) => call.id)).toEqual(Array.from({ length: 80 }, (_, i) => `call_${i + 1}`));
+    expect(readLastCall(root, "answer_question")?.values["question"]).toBe(`${long}78`);
+  });
+
+  it("gives unique ids to calls logged by two processes at once", async () => {
+    const root = tempRoot();
+    const script = join(root, "append.ts");
+    writeFileSync(script, [
+      `import { appendCall } from ${JSON.stringify(join(repo, "packages/runtime/src/dev-log/index.ts"))};`,
+      // Both start appending at the same moment, so their appends really interleave.
+      "while (Date.now() < Number(process.argv[3])) {}",
+      "for (let i = 0; i < 100; i++) appendCall(process.argv[2], { time: \"2026-01-01T00:00:00.000Z\", prompt: \"p\", version: \"p@00000000\", values: {}, source: \"generated\", attempts: 1, duration_ms: 0, outcome: \"success\" });",
+    ].join("\n"));
+    const start = String(Date.now() + 2000);
+    const run = () => new Promise<number | null>((resolve) => {
+      spawn(process.execPath, ["--import", "tsx", script, root, start], { cwd: repo, stdio: "ignore" }).on("close", resolve);
+    });
+    expect(await Promise.all([run(), run()])).toEqual([0, 0]);
+    const ids = readCalls(root).map((call) => call.id);
+    expect(ids).toEqual(Array.from({ length: 200 }, (_, i) => `call_${i + 1}`));
+  });
+});

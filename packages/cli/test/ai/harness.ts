@@ -1,0 +1,118 @@
+// Helpers for `jadpo ai` end to end: the BUILT binary, run asynchronously (the fake model server
+// lives in the test's own process), on copies of the example app in temp folders, with a clean
+// environment so nothing from the developer's shell (a real key, a base URL) leaks in.
+import { execFileSync, spawn } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { memoryContext } from "../../src/context.ts";
+import { runCli } from "../../src/program.ts";
+
+export const repo = join(dirname(fileURLToPath(import.meta.url)), "../../../..");
+const bin = join(repo, "packages/cli/bin/jadpo.mjs");
+
+export function buildCli(): void {
+  execFileSync(process.execPath, [join(repo, "scripts/build-cli.mjs")], { cwd: repo, stdio: "pipe" });
+}
+
+export interface Run {
+  stdout: string;
+  stderr: string;
+  status: number | null;
+}
+
+/** Only what node needs, plus `env`: no inherited JADPO_* or OPENAI_* variables. */
+function cleanEnv(env: Record<string, string>): Record<string, string> {
+  const base: Record<string, string> = { NO_COLOR: "1" };
+  for (const name of ["PATH", "HOME", "TMPDIR", "SYSTEMROOT", "TEMP", "TMP"]) {
+    const value = process.env[name];
+    if (value !== undefined) base[name] = value;
+  }
+  return { ...base, ...env };
+}
+
+export function jadpo(args: string[], cwd: string, env: Record<string, string> = {}): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [bin, ...args], { cwd, env: cleanEnv(env), stdio: ["ignore", "pipe", "pipe"] });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on("data", (chunk: Buffer) => out.push(chunk));
+    child.stderr.on("data", (chunk: Buffer) => err.push(chunk));
+    child.on("error", reject);
+    child.on("close", (status) => resolve({
+      stdout: Buffer.concat(out).toString("utf8"),
+      stderr: Buffer.concat(err).toString("utf8"),
+      status,
+    }));
+  });
+}
+
+/** The same command line run in this process (no build, no node start-up): for the many smaller cases. */
+export async function jadpoHere(args: string[], cwd: string, env: Record<string, string> = {}): Promise<Run> {
+  const { context, stdout, stderr } = memoryContext(cwd, { NO_COLOR: "1", ...env });
+  const status = await runCli(args, context);
+  return { stdout: stdout(), stderr: stderr(), status };
+}
+
+export const PROMPT_FILE = "domains/support/prompts/answer_question.jadpo";
+export const RECORDINGS = "domains/support/prompts/recordings/answer_question";
+
+export class Project {
+  private constructor(readonly root: string) {}
+
+  /** A copy of the example app in a new temp folder. */
+  static example(): Project {
+    const root = mkdtempSync(join(tmpdir(), "jadpo-ai-"));
+    cpSync(join(repo, "examples/support"), root, { recursive: true });
+    rmSync(join(root, ".jadpo"), { recursive: true, force: true });
+    return new Project(root);
+  }
+
+  write(path: string, text: string): this {
+    mkdirSync(dirname(join(this.root, path)), { recursive: true });
+    writeFileSync(join(this.root, path), text);
+    return this;
+  }
+
+  read(path: string): string {
+    return readFileSync(join(this.root, path), "utf8");
+  }
+
+  exists(path: string): boolean {
+    return existsSync(join(this.root, path));
+  }
+
+  remove(path: string): this {
+    rmSync(join(this.root, path), { recursive: true, force: true });
+    return this;
+  }
+
+  /** Every file under the root (`.jadpo/` included), root-relative, sorted. */
+  files(): string[] {
+    const out: string[] = [];
+    const walk = (dir: string, prefix: string) => {
+      for (const name of readdirSync(dir).sort()) {
+        const path = join(dir, name);
+        if (statSync(path).isDirectory()) walk(path, `${prefix}${name}/`);
+        else out.push(`${prefix}${name}`);
+      }
+    };
+    walk(this.root, "");
+    return out;
+  }
+
+  /** The built binary. */
+  run(args: string[], env: Record<string, string> = {}, cwd = this.root): Promise<Run> {
+    return jadpo(args, cwd, env);
+  }
+
+  /** In this process. */
+  runHere(args: string[], env: Record<string, string> = {}, cwd = this.root): Promise<Run> {
+    return jadpoHere(args, cwd, env);
+  }
+
+  dispose(): void {
+    rmSync(this.root, { recursive: true, force: true });
+  }
+}

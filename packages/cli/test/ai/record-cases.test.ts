@@ -1,0 +1,165 @@
+// `jadpo ai record`'s smaller cases, run in this process (the same `runCli` the binary runs) to
+// keep the suite fast; record.test.ts covers the main paths with the built binary. Each failure:
+// exit 1, the shaped error, and not one file changed.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { appendCall } from "@jadpo/runtime";
+import { startFakeModelServer, type FakeModelServer } from "../../../runtime/test/helpers/openai-server.ts";
+import { Project, RECORDINGS } from "./harness.ts";
+import { asked, devCall, NOT_COVERED, recordedBlock } from "./expected.ts";
+
+let server: FakeModelServer;
+let projects: Project[] = [];
+const example = (): Project => {
+  const project = Project.example();
+  projects.push(project);
+  return project;
+};
+
+beforeAll(async () => {
+  server = await startFakeModelServer({ kind: "answer", text: NOT_COVERED });
+});
+afterAll(() => server.close());
+afterEach(() => {
+  projects.forEach((project) => project.dispose());
+  projects = [];
+  server.requests.length = 0;
+  server.setBehaviour({ kind: "answer", text: NOT_COVERED });
+});
+
+const env = () => ({ JADPO_AI_BASE_URL: server.url });
+
+/** Runs `jadpo ai record answer_question ...` expecting it to fail: exit 1, nothing on stderr, no file changed. */
+async function fails(project: Project, args: string[], runEnv: Record<string, string>, prompt = "answer_question"): Promise<string> {
+  const before = project.files().map((path) => [path, project.read(path)]);
+  const run = await project.runHere(["ai", "record", prompt, ...args], runEnv);
+  expect(run.stderr).toBe("");
+  expect(run.status).toBe(1);
+  expect(project.files().map((path) => [path, project.read(path)])).toEqual(before);
+  return run.stdout;
+}
+
+describe("jadpo ai record, more ways to record", () => {
+  it("takes the prompt's own last call, whatever was logged after it", async () => {
+    const project = example();
+    appendCall(project.root, devCall("Is the rye loaf made with seeds?"));
+    appendCall(project.root, devCall("Something else entirely", "another_prompt"));
+    const run = await project.runHere(["ai", "record", "answer_question", "--as", "rye"], env());
+    expect(run.stdout).toBe(recordedBlock("rye", "the last `jadpo dev` call, call_1"));
+    expect(asked(server)).toContain("Question: Is the rye loaf made with seeds?");
+  });
+
+  it("counts no placeholder for a value marked `personal: false`", async () => {
+    const project = example();
+    const types = "domains/support/types.jadpo";
+    project.write(types, `${project.read(types).replace("reply: Text", "reply: PublicReply")}\ntype PublicReply = Text { personal: false }\n`);
+    const run = await project.runHere(["ai", "record", "answer_question", "--as", "verbatim", "--fixture", "questions.sesame"], env());
+    expect(run.stdout).toBe(recordedBlock("verbatim", "the fixture `questions.sesame`", "0 placeholders"));
+    expect(JSON.parse(project.read(`${RECORDINGS}/verbatim.json`)).answer.reply).toBe("We don't deliver to Jersey.");
+  });
+
+  it("prints the file relative to the current directory", async () => {
+    const project = example();
+    const run = await project.runHere(["ai", "record", "answer_question", "--as", "jersey", "--fixture", "questions.sesame"], env(), `${project.root}/domains/support/actions`);
+    expect(run.stdout.split("\n")[5]).toBe("    file      ../prompts/recordings/answer_question/jersey.json");
+    expect(project.exists(`${RECORDINGS}/jersey.json`)).toBe(true);
+  });
+});
+
+describe("jadpo ai record, more ways to fail", () => {
+  it("when the server answers with an error", async () => {
+    server.setBehaviour({ kind: "error", status: 500, body: { error: { message: "the model is loading", type: "server_error" } } });
+    const out = await fails(example(), ["--as", "jersey", "--fixture", "questions.sesame"], env());
+    expect(out.split("\n")[0]).toBe("error: The model answered with an error: the model answered with HTTP 500: the model is loading");
+    expect(out).toContain("  rule: ai.model_error\n");
+  });
+
+  it("when the answer breaks a rule of the type", async () => {
+    server.setBehaviour({ kind: "answer", text: JSON.stringify({ resolved_by_articles: "yes", reply: "No." }) });
+    const out = await fails(example(), ["--as", "jersey", "--fixture", "questions.sesame"], env());
+    expect(out.split("\n")[1]).toBe("  decode: `type` on `resolved_by_articles`: expected Bool, got Text");
+  });
+
+  it("when the fixture doesn't exist, or takes parameters", async () => {
+    const project = example();
+    const typo = await fails(project, ["--as", "jersey", "--fixture", "questions.sesam"], env());
+    expect(typo.split("\n")[0]).toBe("error: `--fixture questions.sesam` can't give `answer_question`'s values: there is no such fixture");
+    expect(typo).toContain("  next: Did you mean `--fixture questions.sesame`? (human)\n  rule: ai.fixture_unusable");
+    const params = await fails(project, ["--as", "jersey", "--fixture", "questions.asked"], env());
+    expect(params.split("\n")[0]).toBe("error: `--fixture questions.asked` can't give `answer_question`'s values: it takes parameters");
+    expect(params).toContain("  next: Pass a fixture that gives `AnswerQuestion`: `questions.sesame` (human)\n");
+  });
+
+  it("when the prompt doesn't exist, suggesting the closest", async () => {
+    const project = example();
+    const before = project.files();
+    const run = await project.runHere(["ai", "record", "answer_questoin", "--as", "jersey"], env());
+    expect(run.stdout).toBe([
+      "error: `answer_questoin` is not a prompt of this project",
+      "  reason: `jadpo ai` commands name a prompt as it is declared, and prompt names are unique across the project.",
+      "  next: Did you mean `answer_question`? (human)",
+      "  rule: ai.unknown_prompt",
+      "",
+    ].join("\n"));
+    expect(run.status).toBe(1);
+    expect(project.files()).toEqual(before);
+  });
+
+  it("when the project doesn't compile: its diagnostics", async () => {
+    const project = example();
+    project.write("domains/support/types.jadpo", `${project.read("domains/support/types.jadpo")}\ntype Broken = Nope\n`);
+    const out = await fails(project, ["--as", "jersey", "--fixture", "questions.sesame"], env());
+    expect(out).toMatch(/^error: .*Nope.* --> domains\/support\/types\.jadpo:\d+:\d+\n/);
+    expect(out.endsWith("\n\nrecord failed: 1 compile error\n")).toBe(true);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it("with a usage error for a name that isn't lower_snake or a missing --as (exit 2)", async () => {
+    const project = example();
+    const bad = await project.runHere(["ai", "record", "answer_question", "--as", "../escape", "--fixture", "questions.sesame"], env());
+    expect(bad.status).toBe(2);
+    expect(bad.stderr.split("\n")[0]).toBe("error: `--as` takes a lower_snake name, not `../escape`");
+    expect(bad.stderr).toContain("  rule: cli.usage\n");
+    const missing = await project.runHere(["ai", "record", "answer_question"], env());
+    expect(missing.status).toBe(2);
+    expect(missing.stderr.split("\n")[0]).toBe("error: `jadpo ai record` needs `--as <name>`, the recording's name");
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it("when the model refuses", async () => {
+    server.setBehaviour({ kind: "refuse", refusal: "I can't help with that." });
+    const out = await fails(example(), ["--as", "jersey", "--fixture", "questions.sesame"], env());
+    expect(out.split("\n")[0]).toBe("error: The model answered with an error: the model refused: I can't help with that.");
+  });
+
+  it("when the last `jadpo dev` call's values no longer fit the prompt", async () => {
+    const project = example();
+    appendCall(project.root, { ...devCall("Sesame?"), values: { question: "Sesame?" } });
+    const out = await fails(project, ["--as", "jersey"], env());
+    const [summary, note] = out.split("\n");
+    expect(summary).toBe("error: No values to ask `answer_question` with");
+    // The decode error's rule is the decoder's to name; the call, the type and the path are ours.
+    expect(note).toMatch(/^ {2}note: the last `jadpo dev` call, call_1, gave values that no longer decode as `AnswerQuestion`: `\w+` on `reader_locale`/);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it("when no `ai.generate` call asks the prompt", async () => {
+    const project = example();
+    project.write("domains/support/prompts/summarise.jadpo", "prompt summarise_thread(thread: Text) {\n    text: \"Summarise {thread}.\"\n}\n");
+    const out = await fails(project, ["--as", "short"], env(), "summarise_thread");
+    expect(out).toBe([
+      "error: `summarise_thread` has no `ai.generate` call to record an answer for",
+      "  reason: A recording answers an `ai.generate` call and is decoded as its `as:` type, so only a prompt some call generates has answers to record.",
+      "  next: Ask `summarise_thread` with `ai.generate(values, as: T)` in an action, then record it (human)",
+      "  rule: ai.not_generated",
+      "",
+    ].join("\n"));
+  });
+
+  it("when the project has no ai connection", async () => {
+    const project = example();
+    project.write("app.jadpo", 'locales { default: "en-GB" supported: ["en-GB", "fr-FR"] }\n');
+    const out = await fails(project, ["--as", "jersey", "--fixture", "questions.sesame"], env());
+    expect(out.split("\n")[0]).toBe("error: The project has no connection with `capability: ai`");
+    expect(out).toContain("  rule: ai.no_connection\n");
+  });
+});

@@ -1,0 +1,197 @@
+// `jadpo ai record` end to end: the built binary on copies of the example app, asking a local
+// OpenAI-compatible server. Whole stdout, exact file bytes, and for every failure: exit 1, the
+// shaped error, and not one file changed.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { join } from "node:path";
+import { appendCall } from "@jadpo/runtime";
+import { startFakeModelServer, type FakeModelServer } from "../../../runtime/test/helpers/openai-server.ts";
+import { buildCli, Project, RECORDINGS, repo } from "./harness.ts";
+import { asked, COVERED, devCall, NOT_COVERED, recordedBlock, recordingBytes } from "./expected.ts";
+
+/** A URL on 127.0.0.1 where nothing listens. */
+async function closedPortUrl(): Promise<string> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const address = probe.address();
+  const port = typeof address === "object" && address !== null ? address.port : 0;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return `http://127.0.0.1:${port}/v1`;
+}
+
+let server: FakeModelServer;
+let projects: Project[] = [];
+const example = (): Project => {
+  const project = Project.example();
+  projects.push(project);
+  return project;
+};
+
+beforeAll(async () => {
+  buildCli();
+  server = await startFakeModelServer({ kind: "answer", text: NOT_COVERED });
+});
+afterAll(() => server.close());
+afterEach(() => {
+  projects.forEach((project) => project.dispose());
+  projects = [];
+  server.requests.length = 0;
+  server.setBehaviour({ kind: "answer", text: NOT_COVERED });
+});
+
+const env = () => ({ JADPO_AI_BASE_URL: server.url });
+
+describe("jadpo ai record, recording", () => {
+  it("records from a fixture: the exact block, the exact file, the version `ai show` prints", async () => {
+    const project = example();
+    const run = await project.run(["ai", "record", "answer_question", "--as", "jersey", "--fixture", "questions.sesame"], env());
+    expect(run.stderr).toBe("");
+    expect(run.stdout).toBe(recordedBlock("jersey", "the fixture `questions.sesame`"));
+    expect(run.status).toBe(0);
+    expect(project.read(`${RECORDINGS}/jersey.json`)).toBe(recordingBytes(false));
+    // Asked once, with the fixture's values rendered into the prompt.
+    expect(server.requests).toHaveLength(1);
+    expect(asked(server)).toBe("Answer the customer's question in en-GB.\nQuestion: Does your sourdough contain sesame?");
+    const show = await project.run(["ai", "show", "answer_question"], env());
+    const version = JSON.parse(project.read(`${RECORDINGS}/jersey.json`)).version;
+    expect(show.stdout.split("\n")[0]).toBe(version);
+    // The new recording passes its recording test.
+    const test = await project.run(["test"], env());
+    expect(test.stdout).toBe("✓ 10 passed  6 action tests · 1 function test · 3 recording tests\n");
+  });
+
+  it("records from the last `jadpo dev` call of the prompt: the seed's block, word for word", async () => {
+    const project = example().remove(`${RECORDINGS}/not_covered.json`);
+    appendCall(project.root, devCall("Does the rye contain seeds?"));
+    appendCall(project.root, devCall("Do you deliver to Jersey?"));
+    appendCall(project.root, devCall("Do you deliver to Jersey?"));
+    const run = await project.run(["ai", "record", "answer_question", "--as", "not_covered"], env());
+    const seed = readFileSync(join(repo, "packages/compiler/test/fixtures/seed/seed-output-recorded.txt"), "utf8");
+    expect(run.stdout).toBe(seed.replace("answer_question@5f8642d0", "answer_question@b44ecc53"));
+    expect(run.stdout).toBe(recordedBlock("not_covered", "the last `jadpo dev` call, call_3"));
+    expect(run.status).toBe(0);
+    expect(project.read(`${RECORDINGS}/not_covered.json`)).toBe(recordingBytes(false));
+    expect(asked(server)).toBe("Answer the customer's question in en-GB.\nQuestion: Do you deliver to Jersey?");
+  });
+
+  it("corrects an answer that doesn't decode once, as a call does, and records the corrected one", async () => {
+    const project = example();
+    let n = 0;
+    server.setBehaviour({ kind: "answer", text: () => (n++ === 0 ? "Sure! Our sourdough contains sesame." : COVERED) });
+    const run = await project.run(["ai", "record", "answer_question", "--as", "corrected", "--fixture", "questions.sesame"], env());
+    expect(run.stdout).toBe(recordedBlock("corrected", "the fixture `questions.sesame`"));
+    expect(project.read(`${RECORDINGS}/corrected.json`)).toBe(recordingBytes(true));
+    expect(server.requests).toHaveLength(2);
+    const correction = server.requests[1].body as { messages: Array<{ role: string; content: string }> };
+    expect(correction.messages.map((m) => m.role)).toEqual(["system", "user", "assistant", "user"]);
+    expect(correction.messages[2].content).toBe("Sure! Our sourdough contains sesame.");
+  });
+
+  it("replaces an existing recording with --force", async () => {
+    const project = example();
+    server.setBehaviour({ kind: "answer", text: COVERED });
+    const run = await project.run(["ai", "record", "answer_question", "--as", "not_covered", "--fixture", "questions.sesame", "--force"], env());
+    expect(run.stdout).toBe(recordedBlock("not_covered", "the fixture `questions.sesame`"));
+    expect(project.read(`${RECORDINGS}/not_covered.json`)).toBe(recordingBytes(true));
+  });
+
+  it("replaces a recording made from an older prompt without --force, as `jadpo test`'s remedy line says", async () => {
+    const project = example();
+    const file = `${RECORDINGS}/not_covered.json`;
+    project.write(file, project.read(file).replace("answer_question@b44ecc53", "answer_question@1a2b3c4d"));
+    const run = await project.run(["ai", "record", "answer_question", "--as", "not_covered", "--fixture", "questions.sesame"], env());
+    expect(run.status).toBe(0);
+    expect(project.read(file)).toBe(recordingBytes(false));
+  });
+});
+
+/** Runs `jadpo ai record` expecting it to fail: exit 1, nothing on stderr, no file changed. */
+async function fails(project: Project, args: string[], runEnv: Record<string, string>): Promise<string> {
+  const before = project.files().map((path) => [path, project.read(path)]);
+  const run = await project.run(["ai", "record", "answer_question", ...args], runEnv);
+  expect(run.stderr).toBe("");
+  expect(run.status).toBe(1);
+  expect(project.files().map((path) => [path, project.read(path)])).toEqual(before);
+  return run.stdout;
+}
+
+describe("jadpo ai record, failing: exit 1, a shaped error, nothing written", () => {
+  it("when the model can't be reached", async () => {
+    const url = await closedPortUrl();
+    const out = await fails(example(), ["--as", "jersey", "--fixture", "questions.sesame"], { JADPO_AI_BASE_URL: url });
+    expect(out).toBe([
+      `error: The model at ${url} can't be reached`,
+      "  note: the connection failed: ECONNREFUSED",
+      "  reason: Recording asks the configured model once; nothing is written without its answer.",
+      "  next: Start the model server or correct `base_url`, then record again (human)",
+      "  rule: ai.unreachable",
+      "",
+    ].join("\n"));
+  });
+
+  it("when the server answers garbage", async () => {
+    server.setBehaviour({ kind: "garbage" });
+    const out = await fails(example(), ["--as", "jersey", "--fixture", "questions.sesame"], env());
+    expect(out).toBe([
+      "error: The model answered with an error: the model's answer is not valid JSON",
+      "  reason: Only an answer that decodes is recorded; nothing is written otherwise.",
+      "  next: Check the model and connection settings, then record again (human)",
+      "  rule: ai.model_error",
+      "",
+    ].join("\n"));
+  });
+
+  it("when the answer doesn't decode, even corrected once", async () => {
+    server.setBehaviour({ kind: "answer", text: "Sure! Our sourdough contains no sesame." });
+    const out = await fails(example(), ["--as", "jersey", "--fixture", "questions.sesame"], env());
+    expect(out).toBe([
+      "error: The model's answer doesn't decode as `SupportAnswer`",
+      "  decode: `json` on `the answer`: expected one JSON value, got \"Sure! Our sourdough contains no sesame.\"",
+      "  note: it was asked once more with the decode error, as a call corrects an answer, and that answer didn't decode either",
+      "  reason: A recording must decode as the type its prompt is asked for as, or no test could use it.",
+      "  next: Record again, or adjust the prompt so the model answers in the type (human)",
+      "  rule: ai.answer_undecodable",
+      "",
+    ].join("\n"));
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it("when the recording exists and --force is not given, without asking the model", async () => {
+    const out = await fails(example(), ["--as", "not_covered", "--fixture", "questions.sesame"], env());
+    expect(out).toBe([
+      "error: `answer_question` already has a recording `not_covered`",
+      "  reason: A recording is replaced only on purpose, so a test's answer never changes by accident.",
+      "  next: Pass `--force` to replace it, or choose another name (human)",
+      "  rule: ai.recording_exists",
+      "",
+    ].join("\n"));
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it("when the connection's key variable is not set, without asking the model", async () => {
+    const project = example();
+    project.write("app.jadpo", project.read("app.jadpo").replace('key: env("JADPO_AI_KEY", "")', 'key: env("JADPO_TEST_KEY")'));
+    const out = await fails(project, ["--as", "jersey", "--fixture", "questions.sesame"], env());
+    expect(out).toBe([
+      "error: The key for `local_model` is not set: `JADPO_TEST_KEY` is not in the environment",
+      "  reason: The key is read from the environment when the model is asked, and never stored.",
+      "  next: Set `JADPO_TEST_KEY` in your environment and run the command again (human)",
+      "  rule: ai.key_missing",
+      "",
+    ].join("\n"));
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it("when there is neither a `jadpo dev` call nor a fixture", async () => {
+    const out = await fails(example(), ["--as", "jersey"], env());
+    expect(out).toBe([
+      "error: No values to ask `answer_question` with",
+      "  reason: A recording answers the prompt as a real call asks it, so it needs the values of a `jadpo dev` call or a fixture.",
+      "  next: Call an action that asks `answer_question` in `jadpo dev`, or pass `--fixture group.fixture` (human)",
+      "  rule: ai.no_values",
+      "",
+    ].join("\n"));
+  });
+
+});

@@ -1,0 +1,40 @@
+// The block `jadpo ai record` prints, exactly as SPEC 11 shows it, for each way of counting
+// placeholders and each source of values.
+import { describe, expect, it } from "vitest";
+import { noPaint } from "@jadpo/compiler";
+import { recordedText, type Recorded } from "../../src/ai-record/render.ts";
+
+const base: Recorded = {
+  prompt: "answer_question", name: "not_covered", model: "meta-llama/Llama-3.1-8B-Instruct", connection: "local_model",
+  from: { kind: "dev_call", id: "call_3" }, typeName: "SupportAnswer", placeholders: 1,
+  file: "domains/support/prompts/recordings/answer_question/not_covered.json", version: "answer_question@b44ecc53",
+};
+
+describe("the recorded block", () => {
+  it("is SPEC 11's block", () => {
+    expect(recordedText(base, noPaint)).toBe(
+      "✓ Recorded `answer_question`'s answer as `not_covered`\n" +
+      "    asked     meta-llama/Llama-3.1-8B-Instruct through local_model\n" +
+      "    from      the last `jadpo dev` call, call_3\n" +
+      "    answer    decodes as SupportAnswer\n" +
+      "    values    1 placeholder\n" +
+      "    file      domains/support/prompts/recordings/answer_question/not_covered.json\n" +
+      "✓ answer recorded  answer_question@b44ecc53 · not_covered\n" +
+      "→ jadpo test  decodes the recording and answers tests with it\n",
+    );
+  });
+
+  it("says 0 placeholders, 1 placeholder, 2 placeholders", () => {
+    const values = (n: number) => recordedText({ ...base, placeholders: n }, noPaint).split("\n")[4];
+    expect([values(0), values(1), values(2)]).toEqual([
+      "    values    0 placeholders",
+      "    values    1 placeholder",
+      "    values    2 placeholders",
+    ]);
+  });
+
+  it("names the fixture the values came from", () => {
+    const from = recordedText({ ...base, from: { kind: "fixture", name: "questions.sesame" } }, noPaint).split("\n")[2];
+    expect(from).toBe("    from      the fixture `questions.sesame`");
+  });
+});

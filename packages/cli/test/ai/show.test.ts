@@ -1,0 +1,88 @@
+// `jadpo ai show` on copies of the example app, whole stdout: the built binary for the main case,
+// the rest in this process (the same `runCli`), to keep the suite fast.
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { buildCli, Project, PROMPT_FILE, RECORDINGS } from "./harness.ts";
+
+let projects: Project[] = [];
+const example = (): Project => {
+  const project = Project.example();
+  projects.push(project);
+  return project;
+};
+
+beforeAll(() => buildCli());
+afterEach(() => {
+  projects.forEach((project) => project.dispose());
+  projects = [];
+});
+
+describe("jadpo ai show", () => {
+  it("prints the version first, then parameters, types, calls and each recording's state", async () => {
+    const run = await example().run(["ai", "show", "answer_question"]);
+    expect(run.stdout).toBe([
+      "answer_question@b44ecc53",
+      `    declared    ${PROMPT_FILE}:3`,
+      "    parameters  question: CustomerQuestion",
+      "                reader_locale: Locale",
+      "    asked as    SupportAnswer",
+      "    called at   domains/support/actions/answer_customer.jadpo:10",
+      "    recordings  not_covered  current",
+      "                sesame       current",
+      "",
+    ].join("\n"));
+    expect(run.stderr).toBe("");
+    expect(run.status).toBe(0);
+  });
+
+  it("says which recording is from an older prompt and which doesn't decode, with the command that redoes each", async () => {
+    const project = example();
+    const notCovered = `${RECORDINGS}/not_covered.json`;
+    project.write(notCovered, project.read(notCovered).replace("answer_question@b44ecc53", "answer_question@1a2b3c4d"));
+    const sesame = `${RECORDINGS}/sesame.json`;
+    project.write(sesame, project.read(sesame).replace("true", "\"yes\""));
+    const run = await project.runHere(["ai", "show", "answer_question"]);
+    expect(run.stdout.split("\n").slice(6)).toEqual([
+      "    recordings  not_covered  older prompt (1a2b3c4d, now b44ecc53)",
+      "                sesame       undecodable: `type` on `resolved_by_articles`",
+      "→ jadpo ai record answer_question --as not_covered  records it again from the prompt now",
+      "→ jadpo ai record answer_question --as sesame --force  records it again",
+      "",
+    ]);
+    expect(run.status).toBe(0);
+  });
+
+  it("shows paths relative to the current directory, and none for what a prompt lacks", async () => {
+    const project = example();
+    project.remove(`${RECORDINGS}`);
+    project.write("domains/support/prompts/summarise.jadpo", [
+      "prompt summarise_thread() {",
+      "    text: \"Summarise.\"",
+      "}",
+      "",
+    ].join("\n"));
+    const run = await project.runHere(["ai", "show", "summarise_thread"], {}, `${project.root}/domains/support`);
+    const lines = run.stdout.split("\n");
+    expect(lines[0]).toMatch(/^summarise_thread@[0-9a-f]{8}$/);
+    expect(lines.slice(1)).toEqual([
+      "    declared    prompts/summarise.jadpo:1",
+      "    parameters  none",
+      "    asked as    none",
+      "    called at   none",
+      "    recordings  none",
+      "",
+    ]);
+    expect(run.status).toBe(0);
+  });
+
+  it("names the closest prompt for one that doesn't exist (exit 1)", async () => {
+    const run = await example().runHere(["ai", "show", "answer_questions"]);
+    expect(run.stdout).toBe([
+      "error: `answer_questions` is not a prompt of this project",
+      "  reason: `jadpo ai` commands name a prompt as it is declared, and prompt names are unique across the project.",
+      "  next: Did you mean `answer_question`? (human)",
+      "  rule: ai.unknown_prompt",
+      "",
+    ].join("\n"));
+    expect(run.status).toBe(1);
+  });
+});

@@ -1,0 +1,203 @@
+// `jadpo check` and the global command line end to end: passing, no project, usage errors, help,
+// version, the three diagnostic formats and colour settings.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { basename, dirname, join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildCli, jadpo, jadpoAll, lines, project, removeProjects, repo } from "./harness.ts";
+import { ruleProjects } from "./rule-projects.ts";
+
+const ANSI = /\u001b\[/;
+let empty: string;
+
+beforeAll(() => {
+  buildCli();
+  empty = mkdtempSync(join(tmpdir(), "jadpo-no-project-"));
+}, 120_000);
+afterAll(() => {
+  removeProjects();
+  rmSync(empty, { recursive: true, force: true });
+});
+
+const usageReason = "  reason: The command line takes the commands and flags `jadpo --help` lists.";
+
+describe.concurrent("jadpo check", () => {
+  it("passes the example app with the count of files and declarations", async () => {
+    expect(await jadpo(["check", "examples/support"], repo)).toEqual({ code: 0, stderr: "", stdout: "✓ Check passed  9 files · 18 declarations\n" });
+  });
+
+  it("finds the project from a file or folder inside it", async () => {
+    const root = project({ "domains/a/b.jadpo": "type B = Text\n" });
+    expect((await jadpo(["check", "domains/a/b.jadpo"], root)).stdout).toBe("✓ Check passed  2 files · 1 declaration\n");
+    expect((await jadpo(["check"], join(root, "domains/a"))).stdout).toBe("✓ Check passed  2 files · 1 declaration\n");
+  });
+
+  it("prints paths relative to the current directory", async () => {
+    const root = project(ruleProjects["module.not_found"]);
+    const run = await jadpo(["check", basename(root)], dirname(root));
+    expect(run.stdout.split("\n")[0]).toBe(
+      `error: No module \`support/typs\` in this project --> ${basename(root)}/domains/support/actions/reply.jadpo:1:5`,
+    );
+    const inside = await jadpo(["check"], join(root, "domains/support"));
+    expect(inside.stdout.split("\n")[0]).toBe("error: No module `support/typs` in this project --> actions/reply.jadpo:1:5");
+  });
+
+  it("says there is no project when no folder above holds app.jadpo (exit 1)", async () => {
+    expect(await jadpo(["check"], empty)).toEqual({
+      code: 1,
+      stderr: "",
+      stdout: lines(
+        "error: No Jadpo project at or above `.`",
+        "  reason: A project is the folder holding `app.jadpo`; commands find it by walking up from the path given.",
+        "  next: Run the command inside a project, or pass its path (human)",
+        "  rule: cli.no_project",
+        "",
+        "check failed: 1 error",
+      ),
+    });
+  });
+
+  it("reports a path that doesn't exist as a usage error (exit 2)", async () => {
+    expect(await jadpo(["check", "nowhere"], empty)).toEqual({
+      code: 2,
+      stdout: "",
+      stderr: lines(
+        "error: There is no file or folder `nowhere`",
+        usageReason,
+        "  next: Pass the path of a project, or of a file or folder in one (human)",
+        "  rule: cli.usage",
+      ),
+    });
+  });
+
+  it("prints diagnostics as one JSON object with --diagnostic-format json", async () => {
+    const root = project(ruleProjects["module.name_not_found"]);
+    const run = await jadpo(["check", "--diagnostic-format", "json"], root);
+    expect(run.code).toBe(1);
+    expect(run.stdout.endsWith("}\n")).toBe(true);
+    expect(JSON.parse(run.stdout)).toEqual({
+      schemaVersion: 1,
+      command: "check",
+      status: "failed",
+      files: 3,
+      declarations: 2,
+      diagnostics: [
+        {
+          rule: "module.name_not_found",
+          summary: "Module `support/types` has no `SupportAnswr`",
+          file: "domains/support/actions/reply.jadpo",
+          line: 1,
+          column: 21,
+          start_byte: 20,
+          end_byte: 32,
+          details: [],
+          reason: "`use` imports names that the module declares at its top level.",
+          next: "Import `SupportAnswer`, the closest name in `support/types`",
+          owner: "agent",
+        },
+      ],
+    });
+    const passed = await jadpo(["check", "examples/support", "--diagnostic-format=json"], repo);
+    expect(passed).toEqual({
+      code: 0,
+      stderr: "",
+      stdout: '{"schemaVersion":1,"command":"check","status":"passed","files":9,"declarations":18,"diagnostics":[]}\n',
+    });
+    const none = await jadpo(["check", "--diagnostic-format", "json"], empty);
+    expect(none.code).toBe(1);
+    expect(JSON.parse(none.stdout).diagnostics.map((d: { rule: string }) => d.rule)).toEqual(["cli.no_project"]);
+  });
+
+  it("adds a code frame in the pretty format", async () => {
+    const root = project(ruleProjects["module.not_found"]);
+    expect(await jadpo(["check", "--diagnostic-format", "pretty"], root)).toEqual({
+      code: 1,
+      stderr: "",
+      stdout: lines(
+        "error: No module `support/typs` in this project --> domains/support/actions/reply.jadpo:1:5",
+        "  1 | use support/typs { SupportAnswer }",
+        "    |     ^^^^^^^^^^^^",
+        "  reason: A module is a folder or a file under `domains/`, named by its path.",
+        "  next: Use `support/types`, the closest module (agent)",
+        "  rule: module.not_found",
+        "",
+        "check failed: 1 error",
+      ),
+    });
+  });
+});
+
+describe.concurrent("colour", () => {
+  const failing = () => project(ruleProjects["module.not_found"]);
+  const pretty = ["check", "--diagnostic-format", "pretty"];
+
+  it("is off without a terminal, with NO_COLOR, with FORCE_COLOR=0 and with --color never", async () => {
+    const root = failing();
+    for (const [args, env] of [
+      [pretty, {}],
+      [pretty, { NO_COLOR: "1" }],
+      [pretty, { FORCE_COLOR: "0" }],
+      [[...pretty, "--color", "never"], { FORCE_COLOR: "1" }],
+      [["check", "--color=never"], {}],
+    ] as const) {
+      const run = await jadpo([...args], root, env);
+      const label = `${args.join(" ")} ${JSON.stringify(env)}`;
+      expect({ code: run.code, stderr: run.stderr }, label).toEqual({ code: 1, stderr: "" });
+      expect(run.stdout, label).toMatch(/^error: No module/);
+      expect(run.stdout, label).not.toMatch(ANSI);
+    }
+    const passed = await jadpo(["check", "--color", "never"], join(repo, "examples/support"), { NO_COLOR: "1" });
+    expect(passed).toEqual({ code: 0, stderr: "", stdout: "✓ Check passed  9 files · 18 declarations\n" });
+  });
+
+  it("is on with --color always (even with NO_COLOR) and with FORCE_COLOR", async () => {
+    const root = failing();
+    const always = await jadpo([...pretty, "--color", "always"], root, { NO_COLOR: "1" });
+    expect(always.stderr).toBe("");
+    expect(always.stdout).toMatch(ANSI);
+    expect(always.stdout.replace(/\u001b\[[0-9;]*m/g, "")).toBe((await jadpo(pretty, root)).stdout);
+    expect((await jadpo(pretty, root, { FORCE_COLOR: "1" })).stdout).toMatch(ANSI);
+    const passed = await jadpo(["check", "--color", "always"], join(repo, "examples/support"));
+    expect(passed).toEqual({ code: 0, stderr: "", stdout: "\u001b[32m\u001b[1m✓\u001b[22m\u001b[39m Check passed  9 files · 18 declarations\n" });
+  });
+});
+
+describe.concurrent("the command line", () => {
+  it("prints the version", async () => {
+    expect(await jadpo(["--version"], empty)).toEqual({ code: 0, stderr: "", stdout: "0.1.0\n" });
+  });
+
+  it("prints help for jadpo and for a command", async () => {
+    const help = await jadpo(["--help"], empty);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/^Usage: jadpo \[options\] \[command\]\n/);
+    for (const command of ["check", "test", "ai", "dev"]) expect(help.stdout).toMatch(new RegExp(`^  ${command} `, "m"));
+    const check = await jadpo(["check", "--help"], empty);
+    expect(check.code).toBe(0);
+    expect(check.stdout).toMatch(/^Usage: jadpo check \[options\] \[path\]\n/);
+    expect(check.stdout).toContain("--diagnostic-format <format>");
+    expect((await jadpo(["help"], empty)).code).toBe(2);
+  });
+
+  it("turns every usage error into a cli.usage diagnostic on standard error (exit 2)", async () => {
+    const cases: [string[], string, string][] = [
+      [["chek"], "`chek` is not a jadpo command", "Run `jadpo check`"],
+      [["frobnicate"], "`frobnicate` is not a jadpo command", "Run `jadpo --help` to see the commands"],
+      [["check", "--colour", "never"], "`jadpo check` has no flag `--colour`", "Write `--color`"],
+      [["check", "--verbose"], "`jadpo check` has no flag `--verbose`", "Run `jadpo check --help` to see what it takes"],
+      [["check", "--color", "blue"], "`--color` takes auto, always or never, not `blue`", "Run `jadpo --help` to see what it takes"],
+      [["check", "--diagnostic-format"], "`--diagnostic-format` needs a value", "Run `jadpo check --help` to see what it takes"],
+      [["check", "--diagnostic-format=xml"], "`--diagnostic-format` takes pretty, plain or json, not `xml`", "Run `jadpo check --help` to see what it takes"],
+      [["check", "a", "b"], "`jadpo check` takes at most 1 argument, got 2", "Run `jadpo check --help` to see what it takes"],
+      [[], "No command given", "Run `jadpo check` to check the project, or `jadpo --help` to see every command"],
+    ];
+    const runs = await jadpoAll(cases.map(([args]) => ({ args, cwd: empty })));
+    for (const [i, [args, summary, next]] of cases.entries()) {
+      expect(runs[i], args.join(" ")).toEqual({
+        code: 2,
+        stdout: "",
+        stderr: lines(`error: ${summary}`, usageReason, `  next: ${next} (human)`, "  rule: cli.usage"),
+      });
+    }
+  });
+});

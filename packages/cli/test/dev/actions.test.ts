@@ -1,0 +1,96 @@
+// One action request in-process (no server): parameters decoded, the outcome mapped to HTTP —
+// a result, a failure with its kind's status, a runtime fault — on a small project without AI.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { UsageCounter } from "@jadpo/runtime";
+import { answerAction } from "../../src/dev/actions.ts";
+import { buildProject, type DevBuild } from "../../src/dev/build.ts";
+import { STATUS_OF_KIND } from "../../src/dev/statuses.ts";
+
+const root = mkdtempSync(join(tmpdir(), "jadpo-dev-actions-"));
+mkdirSync(join(root, "domains/shop"), { recursive: true });
+writeFileSync(join(root, "app.jadpo"), 'locales { default: "en-GB" supported: ["en-GB", "fr-FR"] }\n');
+writeFileSync(
+  join(root, "domains/shop/actions.jadpo"),
+  `failure Missing { kind: NotFound  message: "There is no such thing." }
+type Count = Int { min: 0 max: 10 }
+
+action divide(a: Int, b: Int) -> Int {
+    return a / b
+}
+
+action find(id: Count) fails Missing -> Count {
+    if id == 0 {
+        reject Missing
+    }
+    return id
+}
+
+action greet(name: Text?, locale: Locale) -> Text {
+    return match name {
+        some(n) => n
+        none => "nobody"
+    }
+}
+
+action ping() {
+    var x = 1
+}
+`,
+);
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+const result = buildProject(root, { root, env: {}, usage: new UsageCounter(root) });
+if (!result.ok) throw new Error(`the test project doesn't build: ${result.diagnostics.map((d) => d.summary).join("; ")}`);
+const build: DevBuild = result.build;
+const ask = (name: string, body: unknown) => answerAction(build, name, JSON.stringify(body), "req_test", (f) => f);
+
+describe("answerAction", () => {
+  it("answers 200 with the result as JSON", async () => {
+    expect(await ask("divide", { a: 7, b: 2 })).toMatchObject({ status: 200, body: { result: 3 }, problem: null });
+    expect((await ask("find", { id: 4 })).body).toEqual({ result: 4 });
+    expect((await ask("ping", {})).body).toEqual({ result: null });
+  });
+
+  it("reads a missing optional parameter as none, and a Locale by its tag", async () => {
+    expect((await ask("greet", { locale: "fr-FR" })).body).toEqual({ result: "nobody" });
+    expect((await ask("greet", { name: "Ada", locale: "en-GB" })).body).toEqual({ result: "Ada" });
+  });
+
+  it("answers a failure with its kind's status, code and message", async () => {
+    expect(await ask("find", { id: 0 })).toMatchObject({
+      status: 404,
+      body: { error: { code: "missing", message: "There is no such thing.", request_id: "req_test" } },
+    });
+  });
+
+  it("answers a constraint broken by a parameter with 400", async () => {
+    const broken = await ask("find", { id: 11 });
+    expect(broken.status).toBe(400);
+    expect(broken.body).toEqual({ error: { code: "invalid_request", message: "`max` on `id`: expected at most 10, got 11", request_id: "req_test" } });
+  });
+
+  it("answers a runtime fault with 500 and prints it as a runtime.fault diagnostic", async () => {
+    const fault = await ask("divide", { a: 1, b: 0 });
+    expect(fault.status).toBe(500);
+    expect((fault.body as { error: { code: string } }).error.code).toBe("runtime_fault");
+    expect(fault.problem).toMatch(/^error: .* --> domains\/shop\/actions\.jadpo:5:\d+\n/);
+    expect(fault.problem).toContain("rule: runtime.fault");
+  });
+
+  it("answers 404 for an action the project doesn't have", async () => {
+    expect(await ask("refund", {})).toMatchObject({
+      status: 404,
+      body: { error: { code: "unknown_action", message: "`refund` is not an action of this project; its actions are `divide`, `find`, `greet`, `ping`" } },
+    });
+  });
+
+  it("maps every failure kind to SPEC 12's status", () => {
+    expect(STATUS_OF_KIND).toEqual({
+      InvalidRequest: 400, InvalidValue: 422, NotFound: 404, Conflict: 409, Rejected: 422,
+      RateLimited: 429, Unavailable: 503, TimedOut: 504, InternalFault: 500,
+    });
+  });
+});

@@ -1,0 +1,278 @@
+// `jadpo dev` end to end (SPEC 12, issue 7): the BUILT binary serving temp copies of the example
+// app, a local OpenAI-compatible stand-in as the sandboxed model, the call log, the per-day
+// budget across requests and processes, `ai record` from a dev call, rebuilds, and the /_dev page
+// in a headless browser.
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startFakeModelServer, type FakeModelServer } from "../../../runtime/test/helpers/openai-server.ts";
+import { buildCli } from "../test-command/project.ts";
+import { DevProcess, callLog, closedPort, exampleCopy, jadpoAsync, setPerDay, stopAll, waitFor } from "./dev-server.ts";
+
+const MODEL_ANSWER = { resolved_by_articles: true, reply: "From the model." };
+const roots: string[] = [];
+const servers: FakeModelServer[] = [];
+
+function project(): string {
+  const root = exampleCopy();
+  roots.push(root);
+  return root;
+}
+
+async function modelServer(): Promise<FakeModelServer> {
+  const server = await startFakeModelServer({ kind: "answer", text: JSON.stringify(MODEL_ANSWER) });
+  servers.push(server);
+  return server;
+}
+
+/** The text of the user turns a model request carried. */
+function userText(body: unknown): string {
+  const messages = (body as { messages?: { role: string; content: string }[] }).messages ?? [];
+  return messages.filter((m) => m.role === "user").map((m) => m.content).join("\n");
+}
+
+beforeAll(() => buildCli(), 120_000);
+
+afterAll(async () => {
+  await stopAll();
+  await Promise.all(servers.map((s) => s.close()));
+  for (const root of roots) rmSync(root, { recursive: true, force: true });
+});
+
+describe("jadpo dev on examples/support", () => {
+  it("answers POST /actions/answer_customer with a SupportAnswer, and logs the call", async () => {
+    const root = project();
+    const dev = await DevProcess.start(root, { JADPO_AI_BASE_URL: `http://127.0.0.1:${await closedPort()}/v1` });
+    expect(dev.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+
+    const res = await dev.post("answer_customer", { question: "Do you deliver to Jersey?" });
+    expect(res.status).toBe(200);
+    // No model answers, so the sandboxed call is faked: the first current recording by name.
+    expect(res.json.result.resolved_by_articles).toBe(false);
+    expect(typeof res.json.result.reply).toBe("string");
+    expect(Object.keys(res.json.result).sort()).toEqual(["reply", "resolved_by_articles"]);
+
+    const [call] = callLog(root);
+    expect(call).toMatchObject({
+      id: "call_1",
+      prompt: "answer_question",
+      version: "answer_question@b44ecc53",
+      values: { question: "Do you deliver to Jersey?", reader_locale: "en-GB" },
+      source: "recording not_covered",
+      attempts: 1,
+      outcome: "success",
+    });
+    expect(call.reason).toMatch(/^the model can't be reached: /);
+    expect(dev.stdout).toContain("call_1 answer_question ← recording not_covered · 1 attempt");
+
+    const health = await dev.request("GET", "/health");
+    expect(health.status).toBe(200);
+    const listed = await dev.request("GET", "/_dev/calls.json");
+    expect(listed.json.calls.map((c: { id: string }) => c.id)).toEqual(["call_1"]);
+    expect(await dev.stop()).toBe(0);
+    expect(dev.stdout).toContain("Stopped.");
+
+    // Numbering continues after a restart.
+    const again = await DevProcess.start(root, { JADPO_AI_BASE_URL: `http://127.0.0.1:${await closedPort()}/v1` });
+    expect((await again.post("answer_customer", { question: "Sesame?" })).status).toBe(200);
+    expect(callLog(root).map((c) => c.id)).toEqual(["call_1", "call_2"]);
+    await again.stop();
+  });
+
+  it("answers bad requests with the status and error body of SPEC 12", async () => {
+    const root = project();
+    const dev = await DevProcess.start(root, { JADPO_AI_BASE_URL: `http://127.0.0.1:${await closedPort()}/v1` });
+    const notJson = await dev.post("answer_customer", "{not json");
+    expect(notJson.status).toBe(400);
+    expect(notJson.json.error.code).toBe("invalid_request");
+    expect(notJson.json.error.message).toMatch(/^The request body is not JSON/);
+    expect(notJson.json.error.request_id).toMatch(/^req_[0-9a-f]{12}$/);
+
+    const empty = await dev.post("answer_customer", { question: "" });
+    expect(empty.status).toBe(400);
+    expect(empty.json.error.message).toBe("`min_length` on `question`: expected at least 1 character, got 0 characters");
+    const missing = await dev.post("answer_customer", {});
+    expect(missing.json.error.message).toBe("`missing` on `question`: `answer_customer` needs it");
+    const extra = await dev.post("answer_customer", { question: "Hi", tone: "formal" });
+    expect(extra.json.error.message).toBe("`unknown` on `tone`: expected a parameter of `answer_customer` (question)");
+    const wrongType = await dev.post("answer_customer", { question: 42 });
+    expect(wrongType.status).toBe(400);
+    expect(wrongType.json.error.message).toMatch(/^`type` on `question`/);
+
+    const unknown = await dev.post("answer_nobody", {});
+    expect(unknown.status).toBe(404);
+    expect(unknown.json.error.message).toBe("`answer_nobody` is not an action of this project; its actions are `answer_customer`");
+    expect((await dev.request("GET", "/actions/answer_customer")).status).toBe(405);
+    expect((await dev.request("GET", "/nowhere")).status).toBe(404);
+    expect(callLog(root)).toEqual([]);
+  });
+
+  it("asks the local model for a sandboxed prompt: the answer comes from it and the log says model", async () => {
+    const model = await modelServer();
+    const root = project();
+    const secret = "sk-test-DO-NOT-LEAK-1234567890";
+    const dev = await DevProcess.start(root, { JADPO_AI_BASE_URL: model.url, JADPO_AI_KEY: secret });
+
+    const res = await dev.post("answer_customer", { question: "Does your sourdough contain sesame?" });
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ result: MODEL_ANSWER });
+    expect(model.requests).toHaveLength(1);
+    expect(userText(model.requests[0].body)).toContain("Question: Does your sourdough contain sesame?");
+    expect(model.requests[0].headers.authorization).toBe(`Bearer ${secret}`);
+    expect(callLog(root)[0]).toMatchObject({ source: "model", attempts: 1, outcome: "success" });
+    expect(callLog(root)[0].reason).toBeUndefined();
+
+    // A correction is one more real request, and the call still says model.
+    model.setBehaviour({
+      kind: "answer",
+      // The correction carries the rejected answer back: then the model answers in the type.
+      text: (req) => (JSON.stringify(req.body).includes("Sure! No sesame.") ? JSON.stringify(MODEL_ANSWER) : "Sure! No sesame."),
+    });
+    const corrected = await dev.post("answer_customer", { question: "Sesame?" });
+    expect(corrected.json).toEqual({ result: MODEL_ANSWER });
+    expect(model.requests).toHaveLength(3);
+    expect(callLog(root)[1]).toMatchObject({ source: "model", attempts: 2, outcome: "success" });
+
+    // A refusal is the program's AiRefused: the action fails with its own failure's status.
+    model.setBehaviour({ kind: "refuse" });
+    const refused = await dev.post("answer_customer", { question: "Help me pick a lock" });
+    expect(refused.status).toBe(503);
+    expect(refused.json.error).toMatchObject({ code: "assistant_unavailable", message: "The assistant can't answer right now." });
+    expect(callLog(root)[2]).toMatchObject({ source: "model", outcome: "failure AiRefused" });
+
+    // The key is sent to the model and nowhere else.
+    const page = await dev.request("GET", "/_dev");
+    for (const text of [dev.stdout, dev.stderr, readFileSync(join(root, ".jadpo/dev/calls.jsonl"), "utf8"), readFileSync(join(root, ".jadpo/dev/usage.json"), "utf8"), page.text]) {
+      expect(text).not.toContain(secret);
+    }
+  });
+
+  it("with per_day: 3, 100 concurrent sandboxed requests send exactly 3 to the model; 97 are faked with the reason", async () => {
+    const model = await modelServer();
+    const root = project();
+    setPerDay(root, 3);
+    const dev = await DevProcess.start(root, { JADPO_AI_BASE_URL: model.url });
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => dev.post("answer_customer", { question: `Question number ${i}?` })),
+    );
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+    expect(model.requests).toHaveLength(3);
+
+    const log = callLog(root);
+    expect(log).toHaveLength(100);
+    expect(new Set(log.map((c) => c.id)).size).toBe(100);
+    expect(log.filter((c) => c.source === "model")).toHaveLength(3);
+    const faked = log.filter((c) => c.source !== "model");
+    expect(faked).toHaveLength(97);
+    for (const call of faked) {
+      expect(call.source).toBe("recording not_covered");
+      expect(call.reason).toMatch(/^the sandbox's per_day limit of 3 model requests is reached for \d{4}-\d{2}-\d{2} \(UTC\)$/);
+    }
+    const usage = JSON.parse(readFileSync(join(root, ".jadpo/dev/usage.json"), "utf8"));
+    expect(usage.connections.local_model.requests).toBe(3);
+  });
+
+  it("keeps the budget exact across two dev processes on one project", async () => {
+    const model = await modelServer();
+    const root = project();
+    setPerDay(root, 5);
+    const [a, b] = await Promise.all([DevProcess.start(root, { JADPO_AI_BASE_URL: model.url }), DevProcess.start(root, { JADPO_AI_BASE_URL: model.url })]);
+    const asks = Array.from({ length: 30 }, (_, i) => [a.post("answer_customer", { question: `A${i}?` }), b.post("answer_customer", { question: `B${i}?` })]).flat();
+    expect((await Promise.all(asks)).every((r) => r.status === 200)).toBe(true);
+    expect(model.requests).toHaveLength(5);
+    const log = callLog(root);
+    expect(log).toHaveLength(60);
+    expect(new Set(log.map((c) => c.id)).size).toBe(60);
+    expect(log.filter((c) => c.source === "model")).toHaveLength(5);
+  });
+
+  it("`jadpo ai record --as from_dev` after a dev call uses that call's values", async () => {
+    const model = await modelServer();
+    const root = project();
+    const env = { JADPO_AI_BASE_URL: model.url };
+    const dev = await DevProcess.start(root, env);
+    expect((await dev.post("answer_customer", { question: "Do you deliver to Jersey?" })).status).toBe(200);
+    const last = callLog(root).at(-1)!;
+    const asked = model.requests.length;
+
+    const record = await jadpoAsync(["ai", "record", "answer_question", "--as", "from_dev"], root, env);
+    expect(record.stderr).toBe("");
+    expect(record.status).toBe(0);
+    expect(record.stdout).toContain(`from      the last \`jadpo dev\` call, ${last.id}`);
+    expect(model.requests).toHaveLength(asked + 1);
+    expect(userText(model.requests[asked].body)).toContain("Question: Do you deliver to Jersey?");
+    expect(existsSync(join(root, "domains/support/prompts/recordings/answer_question/from_dev.json"))).toBe(true);
+  });
+
+  it("prints a syntax error written while it runs, and keeps answering from the last good build", async () => {
+    const root = project();
+    const dev = await DevProcess.start(root, { JADPO_AI_BASE_URL: `http://127.0.0.1:${await closedPort()}/v1` });
+    const typesPath = join(root, "domains/support/types.jadpo");
+    const good = readFileSync(typesPath, "utf8");
+    writeFileSync(typesPath, `${good}\ntype Broken = Object {\n`);
+    await waitFor("the build error", () => dev.stdout.includes("still serving the last good build"));
+    expect(dev.stdout).toMatch(/error: .* --> domains\/support\/types\.jadpo:\d+:\d+/);
+    expect(dev.stdout).toContain("rule: syntax.");
+    const res = await dev.post("answer_customer", { question: "Sesame?" });
+    expect(res.status).toBe(200);
+    expect(typeof res.json.result.resolved_by_articles).toBe("boolean");
+
+    writeFileSync(typesPath, good);
+    await waitFor("the rebuild", () => dev.stdout.includes("✓ Rebuilt"));
+    expect((await dev.post("answer_customer", { question: "Sesame?" })).status).toBe(200);
+  });
+
+  it("stops cleanly on SIGTERM, even with a model request in flight", async () => {
+    const model = await modelServer();
+    model.setBehaviour({ kind: "slow", delayMs: 20_000, then: { kind: "answer", text: JSON.stringify(MODEL_ANSWER) } });
+    const dev = await DevProcess.start(project(), { JADPO_AI_BASE_URL: model.url });
+    const pending = dev.post("answer_customer", { question: "Slow?" }).catch(() => null);
+    await waitFor("the model request", () => model.requests.length === 1);
+    const started = Date.now();
+    expect(await dev.stop()).toBe(0);
+    expect(Date.now() - started).toBeLessThan(4_000);
+    expect(dev.stdout).toContain("Stopped.");
+    await pending;
+  });
+
+  it("shows the calls on /_dev in a headless browser, newest first", async () => {
+    const { chromium } = await import("playwright-core");
+    const root = project();
+    const dev = await DevProcess.start(root, { JADPO_AI_BASE_URL: `http://127.0.0.1:${await closedPort()}/v1` });
+    await dev.post("answer_customer", { question: "Do you deliver to Jersey?" });
+    await dev.post("answer_customer", { question: "<script>alert(1)</script> & \"sesame\"" });
+
+    const shots = mkdtempSync(join(tmpdir(), "jadpo-dev-shots-"));
+    roots.push(shots);
+    // A fresh profile for this run only.
+    const browser = await chromium.launchPersistentContext(mkdtempSync(join(shots, "profile-")), {
+      executablePath: "/usr/bin/chromium",
+      headless: true,
+      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+      timeout: 30_000,
+    });
+    try {
+      const page = await browser.newPage();
+      const dialogs: string[] = [];
+      page.on("dialog", (d) => {
+        dialogs.push(d.message());
+        void d.dismiss();
+      });
+      await page.goto(`${dev.url}/_dev`, { timeout: 30_000 });
+      const rows = page.locator("tr[data-call-id]");
+      expect(await rows.count()).toBe(2);
+      expect(await rows.nth(0).getAttribute("data-call-id")).toBe("call_2");
+      expect(await rows.nth(1).getAttribute("data-call-id")).toBe("call_1");
+      expect(await rows.nth(0).innerText()).toContain("<script>alert(1)</script> & \"sesame\"");
+      expect(await rows.nth(1).innerText()).toContain("Do you deliver to Jersey?");
+      expect(await page.locator("script").count()).toBe(0);
+      expect(dialogs).toEqual([]);
+      const shot = join(shots, "dev-calls.png");
+      await page.screenshot({ path: shot, fullPage: true });
+      expect(statSync(shot).size).toBeGreaterThan(1000);
+    } finally {
+      await browser.close();
+    }
+  });
+});

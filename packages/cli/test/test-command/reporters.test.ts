@@ -1,0 +1,188 @@
+// The reporters on hand-made results: every line kind of plain (whole text compared), pretty's
+// colour, json's shape and junit's XML.
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { diagnostic, type Diagnostic } from "@jadpo/compiler";
+import type { Alert, TestResult } from "@jadpo/runtime";
+import { makeReporter, type ReportContext, type TestReport } from "../../src/reporters/index.ts";
+import { chalkPaint } from "../../src/terminal.ts";
+import { findAll, parseXml } from "./xml.ts";
+
+const context: ReportContext = { displayPath: (file) => file };
+const fixture = (name: string) => readFileSync(new URL(`../../../compiler/test/fixtures/seed/${name}`, import.meta.url), "utf8");
+const noPaint = { error: (t: string) => t, bold: (t: string) => t, dim: (t: string) => t, path: (t: string) => t, caret: (t: string) => t, ok: (t: string) => t, alert: (t: string) => t };
+const plain = makeReporter("plain", noPaint, null);
+const json = makeReporter("json", noPaint, null);
+const junit = makeReporter("junit", noPaint, null);
+
+const SESAME = "domains/support/prompts/recordings/answer_question/sesame.json";
+const ACTIONS = "domains/support/actions/answer_customer.test.jadpo";
+
+function result(name: string, kind: TestResult["kind"], status: TestResult["status"], file = ACTIONS, line = 6, diagnostics: Diagnostic[] = []): TestResult {
+  return { name, kind, file, line, status, seed: 42, duration_ms: 1.25, diagnostics };
+}
+
+function undecodable(): Diagnostic {
+  const d = diagnostic("test.recording_undecodable", { file: SESAME, line: 1, column: 1, start: 0, end: 0 }, { prompt: "answer_question", name: "sesame" });
+  return { ...d, details: [{ label: "decode", text: `${d.summary}: \`type\` on \`resolved_by_articles\`` }] };
+}
+
+function assertionFailed(line: number): Diagnostic {
+  return diagnostic("test.assertion_failed", { file: ACTIONS, line, column: 5, start: 0, end: 1 }, {}, [
+    { label: "assert", text: "reply.reply == \"No sesame.\"" },
+    { label: "got", text: "\"Yes\"" },
+    { label: "expected", text: "\"No sesame.\"" },
+  ]);
+}
+
+const stale: Alert = {
+  kind: "stale_recording", prompt: "answer_question", name: "not_covered", recordedVersion: "1a2b3c4d", currentVersion: "b44ecc53",
+  file: "domains/support/prompts/recordings/answer_question/not_covered.json",
+};
+
+const ran = (results: TestResult[], alerts: Alert[] = [], seed = 1): TestReport => ({ outcome: "ran", seed, results, alerts });
+
+describe("plain", () => {
+  it("prints an alert first and its remedy last, and the run passes", () => {
+    const text = plain(ran([result("a question", "action test", "passed"), result("answer_question's not_covered recording decodes", "recording test", "passed", stale.file, 1)], [stale]), context);
+    expect(text).toBe(
+      "▲ alert  `answer_question`'s recording `not_covered` was made from an older prompt (1a2b3c4d, now b44ecc53): its answer may no longer be what the model says\n" +
+      "✓ 2 passed  1 action test · 1 recording test\n" +
+      "→ jadpo ai record answer_question --as not_covered  records it again from the prompt now\n",
+    );
+  });
+
+  it("prints the seed's FAIL block for the undecodable \"yes\" recording, word for word", () => {
+    const text = plain(ran([result("answer_question's sesame recording decodes", "recording test", "failed", SESAME, 1, [undecodable()])]), context);
+    expect(text).toBe(fixture("seed-output-fail.txt"));
+  });
+
+  it("separates FAIL blocks by a blank line; reruns name the declaration's line and the run seed", () => {
+    const text = plain(ran([
+      result("one", "action test", "failed", ACTIONS, 24, [assertionFailed(31)]),
+      result("two", "action test", "passed"),
+      result("three", "test", "failed", "domains/t.jadpotest", 2, [diagnostic("test.unexpected_failure", { file: "domains/t.jadpotest", line: 3, column: 5, start: 0, end: 1 }, { call: "answer_customer", failure: "AssistantUnavailable" })]),
+    ], [], 9), { displayPath: (file) => `../${file}` });
+    expect(text).toBe([
+      "FAIL  one --> ../domains/support/actions/answer_customer.test.jadpo:31",
+      "  assert: reply.reply == \"No sesame.\"",
+      "  got: \"Yes\"",
+      "  expected: \"No sesame.\"",
+      "  reason: A test passes only when every assertion holds.",
+      "  next: Fix the code under test, or the assertion if it is wrong (agent)",
+      "  rule: test.assertion_failed",
+      "  rerun: jadpo test ../domains/support/actions/answer_customer.test.jadpo:24 --seed 9",
+      "",
+      "FAIL  three --> ../domains/t.jadpotest:3",
+      "  reason: A test that attempts a call expects it to succeed; a failure it didn't assert ends it.",
+      "  next: Assert the failure with `assert ... fails AssistantUnavailable`, or fix the cause (agent)",
+      "  rule: test.unexpected_failure",
+      "  rerun: jadpo test ../domains/t.jadpotest:2 --seed 9",
+      "test failed: 2 failed, 1 passed, 2 action tests · 1 test",
+      "",
+    ].join("\n"));
+  });
+
+  it("counts kinds in order, singular for one, and leaves out zero counts and a zero passed part", () => {
+    const line = (results: TestResult[]) => plain(ran(results), context).trimEnd().split("\n").at(-1);
+    expect(line([result("r", "recording test", "passed", SESAME, 1), result("f", "function test", "passed"), result("p", "prompt test", "passed"), result("t", "test", "passed"), result("a", "action test", "passed"), result("a2", "action test", "passed")]))
+      .toBe("✓ 6 passed  2 action tests · 1 function test · 1 prompt test · 1 test · 1 recording test");
+    expect(line([result("a", "action test", "failed", ACTIONS, 6, [assertionFailed(7)])])).toBe("test failed: 1 failed, 1 action test");
+    expect(line([result("r", "recording test", "passed", SESAME, 1), result("s", "recording test", "passed", SESAME, 1)])).toBe("✓ 2 passed  2 recording tests");
+  });
+
+  it("prints compile errors, then how many stopped the run", () => {
+    const d = diagnostic("name.unknown", { file: "domains/a.jadpo", line: 2, column: 9, start: 0, end: 1 }, { name: "x", suggestion: "Write `y`" });
+    const one = plain({ outcome: "compile_errors", seed: 1, diagnostics: [d] }, context);
+    expect(one.startsWith("error: ")).toBe(true);
+    expect(one.endsWith("\n  rule: name.unknown\ntest failed: 1 compile error\n")).toBe(true);
+    const two = plain({ outcome: "compile_errors", seed: 1, diagnostics: [d, d] }, context);
+    expect(two).toContain("rule: name.unknown\n\nerror: ");
+    expect(two.endsWith("test failed: 2 compile errors\n")).toBe(true);
+  });
+
+  it("prints no tests as its diagnostic", () => {
+    const text = plain({ outcome: "stopped", seed: 1, diagnostic: diagnostic("test.no_tests", null, { where: "" }) }, context);
+    expect(text).toBe([
+      "error: No tests found",
+      "  reason: A test run that runs nothing proves nothing, so it fails.",
+      "  next: Write a `test` in a `*.jadpotest` or `*.test.jadpo` file, or check the path (agent)",
+      "  rule: test.no_tests",
+      "",
+    ].join("\n"));
+  });
+});
+
+describe("pretty", () => {
+  it("is plain with colour", () => {
+    const report = ran([result("one", "action test", "failed", ACTIONS, 24, [assertionFailed(31)]), result("r", "recording test", "passed", SESAME, 1)], [stale]);
+    const coloured = makeReporter("pretty", chalkPaint(), null)(report, context);
+    expect(coloured).toContain("\u001b[");
+    expect(coloured.replace(/\u001b\[[0-9;]*m/g, "")).toBe(plain(report, context));
+  });
+
+  it("wraps alerts to the terminal's width as the seed shows them, continuation lines indented", () => {
+    const text = makeReporter("pretty", noPaint, 75)(ran([result("r", "recording test", "passed", SESAME, 1)], [stale]), context);
+    expect(text.split("\n").slice(0, 3)).toEqual([
+      "▲ alert  `answer_question`'s recording `not_covered` was made from an older",
+      "  prompt (1a2b3c4d, now b44ecc53): its answer may no longer be what the",
+      "  model says",
+    ]);
+  });
+});
+
+describe("json", () => {
+  it("prints one object with the run's tests, alerts and summary", () => {
+    const text = json(ran([result("one", "action test", "failed", ACTIONS, 24, [assertionFailed(31)]), result("r", "recording test", "passed", stale.file, 1)], [stale], 3), context);
+    expect(text.endsWith("}\n")).toBe(true);
+    expect(text.trimEnd().includes("\n")).toBe(false);
+    const object = JSON.parse(text);
+    expect(Object.keys(object)).toEqual(["schemaVersion", "command", "status", "seed", "summary", "tests", "alerts", "diagnostics"]);
+    expect(object).toMatchObject({
+      schemaVersion: 1, command: "test", status: "failed", seed: 3,
+      summary: { passed: 1, failed: 1, kinds: { "action test": 1, "recording test": 1 }, text: "test failed: 1 failed, 1 passed, 1 action test · 1 recording test" },
+      alerts: [{ kind: "stale_recording", prompt: "answer_question", name: "not_covered", recorded_version: "1a2b3c4d", current_version: "b44ecc53" }],
+      diagnostics: [],
+    });
+    expect(Object.keys(object.tests[0])).toEqual(["name", "kind", "file", "line", "status", "seed", "duration_ms", "diagnostics"]);
+    expect(object.tests[0].diagnostics[0]).toMatchObject({ rule: "test.assertion_failed", line: 31, rerun: `jadpo test ${ACTIONS}:24 --seed 3` });
+    expect(object.tests[1]).toMatchObject({ name: "r", kind: "recording test", status: "passed", line: 1, seed: 42, diagnostics: [] });
+  });
+
+  it("puts what stopped the run under diagnostics", () => {
+    const object = JSON.parse(json({ outcome: "stopped", seed: 1, diagnostic: diagnostic("test.no_tests", null, { where: "" }) }, context));
+    expect(object).toMatchObject({ status: "failed", tests: [], summary: { passed: 0, failed: 0 }, diagnostics: [{ rule: "test.no_tests" }] });
+  });
+});
+
+describe("junit", () => {
+  it("is well-formed XML with a suite per file and a testcase per test, failures holding the FAIL text", () => {
+    const tricky = result("a <b> & \"c\" 'd' \u0001", "test", "failed", "domains/x.jadpotest", 2, [assertionFailed(3)]);
+    const report = ran([
+      result("one", "action test", "failed", ACTIONS, 24, [assertionFailed(31)]), result("two", "action test", "passed"),
+      tricky, result("r", "recording test", "passed", stale.file, 1),
+    ], [stale]);
+    const root = parseXml(junit(report, context));
+    expect(root.name).toBe("testsuites");
+    expect(root.attributes).toMatchObject({ tests: "4", failures: "2" });
+    const suites = findAll(root, "testsuite");
+    expect(suites.map((suite) => [suite.attributes.name, suite.attributes.tests, suite.attributes.failures])).toEqual([
+      [ACTIONS, "2", "1"], ["domains/x.jadpotest", "1", "1"], [stale.file, "1", "0"],
+    ]);
+    const cases = findAll(root, "testcase");
+    expect(cases.map((c) => [c.attributes.name, c.attributes.file, c.attributes.line])).toEqual([
+      ["one", ACTIONS, "24"], ["two", ACTIONS, "6"], ["a <b> & \"c\" 'd' \uFFFD", "domains/x.jadpotest", "2"], ["r", stale.file, "1"],
+    ]);
+    const failure = findAll(cases[0], "failure")[0];
+    expect(failure.attributes).toMatchObject({ type: "test.assertion_failed", message: "The assertion does not hold" });
+    expect(failure.text).toBe(plain(ran([report.outcome === "ran" ? report.results[0] : tricky]), context).split("\ntest failed:")[0]);
+    expect(findAll(suites[2], "system-out")[0].text).toContain("▲ alert  `answer_question`'s recording `not_covered`");
+  });
+
+  it("reports compile errors as errors", () => {
+    const d = diagnostic("name.unknown", { file: "domains/a.jadpo", line: 2, column: 9, start: 0, end: 1 }, { name: "x", suggestion: "Write `y`" });
+    const root = parseXml(junit({ outcome: "compile_errors", seed: 1, diagnostics: [d] }, context));
+    expect(findAll(root, "error")[0].attributes.type).toBe("name.unknown");
+    expect(findAll(root, "testcase")[0].attributes).toMatchObject({ file: "domains/a.jadpo", line: "2" });
+  });
+});

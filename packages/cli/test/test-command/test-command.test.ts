@@ -1,0 +1,267 @@
+// `jadpo test` end to end: the built binary on copies of the example app; whole stdout and
+// exit codes compared.
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { buildCli, manyTests, Project, RECORDINGS, Running, seedFixture, withoutDurations } from "./project.ts";
+import { findAll, parseXml } from "./xml.ts";
+
+const ACTIONS = "domains/support/actions/answer_customer.test.jadpo";
+const EXAMPLE_SUMMARY = "6 action tests · 1 function test · 2 recording tests";
+
+let projects: Project[] = [];
+const example = (): Project => {
+  const project = Project.example();
+  projects.push(project);
+  return project;
+};
+
+beforeAll(() => buildCli());
+afterEach(() => {
+  projects.forEach((project) => project.dispose());
+  projects = [];
+});
+
+describe("jadpo test, passing", () => {
+  it("runs the example's tests and recordings and passes", () => {
+    const run = example().test();
+    expect(run.stdout).toBe(`✓ 9 passed  ${EXAMPLE_SUMMARY}\n`);
+    expect(run.status).toBe(0);
+  });
+
+  it("prints an alert and its remedy for a recording made from an older prompt, and still passes", () => {
+    const project = example();
+    const file = `${RECORDINGS}/not_covered.json`;
+    project.write(file, project.read(file).replace("answer_question@b44ecc53", "answer_question@1a2b3c4d"));
+    const run = project.test();
+    expect(run.stdout).toBe(
+      "▲ alert  `answer_question`'s recording `not_covered` was made from an older prompt (1a2b3c4d, now b44ecc53): its answer may no longer be what the model says\n" +
+      `✓ 9 passed  ${EXAMPLE_SUMMARY}\n` +
+      "→ jadpo ai record answer_question --as not_covered  records it again from the prompt now\n",
+    );
+    expect(run.status).toBe(0);
+  });
+});
+
+describe("jadpo test, failing", () => {
+  it("fails the seed's undecodable \"yes\" recording with the seed's FAIL block", () => {
+    const project = example();
+    const yes = seedFixture("seed-recording-yes.json").replace("answer_question@5f8642d0", "answer_question@b44ecc53");
+    project.write(`${RECORDINGS}/sesame.json`, yes);
+    const one = project.test([`${RECORDINGS}/sesame.json:1`]);
+    expect(one.stdout).toBe(seedFixture("seed-output-fail.txt"));
+    expect(one.status).toBe(1);
+    // The rest still runs.
+    const all = project.test();
+    expect(all.stdout.split("\n").at(-2)).toBe(`test failed: 1 failed, 8 passed, ${EXAMPLE_SUMMARY}`);
+    expect(all.status).toBe(1);
+  });
+
+  it("fails a recording whose folder names no prompt, and one that isn't an answer and a version", () => {
+    const project = example();
+    project.write("domains/support/prompts/recordings/no_such_prompt/x.json", '{\n  "answer": true,\n  "version": "no_such_prompt@1a2b3c4d"\n}\n');
+    project.write(`${RECORDINGS}/broken.json`, '{\n  "answer": true\n}\n');
+    const run = project.test(["domains/support/prompts"]);
+    const decodes = run.stdout.split("\n").filter((line) => line.startsWith("  decode: "));
+    expect(decodes).toEqual([
+      "  decode: `answer_question`'s recording `broken` doesn't decode: it has no `version`",
+      "  decode: `no_such_prompt`'s recording `x` doesn't decode: no prompt `no_such_prompt` is declared beside its `recordings/` folder",
+    ]);
+    expect(run.stdout.split("\n").at(-2)).toBe("test failed: 2 failed, 2 passed, 4 recording tests");
+  });
+
+  it("prints assertion_failed with what it got and expected, located at the statement, rerun at the declaration", () => {
+    const project = example();
+    project.write("domains/support/functions/wrong.jadpotest", 'test "greets in French" {\n    var g: Greeting = greeting(Locale.fr_fr)\n    assert g == "Hello"\n}\n');
+    const run = project.test(["domains/support/functions", "--seed", "5"]);
+    expect(run.stdout).toBe([
+      "FAIL  greets in French --> domains/support/functions/wrong.jadpotest:3",
+      '  assert: g == "Hello"',
+      '  got: "Bonjour"',
+      '  expected: "Hello"',
+      "  reason: A test passes only when every assertion holds.",
+      "  next: Fix the code under test, or the assertion if it is wrong (agent)",
+      "  rule: test.assertion_failed",
+      "  rerun: jadpo test domains/support/functions/wrong.jadpotest:1 --seed 5",
+      "test failed: 1 failed, 1 passed, 2 function tests",
+      "",
+    ].join("\n"));
+    expect(run.status).toBe(1);
+  });
+
+  it("prints unexpected_failure and expected_failure, FAIL blocks separated by a blank line", () => {
+    const project = example();
+    project.write("domains/support/actions/more.test.jadpo", [
+      "use support/types { SupportAnswer }",
+      "use support/failures { AssistantUnavailable }",
+      "",
+      'test "refused but attempted" {',
+      "    fakes: {",
+      "        ai.answer_question: [refused]",
+      "    }",
+      '    var reply: SupportAnswer = attempt answer_customer("Sesame?")',
+      "}",
+      "",
+      'test "answered but expected to fail" {',
+      "    fakes: {",
+      '        ai.answer_question: [SupportAnswer { resolved_by_articles: true  reply: "Yes." }]',
+      "    }",
+      '    assert answer_customer("Sesame?") fails AssistantUnavailable',
+      "}",
+      "",
+    ].join("\n"));
+    const run = project.test(["domains/support/actions/more.test.jadpo"]);
+    const blocks = run.stdout.split("\n\n");
+    expect(blocks).toHaveLength(2);
+    expect(blocks[0]).toMatch(/^FAIL {2}refused but attempted --> domains\/support\/actions\/more\.test\.jadpo:8\n/);
+    expect(blocks[0]).toContain("\n  rule: test.unexpected_failure\n  rerun: jadpo test domains/support/actions/more.test.jadpo:4 --seed 1");
+    expect(blocks[1]).toMatch(/^FAIL {2}answered but expected to fail --> domains\/support\/actions\/more\.test\.jadpo:15\n/);
+    expect(blocks[1]).toContain("\n  expected: fails AssistantUnavailable\n  got: success\n");
+    expect(blocks[1]).toContain("\n  rule: test.expected_failure\n  rerun: jadpo test domains/support/actions/more.test.jadpo:11 --seed 1\n");
+    expect(blocks[1].endsWith("test failed: 2 failed, 2 action tests\n")).toBe(true);
+    expect(run.status).toBe(1);
+  });
+
+  it("stops on compile errors: the diagnostics, then how many", () => {
+    const project = example();
+    project.write("domains/support/functions/broken.jadpotest", 'test "a" {\n    assert no_such_name == 1\n}\n');
+    const one = project.test();
+    expect(one.stdout).toMatch(/^error: .* --> domains\/support\/functions\/broken\.jadpotest:2:12\n/);
+    expect(one.stdout.endsWith("\ntest failed: 1 compile error\n")).toBe(true);
+    expect(one.status).toBe(1);
+    project.write("domains/support/functions/broken2.jadpotest", 'test "b" {\n    assert other_name == 1\n}\n');
+    const two = project.test();
+    expect(two.stdout.endsWith("\ntest failed: 2 compile errors\n")).toBe(true);
+    expect(two.stdout.split("\n\n")).toHaveLength(2);
+  });
+
+  it("fails with test.no_tests when nothing is selected", () => {
+    const project = example();
+    const run = project.test(["domains/support/types.jadpo"]);
+    expect(run.stdout).toBe([
+      "error: No tests found in `domains/support/types.jadpo`",
+      "  reason: A test run that runs nothing proves nothing, so it fails.",
+      "  next: Write a `test` in a `*.jadpotest` or `*.test.jadpo` file, or check the path (agent)",
+      "  rule: test.no_tests",
+      "",
+    ].join("\n"));
+    expect(run.status).toBe(1);
+  });
+});
+
+describe("jadpo test, selection, seeds and usage", () => {
+  it("runs the test whose declaration covers file:line, with paths relative to the current directory", () => {
+    const project = example();
+    const names = (args: string[], cwd?: string) =>
+      JSON.parse(project.test([...args, "--reporter", "json"], {}, cwd).stdout).tests.map((t: { name: string }) => t.name);
+    expect(names([`${ACTIONS}:26`])).toEqual(["an answer that doesn't decode is corrected once"]);
+    expect(names(["answer_customer.test.jadpo:6"], join(project.root, "domains/support/actions"))).toEqual(["a question the model answers"]);
+    expect(names(["domains/support/functions", `${RECORDINGS}/sesame.json:1`])).toEqual([
+      "each locale is greeted in its own language", "answer_question's sesame recording decodes",
+    ]);
+  });
+
+  it("reports files relative to the current directory, and reruns from there", () => {
+    const project = example();
+    project.write("domains/support/functions/wrong.jadpotest", 'test "w" {\n    assert greeting(Locale.en_gb) == "Bonjour"\n}\n');
+    const run = project.test(["wrong.jadpotest"], {}, join(project.root, "domains/support/functions"));
+    expect(run.stdout.split("\n")[0]).toBe("FAIL  w --> wrong.jadpotest:2");
+    expect(run.stdout).toContain("\n  rerun: jadpo test wrong.jadpotest:1 --seed 1\n");
+  });
+
+  it("gives random.int the same values for a seed, and other values for another seed", () => {
+    const project = example();
+    project.write("domains/support/functions/dice.jadpotest", 'test "dice" {\n    var n: Int = random.int(1, 1000000000)\n    assert n == 0\n}\n');
+    const got = (seed: string) => {
+      const run = project.test(["domains/support/functions/dice.jadpotest", "--seed", seed]);
+      return run.stdout.split("\n").find((line) => line.startsWith("  got: "));
+    };
+    const first = got("1");
+    expect(first).toMatch(/^ {2}got: [0-9]+$/);
+    expect(got("1")).toBe(first);
+    expect(got("2")).not.toBe(first);
+  });
+
+  it("refuses a bad seed, shard or reporter as a usage error", () => {
+    const project = example();
+    for (const args of [["--seed", "abc"], ["--shard", "4/3"], ["--shard", "x"], ["--reporter", "xml"], ["--workers", "0"]]) {
+      const run = project.test(args);
+      expect(run.status, args.join(" ")).toBe(2);
+      expect(run.stderr, args.join(" ")).toMatch(/^error: /);
+      expect(run.stderr, args.join(" ")).toContain("rule: cli.usage");
+      expect(run.stdout, args.join(" ")).toBe("");
+    }
+  });
+
+  it("writes the report to --output instead of standard output", () => {
+    const project = example();
+    const run = project.test(["--reporter", "json", "--output", "report.json"]);
+    expect(run.stdout).toBe("");
+    expect(run.status).toBe(0);
+    expect(JSON.parse(project.read("report.json")).summary).toMatchObject({ passed: 9, failed: 0 });
+  });
+});
+
+describe("jadpo test, reporters, workers and shards", () => {
+  it("prints the same json for 1 or 2 workers and on every run with the same seed", () => {
+    const project = example();
+    // Busy tests, so a second thread is worth starting (the runner starts one only then).
+    manyTests(project, 150, 50, true);
+    const one = project.test(["--reporter", "json", "--workers", "1"]);
+    const two = project.test(["--reporter", "json", "--workers", "2"]);
+    const again = project.test(["--reporter", "json", "--workers", "2"]);
+    expect(one.status).toBe(0);
+    expect(JSON.parse(one.stdout).tests).toHaveLength(159);
+    expect(withoutDurations(two.stdout)).toBe(withoutDurations(one.stdout));
+    expect(withoutDurations(again.stdout)).toBe(withoutDurations(two.stdout));
+  });
+
+  it("covers every test exactly once with shards 1/3, 2/3 and 3/3", () => {
+    const project = example();
+    manyTests(project, 40, 20);
+    const key = (t: { file: string; name: string }) => `${t.file}\u0000${t.name}`;
+    const all = JSON.parse(project.test(["--reporter", "json"]).stdout).tests.map(key);
+    const shards = ["1/3", "2/3", "3/3"].map((shard) => JSON.parse(project.test(["--reporter", "json", "--shard", shard]).stdout).tests.map(key));
+    expect(shards.every((tests) => tests.length > 0)).toBe(true);
+    expect(shards.flat()).toEqual(all);
+    expect(new Set(shards.flat()).size).toBe(all.length);
+  });
+
+  it("writes junit XML: a suite per file, a testcase per test, failures with the FAIL text", () => {
+    const project = example();
+    project.write("domains/support/functions/wrong.jadpotest", 'test "w <&> \\"q\\"" {\n    assert greeting(Locale.en_gb) == "Bonjour"\n}\n');
+    const run = project.test(["--reporter", "junit", "--output", "junit.xml"]);
+    expect(run.status).toBe(1);
+    const root = parseXml(readFileSync(join(project.root, "junit.xml"), "utf8"));
+    const suites = findAll(root, "testsuite");
+    expect(suites.map((suite) => suite.attributes.name)).toEqual([
+      ACTIONS, "domains/support/functions/greeting.jadpotest", "domains/support/functions/wrong.jadpotest",
+      `${RECORDINGS}/not_covered.json`, `${RECORDINGS}/sesame.json`,
+    ]);
+    const cases = findAll(root, "testcase");
+    expect(cases).toHaveLength(10);
+    const failing = cases.find((c) => c.attributes.name === 'w <&> "q"');
+    expect(failing?.attributes).toMatchObject({ file: "domains/support/functions/wrong.jadpotest", line: "1" });
+    const failure = findAll(failing!, "failure")[0];
+    expect(failure.attributes.type).toBe("test.assertion_failed");
+    expect(failure.text.split("\n")[0]).toBe('FAIL  w <&> "q" --> domains/support/functions/wrong.jadpotest:2');
+    expect(failure.text).toContain("  rerun: jadpo test domains/support/functions/wrong.jadpotest:1 --seed 1");
+  });
+});
+
+describe("jadpo test --watch", () => {
+  it("runs again when a test file changes", async () => {
+    const project = example();
+    const watching = new Running(["test", "--watch"], project.root);
+    try {
+      await watching.waitFor(/^✓ 9 passed/m);
+      project.write("domains/support/functions/w.jadpotest", 'test "w" {\n    assert greeting(Locale.en_gb) == "Bonjour"\n}\n');
+      await watching.waitFor(/^test failed: 1 failed, 9 passed/m);
+      project.remove("domains/support/functions/w.jadpotest");
+      await watching.waitFor(/^✓ 9 passed/m, 2);
+      expect(watching.stdout).toContain("\nFAIL  w --> domains/support/functions/w.jadpotest:2\n");
+    } finally {
+      watching.stop();
+    }
+  });
+});

@@ -1,0 +1,64 @@
+// What the statement and expression checks know about the body they are in: which kind of body
+// (purity, `reject`), its return type, the failures escaping it, and the local names in scope.
+import type { Span } from "../syntax/ast.ts";
+import type { LoadedFile } from "../modules/graph.ts";
+import type { FailureInfo, Resolution } from "./program.ts";
+import type { Type } from "../types/types.ts";
+import type { Checker } from "./context.ts";
+
+export type BodyKind = "function" | "action" | "fixture" | "test";
+
+/** A failure that leaves the body: by `attempt` of a call that can fail, or by `reject`. */
+export interface Escape {
+  failure: FailureInfo;
+  span: Span;
+  /** `unhandled`: a call that can fail, already reported as `failure.attempt_required`; it keeps
+   * its failures from looking stale, and is never reported as undeclared. */
+  via: "attempt" | "reject" | "unhandled";
+}
+
+export interface Body {
+  cx: Checker;
+  file: LoadedFile;
+  kind: BodyKind;
+  /** `greeting`, `questions.asked`, or the test's name. */
+  name: string;
+  returnType: Type;
+  escapes: Escape[];
+}
+
+export interface LocalVar {
+  type: Type;
+  mutable: boolean;
+  line: number;
+  /** Shared by every use, so a name's resolution is made once. */
+  resolution?: Resolution;
+}
+
+/** Local names: parameters, `var`s, `for` items and match bindings, block by block. */
+export class Locals {
+  private readonly vars = new Map<string, LocalVar>();
+
+  constructor(private readonly parent: Locals | null = null) {}
+
+  child(): Locals {
+    return new Locals(this);
+  }
+
+  get(name: string): LocalVar | undefined {
+    return this.vars.get(name) ?? this.parent?.get(name);
+  }
+
+  /** Declared in this very block (not an outer one). */
+  own(name: string): LocalVar | undefined {
+    return this.vars.get(name);
+  }
+
+  set(name: string, local: LocalVar): void {
+    this.vars.set(name, local);
+  }
+
+  names(): string[] {
+    return [...this.vars.keys(), ...(this.parent?.names() ?? [])];
+  }
+}

@@ -1,0 +1,204 @@
+// `match` (SPEC 5): on an outcome (a call that can fail: `success(x)` and failure arms, exhaustive
+// over the call's failures or ending with `failure _`), an enum (every member or `_`), or an
+// optional (`some(x)` and `none`). Arms give the match's value, or leave by `reject`/`return`.
+import type { ArmBody, Expr, MatchArm, MatchExpr, Pattern } from "../syntax/ast.ts";
+import type { FailureInfo } from "./program.ts";
+import { diagnostic } from "../diagnostics/diagnostic.ts";
+import { ERROR, VOID, type Type } from "../types/types.ts";
+import { enumOf } from "../types/assignable.ts";
+import { printType } from "../types/print-type.ts";
+import { listWords, report } from "./context.ts";
+import { findType } from "./type-refs.ts";
+import type { Body, Locals } from "./body.ts";
+import { checkExpr } from "./check-expr.ts";
+import { checkCall, type CallResult } from "./check-call.ts";
+import { reportUnknownName } from "./check-names.ts";
+import { checkReject, resolveFailure } from "./failures.ts";
+import { checkBlock } from "./check-stmt.ts";
+
+export interface MatchResult {
+  type: Type;
+  /** Every arm leaves (reject, return), so nothing after the match runs. */
+  terminates: boolean;
+}
+
+function isOutcomePattern(p: Pattern): boolean {
+  return p.kind === "success" || p.kind === "failure" || p.kind === "failure_any";
+}
+
+function patternText(p: Pattern): string {
+  switch (p.kind) {
+    case "success": return `success(${p.binding.name})`;
+    case "failure": return `failure ${p.names.map((n) => n.name).join(", ")}`;
+    case "failure_any": return "failure _";
+    case "some": return `some(${p.binding.name})`;
+    case "none": return "none";
+    case "member": return `${p.type.name}.${p.member.name}`;
+    case "wildcard": return "_";
+  }
+}
+
+function wrongPattern(b: Body, p: Pattern, expected: string): void {
+  report(b.cx, diagnostic("type.mismatch", p.span, { expected, found: patternText(p), suggestion: `Write an arm of the form ${expected}` }));
+}
+
+function notExhaustive(b: Body, m: MatchExpr, missing: string[], catchAll: string): void {
+  report(b.cx, diagnostic("failure.match_not_exhaustive", m.span, { missing: listWords(missing), catch_all: catchAll }));
+}
+
+export function checkMatch(b: Body, env: Locals, m: MatchExpr, expected: Type | null, asValue: boolean): MatchResult {
+  const outcome = m.arms.some((arm) => isOutcomePattern(arm.pattern));
+  let subject: Expr = m.subject;
+  while (subject.kind === "paren") subject = subject.inner;
+  const bindings = new Map<MatchArm, Type>();
+  if (outcome && subject.kind === "call") {
+    const call = checkCall(b, env, subject, true);
+    if (subject !== m.subject) b.cx.exprTypes.set(m.subject, call.type);
+    checkOutcomeArms(b, m, call, bindings);
+  } else {
+    const type = checkExpr(b, env, m.subject, null);
+    if (outcome) {
+      report(b.cx, diagnostic("type.mismatch", m.subject.span, {
+        expected: "a call that can fail", found: printType(type), suggestion: "Match outcomes on a call such as `ai.generate(...)` or an action with `fails`",
+      }));
+      for (const arm of m.arms) if (arm.pattern.kind === "success") bindings.set(arm, ERROR);
+    } else checkValueArms(b, env, m, type, bindings);
+  }
+  return checkArms(b, env, m, expected, asValue, bindings);
+}
+
+function checkOutcomeArms(b: Body, m: MatchExpr, call: CallResult, bindings: Map<MatchArm, Type>): void {
+  const covered = new Set<FailureInfo>();
+  let success = false;
+  let all = false;
+  for (const arm of m.arms) {
+    const p = arm.pattern;
+    if (p.kind === "success") {
+      success = true;
+      bindings.set(arm, call.type);
+    } else if (p.kind === "failure_any" || p.kind === "wildcard") {
+      if (call.failures.length === 0 && call.name !== "") {
+        report(b.cx, diagnostic("failure.arm_impossible", p.span, { call: call.name, failure: "anything", possible: "nothing" }));
+      }
+      all = true;
+      if (p.kind === "wildcard") success = true;
+    } else if (p.kind === "failure") {
+      for (const ident of p.names) {
+        const info = resolveFailure(b.cx, b.file, ident);
+        if (!info) continue;
+        if (call.name !== "" && !call.failures.includes(info)) {
+          report(b.cx, diagnostic("failure.arm_impossible", ident.span, {
+            call: call.name, failure: `\`${info.name}\``, possible: call.failures.length > 0 ? listWords(call.failures.map((f) => f.name)) : "nothing",
+          }));
+        }
+        covered.add(info);
+      }
+    } else wrongPattern(b, p, "`success(x)` or `failure F`");
+  }
+  if (call.name === "") return;
+  const missing = [...(success ? [] : ["success(...)"]), ...(all ? [] : call.failures.filter((f) => !covered.has(f)).map((f) => f.name))];
+  if (missing.length > 0) notExhaustive(b, m, missing, "failure _");
+}
+
+function checkValueArms(b: Body, env: Locals, m: MatchExpr, type: Type, bindings: Map<MatchArm, Type>): void {
+  if (type.kind === "error") {
+    for (const arm of m.arms) if (arm.pattern.kind === "some") bindings.set(arm, ERROR);
+    return;
+  }
+  if (type.kind === "optional") {
+    let some = false;
+    let none = false;
+    for (const arm of m.arms) {
+      const p = arm.pattern;
+      if (p.kind === "some") (some = true), bindings.set(arm, type.inner);
+      else if (p.kind === "none") none = true;
+      else if (p.kind === "wildcard") some = none = true;
+      else wrongPattern(b, p, "`some(x)` or `none`");
+    }
+    const missing = [...(some ? [] : ["some(...)"]), ...(none ? [] : ["none"])];
+    if (missing.length > 0) notExhaustive(b, m, missing, "_");
+    return;
+  }
+  const enumType = enumOf(type);
+  if (!enumType || enumType.def.kind !== "enum") {
+    report(b.cx, diagnostic("type.mismatch", m.subject.span, {
+      expected: "an enum, an optional or an outcome", found: printType(type), suggestion: "Use `if` to test other values",
+    }));
+    for (const arm of m.arms) if (arm.pattern.kind === "some") bindings.set(arm, ERROR);
+    return;
+  }
+  const members = enumType.def.members;
+  const covered = new Set<string>();
+  let all = false;
+  for (const arm of m.arms) {
+    const p = arm.pattern;
+    if (p.kind === "wildcard") all = true;
+    else if (p.kind === "member") {
+      const named = findType(b.cx, b.file, p.type.name);
+      if (!named) {
+        reportUnknownName(b, env, p.type.span, p.type.name, [enumType.name]);
+        continue;
+      }
+      if (named.kind === "error") continue;
+      if (named.kind !== "named" || named.decl !== enumType) {
+        report(b.cx, diagnostic("type.mismatch", p.span, { expected: enumType.name, found: printType(named), suggestion: `Match members of \`${enumType.name}\`` }));
+        continue;
+      }
+      if (!members.some((x) => x.name === p.member.name)) {
+        const full = `${enumType.name}.${p.member.name}`;
+        reportUnknownName(b, env, p.member.span, full, members.map((x) => `${enumType.name}.${x.name}`));
+        continue;
+      }
+      b.cx.resolutions.set(p, { kind: "enum_member", type: enumType, member: p.member.name });
+      b.cx.resolutions.set(p.member, { kind: "enum_member", type: enumType, member: p.member.name });
+      covered.add(p.member.name);
+    } else wrongPattern(b, p, `\`${enumType.name}.<member>\` or \`_\``);
+  }
+  if (!all) {
+    const missing = members.filter((x) => !covered.has(x.name)).map((x) => `${enumType.name}.${x.name}`);
+    if (missing.length > 0) notExhaustive(b, m, missing, "_");
+  }
+}
+
+type ArmValue = Type | "never";
+
+function checkArms(b: Body, env: Locals, m: MatchExpr, expected: Type | null, asValue: boolean, bindings: Map<MatchArm, Type>): MatchResult {
+  let wanted: Type | null = asValue ? expected : null;
+  let first: Type | null = null;
+  let terminates = true;
+  for (const arm of m.arms) {
+    const armEnv = env.child();
+    const binding = arm.pattern.kind === "success" || arm.pattern.kind === "some" ? arm.pattern.binding : null;
+    if (binding) armEnv.set(binding.name, { type: bindings.get(arm) ?? ERROR, mutable: false, line: binding.span.line });
+    const value = checkArm(b, armEnv, arm.body, asValue ? wanted : null, asValue);
+    if (value === "never") continue;
+    terminates = false;
+    if (asValue && first === null) {
+      first = value;
+      if (wanted === null && value.kind !== "none") wanted = value;
+    }
+  }
+  const type: Type = asValue ? expected ?? first ?? ERROR : VOID;
+  b.cx.exprTypes.set(m, type);
+  return { type, terminates };
+}
+
+function checkArm(b: Body, env: Locals, body: ArmBody, expected: Type | null, asValue: boolean): ArmValue {
+  switch (body.kind) {
+    case "reject":
+      checkReject(b, body.failure);
+      return "never";
+    case "expr": {
+      if (body.expr.kind === "match") {
+        const inner = checkMatch(b, env, body.expr, expected, asValue);
+        return inner.terminates ? "never" : inner.type;
+      }
+      return checkExpr(b, env, body.expr, expected);
+    }
+    case "block": {
+      const result = checkBlock(b, env, body.block, asValue ? { expected } : null);
+      if (result.terminates) return "never";
+      return result.value ?? ERROR;
+    }
+  }
+}

@@ -1,0 +1,187 @@
+// Names and member accesses in value position: locals, enum members (`Locale.en_gb`), fixtures
+// without parameters (`questions.sesame`), record fields, and `ai.<prompt>.requests`/`.attempts`.
+import type { Expr, Ident, Span } from "../syntax/ast.ts";
+import type { DeclRef } from "../modules/graph.ts";
+import { diagnostic } from "../diagnostics/diagnostic.ts";
+import { ERROR, INT, type Type } from "../types/types.ts";
+import { enumOf, objectOf } from "../types/assignable.ts";
+import { printType } from "../types/print-type.ts";
+import { closest } from "../names/suggest.ts";
+import { lookupTop, report, visibleTopNames } from "./context.ts";
+import { findType } from "./type-refs.ts";
+import type { Body, Locals } from "./body.ts";
+import { checkExpr } from "./check-expr.ts";
+import { fixtureUse, testOnly } from "./purity.ts";
+
+/** Library namespaces; a local of the same name shadows them. */
+export const NAMESPACES = ["list", "text", "vector", "clock", "random", "ai"];
+
+export type NameExpr = Extract<Expr, { kind: "name" }>;
+export type MemberExpr = Extract<Expr, { kind: "member" }>;
+
+/** Whether `expr` is a library namespace (`list`, `ai`, ...) not shadowed by a local. */
+export function namespaceOf(env: Locals, expr: Expr): string | null {
+  if (expr.kind !== "name" || env.get(expr.name)) return null;
+  return NAMESPACES.includes(expr.name) ? expr.name : null;
+}
+
+export function reportUnknownName(b: Body, env: Locals, span: Span, name: string, candidates?: Iterable<string>): void {
+  const near = closest(name, candidates ?? [...env.names(), ...visibleTopNames(b.cx, b.file), ...NAMESPACES]);
+  const suggestion = near ? `Did you mean \`${near}\`?` : "Declare it, or import it with `use`";
+  report(b.cx, diagnostic("name.unknown", span, { name, suggestion }));
+}
+
+/** "an action", "a type", ... for what a top-level name is. */
+export function describeRef(ref: DeclRef): string {
+  if (ref.kind === "prompt_values") return "a prompt's values type";
+  switch (ref.decl.kind) {
+    case "action": return "an action";
+    case "function": return "a function";
+    case "fixtures": return "a fixtures group";
+    case "type": return "a type";
+    case "failure": return "a failure";
+    case "prompt": return "a prompt";
+    case "connection": return "a connection";
+  }
+}
+
+function notAValue(b: Body, span: Span, name: string, what: string, suggestion: string): Type {
+  report(b.cx, diagnostic("type.not_a_value", span, { name, what, suggestion }));
+  return ERROR;
+}
+
+export function checkName(b: Body, env: Locals, expr: NameExpr): Type {
+  const local = env.get(expr.name);
+  if (local) {
+    local.resolution ??= { kind: "local", name: expr.name };
+    b.cx.resolutions.set(expr, local.resolution);
+    return local.type;
+  }
+  const ref = lookupTop(b.cx, b.file, expr.name);
+  if (ref && !b.cx.prelude.types.has(expr.name)) {
+    const what = describeRef(ref);
+    const suggestion = ref.kind === "decl" && (ref.decl.kind === "action" || ref.decl.kind === "function")
+      ? `Call it: \`${expr.name}(...)\``
+      : ref.kind === "decl" && ref.decl.kind === "fixtures"
+        ? `Use one of its fixtures: \`${expr.name}.${ref.decl.members[0]?.name.name ?? "name"}\``
+        : "Use a value here";
+    return notAValue(b, expr.span, expr.name, what, suggestion);
+  }
+  if (b.cx.prelude.types.has(expr.name)) return notAValue(b, expr.span, expr.name, "a type", "Use a value here");
+  if (b.cx.prelude.failures.has(expr.name)) return notAValue(b, expr.span, expr.name, "a failure", "Use a value here");
+  if (NAMESPACES.includes(expr.name)) {
+    return notAValue(b, expr.span, expr.name, "a library namespace", `Call one of its functions: \`${expr.name}.<name>(...)\``);
+  }
+  reportUnknownName(b, env, expr.span, expr.name);
+  return ERROR;
+}
+
+export function checkMember(b: Body, env: Locals, expr: MemberExpr): Type {
+  const object = expr.object;
+  const namespace = namespaceOf(env, object);
+  if (namespace) {
+    const full = `${namespace}.${expr.name.name}`;
+    if (namespace === "ai") {
+      return notAValue(b, expr.span, full, "not a value", "Call `ai.generate(...)`, `ai.stream(...)` or `ai.embed(...)`, or read `ai.<prompt>.requests`");
+    }
+    return notAValue(b, expr.span, full, "a library function", `Call it: \`${full}(...)\``);
+  }
+  if (object.kind === "member" && namespaceOf(env, object.object) === "ai") return checkAiRecord(b, env, expr, object.name);
+  if (object.kind === "name" && !env.get(object.name)) {
+    const typed = checkQualified(b, env, expr, object);
+    if (typed) return typed;
+  }
+  const type = checkExpr(b, env, object, null);
+  return fieldOf(b, expr, type);
+}
+
+/** `Type.member` and `group.fixture`, or null when `object` is not a type or fixtures group. */
+function checkQualified(b: Body, env: Locals, expr: MemberExpr, object: NameExpr): Type | null {
+  const type = findType(b.cx, b.file, object.name);
+  if (type) {
+    if (type.kind === "error") return ERROR;
+    const enumType = enumOf(type);
+    const full = `${object.name}.${expr.name.name}`;
+    if (!enumType || enumType.def.kind !== "enum") {
+      reportUnknownName(b, env, expr.span, full, []);
+      return ERROR;
+    }
+    const members = enumType.def.members;
+    if (!members.some((m) => m.name === expr.name.name)) {
+      reportUnknownName(b, env, expr.name.span, full, members.map((m) => `${object.name}.${m.name}`));
+      return ERROR;
+    }
+    b.cx.resolutions.set(expr, { kind: "enum_member", type: enumType, member: expr.name.name });
+    b.cx.resolutions.set(expr.name, { kind: "enum_member", type: enumType, member: expr.name.name });
+    return type;
+  }
+  const ref = lookupTop(b.cx, b.file, object.name);
+  if (!ref || ref.kind !== "decl" || ref.decl.kind !== "fixtures") return null;
+  const group = ref.decl;
+  const member = group.members.find((m) => m.name.name === expr.name.name);
+  const full = `${object.name}.${expr.name.name}`;
+  if (!member) {
+    reportUnknownName(b, env, expr.name.span, full, group.members.map((m) => `${object.name}.${m.name.name}`));
+    return ERROR;
+  }
+  fixtureUse(b, expr.span, full);
+  b.cx.resolutions.set(expr, { kind: "fixture", group, member });
+  const signature = b.cx.signatures.get(member);
+  if (member.params && member.params.length > 0) {
+    report(b.cx, diagnostic("type.argument_count", expr.span, {
+      call: full, expected: `${member.params.length} argument${member.params.length === 1 ? "" : "s"}`, found: "none",
+    }));
+    return signature?.result ?? ERROR;
+  }
+  return signature?.result ?? ERROR;
+}
+
+/** `ai.<prompt>.requests` (List of the values type) and `ai.<prompt>.attempts` (Int). */
+function checkAiRecord(b: Body, env: Locals, expr: MemberExpr, promptIdent: Ident): Type {
+  const prompt = b.cx.prompts.get(promptIdent.name);
+  if (!prompt) {
+    reportUnknownName(b, env, promptIdent.span, `ai.${promptIdent.name}`, [...b.cx.prompts.keys()].map((p) => `ai.${p}`));
+    return ERROR;
+  }
+  const full = `ai.${prompt.name}.${expr.name.name}`;
+  if (expr.name.name === "requests" || expr.name.name === "attempts") {
+    testOnly(b, expr.span, `\`${full}\``, "Read what a fake was asked in a test");
+  }
+  if (expr.name.name === "requests") {
+    b.cx.resolutions.set(expr, { kind: "ai_requests", prompt });
+    return { kind: "list", item: { kind: "named", decl: prompt.valuesType } };
+  }
+  if (expr.name.name === "attempts") {
+    b.cx.resolutions.set(expr, { kind: "ai_attempts", prompt });
+    return INT;
+  }
+  reportUnknownName(b, env, expr.name.span, full, [`ai.${prompt.name}.requests`, `ai.${prompt.name}.attempts`]);
+  return ERROR;
+}
+
+/** A record field of a value of `type`. */
+export function fieldOf(b: Body, expr: MemberExpr, type: Type): Type {
+  if (type.kind === "error") return ERROR;
+  const name = expr.name.name;
+  if (type.kind === "optional") {
+    const inner = objectOf(type.inner);
+    report(b.cx, diagnostic("type.mismatch", expr.object.span, {
+      expected: printType(type.inner), found: printType(type),
+      suggestion: `Match on it first: \`some(x)\` gives the \`${printType(type.inner)}\`${inner ? ` whose \`${name}\` you want` : ""}`,
+    }));
+    return ERROR;
+  }
+  const object = objectOf(type);
+  const fields = object && object.def.kind === "object" ? object.def.fields : [];
+  const field = fields.find((f) => f.name === name);
+  if (!field) {
+    const near = closest(name, fields.map((f) => f.name));
+    report(b.cx, diagnostic("type.unknown_field", expr.name.span, {
+      type: printType(type), field: name,
+      suggestion: near ? `Did you mean \`${near}\`?` : fields.length > 0 ? `Use one of ${fields.map((f) => `\`${f.name}\``).join(", ")}` : `\`${printType(type)}\` has no fields`,
+    }));
+    return ERROR;
+  }
+  b.cx.resolutions.set(expr, { kind: "field", name });
+  return field.type;
+}

@@ -1,0 +1,73 @@
+// The typechecker's entry: declarations first (prelude, types, failures, prompts, connection,
+// signatures), then every body, then how prompts are used, then tests and their fakes.
+import type { ModuleGraph } from "../modules/graph.ts";
+import type { CheckedProgram } from "./program.ts";
+import type { Diagnostic } from "../diagnostics/diagnostic.ts";
+import type { Checker } from "./context.ts";
+import { buildPrelude } from "./prelude.ts";
+import { readConnection, readLocales } from "./connection.ts";
+import { declareTypeShells, defineTypes } from "./declare-types.ts";
+import { declareFailures } from "./declare-failures.ts";
+import { declarePrompts } from "./prompts.ts";
+import { checkBodies, declareSignatures } from "./bodies.ts";
+import { finishPromptUses } from "./ai-calls.ts";
+import { collectTests } from "./tests.ts";
+import { recordingFilesOf } from "./recordings.ts";
+
+/**
+ * Checks a resolved module graph. `recordingFiles`: root-relative paths of every `*.json` under
+ * a `recordings/` folder (default: the graph's recordings). Never throws for a user error; the program is complete as far as the
+ * source allows, with every problem in `diagnostics`.
+ */
+export function checkProgram(
+  graph: ModuleGraph,
+  recordingFiles: string[] = (graph.recordings ?? []).map((r) => r.path),
+): { program: CheckedProgram; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
+  const locales = readLocales(graph, diagnostics);
+  const prelude = buildPrelude(locales.tags, locales.default);
+  const cx: Checker = {
+    graph,
+    diagnostics,
+    exprTypes: new Map(),
+    resolutions: new Map(),
+    prelude,
+    namedTypes: new Map(),
+    brokenTypes: new Set(),
+    promptValues: new Map(),
+    prompts: new Map(),
+    promptByDecl: new Map(),
+    promptByValues: new Map(),
+    promptCalls: new Map(),
+    failureInfos: new Map(),
+    failures: [],
+    actionFailures: new Map(),
+    connection: null,
+    signatures: new Map(),
+    recordingPaths: new Set(recordingFiles),
+  };
+  declareTypeShells(cx);
+  defineTypes(cx);
+  declareFailures(cx);
+  declarePrompts(cx);
+  cx.connection = readConnection(cx);
+  declareSignatures(cx);
+  checkBodies(cx);
+  finishPromptUses(cx);
+  const tests = collectTests(cx);
+  const program: CheckedProgram = {
+    graph,
+    prompts: cx.prompts,
+    failures: cx.failures,
+    aiFailures: prelude.aiFailures,
+    connection: cx.connection,
+    locale: { default: prelude.localeDefault, members: prelude.locale },
+    tests,
+    recordings: recordingFilesOf(recordingFiles),
+    exprTypes: cx.exprTypes,
+    resolutions: cx.resolutions,
+    actionFailures: cx.actionFailures,
+    signatures: cx.signatures,
+  };
+  return { program, diagnostics };
+}

@@ -1,0 +1,160 @@
+// Project-wide declarations of app.jadpo: `locales` (the members of Locale) and the ai
+// `connection` (SPEC 4.6), read into data; `env(...)` stays unevaluated until a real call.
+import type { ConnectionDecl, LocalesDecl } from "../syntax/ast.ts";
+import type { ModuleGraph } from "../modules/graph.ts";
+import type { ConnectionInfo } from "./program.ts";
+import { diagnostic, type Diagnostic } from "../diagnostics/diagnostic.ts";
+import { closest } from "../names/suggest.ts";
+import { report, type Checker } from "./context.ts";
+import { badEntry, configText, entriesByName, exprOf, positiveIntValue, wordValue } from "./config-entries.ts";
+import { localeMemberName } from "./prelude.ts";
+
+export const DEFAULT_EMBEDDING_DIMENSIONS = 16;
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
+/** The Locale tags and the default: from `locales`, or `en-GB` alone. Problems go to `out`. */
+export function readLocales(graph: ModuleGraph, out: Diagnostic[]): { tags: string[]; default: string } {
+  const fallback = { tags: ["en-GB"], default: "en-GB" };
+  const decls: LocalesDecl[] = [];
+  for (const file of graph.files) for (const decl of file.syntax.decls) if (decl.kind === "locales") decls.push(decl);
+  if (decls.length === 0) return fallback;
+  const sink = { diagnostics: out };
+  for (const extra of decls.slice(1)) {
+    out.push(diagnostic("type.bad_entry", extra.span, { problem: "`locales` is declared twice", suggestion: "Keep one `locales` in app.jadpo" }));
+  }
+  const decl = decls[0];
+  const entries = entriesByName(sink, decl.entries, ["default", "supported"], "`locales`");
+  const tags: string[] = [];
+  const supported = entries.get("supported");
+  if (supported) {
+    const expr = exprOf(supported.value);
+    if (expr && expr.kind === "list" && expr.items.every((i) => i.kind === "text")) {
+      const members = new Set<string>();
+      for (const item of expr.items) {
+        if (item.kind !== "text") continue;
+        const member = localeMemberName(item.value);
+        if (!/^[a-z][a-z0-9_]*$/.test(member)) {
+          badEntry(sink, item.span, `\`${item.value}\` is not a locale tag`, 'Write a tag such as `"en-GB"`');
+        } else if (members.has(member)) {
+          badEntry(sink, item.span, `\`${item.value}\` is listed twice`, "Keep one");
+        } else {
+          members.add(member);
+          tags.push(item.value);
+        }
+      }
+    } else badEntry(sink, supported.value.span, "`supported` must be a list of locale tags", 'Write `supported: ["en-GB", "fr-FR"]`');
+  }
+  let def: string | null = null;
+  const defaultEntry = entries.get("default");
+  if (defaultEntry) {
+    const expr = exprOf(defaultEntry.value);
+    if (expr && expr.kind === "text") {
+      def = expr.value;
+      if (supported && !tags.includes(def)) {
+        badEntry(sink, defaultEntry.value.span, `The default locale \`${def}\` is not in \`supported\``, `Add "${def}" to \`supported\``);
+      }
+    } else badEntry(sink, defaultEntry.value.span, "`default` must be a locale tag", 'Write `default: "en-GB"`');
+  }
+  if (tags.length === 0) tags.push(def ?? "en-GB");
+  return { tags, default: def ?? tags[0] };
+}
+
+const ENTRIES = ["capability", "driver", "base_url", "model", "key", "timeout", "embedding_dimensions", "development"];
+
+/** The one `capability: ai` connection, or null; a second is `ai.second_connection`. */
+export function readConnection(cx: Checker): ConnectionInfo | null {
+  let found: ConnectionInfo | null = null;
+  let firstSpan = "";
+  for (const file of cx.graph.files) {
+    for (const decl of file.syntax.decls) {
+      if (decl.kind !== "connection") continue;
+      const info = readOne(cx, decl);
+      if (!info) continue;
+      if (found) {
+        report(cx, diagnostic("ai.second_connection", decl.name.span, { name: decl.name.name, first: found.name, where: firstSpan }));
+        continue;
+      }
+      found = info;
+      firstSpan = `${decl.span.file}:${decl.span.line}`;
+    }
+  }
+  return found;
+}
+
+function readOne(cx: Checker, decl: ConnectionDecl): ConnectionInfo | null {
+  const owner = `\`${decl.name.name}\``;
+  const entries = entriesByName(cx, decl.entries, ENTRIES, owner);
+  const capability = entries.get("capability");
+  if (!capability) {
+    badEntry(cx, decl.name.span, `${owner} needs a \`capability\``, "Add `capability: ai`");
+    return null;
+  }
+  const word = wordValue(cx, capability);
+  if (word !== "ai") {
+    if (word !== null) badEntry(cx, capability.value.span, `\`${word}\` is not a capability`, "Write `capability: ai`");
+    return null;
+  }
+  const info: ConnectionInfo = {
+    name: decl.name.name,
+    driver: "openai_compatible",
+    baseUrl: null,
+    model: null,
+    key: null,
+    timeoutMs: DEFAULT_TIMEOUT_MS,
+    embeddingDimensions: DEFAULT_EMBEDDING_DIMENSIONS,
+    sandbox: [],
+    perDay: null,
+  };
+  const driver = entries.get("driver");
+  if (driver) {
+    const d = wordValue(cx, driver);
+    if (d !== null && d !== "openai_compatible") badEntry(cx, driver.value.span, `\`${d}\` is not a driver`, "Write `driver: openai_compatible`");
+  }
+  for (const [entryName, field] of [["base_url", "baseUrl"], ["model", "model"], ["key", "key"]] as const) {
+    const entry = entries.get(entryName);
+    if (entry) info[field] = configText(cx, entry);
+  }
+  const timeout = entries.get("timeout");
+  if (timeout) {
+    const expr = exprOf(timeout.value);
+    if (expr && expr.kind === "duration" && expr.ms > 0) info.timeoutMs = expr.ms;
+    else badEntry(cx, timeout.value.span, "`timeout` must be a duration", "Write a duration such as `timeout: 30s`");
+  }
+  const dims = entries.get("embedding_dimensions");
+  if (dims) info.embeddingDimensions = positiveIntValue(cx, dims) ?? DEFAULT_EMBEDDING_DIMENSIONS;
+  const development = entries.get("development");
+  if (development) readDevelopment(cx, development.value, info);
+  return info;
+}
+
+function readDevelopment(cx: Checker, value: ConnectionDecl["entries"][number]["value"], info: ConnectionInfo): void {
+  if (value.kind !== "block") {
+    badEntry(cx, value.span, "`development` must be a block", "Write `development: { sandbox: [...]  per_day: 50 }`");
+    return;
+  }
+  const entries = entriesByName(cx, value.entries, ["sandbox", "per_day"], "`development`");
+  const perDay = entries.get("per_day");
+  if (perDay) info.perDay = positiveIntValue(cx, perDay);
+  const sandbox = entries.get("sandbox");
+  if (!sandbox) return;
+  const expr = exprOf(sandbox.value);
+  if (!expr || expr.kind !== "list") {
+    badEntry(cx, sandbox.value.span, "`sandbox` must be a list of prompt names", "Write `sandbox: [answer_question]`");
+    return;
+  }
+  for (const item of expr.items) {
+    const name = item.kind === "name" ? item.name : item.kind === "text" ? item.value : null;
+    if (name !== null && cx.prompts.has(name)) {
+      if (!info.sandbox.includes(name)) info.sandbox.push(name);
+      continue;
+    }
+    const shown = name ?? "this";
+    const near = name !== null ? closest(name, cx.prompts.keys()) : null;
+    const suggestion = near
+      ? `Did you mean \`${near}\`?`
+      : cx.prompts.size > 0
+        ? `Name a prompt, such as \`${[...cx.prompts.keys()][0]}\``
+        : "Remove it: this project declares no prompts";
+    report(cx, diagnostic("ai.sandbox_unknown_prompt", item.span, { name: shown, suggestion }));
+  }
+}

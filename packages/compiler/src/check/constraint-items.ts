@@ -1,0 +1,155 @@
+// Reading a constraint block (`{ min_length: 1 max_length: 2000 }`) into Constraints, reporting
+// `type.bad_constraint` for an unknown constraint, one on the wrong base, a bad value, `min > max`,
+// or a pattern whose matches can never meet the length bounds (SPEC 4.1).
+import type { ConstraintItem, Expr, Span } from "../syntax/ast.ts";
+import type { Constraints } from "../types/types.ts";
+import { diagnostic } from "../diagnostics/diagnostic.ts";
+import { closest } from "../names/suggest.ts";
+import { patternRegExp } from "../types/constraints.ts";
+import { patternLengthBounds } from "../types/pattern-length.ts";
+import { report, type Checker } from "./context.ts";
+
+/** What a constraint block constrains: a scalar base, or a list. */
+export type ConstrainedKind = "Int" | "Decimal" | "Text" | "Bool" | "Instant" | "Duration" | "List" | "Enum" | "Object";
+
+const ALLOWED: Record<ConstrainedKind, string[]> = {
+  Int: ["min", "max", "personal"],
+  Decimal: ["min", "max", "personal"],
+  Text: ["min_length", "max_length", "pattern", "personal"],
+  List: ["min_items", "max_items"],
+  Bool: [],
+  Instant: [],
+  Duration: [],
+  Enum: [],
+  Object: [],
+};
+
+const ALL = ["min", "max", "min_length", "max_length", "pattern", "min_items", "max_items", "personal"];
+
+function bad(cx: Checker, span: Span, problem: string, suggestion: string): void {
+  report(cx, diagnostic("type.bad_constraint", span, { problem, suggestion }));
+}
+
+function allowedText(kind: ConstrainedKind): string {
+  const allowed = ALLOWED[kind];
+  if (allowed.length === 0) return `${kind} types take no constraints`;
+  return `${kind} types take ${allowed.map((a) => `\`${a}\``).join(", ")}`;
+}
+
+/** A number written as a literal (`3`, `1.5`, `-3`), or null. */
+function numberValue(expr: Expr): { value: number; integer: boolean } | null {
+  if (expr.kind === "int") return { value: expr.value, integer: true };
+  if (expr.kind === "decimal") return { value: expr.value, integer: false };
+  if (expr.kind === "paren") return numberValue(expr.inner);
+  if (expr.kind === "unary" && expr.op === "-") {
+    const inner = numberValue(expr.operand);
+    return inner && { value: -inner.value, integer: inner.integer };
+  }
+  return null;
+}
+
+/**
+ * The constraints of `items` for a `kind`, on top of `inherited` (a named base's constraints).
+ * `subject` names the type in messages. Problems are reported; the bad item is left out.
+ */
+export function readConstraints(
+  cx: Checker, items: ConstraintItem[], kind: ConstrainedKind, subject: string, inherited: Constraints = {},
+): Constraints {
+  const result: Constraints = { ...inherited };
+  const seen = new Set<string>();
+  const spans = new Map<string, Span>();
+  for (const item of items) {
+    const name = item.name.name;
+    if (!ALL.includes(name)) {
+      const near = closest(name, ALLOWED[kind].length > 0 ? ALLOWED[kind] : ALL);
+      bad(cx, item.name.span, `\`${name}\` is not a constraint`, near ? `Did you mean \`${near}\`?` : allowedText(kind));
+      continue;
+    }
+    if (!ALLOWED[kind].includes(name)) {
+      bad(cx, item.name.span, `\`${name}\` doesn't apply to ${subject}`, allowedText(kind));
+      continue;
+    }
+    if (seen.has(name)) {
+      bad(cx, item.name.span, `\`${name}\` is given twice`, `Keep one \`${name}\``);
+      continue;
+    }
+    seen.add(name);
+    spans.set(name, item.span);
+    const value = item.value;
+    switch (name) {
+      case "min":
+      case "max": {
+        const n = numberValue(value);
+        if (!n || (kind === "Int" && !n.integer)) {
+          bad(cx, value.span, `\`${name}\` of ${subject} must be ${kind === "Int" ? "a whole number" : "a number"}`, `Write a number, such as \`${name}: 0\``);
+          continue;
+        }
+        result[name] = n.value;
+        break;
+      }
+      case "min_length":
+      case "max_length":
+      case "min_items":
+      case "max_items": {
+        const n = numberValue(value);
+        if (!n || !n.integer || n.value < 0) {
+          bad(cx, value.span, `\`${name}\` must be a whole number of 0 or more`, `Write a count, such as \`${name}: 1\``);
+          continue;
+        }
+        result[name] = n.value;
+        break;
+      }
+      case "pattern": {
+        if (value.kind !== "text") {
+          bad(cx, value.span, "`pattern` must be a text", 'Write the regular expression as a text, such as `pattern: "[A-Z]+"`');
+          continue;
+        }
+        if (!patternRegExp(value.value)) {
+          bad(cx, value.span, `\`${value.value}\` is not a valid regular expression`, "Write a JavaScript regular expression (it is used with the `u` flag)");
+          continue;
+        }
+        result.pattern = value.value;
+        break;
+      }
+      case "personal": {
+        if (value.kind !== "bool") {
+          bad(cx, value.span, "`personal` must be `true` or `false`", "Write `personal: false` to keep values verbatim in recordings");
+          continue;
+        }
+        result.personal = value.value;
+        break;
+      }
+    }
+  }
+  checkBounds(cx, result, spans, subject);
+  return result;
+}
+
+function checkBounds(cx: Checker, c: Constraints, spans: Map<string, Span>, subject: string): void {
+  const pairs: [keyof Constraints, keyof Constraints][] = [["min", "max"], ["min_length", "max_length"], ["min_items", "max_items"]];
+  for (const [lo, hi] of pairs) {
+    const low = c[lo] as number | undefined;
+    const high = c[hi] as number | undefined;
+    if (low !== undefined && high !== undefined && low > high) {
+      const span = spans.get(hi) ?? spans.get(lo);
+      if (span) bad(cx, span, `\`${lo}: ${low}\` is greater than \`${hi}: ${high}\``, `Make \`${lo}\` at most \`${hi}\``);
+    }
+  }
+  if (c.pattern !== undefined && (spans.has("pattern") || spans.has("min_length") || spans.has("max_length"))) {
+    const bounds = patternLengthBounds(c.pattern);
+    if (!bounds) return;
+    const minLength = c.min_length ?? 0;
+    const maxLength = c.max_length ?? Infinity;
+    const lo = Math.max(bounds.min, minLength);
+    const hi = Math.min(bounds.max, maxLength);
+    if (lo > hi) {
+      const span = spans.get("pattern") ?? spans.get("max_length") ?? spans.get("min_length")!;
+      const length = bounds.min === bounds.max ? `${bounds.min}` : bounds.max === Infinity ? `${bounds.min} or more` : `${bounds.min} to ${bounds.max}`;
+      bad(
+        cx, span,
+        `\`pattern\` of ${subject} matches only texts of ${length} code points, outside its length bounds`,
+        "Change the pattern or the length bounds so some text meets both",
+      );
+    }
+  }
+}

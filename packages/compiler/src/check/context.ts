@@ -1,0 +1,78 @@
+// The checker's shared state: the side tables it fills (types, resolutions) and what the
+// declaration passes learned (named types, failures, prompts), read by the body passes.
+import type { ActionDecl, Expr, FailureDecl, Ident, Node, PromptDecl, Span, TypeDecl } from "../syntax/ast.ts";
+import type { DeclRef, LoadedFile, ModuleGraph } from "../modules/graph.ts";
+import type { CallableSignature, ConnectionInfo, FailureInfo, PromptInfo, Resolution } from "./program.ts";
+import type { NamedType, Type } from "../types/types.ts";
+import type { Diagnostic } from "../diagnostics/diagnostic.ts";
+import type { Prelude } from "./prelude.ts";
+
+/** One call that asks a prompt. */
+export interface PromptCall {
+  kind: "generate" | "stream";
+  span: Span;
+  asType: Type | null;
+}
+
+/** A callable's types, resolved once (so an unknown type in it is reported once). */
+export type Signature = CallableSignature;
+
+export interface Checker {
+  graph: ModuleGraph;
+  diagnostics: Diagnostic[];
+  exprTypes: Map<Expr, Type>;
+  resolutions: Map<Node | Ident, Resolution>;
+  prelude: Prelude;
+  namedTypes: Map<TypeDecl, NamedType>;
+  /** Declared types whose definition is broken (already reported): they resolve to `error`. */
+  brokenTypes: Set<NamedType>;
+  promptValues: Map<PromptDecl, NamedType>;
+  prompts: Map<string, PromptInfo>;
+  promptByDecl: Map<PromptDecl, PromptInfo>;
+  promptByValues: Map<NamedType, PromptInfo>;
+  promptCalls: Map<PromptInfo, PromptCall[]>;
+  failureInfos: Map<FailureDecl, FailureInfo>;
+  failures: FailureInfo[];
+  actionFailures: Map<ActionDecl, FailureInfo[]>;
+  connection: ConnectionInfo | null;
+  /** Of every function, action and fixture member. */
+  signatures: Map<Node, Signature>;
+  recordingPaths: Set<string>;
+}
+
+/** Anything diagnostics can be reported to. */
+export type Reporter = Pick<Checker, "diagnostics">;
+
+export function report(cx: Reporter, d: Diagnostic): void {
+  cx.diagnostics.push(d);
+}
+
+/** The top-level name `name` as seen from `file` (its folder module, imports and app.jadpo). */
+export function lookupTop(cx: Checker, file: LoadedFile, name: string): DeclRef | undefined {
+  return cx.graph.scopes.get(file.path)?.names.get(name);
+}
+
+/** Every top-level name visible in `file`. */
+export function visibleTopNames(cx: Checker, file: LoadedFile): Iterable<string> {
+  return cx.graph.scopes.get(file.path)?.names.keys() ?? [];
+}
+
+/** `AssistantUnavailable` → `assistant_unavailable`. */
+export function snakeCase(name: string): string {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
+    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1_$2")
+    .toLowerCase();
+}
+
+/** `a`, `a and b`, `a, b and c`, each in backticks. */
+export function listWords(words: string[]): string {
+  const quoted = words.map((w) => `\`${w}\``);
+  if (quoted.length <= 1) return quoted.join("");
+  return `${quoted.slice(0, -1).join(", ")} and ${quoted[quoted.length - 1]}`;
+}
+
+/** A span covering `from` to `to`. */
+export function spanFromTo(from: Span, to: Span): Span {
+  return { ...from, end: to.end };
+}

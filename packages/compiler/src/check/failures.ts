@@ -1,0 +1,102 @@
+// Failures in bodies (SPEC 4.3, 5): resolving failure names, `reject`, and the exact `fails` rule —
+// a failure that can escape an action but isn't listed is `failure.undeclared`, a listed one
+// that can't escape is `failure.stale`.
+import type { ActionDecl, Ident } from "../syntax/ast.ts";
+import type { LoadedFile } from "../modules/graph.ts";
+import type { FailureInfo } from "./program.ts";
+import { diagnostic } from "../diagnostics/diagnostic.ts";
+import { closest } from "../names/suggest.ts";
+import { listWords, lookupTop, report, type Checker } from "./context.ts";
+import type { Body, Escape } from "./body.ts";
+import { describeRef } from "./check-names.ts";
+
+/** Every failure name visible in `file` (declared, imported, the AI failures). */
+function visibleFailures(cx: Checker, file: LoadedFile): string[] {
+  const names = [...cx.prelude.failures.keys()];
+  for (const [name, ref] of cx.graph.scopes.get(file.path)?.names ?? []) if (ref.kind === "decl" && ref.decl.kind === "failure") names.push(name);
+  return names;
+}
+
+/** The failure `ident` names, with its resolution recorded; null after reporting. */
+export function resolveFailure(cx: Checker, file: LoadedFile, ident: Ident): FailureInfo | null {
+  let info: FailureInfo | undefined = cx.prelude.failures.get(ident.name);
+  if (!info) {
+    const ref = lookupTop(cx, file, ident.name);
+    if (ref && ref.kind === "decl" && ref.decl.kind === "failure") info = cx.failureInfos.get(ref.decl);
+    else if (ref) {
+      report(cx, diagnostic("name.unknown", ident.span, {
+        name: ident.name, suggestion: `\`${ident.name}\` is ${describeRef(ref)}, not a failure: name a failure here`,
+      }));
+      return null;
+    }
+  }
+  if (!info) {
+    const near = closest(ident.name, visibleFailures(cx, file));
+    report(cx, diagnostic("name.unknown", ident.span, {
+      name: ident.name,
+      suggestion: near ? `Did you mean \`${near}\`?` : `Declare it with \`failure ${ident.name} { kind: ... message: "..." }\`, or import it with \`use\``,
+    }));
+    return null;
+  }
+  cx.resolutions.set(ident, { kind: "failure", failure: info });
+  return info;
+}
+
+/** The failures an action lists in `fails`, resolved; a repeated one is `name.duplicate`. */
+export function declareActionFailures(cx: Checker, file: LoadedFile, decl: ActionDecl): void {
+  const list: FailureInfo[] = [];
+  const seen = new Map<string, number>();
+  for (const ident of decl.fails) {
+    const line = seen.get(ident.name);
+    if (line !== undefined) {
+      report(cx, diagnostic("name.duplicate", ident.span, { name: ident.name, where: `this \`fails\` list, on line ${line}` }));
+      continue;
+    }
+    seen.set(ident.name, ident.span.line);
+    const info = resolveFailure(cx, file, ident);
+    if (info && !list.includes(info)) list.push(info);
+  }
+  cx.actionFailures.set(decl, list);
+}
+
+/** `reject F`: F leaves the body. */
+export function checkReject(b: Body, ident: Ident): void {
+  const info = resolveFailure(b.cx, b.file, ident);
+  if (info) b.escapes.push({ failure: info, span: ident.span, via: "reject" });
+}
+
+/**
+ * After an action's body: each escaping failure must be listed (reported once, where it first
+ * escapes), and each listed failure must escape. In other bodies nothing may be rejected
+ * (a test's `attempt` failures fail the test instead).
+ */
+export function checkEscapes(b: Body, decl: ActionDecl | null): void {
+  const declared = decl ? b.cx.actionFailures.get(decl) ?? [] : [];
+  // Each undeclared failure is reported once, where it first escapes; failures escaping at one
+  // place (an `attempt` of a call with several) share one diagnostic.
+  const reported = new Set<FailureInfo>();
+  const bySite = new Map<Escape["span"], FailureInfo[]>();
+  for (const escape of b.escapes) {
+    if (declared.includes(escape.failure) || reported.has(escape.failure) || escape.via === "unhandled") continue;
+    if (!decl && escape.via === "attempt") continue; // a test fails; a pure body's impure call is reported already
+    reported.add(escape.failure);
+    const site = bySite.get(escape.span);
+    if (site) site.push(escape.failure);
+    else bySite.set(escape.span, [escape.failure]);
+  }
+  for (const [span, failures] of bySite) {
+    const names = failures.map((f) => f.name);
+    const them = names.length === 1 ? `\`${names[0]}\`` : "them";
+    report(b.cx, diagnostic("failure.undeclared", span, {
+      failures: listWords(names), action: b.name,
+      fix: decl ? `Add ${them} to the \`fails\` list, or handle ${names.length === 1 ? "it" : "them"} inside` : `Only an action can fail: handle ${them} here, or make \`${b.name}\` an action`,
+    }));
+  }
+  if (!decl) return;
+  for (const ident of decl.fails) {
+    const info = b.cx.resolutions.get(ident);
+    if (!info || info.kind !== "failure") continue;
+    if (b.escapes.some((e) => e.failure === info.failure)) continue;
+    report(b.cx, diagnostic("failure.stale", ident.span, { failure: ident.name, action: b.name }));
+  }
+}

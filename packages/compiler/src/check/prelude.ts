@@ -1,0 +1,92 @@
+// The prelude: base types, Locale (from `locales`), Embedding, StreamedText, StreamStop, and the
+// AI failures of SPEC 7. Built once per check, since Locale's members depend on the project.
+import type { FailureInfo, FailureKind } from "./program.ts";
+import {
+  BOOL, DECIMAL, DURATION, INSTANT, INT, TEXT,
+  type Base, type EnumMember, type NamedType, type Type,
+} from "../types/types.ts";
+
+export interface AiFailures {
+  refused: FailureInfo;
+  timed_out: FailureInfo;
+  over_budget: FailureInfo;
+  too_long: FailureInfo;
+  unreadable: FailureInfo;
+}
+
+export interface Prelude {
+  /** Every prelude type by name, `List` excepted (it takes an argument). */
+  types: Map<string, Type>;
+  /** A named scalar per base type, so `Text(q)` resolves as a conversion like `CustomerQuestion(t)`. */
+  baseConverters: Map<Base, NamedType>;
+  locale: NamedType;
+  localeDefault: string;
+  embedding: NamedType;
+  streamedText: NamedType;
+  streamStop: NamedType;
+  aiFailures: AiFailures;
+  /** The AI failures by name (`AiRefused`, ...). */
+  failures: Map<string, FailureInfo>;
+  /** What `ai.generate` and `ai.embed` can fail with, in SPEC 7's order. */
+  generateFailures: FailureInfo[];
+  embedFailures: FailureInfo[];
+}
+
+export const BASE_TYPES: Record<Base, Type> = {
+  Bool: BOOL, Int: INT, Decimal: DECIMAL, Text: TEXT, Instant: INSTANT, Duration: DURATION,
+};
+
+/** Names that the prelude owns in type position (including `List`). */
+export const PRELUDE_TYPE_NAMES = [
+  "Bool", "Int", "Decimal", "Text", "Instant", "Duration", "List", "Locale", "Embedding", "StreamedText", "StreamStop",
+];
+
+function aiFailure(name: string, kind: FailureKind, code: string, message: string): FailureInfo {
+  return { name, kind, code, message, decl: null };
+}
+
+/** A Locale member from its tag: `en-GB` → `en_gb`. */
+export function localeMemberName(tag: string): string {
+  return tag.toLowerCase().replace(/-/g, "_");
+}
+
+export function buildPrelude(localeTags: string[], localeDefault: string): Prelude {
+  const members: EnumMember[] = localeTags.map((tag) => ({ name: localeMemberName(tag), tag }));
+  const locale: NamedType = { name: "Locale", module: "", def: { kind: "enum", members } };
+  const embedding: NamedType = { name: "Embedding", module: "", def: { kind: "list", item: DECIMAL } };
+  const stopNames = ["finished", "timed_out", "refused", "too_long", "over_budget"];
+  const streamStop: NamedType = {
+    name: "StreamStop", module: "", def: { kind: "enum", members: stopNames.map((name) => ({ name, tag: name })) },
+  };
+  const streamedText: NamedType = {
+    name: "StreamedText",
+    module: "",
+    def: {
+      kind: "object",
+      fields: [
+        { name: "pieces", type: { kind: "list", item: TEXT } },
+        { name: "text", type: TEXT },
+        { name: "stopped", type: { kind: "named", decl: streamStop } },
+      ],
+    },
+  };
+  const types = new Map<string, Type>(Object.entries(BASE_TYPES));
+  for (const named of [locale, embedding, streamedText, streamStop]) types.set(named.name, { kind: "named", decl: named });
+  const baseConverters = new Map<Base, NamedType>();
+  for (const base of Object.keys(BASE_TYPES) as Base[]) {
+    baseConverters.set(base, { name: base, module: "", def: { kind: "scalar", base, constraints: {} } });
+  }
+  const aiFailures: AiFailures = {
+    refused: aiFailure("AiRefused", "Rejected", "ai_refused", "The model refused to answer."),
+    timed_out: aiFailure("AiTimedOut", "TimedOut", "ai_timed_out", "The model didn't answer in time."),
+    over_budget: aiFailure("AiOverBudget", "RateLimited", "ai_over_budget", "The model's usage limit was reached."),
+    too_long: aiFailure("AiTooLong", "InvalidRequest", "ai_too_long", "The request is too long for the model."),
+    unreadable: aiFailure("AiUnreadable", "Unavailable", "ai_unreadable", "The model's answer couldn't be read as the type asked for."),
+  };
+  const generateFailures = [aiFailures.refused, aiFailures.timed_out, aiFailures.over_budget, aiFailures.too_long, aiFailures.unreadable];
+  const embedFailures = generateFailures.slice(0, 4);
+  const failures = new Map(generateFailures.map((f) => [f.name, f]));
+  return {
+    types, baseConverters, locale, localeDefault, embedding, streamedText, streamStop, aiFailures, failures, generateFailures, embedFailures,
+  };
+}

@@ -1,0 +1,24 @@
+// Purity (SPEC 4.3, 4.4): functions and fixtures may not call actions, `ai.*`, `clock.*` or
+// `random.*`; fixtures, assertions and what fakes were asked are for tests only.
+import type { Span } from "../syntax/ast.ts";
+import { diagnostic } from "../diagnostics/diagnostic.ts";
+import { report } from "./context.ts";
+import type { Body } from "./body.ts";
+
+/** Reports `function.impure` when a pure body makes an impure call (an action, `ai.*`, `clock.*`, `random.*`). */
+export function impure(b: Body, span: Span, call: string): void {
+  if (b.kind !== "function" && b.kind !== "fixture") return;
+  report(b.cx, diagnostic("function.impure", span, { name: b.name, call, what: b.kind }));
+}
+
+/** Reports `test.fixture_outside_test` when an action or function uses a fixture. */
+export function fixtureUse(b: Body, span: Span, fixture: string): void {
+  if (b.kind !== "function" && b.kind !== "action") return;
+  report(b.cx, diagnostic("test.fixture_outside_test", span, { fixture, name: b.name, what: b.kind === "action" ? "an action" : "a function" }));
+}
+
+/** Reports `test.test_only` when `what` (`\`assert\``, ...) stands outside a test. */
+export function testOnly(b: Body, span: Span, what: string, suggestion: string): void {
+  if (b.kind === "test") return;
+  report(b.cx, diagnostic("test.test_only", span, { what, place: "test", suggestion }));
+}

@@ -1,0 +1,28 @@
+// Tests for the runner: each test's kind (from the nearest `actions`, `functions` or `prompts`
+// folder below `domains/`) and its checked fakes, in path order then declaration order.
+import type { TestInfo, TestKind } from "./program.ts";
+import type { Checker } from "./context.ts";
+import { checkFakes } from "./fakes.ts";
+
+const KINDS: Record<string, TestKind> = { actions: "action test", functions: "function test", prompts: "prompt test" };
+
+export function testKind(path: string): TestKind {
+  const parts = path.split("/");
+  if (parts[0] !== "domains") return "test";
+  for (let i = parts.length - 2; i >= 1; i--) {
+    const kind = KINDS[parts[i]];
+    if (kind) return kind;
+  }
+  return "test";
+}
+
+export function collectTests(cx: Checker): TestInfo[] {
+  const tests: TestInfo[] = [];
+  for (const file of cx.graph.files) {
+    for (const decl of file.syntax.decls) {
+      if (decl.kind !== "test") continue;
+      tests.push({ name: decl.name, decl, file, kind: testKind(file.path), fakes: checkFakes(cx, file, decl) });
+    }
+  }
+  return tests;
+}

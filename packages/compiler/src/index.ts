@@ -1,0 +1,38 @@
+// The compiler's public API: what the runtime and the CLI use. Nothing here touches files;
+// callers pass a Host.
+
+// Data between phases.
+export type * from "./syntax/ast.ts";
+export type * from "./types/types.ts";
+export { BOOL, INT, DECIMAL, TEXT, INSTANT, DURATION, ERROR, VOID, NONE } from "./types/types.ts";
+export type * from "./modules/graph.ts";
+export { declName } from "./modules/graph.ts";
+export type * from "./check/program.ts";
+export type { Host } from "./host.ts";
+export { SourceFile } from "./source/source-file.ts";
+
+// Diagnostics: the one catalogue, the one constructor, the renderers.
+export { diagnostic } from "./diagnostics/diagnostic.ts";
+export type { Diagnostic, DiagnosticArgs, Detail, DetailLabel, Owner, RuleEntry } from "./diagnostics/diagnostic.ts";
+export { catalogue, ruleIds, type RuleId } from "./diagnostics/catalogue/index.ts";
+export { renderErrorPlain, renderFailPlain, bodyLines, location, identityPaths, type RenderOptions } from "./diagnostics/render-plain.ts";
+export { renderErrorPretty, renderFailPretty, codeFrame, noPaint, type Paint, type PrettyOptions } from "./diagnostics/render-pretty.ts";
+export { renderCheckJson, diagnosticToJson, type JsonDiagnostic, type JsonOptions, type CheckReport } from "./diagnostics/render-json.ts";
+
+// Phases.
+export { parseFile, checkSize } from "./syntax/parse-file.ts";
+export { findProjectRoot, discoverFiles, moduleNames, fileKind, APP_FILE, type DiscoveredFile, type ProjectFiles } from "./modules/load.ts";
+export { resolveModules, type ResolveOptions, type ResolveResult } from "./modules/resolve.ts";
+export { compileProject, checkProject, sortDiagnostics, sourceLookup, type CompileResult, type CompileStats } from "./pipeline.ts";
+
+// Names.
+export { closest, editDistance } from "./names/suggest.ts";
+export { toUpperCamel, toLowerSnake, isUpperCamel, isLowerSnake } from "./names/casing.ts";
+
+// The typechecker, and the type helpers the runtime shares with it (one definition of each rule).
+export { checkProgram } from "./check/check-program.ts";
+export { printType } from "./types/print-type.ts";
+export { assignable, sameType, scalarBase, scalarConstraints, listItem, listBounds, enumOf, objectOf } from "./types/assignable.ts";
+export { textViolation, numberViolation, itemsViolation, codePointLength, patternRegExp, type Violation, type ConstraintRule } from "./types/constraints.ts";
+export { parseTemplate, type TemplatePart } from "./prompts/template.ts";
+export { promptVersion, spellTypeRef } from "./prompts/version.ts";

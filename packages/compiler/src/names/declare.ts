@@ -1,0 +1,56 @@
+// Declaring the top-level names: each file's own, each folder module's (shared by its files) and
+// `app.jadpo`'s (visible everywhere), with the name.* rules that need no `use`: duplicates,
+// casing, reserved and project-wide prompt names.
+import type { LoadedFile } from "../modules/graph.ts";
+import { diagnostic, type Diagnostic } from "../diagnostics/diagnostic.ts";
+import { checkCasing } from "./casing.ts";
+import { checkLocalDuplicates } from "./duplicates.ts";
+import { addName, declaredNames, describeOrigin, type Namespace } from "./namespace.ts";
+
+const RESERVED_PROMPT_NAMES = new Set(["generate", "stream", "embed"]);
+
+export interface DeclaredNames {
+  /** Each file's own top-level names (what `use` of its file module imports). */
+  files: Map<LoadedFile, Namespace>;
+  /** Each folder module's names, by module path ("" for files in no folder module). */
+  folders: Map<string, Namespace>;
+  /** `app.jadpo`'s names. */
+  app: Namespace;
+}
+
+export function declareNames(files: LoadedFile[], app: LoadedFile | null, out: Diagnostic[]): DeclaredNames {
+  const declared: DeclaredNames = { files: new Map(), folders: new Map(), app: new Map() };
+  const prompts = new Map<string, { file: LoadedFile; line: number }>();
+  for (const file of files) {
+    const own: Namespace = new Map();
+    declared.files.set(file, own);
+    let shared = file === app ? declared.app : declared.folders.get(file.folderModule);
+    if (!shared) declared.folders.set(file.folderModule, (shared = new Map()));
+    for (const { name, entry } of declaredNames(file)) {
+      if (!own.has(name)) own.set(name, entry);
+      addName(shared, name, entry, out);
+    }
+    out.push(...checkLocalDuplicates(file.syntax.decls), ...checkCasing(file.syntax.decls));
+    for (const decl of file.syntax.decls) {
+      if (decl.kind !== "prompt") continue;
+      const name = decl.name.name;
+      if (RESERVED_PROMPT_NAMES.has(name)) out.push(diagnostic("name.reserved", decl.name.span, { name }));
+      const first = prompts.get(name);
+      if (!first) prompts.set(name, { file, line: decl.name.span.line });
+      else if (first.file.folderModule !== file.folderModule) {
+        // (Two in one folder module are already a duplicate in its namespace.)
+        const note = { label: "note" as const, text: "prompt names are unique across the project" };
+        out.push(diagnostic("name.duplicate", decl.name.span, { name, where: `${first.file.path}:${first.line}` }, [note]));
+      }
+    }
+  }
+  // The app's names are visible everywhere, so no module may declare one again.
+  for (const [module, names] of declared.folders) {
+    if (module === "") continue;
+    for (const [name, entry] of names) {
+      const appEntry = declared.app.get(name);
+      if (appEntry) out.push(diagnostic("name.duplicate", entry.ident.span, { name, where: describeOrigin(appEntry, entry.file) }));
+    }
+  }
+  return declared;
+}

@@ -1,0 +1,103 @@
+// The whole compiler pipeline in a page: discover files → size check → parse → resolve modules → check.
+// Each phase returns what it could build with its diagnostics; checking runs only on a project
+// whose files parsed and whose modules resolved, so one mistake gives one diagnostic.
+import type { Host } from "./host.ts";
+import type { Diagnostic } from "./diagnostics/diagnostic.ts";
+import type { LoadedFile, ModuleGraph, RecordingSource } from "./modules/graph.ts";
+import type { CheckedProgram } from "./check/program.ts";
+import type { SourceFile } from "./source/source-file.ts";
+import { discoverFiles, moduleNames, type ProjectFiles } from "./modules/load.ts";
+import { resolveModules } from "./modules/resolve.ts";
+import { checkSize, parseFile } from "./syntax/parse-file.ts";
+import { checkProgram } from "./check/check-program.ts";
+
+export interface CompileStats {
+  /** Source and test files. */
+  files: number;
+  /** Top-level declarations, `use` lines excluded. */
+  declarations: number;
+}
+
+export interface CompileResult {
+  /** Absolute path of the project root. */
+  root: string;
+  graph: ModuleGraph;
+  /** The checked program, or null when parsing or module resolution failed (checking did not run). */
+  program: CheckedProgram | null;
+  /** Every diagnostic, sorted by file path then offset (diagnostics without a file first). */
+  diagnostics: Diagnostic[];
+  stats: CompileStats;
+}
+
+/** Rules after which checking would only repeat the problem in other words. */
+function blocksChecking(d: Diagnostic): boolean {
+  return d.rule.startsWith("syntax.") || d.rule.startsWith("limit.") || d.rule.startsWith("module.");
+}
+
+/** Compiles the project at `root` (an absolute path holding `app.jadpo`). Never throws for a user error. */
+export function compileProject(host: Host, root: string): CompileResult {
+  const found = discoverFiles(host, root);
+  const { files, incomplete, diagnostics } = parseAll(host, found);
+  const resolved = resolveModules(files, { recordings: readRecordings(host, found), incomplete });
+  diagnostics.push(...resolved.diagnostics);
+  let program: CheckedProgram | null = null;
+  if (!diagnostics.some(blocksChecking)) {
+    const checked = checkProgram(resolved.graph);
+    program = checked.program;
+    diagnostics.push(...checked.diagnostics);
+  }
+  const declarations = files.reduce((n, file) => n + file.syntax.decls.filter((decl) => decl.kind !== "use").length, 0);
+  return { root, graph: resolved.graph, program, diagnostics: sortDiagnostics(diagnostics), stats: { files: found.files.length, declarations } };
+}
+
+/** `checkProject` is `compileProject`: `jadpo check` reports its diagnostics, `jadpo test` runs its program. */
+export const checkProject = compileProject;
+
+function parseAll(host: Host, found: ProjectFiles) {
+  const files: LoadedFile[] = [];
+  const incomplete = new Set<string>();
+  const diagnostics: Diagnostic[] = [];
+  for (const file of found.files) {
+    const tooLarge = checkSize(host.fileSize(file.absolute) ?? 0, file.path);
+    if (tooLarge) {
+      diagnostics.push(tooLarge);
+      incomplete.add(file.path);
+      continue;
+    }
+    const parsed = parseFile(file.path, file.kind, host.readFile(file.absolute) ?? new Uint8Array());
+    if (parsed.diagnostics.length > 0) incomplete.add(file.path);
+    diagnostics.push(...parsed.diagnostics);
+    files.push({ path: file.path, kind: file.kind, ...moduleNames(file.path), source: parsed.source, syntax: parsed.syntax });
+  }
+  return { files, incomplete, diagnostics };
+}
+
+const RECORDING_LIMIT = 16 * 1024 * 1024;
+
+function readRecordings(host: Host, found: ProjectFiles): RecordingSource[] {
+  return found.recordings.map(({ absolute, path, promptName, name }) => {
+    const size = host.fileSize(absolute) ?? 0;
+    return { path, promptName, name, bytes: size > RECORDING_LIMIT ? null : host.readFile(absolute) ?? new Uint8Array() };
+  });
+}
+
+/** By file path, then offset; problems that belong to no file first. Stable for equal keys. */
+export function sortDiagnostics(diagnostics: Diagnostic[]): Diagnostic[] {
+  return diagnostics
+    .map((d, i) => ({ d, i }))
+    .sort((a, b) => {
+      const fa = a.d.span?.file ?? "";
+      const fb = b.d.span?.file ?? "";
+      if (fa !== fb) return fa < fb ? -1 : 1;
+      const oa = a.d.span?.start ?? -1;
+      const ob = b.d.span?.start ?? -1;
+      return oa !== ob ? oa - ob : a.i - b.i;
+    })
+    .map(({ d }) => d);
+}
+
+/** The SourceFile of a root-relative path in a graph, for code frames and byte offsets. */
+export function sourceLookup(graph: ModuleGraph): (file: string) => SourceFile | undefined {
+  const byPath = new Map(graph.files.map((file) => [file.path, file.source]));
+  return (file) => byPath.get(file);
+}

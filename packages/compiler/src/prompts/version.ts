@@ -1,0 +1,26 @@
+// A prompt's version, `<name>@<8 hex>` (SPEC 4.5): the first 8 hex digits of the SHA-256 of the
+// canonical JSON of its name, parameters (types as spelled), system and text.
+// Test vector: `answer_question` of SPEC 4.5 is `answer_question@b44ecc53`.
+import { createHash } from "node:crypto";
+import type { TypeRef } from "../syntax/ast.ts";
+
+/** A type as spelled in source, without spaces: `List<Text>`, `Text?`. */
+export function spellTypeRef(ref: TypeRef): string {
+  if (ref.kind === "optional") return `${spellTypeRef(ref.inner)}?`;
+  if (ref.args.length === 0) return ref.name.name;
+  return `${ref.name.name}<${ref.args.map(spellTypeRef).join(",")}>`;
+}
+
+export interface PromptDigestInput {
+  name: string;
+  params: [string, string][];
+  system: string;
+  text: string;
+}
+
+/** The keys are already in sorted order (name, params, system, text); JSON.stringify writes no whitespace. */
+export function promptVersion(input: PromptDigestInput): string {
+  const json = JSON.stringify({ name: input.name, params: input.params, system: input.system, text: input.text });
+  const hex = createHash("sha256").update(json, "utf8").digest("hex");
+  return `${input.name}@${hex.slice(0, 8)}`;
+}

@@ -1,0 +1,183 @@
+// Building AST nodes from tokens: spans, literals, operator precedence, postfix chains, fake items.
+// The grammar (parser.ts) calls these; nothing here knows about chevrotain.
+import type * as A from "./ast.ts";
+import type { Tok } from "./tokens.ts";
+import * as T from "./tokens.ts";
+
+export function spanOf(file: string, first: Tok, last: Tok): A.Span {
+  return { file, line: first.startLine, column: first.startColumn, start: first.startOffset, end: last.end };
+}
+
+export function spanFrom(from: A.Span, to: A.Span): A.Span {
+  return { file: from.file, line: from.line, column: from.column, start: from.start, end: to.end };
+}
+
+/** A span that runs from `from`'s start to the end of a token. */
+export function spanTo(from: A.Span, last: Tok): A.Span {
+  return { file: from.file, line: from.line, column: from.column, start: from.start, end: last.end };
+}
+
+export function identOf(file: string, tok: Tok): A.Ident {
+  return { name: tok.image, span: spanOf(file, tok, tok) };
+}
+
+const durationFactor = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 } as const;
+
+/** A literal token as an expression. */
+export function literal(file: string, tok: Tok): A.Expr {
+  const span = spanOf(file, tok, tok);
+  switch (tok.tokenType) {
+    case T.TextLit: return { kind: "text", value: tok.value as string, span };
+    case T.IntLit: return { kind: "int", value: tok.value as number, span };
+    case T.DecimalLit: return { kind: "decimal", value: tok.value as number, span };
+    case T.DurationLit: {
+      const unit: A.DurationUnit = tok.image.endsWith("ms") ? "ms" : (tok.image[tok.image.length - 1] as "s" | "m" | "h");
+      const value = tok.value as number;
+      return { kind: "duration", value, unit, ms: value * durationFactor[unit], span };
+    }
+    case T.True: return { kind: "bool", value: true, span };
+    case T.False: return { kind: "bool", value: false, span };
+    case T.None: return { kind: "none", span };
+    default: return { kind: "name", name: tok.image, span };
+  }
+}
+
+// ---------------------------------------------------------------- binary operators
+
+const precedence: Record<string, number> = {
+  or: 1, and: 2, "==": 3, "!=": 3, "<": 4, "<=": 4, ">": 4, ">=": 4, "+": 5, "-": 5, "*": 6, "/": 6, "%": 6,
+};
+
+/** Thrown when comparisons are chained (`a < b < c`): they are non-associative. */
+export class ChainedComparison {
+  constructor(readonly op: Tok) {}
+}
+
+function isComparison(e: A.Expr): boolean {
+  return e.kind === "binary" && precedence[e.op] === 4;
+}
+
+/** Folds `operands[0] ops[0] operands[1] ...` by precedence, left-associative. */
+export function foldBinary(file: string, operands: A.Expr[], ops: Tok[]): A.Expr {
+  if (ops.length === 1) {
+    const [left, right] = operands;
+    const op = ops[0];
+    return { kind: "binary", op: op.image as A.BinaryOp, left, right, opSpan: spanOf(file, op, op), span: spanFrom(left.span, right.span) };
+  }
+  const values: A.Expr[] = [operands[0]];
+  const stack: Tok[] = [];
+  const reduce = (): void => {
+    const op = stack.pop()!;
+    const right = values.pop()!;
+    const left = values.pop()!;
+    const name = op.image as A.BinaryOp;
+    if (precedence[name] === 4 && (isComparison(left) || isComparison(right))) throw new ChainedComparison(op);
+    values.push({ kind: "binary", op: name, left, right, opSpan: spanOf(file, op, op), span: spanFrom(left.span, right.span) });
+  };
+  for (let i = 0; i < ops.length; i++) {
+    const p = precedence[ops[i].image];
+    while (stack.length > 0 && precedence[stack[stack.length - 1].image] >= p) reduce();
+    stack.push(ops[i]);
+    values.push(operands[i + 1]);
+  }
+  while (stack.length > 0) reduce();
+  return values[0];
+}
+
+// ---------------------------------------------------------------- unary and postfix
+
+export type PostOp =
+  | { kind: "member"; name: Tok }
+  | { kind: "call"; args: A.Expr[]; asType: A.TypeRef | null; close: Tok };
+
+function applyPost(file: string, e: A.Expr, post: PostOp[], from: number, to: number): A.Expr {
+  for (let i = from; i < to; i++) {
+    const op = post[i];
+    e = op.kind === "member"
+      ? { kind: "member", object: e, name: identOf(file, op.name), span: spanTo(e.span, op.name) }
+      : { kind: "call", callee: e, args: op.args, asType: op.asType, span: spanTo(e.span, op.close) };
+  }
+  return e;
+}
+
+/**
+ * Prefix operators, a primary and its postfix chain. `not`/`-` take the whole postfix chain;
+ * `attempt` takes the chain up to its last call, so `attempt f(x).reply` is `(attempt f(x)).reply`.
+ */
+export function buildOperand(file: string, prefixes: Tok[] | null, primary: A.Expr, post: PostOp[] | null): A.Expr {
+  if (prefixes === null) return post === null ? primary : applyPost(file, primary, post, 0, post.length);
+  const chain = post ?? [];
+  let split = chain.length;
+  const innermost = prefixes[prefixes.length - 1];
+  if (innermost.tokenType === T.Attempt) {
+    let lastCall = -1;
+    for (let i = 0; i < chain.length; i++) if (chain[i].kind === "call") lastCall = i;
+    if (lastCall >= 0) split = lastCall + 1;
+  }
+  let e = applyPost(file, primary, chain, 0, split);
+  for (let i = prefixes.length - 1; i >= 0; i--) {
+    const p = prefixes[i];
+    const span = spanFrom(spanOf(file, p, p), e.span);
+    e = p.tokenType === T.Attempt
+      ? { kind: "attempt", operand: e, span }
+      : { kind: "unary", op: p.tokenType === T.Not ? "not" : "-", operand: e, span };
+    if (i === prefixes.length - 1 && split < chain.length) e = applyPost(file, e, chain, split, chain.length);
+  }
+  return e;
+}
+
+// ---------------------------------------------------------------- fakes
+
+const failureWords = new Set<string>(["refused", "timed_out", "over_budget", "too_long"]);
+
+function isFailureWord(name: string): name is A.AiFailureWord {
+  return failureWords.has(name);
+}
+
+/** Classifies a scripted item by its shape (SPEC 8); anything else is a literal value. */
+export function classifyFake(e: A.Expr): A.FakeItem {
+  if (e.kind === "name") {
+    if (isFailureWord(e.name)) return { kind: "failure", word: e.name, span: e.span };
+    if (e.name === "malformed") return { kind: "malformed", span: e.span };
+  }
+  if (e.kind === "call" && e.callee.kind === "name" && e.asType === null) {
+    const [first, second] = e.args;
+    const callee = e.callee.name;
+    if ((callee === "raw" || callee === "recorded") && e.args.length === 1 && first.kind === "text") {
+      return callee === "raw"
+        ? { kind: "raw", text: first.value, textSpan: first.span, span: e.span }
+        : { kind: "recorded", name: first.value, nameSpan: first.span, span: e.span };
+    }
+    if (callee === "partial" && e.args.length === 2 && first.kind === "text" && second.kind === "name" && isFailureWord(second.name)) {
+      return { kind: "partial", text: first.value, textSpan: first.span, stop: second.name, span: e.span };
+    }
+  }
+  return { kind: "value", expr: e, span: e.span };
+}
+
+// ---------------------------------------------------------------- statements
+
+/** Builds the `else if` chain from the end, so no recursion is needed while parsing. */
+export function buildIf(
+  clauses: { start: Tok; cond: A.Expr; then: A.Block }[],
+  elseBlock: A.Block | null,
+): A.IfStmt {
+  let tail: A.Block | A.IfStmt | null = elseBlock;
+  for (let i = clauses.length - 1; i >= 0; i--) {
+    const c = clauses[i];
+    const end: A.Node = tail ?? c.then;
+    tail = {
+      kind: "if",
+      cond: c.cond,
+      then: c.then,
+      else: tail,
+      span: { file: c.then.span.file, line: c.start.startLine, column: c.start.startColumn, start: c.start.startOffset, end: end.span.end },
+    };
+  }
+  return tail as A.IfStmt;
+}
+
+/** Whether a statement that is a bare expression may stand (SPEC 5). */
+export function mayStandAlone(e: A.Expr): boolean {
+  return e.kind === "match" || e.kind === "attempt";
+}

@@ -1,0 +1,55 @@
+// Cutting a file's tokens into top-level declarations before parsing, so one broken declaration
+// gives one diagnostic and the next declaration is read afresh; and the bracket-depth check that
+// runs before parsing, so no input can overflow the parser's stack.
+import * as T from "./tokens.ts";
+import type { TokenStream } from "./token-stream.ts";
+
+const idx = (type: { tokenTypeIdx?: number }): number => type.tokenTypeIdx!;
+const OPENERS = new Set([idx(T.LBrace), idx(T.LParen), idx(T.LBracket)]);
+const CLOSERS = new Set([idx(T.RBrace), idx(T.RParen), idx(T.RBracket)]);
+const DECL_KEYWORDS = new Set([...T.declKeywords].map(idx));
+const SLASH = idx(T.Slash);
+const USE = idx(T.Use);
+const FAILURE = idx(T.Failure);
+const IDENT = idx(T.Ident);
+const LBRACE = idx(T.LBrace);
+
+/**
+ * Where each declaration starts (token indices, ascending, the first always 0). A declaration
+ * keyword starts one when it stands outside every bracket, or at column 1 of its line (so a
+ * missing `}` doesn't swallow the rest of the file). `use` paths may hold keywords, and a
+ * `failure A, B =>` pattern at column 1 is not a declaration.
+ */
+export function declarationStarts(stream: TokenStream): number[] {
+  const { types, columns, count } = stream;
+  const starts = [0];
+  let depth = 0;
+  for (let i = 0; i < count; i++) {
+    const type = types[i];
+    if (i > 0 && DECL_KEYWORDS.has(type)) {
+      const before = types[i - 1];
+      const inPath = before === SLASH || before === USE;
+      const failurePattern = type === FAILURE && !(i + 2 < count && types[i + 1] === IDENT && types[i + 2] === LBRACE);
+      if (!inPath && (depth === 0 || (columns[i] === 1 && !failurePattern))) {
+        starts.push(i);
+        depth = 0;
+      }
+    }
+    if (OPENERS.has(type)) depth++;
+    else if (depth > 0 && CLOSERS.has(type)) depth--;
+  }
+  return starts;
+}
+
+/** The index of the first bracket nested deeper than `max` in tokens `[from, to)`, or -1. */
+export function firstTooDeep(stream: TokenStream, from: number, to: number, max: number): number {
+  const types = stream.types;
+  let depth = 0;
+  for (let i = from; i < to; i++) {
+    const type = types[i];
+    if (OPENERS.has(type)) {
+      if (++depth > max) return i;
+    } else if (depth > 0 && CLOSERS.has(type)) depth--;
+  }
+  return -1;
+}

@@ -1,0 +1,309 @@
+// The lexer (SPEC 2): text (BOM dropped, CRLF read as LF) → a token stream, by hand for speed
+// and exact positions. Problems become diagnostics here: one per bad character run, and only a
+// few per file, so binary junk gives a handful rather than thousands.
+import type { TokenType } from "chevrotain";
+import type { Span } from "./ast.ts";
+import { diagnostic, type Diagnostic } from "../diagnostics/diagnostic.ts";
+import { readEscape, processEscapes, processTripleQuoted } from "./text.ts";
+import * as T from "./tokens.ts";
+import { TokenStream } from "./token-stream.ts";
+
+/** At most this many `syntax.invalid_character` per file. */
+const MAX_INVALID_RUNS = 3;
+/** At most this many other lexer diagnostics per file. */
+const MAX_OTHER = 5;
+
+export interface LexResult {
+  stream: TokenStream;
+  diagnostics: Diagnostic[];
+}
+
+const durationUnits = new Set(["ms", "s", "m", "h"]);
+const printable = /^[\p{L}\p{N}\p{P}\p{S}]$/u;
+
+function isIdentStart(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95;
+}
+function isIdentPart(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || (c >= 48 && c <= 57);
+}
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+function isLowSurrogate(c: number): boolean {
+  return c >= 0xdc00 && c <= 0xdfff;
+}
+
+/** Whether `c` is whitespace or may start a token; every other character is invalid. */
+function startsSomething(c: number, next: number): boolean {
+  if (isIdentPart(c)) return true;
+  switch (c) {
+    case 32: case 9: case 10: case 13: case 34:
+    case 40: case 41: case 91: case 93: case 123: case 125: case 60: case 62: case 61:
+    case 45: case 58: case 44: case 46: case 47: case 43: case 42: case 37: case 63:
+      return true;
+    case 33: // `!` only in `!=`
+      return next === 61;
+    default:
+      return false;
+  }
+}
+
+/** The token type of the punctuation at `c` (then `next`); `!` is only the start of `!=`. */
+function punctuation(c: number, next: number): TokenType | null {
+  switch (c) {
+    case 40: return T.LParen;
+    case 41: return T.RParen;
+    case 91: return T.LBracket;
+    case 93: return T.RBracket;
+    case 123: return T.LBrace;
+    case 125: return T.RBrace;
+    case 60: return next === 61 ? T.LessEq : T.Less;
+    case 62: return next === 61 ? T.GreaterEq : T.Greater;
+    case 61: return next === 61 ? T.EqEq : next === 62 ? T.FatArrow : T.Assign;
+    case 33: return next === 61 ? T.NotEq : null;
+    case 45: return next === 62 ? T.Arrow : T.Minus;
+    case 58: return T.Colon;
+    case 44: return T.Comma;
+    case 46: return T.Dot;
+    case 47: return T.Slash;
+    case 43: return T.Plus;
+    case 42: return T.Star;
+    case 37: return T.Percent;
+    case 63: return T.Question;
+    default: return null;
+  }
+}
+
+const twoCharacters = new Set<TokenType>([T.LessEq, T.GreaterEq, T.EqEq, T.FatArrow, T.NotEq, T.Arrow]);
+
+export function lex(text: string, file: string, badUtf8 = false): LexResult {
+  const lexer = new Lexer(text, file, badUtf8);
+  lexer.run();
+  return { stream: lexer.stream, diagnostics: lexer.diagnostics };
+}
+
+class Lexer {
+  readonly stream: TokenStream;
+  readonly diagnostics: Diagnostic[] = [];
+  private i = 0;
+  private line = 1;
+  private lineStart = 0;
+  /** Low surrogates seen on the current line before `i` (columns count code points). */
+  private astral = 0;
+  private invalidRuns = 0;
+  private others = 0;
+  private readonly n: number;
+
+  constructor(private readonly text: string, private readonly file: string, private readonly badUtf8: boolean) {
+    this.stream = new TokenStream(text);
+    this.n = text.length;
+  }
+
+  private column(offset: number): number {
+    return offset - this.lineStart - this.astral + 1;
+  }
+
+  private span(start: number, end: number, line: number, column: number): Span {
+    return { file: this.file, line, column, start, end };
+  }
+
+  private report(d: Diagnostic): void {
+    if (this.others < MAX_OTHER) this.diagnostics.push(d);
+    this.others++;
+  }
+
+  private reportInvalid(start: number, end: number, column: number): void {
+    if (this.invalidRuns < MAX_INVALID_RUNS) {
+      const what = describeRun(this.text.slice(start, end), this.badUtf8);
+      this.diagnostics.push(diagnostic("syntax.invalid_character", this.span(start, end, this.line, column), { what }));
+    }
+    this.invalidRuns++;
+  }
+
+  private newline(at: number): void {
+    this.line++;
+    this.lineStart = at + 1;
+    this.astral = 0;
+  }
+
+  run(): void {
+    const text = this.text;
+    const n = this.n;
+    const stream = this.stream;
+    while (this.i < n) {
+      const i = this.i;
+      const c = text.charCodeAt(i);
+      if (c === 32 || c === 9 || c === 13) {
+        this.i = i + 1;
+      } else if (c === 10) {
+        this.newline(i);
+        this.i = i + 1;
+      } else if (isIdentStart(c)) {
+        let j = i + 1;
+        while (j < n && isIdentPart(text.charCodeAt(j))) j++;
+        const type = j - i <= 10 ? T.keywords.get(text.slice(i, j)) : undefined;
+        stream.add(type ?? T.Ident, i, j, this.line, this.column(i));
+        this.i = j;
+      } else if (isDigit(c)) {
+        this.i = this.number(i);
+      } else if (c === 34) {
+        this.i = this.textLiteral(i);
+      } else if (c === 47 && text.charCodeAt(i + 1) === 47) {
+        this.i = this.comment(i);
+      } else {
+        const type = punctuation(c, text.charCodeAt(i + 1));
+        if (type !== null) {
+          const length = twoCharacters.has(type) ? 2 : 1;
+          stream.add(type, i, i + length, this.line, this.column(i));
+          this.i = i + length;
+        } else {
+          this.i = this.invalidRun(i);
+        }
+      }
+    }
+  }
+
+  /** A `//` comment up to (not including) the newline. */
+  private comment(from: number): number {
+    const nl = this.text.indexOf("\n", from);
+    const stop = nl < 0 ? this.n : nl;
+    if (this.badUtf8) {
+      for (let k = from; k < stop; k++) {
+        if (this.text.charCodeAt(k) === 0xfffd) {
+          this.reportInvalid(k, k + 1, this.column(k));
+          break;
+        }
+      }
+    }
+    return stop;
+  }
+
+  /** A run of characters that can't start anything: one diagnostic. */
+  private invalidRun(from: number): number {
+    const column = this.column(from);
+    let j = from;
+    while (j < this.n && !startsSomething(this.text.charCodeAt(j), this.text.charCodeAt(j + 1))) {
+      if (isLowSurrogate(this.text.charCodeAt(j))) this.astral++;
+      j++;
+    }
+    if (j === from) j = from + 1;
+    this.reportInvalid(from, j, column);
+    return j;
+  }
+
+  private number(from: number): number {
+    const text = this.text;
+    let j = from;
+    while (j < this.n && isDigit(text.charCodeAt(j))) j++;
+    let decimal = false;
+    if (text.charCodeAt(j) === 46 && isDigit(text.charCodeAt(j + 1))) {
+      decimal = true;
+      j++;
+      while (j < this.n && isDigit(text.charCodeAt(j))) j++;
+    }
+    const column = this.column(from);
+    let type = decimal ? T.DecimalLit : T.IntLit;
+    let end = j;
+    if (isIdentStart(text.charCodeAt(j))) {
+      // Letters right after digits: a duration's unit, or a mistake (`30x`, `1.5s`).
+      let k = j;
+      while (k < this.n && isIdentPart(text.charCodeAt(k))) k++;
+      if (!decimal && durationUnits.has(text.slice(j, k))) type = T.DurationLit;
+      else {
+        const found = "`" + text.slice(from, k) + "`";
+        this.report(diagnostic("syntax.expected", this.span(from, k, this.line, column), {
+          expected: "a number or a duration (`500ms`, `5s`, `15m`, `2h`)",
+          found,
+          step: "Write a number, or a whole number with one of the units `ms`, `s`, `m` or `h`",
+        }));
+      }
+      end = k;
+    }
+    if (!decimal && j - from > 15 && Number(text.slice(from, j)) > Number.MAX_SAFE_INTEGER) {
+      this.report(diagnostic("syntax.number_too_large", this.span(from, j, this.line, column), { number: text.slice(from, j) }));
+    }
+    this.stream.add(type, from, end, this.line, column);
+    return end;
+  }
+
+  /** `"..."` or `"""..."""`; the processed value is kept in the stream. */
+  private textLiteral(from: number): number {
+    const text = this.text;
+    const column = this.column(from);
+    const line = this.line;
+    const triple = text.charCodeAt(from + 1) === 34 && text.charCodeAt(from + 2) === 34;
+    const inner = from + (triple ? 3 : 1);
+    const { close, escapes } = this.scanText(inner, triple);
+    let end: number;
+    let raw: string;
+    if (close < 0) {
+      const closer = triple ? '`"""`' : '`"`';
+      this.report(diagnostic("syntax.unterminated_text", this.span(from, inner, line, column), { closer }));
+      end = triple ? this.n : lineEndFrom(text, inner);
+      raw = text.slice(inner, end);
+    } else {
+      raw = text.slice(inner, close);
+      end = close + (triple ? 3 : 1);
+    }
+    const value = triple ? processTripleQuoted(raw) : escapes ? processEscapes(raw) : raw;
+    const index = this.stream.add(T.TextLit, from, end, line, column);
+    this.stream.texts.set(index, value);
+    return end; // an unclosed `"` stops before the newline, which the main loop reads
+  }
+
+  /** Scans a text's inside from `from`; returns the offset of its closing quote(s), or -1. */
+  private scanText(from: number, triple: boolean): { close: number; escapes: boolean } {
+    const text = this.text;
+    let j = from;
+    let escapes = false;
+    while (j < this.n) {
+      const c = text.charCodeAt(j);
+      if (c === 34) {
+        if (!triple || (text.charCodeAt(j + 1) === 34 && text.charCodeAt(j + 2) === 34)) return { close: j, escapes };
+        j++;
+      } else if (c === 92) {
+        escapes = true;
+        const escape = readEscape(text, j);
+        if (escape.text === null) {
+          const shown = showEscape(text.slice(j, j + escape.length));
+          this.report(diagnostic("syntax.bad_escape", this.span(j, j + escape.length, this.line, this.column(j)), { escape: shown }));
+        }
+        for (let k = 1; k < escape.length; k++) if (isLowSurrogate(text.charCodeAt(j + k))) this.astral++;
+        j += escape.length; // a backslash before a newline is one long: the newline is read next
+      } else if (c === 10) {
+        if (!triple) return { close: -1, escapes };
+        this.newline(j);
+        j++;
+      } else {
+        if (isLowSurrogate(c)) this.astral++;
+        else if (c === 0xfffd && this.badUtf8) this.reportInvalid(j, j + 1, this.column(j));
+        j++;
+      }
+    }
+    return { close: -1, escapes };
+  }
+}
+
+function lineEndFrom(text: string, from: number): number {
+  const nl = text.indexOf("\n", from);
+  return nl < 0 ? text.length : nl;
+}
+
+function codePoint(ch: string): string {
+  return "U+" + ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0");
+}
+
+/** A bad escape as shown in its diagnostic: characters that don't print are named by code point. */
+function showEscape(escape: string): string {
+  return [...escape].map((ch) => (ch === "\\" || printable.test(ch) ? ch : ch === "\n" ? "" : codePoint(ch))).join("");
+}
+
+/** How an invalid run is named in its diagnostic. */
+function describeRun(run: string, badUtf8: boolean): string {
+  if (badUtf8 && run.includes("\uFFFD")) return "Bytes that are not valid UTF-8";
+  const chars = [...run];
+  if (chars.every((ch) => printable.test(ch))) return "`" + (chars.length > 12 ? chars.slice(0, 12).join("") + "…" : run) + "`";
+  const first = chars.find((ch) => !printable.test(ch)) ?? chars[0];
+  return chars.length === 1 ? `The character ${codePoint(first)}` : `The character ${codePoint(first)} (in a run of ${chars.length})`;
+}

@@ -1,0 +1,137 @@
+// Parsing one file: bytes → text → tokens → declarations, with every syntax problem as a
+// diagnostic. One mistake gives one diagnostic: the first error of a declaration ends it (it is
+// kept as far as it was read, marked `incomplete`), and a declaration with a lexer error reports
+// nothing more.
+import type { Decl, FileKind, Span, SyntaxFile } from "./ast.ts";
+import { SourceFile } from "../source/source-file.ts";
+import { diagnostic, type Diagnostic } from "../diagnostics/diagnostic.ts";
+import { lex } from "./lexer.ts";
+import type { Tok } from "./tokens.ts";
+import { theParser, MAX_DEPTH } from "./parser.ts";
+import { declarationStarts, firstTooDeep } from "./declarations.ts";
+import { ChainedComparison } from "./build-ast.ts";
+import {
+  ParseStop, TooDeep, chainedComparisonDiagnostic, recognitionDiagnostic, stopDiagnostic, tooDeepDiagnostic,
+  type ErrorPlace,
+} from "./parse-errors.ts";
+
+/** Source files over this many bytes are `limit.file_too_large`. */
+export const MAX_FILE_BYTES = 16 * 1024 * 1024;
+/** At most this many syntax diagnostics per file. */
+const MAX_DIAGNOSTICS = 25;
+
+export interface ParsedFile {
+  source: SourceFile;
+  syntax: SyntaxFile;
+  diagnostics: Diagnostic[];
+}
+
+/** `limit.file_too_large` for a file of `bytes` bytes, or null when it is within the limit. */
+export function checkSize(bytes: number, path: string): Diagnostic | null {
+  if (bytes <= MAX_FILE_BYTES) return null;
+  const size = `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
+  return diagnostic("limit.file_too_large", { file: path, line: 1, column: 1, start: 0, end: 0 }, { size });
+}
+
+/** UTF-8 decoding; invalid bytes become U+FFFD and are reported by the lexer. */
+export function decodeSource(input: string | Uint8Array): { text: string; badUtf8: boolean } {
+  let text: string;
+  let badUtf8 = false;
+  if (typeof input === "string") text = input;
+  else {
+    try {
+      text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(input);
+    } catch {
+      text = new TextDecoder("utf-8", { fatal: false, ignoreBOM: true }).decode(input);
+      badUtf8 = true;
+    }
+  }
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  if (text.includes("\r\n")) text = text.replace(/\r\n/g, "\n");
+  return { text, badUtf8 };
+}
+
+export function parseFile(path: string, kind: FileKind, input: string | Uint8Array): ParsedFile {
+  const { text, badUtf8 } = decodeSource(input);
+  const source = new SourceFile(path, text);
+  const lexed = lex(text, path, badUtf8);
+  const stream = lexed.stream;
+  const count = stream.count;
+  const lexDiagnostics = [...lexed.diagnostics].sort((a, b) => a.span!.start - b.span!.start);
+  const diagnostics: Diagnostic[] = [...lexDiagnostics];
+  const decls: Decl[] = [];
+  const parser = theParser();
+
+  const starts = declarationStarts(stream);
+  let lexIndex = 0;
+  for (let c = 0; c < starts.length; c++) {
+    const from = starts[c];
+    const to = c + 1 < starts.length ? starts[c + 1] : count;
+    if (from >= to) continue;
+    // Lexer problems inside this declaration silence its parse errors (they are usually the cause).
+    const startOffset = c === 0 ? 0 : stream.starts[from];
+    const endOffset = to < count ? stream.starts[to] : text.length + 1;
+    while (lexIndex < lexDiagnostics.length && lexDiagnostics[lexIndex].span!.start < startOffset) lexIndex++;
+    let quiet = lexIndex < lexDiagnostics.length && lexDiagnostics[lexIndex].span!.start < endOffset;
+
+    let end = to;
+    const deep = firstTooDeep(stream, from, to, MAX_DEPTH);
+    if (deep >= 0) {
+      diagnostics.push(tooDeepDiagnostic(stream.tok(deep), path));
+      end = deep; // nothing deeper is read
+      quiet = true;
+    }
+    const place: ErrorPlace = { source, next: end < count ? stream.tok(end) : null };
+    const found = parseDeclaration(parser, path, stream.slice(from, end), place);
+    if (found.decl !== undefined) {
+      if (found.incomplete) {
+        found.decl.incomplete = true;
+        const last = stream.ends[Math.max(from, end - 1)];
+        found.decl.span = { ...found.decl.span, end: Math.max(found.decl.span.end, last) };
+      }
+      decls.push(found.decl);
+    }
+    if (!quiet) diagnostics.push(...found.diagnostics);
+  }
+
+  diagnostics.sort((a, b) => (a.span?.start ?? 0) - (b.span?.start ?? 0));
+  return { source, syntax: { path, kind, decls }, diagnostics: diagnostics.slice(0, MAX_DIAGNOSTICS) };
+}
+
+interface DeclResult {
+  decl: Decl | undefined;
+  incomplete: boolean;
+  diagnostics: Diagnostic[];
+}
+
+function parseDeclaration(parser: ReturnType<typeof theParser>, path: string, tokens: Tok[], place: ErrorPlace): DeclResult {
+  const diagnostics: Diagnostic[] = [];
+  let decl: Decl | undefined;
+  let failed = false;
+  try {
+    decl = parser.parseDecl(path, tokens);
+    if (parser.errors.length > 0) {
+      failed = decl === undefined;
+      diagnostics.push(recognitionDiagnostic(parser.errors[0], parser.open, tokens[tokens.length - 1], place));
+    }
+  } catch (error) {
+    failed = true;
+    if (error instanceof ParseStop) diagnostics.push(stopDiagnostic(error, place));
+    else if (error instanceof TooDeep) diagnostics.push(tooDeepDiagnostic(error.token, path));
+    else if (error instanceof ChainedComparison) diagnostics.push(chainedComparisonDiagnostic(error.op, place));
+    else if (isStackOverflow(error)) diagnostics.push(tooDeepDiagnostic(parser.deepest ?? tokens[0], path));
+    else throw error;
+  }
+  for (const span of parser.bare) diagnostics.push(bareDiagnostic(span));
+  if (failed || decl === undefined) return { decl: parser.partial ?? undefined, incomplete: true, diagnostics };
+  return { decl, incomplete: false, diagnostics };
+}
+
+/** The nesting limit keeps the parser well inside a default stack; this is the last line of defence. */
+function isStackOverflow(error: unknown): boolean {
+  return error instanceof RangeError && /call stack/i.test(error.message);
+}
+
+function bareDiagnostic(span: Span): Diagnostic {
+  return diagnostic("syntax.bare_expression", span);
+}

@@ -1,0 +1,114 @@
+// What every layer of the grammar shares: the chevrotain parser, per-declaration state (open
+// constructs for error messages, nesting depth, the declaration being read) and small helpers.
+// The grammar is split by construct into layers: parser-expressions.ts → parser-statements.ts →
+// parser.ts (declarations), each extending the one before.
+import { EmbeddedActionsParser, type ConsumeMethodOpts, type IParserErrorMessageProvider, type TokenType } from "chevrotain";
+import type * as A from "./ast.ts";
+import * as T from "./tokens.ts";
+import type { Tok } from "./tokens.ts";
+import type { OpenConstruct } from "./open-constructs.ts";
+import { TooDeep, MARK_REDUNDANT, MARK_TOKEN } from "./parse-errors.ts";
+import { identOf, mayStandAlone, spanOf } from "./build-ast.ts";
+
+/** Nesting deeper than this (brackets, blocks, expression operators) is `limit.too_deep`. */
+export const MAX_DEPTH = 256;
+
+// Chevrotain's messages never reach a user: only markers and Jadpo's own phrases pass through
+// here, and parse-errors.ts turns them into diagnostics.
+const messages: IParserErrorMessageProvider = {
+  buildMismatchTokenMessage: ({ expected }) => MARK_TOKEN + expected.name,
+  buildNotAllInputParsedMessage: () => MARK_REDUNDANT,
+  buildNoViableAltMessage: ({ customUserDescription }) => customUserDescription ?? "something else",
+  buildEarlyExitMessage: ({ customUserDescription }) => customUserDescription ?? "something else",
+};
+
+const optsCache = new Map<string, ConsumeMethodOpts>();
+function errOpts(errMsg: string): ConsumeMethodOpts {
+  let opts = optsCache.get(errMsg);
+  if (opts === undefined) optsCache.set(errMsg, (opts = { ERR_MSG: errMsg }));
+  return opts;
+}
+
+export const isUpper = (tok: { image: string }): boolean => {
+  const c = tok.image.charCodeAt(0);
+  return c >= 65 && c <= 90;
+};
+
+export abstract class ParserBase extends EmbeddedActionsParser {
+  protected file = "";
+  /** Constructs open at the current point, innermost last. */
+  open: OpenConstruct[] = [];
+  /** The declaration being read, kept when it breaks off. */
+  partial: A.Decl | null = null;
+  /** Bare expression statements found (SPEC 5), reported as `syntax.bare_expression`. */
+  bare: A.Span[] = [];
+  protected depth = 0;
+  /** Where the nesting was deepest, for `limit.too_deep` should the stack run out before the limit. */
+  deepest: Tok | null = null;
+  private deepestDepth = 0;
+  /**
+   * Shared stacks for the pieces of lists being read (items, tokens, postfixes). A rule notes the
+   * length, lets cached callbacks push, then takes its part back: no closure per call, and
+   * nested rules stack above it.
+   */
+  protected items: unknown[] = [];
+  protected toks: Tok[] = [];
+
+  constructor() {
+    super(T.allTokenTypes, { recoveryEnabled: false, maxLookahead: 3, errorMessageProvider: messages });
+  }
+
+  protected resetState(file: string): void {
+    this.file = file;
+    this.open.length = 0;
+    this.partial = null;
+    this.bare = [];
+    this.depth = 0;
+    this.deepest = null;
+    this.deepestDepth = 0;
+    this.items.length = 0;
+    this.toks.length = 0;
+  }
+
+  protected push(template: string, name: string, line: number, closer: string): void {
+    this.open.push({ template, name, line, closer });
+  }
+
+  protected deeper(by: number, at: Tok): void {
+    this.depth += by;
+    if (this.depth > this.deepestDepth) {
+      this.deepestDepth = this.depth;
+      this.deepest = at;
+    }
+    if (this.depth > MAX_DEPTH && !this.RECORDING_PHASE) throw new TooDeep(at);
+  }
+
+  /** A span from `first` to the last token read. */
+  protected sp(first: Tok): A.Span {
+    return spanOf(this.file, first, this.LA(0) as Tok);
+  }
+
+  protected id(tok: Tok): A.Ident {
+    return identOf(this.file, tok);
+  }
+
+  /** CONSUME with occurrence `idx` (unique per token type within a rule) and Jadpo's phrase for a miss. */
+  protected tok(type: TokenType, errMsg?: string, idx = 0): Tok {
+    return this.consume(idx, type, errMsg === undefined ? undefined : errOpts(errMsg)) as Tok;
+  }
+
+  /** The items pushed since `base`, taken off the stack. */
+  protected take<X>(base: number): X[] {
+    return this.items.length === base ? [] : (this.items.splice(base) as X[]);
+  }
+
+  /** Records bare expression statements; an arm block's final one is its value. */
+  protected noteBare(statements: A.Stmt[], armBlock: boolean): void {
+    if (this.RECORDING_PHASE) return;
+    const last = statements.length - 1;
+    for (let i = 0; i <= last; i++) {
+      const s = statements[i];
+      if (s.kind === "expr" && !mayStandAlone(s.expr) && !(armBlock && i === last)) this.bare.push(s.span);
+    }
+  }
+}

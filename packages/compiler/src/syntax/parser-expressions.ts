@@ -1,0 +1,448 @@
+// The grammar of types as written and of expressions (SPEC 5): precedence, prefix and postfix
+// operators, calls with `as:`, lists, records and `match`. These are the hottest rules, so their
+// loops use callbacks made once and the shared stacks of ParserBase.
+import type { ParserMethod, TokenType } from "chevrotain";
+import type * as A from "./ast.ts";
+import * as T from "./tokens.ts";
+import type { Tok } from "./tokens.ts";
+import { OPEN } from "./open-constructs.ts";
+import { ParseStop } from "./parse-errors.ts";
+import { buildOperand, foldBinary, literal, spanTo, type PostOp } from "./build-ast.ts";
+import { ParserBase, isUpper } from "./parser-base.ts";
+
+export const PATTERN = "a pattern (`success(x)`, `failure F`, `some(x)`, `none`, `E.m` or `_`)";
+
+/** The named argument `as: T` of a call. */
+class AsArgument {
+  constructor(readonly type: A.TypeRef) {}
+}
+
+/** Token type indices that can start a loop's next round (see `may`). */
+function starts(...types: TokenType[]): boolean[] {
+  const table: boolean[] = [];
+  for (const type of types) {
+    table[type.tokenTypeIdx!] = true;
+    for (const member of type.categoryMatches ?? []) table[member] = true;
+  }
+  return table;
+}
+const BINARY = starts(T.BinaryOp);
+const PREFIX = starts(T.PrefixOp);
+const POSTFIX = starts(T.Dot, T.LParen);
+const TYPE_ARGS = starts(T.Less);
+const OPTIONAL = starts(T.Question);
+
+const ARM_BLOCK = { ARGS: [OPEN.armBlock, "", true] as [string, string, boolean] };
+
+export abstract class ExpressionRules extends ParserBase {
+  /** A `{ ... }` block of statements (parser-statements.ts). */
+  abstract block: ParserMethod<[string, string, boolean], A.Block>;
+
+  private opStack: Tok[] = [];
+  private operandStack: A.Expr[] = [];
+  private postStack: PostOp[] = [];
+
+  protected override resetState(file: string): void {
+    super.resetState(file);
+    this.opStack.length = 0;
+    this.operandStack.length = 0;
+    this.postStack.length = 0;
+  }
+
+  /** After a `,` in a list: another item, or the closer (a trailing comma). */
+  /**
+   * Whether a loop or option whose first token is in `table` may run. The hottest loops are
+   * skipped outright when they can't (chevrotain allocates on each loop call); while the grammar
+   * is recorded they always run.
+   */
+  private may(table: boolean[]): boolean {
+    return this.RECORDING_PHASE || table[this.LA(1).tokenTypeIdx] === true;
+  }
+
+  protected closerNext = (closer: TokenType) => (): boolean => this.LA(1).tokenType === closer;
+
+  // ------------------------------------------------------------ types as written
+
+  private typeArgStep = (): void => {
+    this.CONSUME(T.Comma);
+    this.items.push(this.SUBRULE2(this.typeRef));
+  };
+
+  private typeArgs = (): void => {
+    const lt = this.tok(T.Less);
+    this.push(OPEN.typeArgs, this.LA(-1).image, lt.startLine, ">");
+    this.deeper(1, lt);
+    this.items.push(this.SUBRULE(this.typeRef));
+    this.MANY(this.typeArgStep);
+    this.CONSUME(T.Greater);
+    this.depth--;
+    this.open.pop();
+  };
+
+  private questionStep = (): void => {
+    const q = this.tok(T.Question);
+    this.deeper(1, q);
+    this.toks.push(q);
+  };
+
+  /** `Text`, `List<Text>`, `Text?`. */
+  typeRef = this.RULE("typeRef", (): A.TypeRef => {
+    const name = this.tok(T.Ident, "a type after {prev}");
+    const base = this.items.length;
+    if (this.may(TYPE_ARGS)) this.OPTION(this.typeArgs);
+    const args = this.take<A.TypeRef>(base);
+    let ref: A.TypeRef = { kind: "named", name: this.id(name), args, span: this.sp(name) };
+    const qBase = this.toks.length;
+    if (this.may(OPTIONAL)) this.MANY2(this.questionStep);
+    const optionals = this.toks.length - qBase;
+    if (optionals > 0) {
+      this.depth -= optionals;
+      for (let i = qBase; i < this.toks.length && !this.RECORDING_PHASE; i++) {
+        ref = { kind: "optional", inner: ref, span: spanTo(ref.span, this.toks[i]) };
+      }
+      this.toks.length = qBase;
+    }
+    return ref;
+  });
+
+  // ------------------------------------------------------------ expressions
+
+  private binaryStep = (): void => {
+    const op = this.tok(T.BinaryOp);
+    this.deeper(1, op);
+    this.opStack.push(op);
+    this.operandStack.push(this.SUBRULE2(this.operand));
+  };
+
+  /** A chain of operands and binary operators, folded by precedence. */
+  expression = this.RULE("expression", (): A.Expr => {
+    const opBase = this.opStack.length;
+    const first = this.SUBRULE(this.operand);
+    const operandBase = this.operandStack.length;
+    this.operandStack.push(first);
+    if (this.may(BINARY)) this.MANY(this.binaryStep);
+    const count = this.opStack.length - opBase;
+    if (count === 0) {
+      this.operandStack.length = operandBase;
+      return first;
+    }
+    this.depth -= count;
+    const ops = this.opStack.splice(opBase, count);
+    const operands = this.operandStack.splice(operandBase, count + 1);
+    if (this.RECORDING_PHASE) return first;
+    return foldBinary(this.file, operands, ops);
+  });
+
+  private prefixStep = (): void => {
+    const p = this.tok(T.PrefixOp);
+    this.deeper(1, p);
+    this.toks.push(p);
+  };
+
+  private postfixAlts = [
+    {
+      ALT: (): void => {
+        const dot = this.tok(T.Dot);
+        this.deeper(1, dot);
+        this.postStack.push({ kind: "member", name: this.tok(T.Ident, "a field name after `.`", 3) });
+      },
+    },
+    { ALT: (): void => this.callArgs() },
+  ];
+
+  private postfixStep = (): void => {
+    this.OR(this.postfixAlts);
+  };
+
+  private primaryOr = {
+    DEF: [
+      { ALT: (): A.Expr => literal(this.file, this.tok(T.Literal)) },
+      {
+        // A record literal: an UpperCamel name directly followed by `{`.
+        GATE: (): boolean => isUpper(this.LA(1)) && this.LA(2).tokenType === T.LBrace,
+        ALT: (): A.Expr => {
+          const type = this.tok(T.Ident, undefined, 2);
+          const fields = this.SUBRULE(this.recordFields, { ARGS: [type.image] });
+          return { kind: "record", type: this.id(type), fields, span: this.sp(type) };
+        },
+      },
+      { ALT: (): A.Expr => literal(this.file, this.tok(T.Ident)) },
+      {
+        ALT: (): A.Expr => {
+          const open = this.tok(T.LParen);
+          this.push(OPEN.paren, "", open.startLine, ")");
+          this.deeper(1, open);
+          const inner = this.SUBRULE(this.expression);
+          this.CONSUME(T.RParen);
+          this.depth--;
+          this.open.pop();
+          return { kind: "paren", inner, span: this.sp(open) };
+        },
+      },
+      { ALT: (): A.Expr => this.SUBRULE(this.listLiteral) },
+      { ALT: (): A.Expr => this.SUBRULE(this.matchExpr) },
+    ],
+    ERR_MSG: "an expression",
+  };
+
+  /** Prefix operators, a primary, then `.field` and call postfixes. */
+  operand = this.RULE("operand", (): A.Expr => {
+    const preBase = this.toks.length;
+    if (this.may(PREFIX)) this.MANY(this.prefixStep);
+    const primary = this.OR2(this.primaryOr);
+    const postBase = this.postStack.length;
+    if (this.may(POSTFIX)) this.MANY2(this.postfixStep);
+    const pre = this.toks.length - preBase;
+    const post = this.postStack.length - postBase;
+    if (pre === 0 && post === 0) return primary;
+    this.depth -= pre + post;
+    const prefixes = pre === 0 ? null : this.toks.splice(preBase, pre);
+    const postfixes = post === 0 ? null : this.postStack.splice(postBase, post);
+    if (this.RECORDING_PHASE) return primary;
+    return buildOperand(this.file, prefixes, primary, postfixes);
+  });
+
+  private argumentAlts = [
+    {
+      GATE: (): boolean => this.LA(1).image === "as" && this.LA(2).tokenType === T.Colon,
+      ALT: (): A.Expr | AsArgument | null => {
+        this.CONSUME4(T.Ident);
+        this.CONSUME(T.Colon);
+        return new AsArgument(this.SUBRULE(this.typeRef));
+      },
+    },
+    { ALT: (): A.Expr | AsArgument | null => this.SUBRULE3(this.expression) },
+  ];
+
+  /** The first argument, or none before `)`. */
+  private firstArgument = {
+    DEF: [...this.argumentAlts, { GATE: this.closerNext(T.RParen), ALT: (): A.Expr | AsArgument | null => null }],
+    ERR_MSG: "an argument or `)`",
+  };
+
+  /** After a `,`: another argument, or `)` (a trailing comma). */
+  private nextArgument = {
+    DEF: [
+      {
+        GATE: (): boolean => this.LA(1).image === "as" && this.LA(2).tokenType === T.Colon,
+        ALT: (): A.Expr | AsArgument | null => {
+          this.CONSUME5(T.Ident);
+          this.CONSUME2(T.Colon);
+          return new AsArgument(this.SUBRULE2(this.typeRef));
+        },
+      },
+      { ALT: (): A.Expr | AsArgument | null => this.SUBRULE2(this.expression) },
+      { GATE: this.closerNext(T.RParen), ALT: (): A.Expr | AsArgument | null => null },
+    ],
+    ERR_MSG: "an argument or `)` after `,`",
+  };
+
+  private argumentStep = (): void => {
+    this.CONSUME(T.Comma);
+    const next = this.OR3(this.nextArgument);
+    if (next !== null) this.items.push(next);
+  };
+
+  /**
+   * `(a, b, as: T)` after a callee, read inside the operand rule (fewer stack frames per nested
+   * call); its depth is given back by the operand with the other postfixes.
+   */
+  private callArgs(): void {
+    const callee = this.LA(0) as Tok;
+    const open = this.tok(T.LParen, undefined, 2);
+    this.deeper(1, open);
+    const named = callee.tokenType === T.Ident;
+    this.push(named ? OPEN.call : OPEN.callAnon, named ? callee.image : "", open.startLine, ")");
+    const base = this.items.length;
+    const first = this.OR4(this.firstArgument);
+    if (first !== null) {
+      this.items.push(first);
+      this.MANY3(this.argumentStep);
+    }
+    const close = this.tok(T.RParen, undefined, 2);
+    this.open.pop();
+    const args = this.take<A.Expr | AsArgument>(base);
+    let asType: A.TypeRef | null = null;
+    for (let i = 0; i < args.length; i++) {
+      const arg = args[i];
+      if (arg instanceof AsArgument) {
+        asType = arg.type;
+        args.splice(i--, 1);
+      }
+    }
+    this.postStack.push({ kind: "call", args: args as A.Expr[], asType, close });
+  }
+
+  private commaStep = (): void => {
+    this.CONSUME(T.Comma);
+  };
+
+  private fieldStep = (): void => {
+    const name = this.tok(T.Ident, "a field name");
+    this.tok(T.Colon, "`:` and a value after the field name {prev}");
+    const value = this.SUBRULE(this.expression);
+    this.OPTION(this.commaStep);
+    this.items.push({ name: this.id(name), value, span: this.sp(name) });
+  };
+
+  /** The `{ f: v  g: w }` of a record literal, after its type's name (commas optional). */
+  recordFields = this.RULE("recordFields", (typeName: string): A.RecordFieldInit[] => {
+    const open = this.tok(T.LBrace);
+    this.push(OPEN.record, typeName, open.startLine, "}");
+    this.deeper(1, open);
+    const base = this.items.length;
+    this.MANY(this.fieldStep);
+    this.CONSUME(T.RBrace);
+    this.depth--;
+    this.open.pop();
+    return this.take<A.RecordFieldInit>(base);
+  });
+
+  private nextListItem = {
+    DEF: [
+      { ALT: (): A.Expr | null => this.SUBRULE2(this.expression) },
+      { GATE: this.closerNext(T.RBracket), ALT: (): A.Expr | null => null },
+    ],
+    ERR_MSG: "an item or `]` after `,`",
+  };
+
+  private listItemStep = (): void => {
+    this.CONSUME(T.Comma);
+    const next = this.OR(this.nextListItem);
+    if (next !== null) this.items.push(next);
+  };
+
+  private listItems = (): void => {
+    this.items.push(this.SUBRULE(this.expression));
+    this.MANY(this.listItemStep);
+  };
+
+  listLiteral = this.RULE("listLiteral", (): A.Expr => {
+    const open = this.tok(T.LBracket);
+    this.push(OPEN.list, "", open.startLine, "]");
+    this.deeper(1, open);
+    const base = this.items.length;
+    this.OPTION(this.listItems);
+    this.CONSUME(T.RBracket);
+    this.depth--;
+    this.open.pop();
+    return { kind: "list", items: this.take<A.Expr>(base), span: this.sp(open) };
+  });
+
+  // ------------------------------------------------------------ match
+
+  private armStep = (): void => {
+    this.items.push(this.SUBRULE(this.matchArm));
+  };
+
+  matchExpr = this.RULE("matchExpr", (): A.Expr => {
+    const kw = this.tok(T.Match);
+    const subject = this.SUBRULE(this.expression);
+    const open = this.tok(T.LBrace, "`{` and the match arms after the value matched");
+    this.push(OPEN.match, "", open.startLine, "}");
+    this.deeper(1, open);
+    const base = this.items.length;
+    this.MANY(this.armStep);
+    this.CONSUME(T.RBrace);
+    this.depth--;
+    this.open.pop();
+    return { kind: "match", subject, arms: this.take<A.MatchArm>(base), span: this.sp(kw) };
+  });
+
+  private armBodyOr = {
+    DEF: [
+      {
+        ALT: (): A.ArmBody => {
+          const kw = this.tok(T.Reject);
+          const failure = this.tok(T.Ident, "a failure's name after `reject`");
+          return { kind: "reject", failure: this.id(failure), span: this.sp(kw) };
+        },
+      },
+      {
+        ALT: (): A.ArmBody => {
+          const first = this.LA(1) as Tok;
+          const block = this.SUBRULE(this.block, ARM_BLOCK);
+          return { kind: "block", block, span: this.sp(first) };
+        },
+      },
+      {
+        ALT: (): A.ArmBody => {
+          const first = this.LA(1) as Tok;
+          const expr = this.SUBRULE(this.expression);
+          return { kind: "expr", expr, span: this.sp(first) };
+        },
+      },
+    ],
+    ERR_MSG: "an expression, `reject` or a `{` block after `=>`",
+  };
+
+  matchArm = this.RULE("matchArm", (): A.MatchArm => {
+    const start = this.LA(1) as Tok;
+    const pattern = this.SUBRULE(this.pattern);
+    this.tok(T.FatArrow, "`=>` after the pattern");
+    const body = this.OR(this.armBodyOr);
+    return { pattern, body, span: this.sp(start) };
+  });
+
+  private failureNameStep = (): void => {
+    this.CONSUME(T.Comma);
+    this.items.push(this.id(this.tok(T.Ident, "a failure's name after `,`", 3)));
+  };
+
+  private memberStep = (): Tok => {
+    this.CONSUME(T.Dot);
+    return this.tok(T.Ident, "a member's name after `.`", 6);
+  };
+
+  private patternOr = {
+    DEF: [
+      {
+        ALT: (): A.Pattern => {
+          const kw = this.tok(T.Success);
+          const open = this.tok(T.LParen, "`(` and a name after `success`");
+          this.push(OPEN.pattern, "success", open.startLine, ")");
+          const binding = this.tok(T.Ident, "a name for the value after `success(`");
+          this.CONSUME(T.RParen);
+          this.open.pop();
+          return { kind: "success", binding: this.id(binding), span: this.sp(kw) };
+        },
+      },
+      {
+        ALT: (): A.Pattern => {
+          const kw = this.tok(T.Failure);
+          const first = this.tok(T.Ident, "a failure's name or `_` after `failure`", 2);
+          const base = this.items.length;
+          this.MANY(this.failureNameStep);
+          const names = [this.id(first), ...this.take<A.Ident>(base)];
+          if (names.length === 1 && first.image === "_") return { kind: "failure_any", span: this.sp(kw) };
+          return { kind: "failure", names, span: this.sp(kw) };
+        },
+      },
+      {
+        ALT: (): A.Pattern => {
+          const kw = this.tok(T.Some);
+          const open = this.tok(T.LParen, "`(` and a name after `some`", 2);
+          this.push(OPEN.pattern, "some", open.startLine, ")");
+          const binding = this.tok(T.Ident, "a name for the value after `some(`", 4);
+          this.CONSUME2(T.RParen);
+          this.open.pop();
+          return { kind: "some", binding: this.id(binding), span: this.sp(kw) };
+        },
+      },
+      { ALT: (): A.Pattern => ({ kind: "none", span: this.sp(this.tok(T.None)) }) },
+      {
+        ALT: (): A.Pattern => {
+          const first = this.tok(T.Ident, undefined, 5);
+          const member = this.OPTION(this.memberStep);
+          if (member !== undefined) return { kind: "member", type: this.id(first), member: this.id(member), span: this.sp(first) };
+          if (first.image === "_") return { kind: "wildcard", span: this.sp(first) };
+          if (!this.RECORDING_PHASE) throw new ParseStop(first, PATTERN);
+          return { kind: "wildcard", span: this.sp(first) };
+        },
+      },
+    ],
+    ERR_MSG: PATTERN,
+  };
+
+  pattern = this.RULE("pattern", (): A.Pattern => this.OR(this.patternOr));
+}

@@ -1,0 +1,412 @@
+// The grammar of top-level declarations (SPEC 4 and 8): a chevrotain embedded-actions parser
+// that builds AST objects directly. One declaration is parsed per call (parse-file.ts cuts the
+// file into declarations). Recovery is off: the first error ends the declaration, which is kept
+// as far as it was read (`partial`). Error texts are made in parse-errors.ts from the phrases
+// given here. Expressions and statements are in the layers this class extends.
+import type * as A from "./ast.ts";
+import * as T from "./tokens.ts";
+import type { Tok } from "./tokens.ts";
+import { OPEN } from "./open-constructs.ts";
+import { ParseStop } from "./parse-errors.ts";
+import { classifyFake, spanOf } from "./build-ast.ts";
+import { StatementRules } from "./parser-statements.ts";
+
+export { MAX_DEPTH } from "./parser-base.ts";
+
+export class JadpoParser extends StatementRules {
+  constructor() {
+    super();
+    this.performSelfAnalysis();
+  }
+
+  /** Reads one declaration from `tokens`, from a fresh state. */
+  parseDecl(file: string, tokens: Tok[]): A.Decl | undefined {
+    this.resetState(file);
+    this.input = tokens;
+    return this.declaration();
+  }
+
+  // ------------------------------------------------------------ declarations
+
+  declaration = this.RULE("declaration", (): A.Decl => this.OR({
+    DEF: [
+      { ALT: () => this.SUBRULE(this.useDecl) },
+      { ALT: () => this.SUBRULE(this.typeDecl) },
+      { ALT: () => this.SUBRULE(this.failureDecl) },
+      { ALT: () => this.SUBRULE(this.functionDecl) },
+      { ALT: () => this.SUBRULE(this.actionDecl) },
+      { ALT: () => this.SUBRULE(this.fixturesDecl) },
+      { ALT: () => this.SUBRULE(this.promptDecl) },
+      { ALT: () => this.SUBRULE(this.connectionDecl) },
+      { ALT: () => this.SUBRULE(this.localesDecl) },
+      { ALT: () => this.SUBRULE(this.testDecl) },
+    ],
+    ERR_MSG: "a declaration",
+  }));
+
+  useDecl = this.RULE("useDecl", (): A.UseDecl => {
+    const kw = this.tok(T.Use);
+    const path = [this.id(this.CONSUME(T.Word, { ERR_MSG: "a module path after `use`" }) as Tok)];
+    this.MANY(() => {
+      this.CONSUME(T.Slash);
+      path.push(this.id(this.CONSUME2(T.Word, { ERR_MSG: "a word of the module path after `/`" }) as Tok));
+    });
+    const decl: A.UseDecl = { kind: "use", path, names: [], span: spanOf(this.file, kw, kw) };
+    this.partial = decl;
+    const open = this.tok(T.LBrace, "`{` and the names to import after the module path");
+    this.push(OPEN.useNames, "", open.startLine, "}");
+    this.MANY2(() => {
+      decl.names.push(this.id(this.tok(T.Ident, "a name to import")));
+      this.OPTION(() => this.CONSUME(T.Comma));
+    });
+    this.CONSUME(T.RBrace);
+    this.open.pop();
+    decl.span = this.sp(kw);
+    return decl;
+  });
+
+  typeDecl = this.RULE("typeDecl", (): A.TypeDecl => {
+    const kw = this.tok(T.Type);
+    const nameTok = this.tok(T.Ident, "a name for the type after `type`");
+    const decl: A.TypeDecl = {
+      kind: "type", name: this.id(nameTok), body: { kind: "object", fields: [], span: spanOf(this.file, nameTok, nameTok) },
+      span: spanOf(this.file, kw, kw),
+    };
+    this.partial = decl;
+    this.tok(T.Assign, "`=` after the type's name");
+    decl.body = this.OR({
+      DEF: [
+        {
+          GATE: () => this.LA(1).image === "Enum" && this.LA(2).tokenType === T.LBrace,
+          ALT: () => this.SUBRULE(this.enumBody, { ARGS: [decl] }),
+        },
+        {
+          GATE: () => this.LA(1).image === "Object" && this.LA(2).tokenType === T.LBrace,
+          ALT: () => this.SUBRULE(this.objectBody, { ARGS: [decl] }),
+        },
+        { ALT: () => this.SUBRULE(this.aliasBody, { ARGS: [nameTok.image] }) },
+      ],
+      IGNORE_AMBIGUITIES: true,
+      ERR_MSG: "a type after `=`",
+    });
+    decl.span = this.sp(kw);
+    return decl;
+  });
+
+  enumBody = this.RULE("enumBody", (decl: A.TypeDecl): A.TypeBody => {
+    const start = this.tok(T.Ident);
+    const body: A.TypeBody = { kind: "enum", members: [], span: spanOf(this.file, start, start) };
+    if (!this.RECORDING_PHASE) decl.body = body;
+    const open = this.tok(T.LBrace);
+    this.push(OPEN.enumType, this.RECORDING_PHASE ? "" : decl.name.name, open.startLine, "}");
+    this.MANY(() => {
+      body.members.push(this.id(this.tok(T.Ident, "an enum member's name", 2)));
+      this.OPTION(() => this.CONSUME(T.Comma));
+    });
+    this.CONSUME(T.RBrace);
+    this.open.pop();
+    body.span = this.sp(start);
+    return body;
+  });
+
+  objectBody = this.RULE("objectBody", (decl: A.TypeDecl): A.TypeBody => {
+    const start = this.tok(T.Ident);
+    const body: A.TypeBody = { kind: "object", fields: [], span: spanOf(this.file, start, start) };
+    if (!this.RECORDING_PHASE) decl.body = body;
+    const open = this.tok(T.LBrace);
+    this.push(OPEN.recordType, this.RECORDING_PHASE ? "" : decl.name.name, open.startLine, "}");
+    this.MANY(() => {
+      const name = this.tok(T.Ident, "a field name", 2);
+      this.tok(T.Colon, "`:` and a type after the field name {prev}");
+      const type = this.SUBRULE(this.typeRef);
+      const constraints = this.OPTION(() => this.SUBRULE(this.constraints, { ARGS: [OPEN.fieldConstraints, name.image] })) ?? [];
+      this.OPTION2(() => this.CONSUME(T.Comma));
+      body.fields.push({ name: this.id(name), type, constraints, span: this.sp(name) });
+    });
+    this.CONSUME(T.RBrace);
+    this.open.pop();
+    body.span = this.sp(start);
+    return body;
+  });
+
+  aliasBody = this.RULE("aliasBody", (typeName: string): A.TypeBody => {
+    const start = this.LA(1) as Tok;
+    const base = this.SUBRULE(this.typeRef);
+    const constraints = this.OPTION(() => this.SUBRULE(this.constraints, { ARGS: [OPEN.typeConstraints, typeName] })) ?? [];
+    return { kind: "alias", base, constraints, span: this.sp(start) };
+  });
+
+  constraints = this.RULE("constraints", (template: string, name: string): A.ConstraintItem[] => {
+    const items: A.ConstraintItem[] = [];
+    const open = this.tok(T.LBrace);
+    this.push(template, name, open.startLine, "}");
+    this.MANY(() => {
+      const key = this.tok(T.Ident, "a constraint's name");
+      this.tok(T.Colon, "`:` and a value after the constraint name {prev}");
+      const value = this.SUBRULE(this.expression);
+      this.OPTION(() => this.CONSUME(T.Comma));
+      items.push({ name: this.id(key), value, span: this.sp(key) });
+    });
+    this.CONSUME(T.RBrace);
+    this.open.pop();
+    return items;
+  });
+
+  failureDecl = this.RULE("failureDecl", (): A.FailureDecl => {
+    const kw = this.tok(T.Failure);
+    const name = this.tok(T.Ident, "a name for the failure after `failure`");
+    const decl: A.FailureDecl = { kind: "failure", name: this.id(name), entries: [], span: spanOf(this.file, kw, kw) };
+    this.partial = decl;
+    this.SUBRULE(this.configBlock, { ARGS: [decl.entries, OPEN.failure, name.image] });
+    decl.span = this.sp(kw);
+    return decl;
+  });
+
+  configBlock = this.RULE("configBlock", (target: A.ConfigEntry[] | undefined, template: string, name: string): void => {
+    const entries = target ?? []; // rule arguments are absent while chevrotain records the grammar
+    const open = this.tok(T.LBrace);
+    this.push(template, name, open.startLine, "}");
+    this.MANY(() => {
+      entries.push(this.SUBRULE(this.configEntry));
+    });
+    this.CONSUME(T.RBrace);
+    this.open.pop();
+  });
+
+  configEntry = this.RULE("configEntry", (): A.ConfigEntry => {
+    const key = this.tok(T.Ident, "an entry's name");
+    this.tok(T.Colon, "`:` and a value after the entry name {prev}");
+    const value = this.OR({
+      DEF: [
+        {
+          ALT: (): A.ConfigValue => {
+            const start = this.LA(1) as Tok;
+            const entries: A.ConfigEntry[] = [];
+            this.SUBRULE(this.configBlock, { ARGS: [entries, OPEN.entry, key.image] });
+            return { kind: "block", entries, span: this.sp(start) };
+          },
+        },
+        {
+          ALT: (): A.ConfigValue => {
+            const expr = this.SUBRULE(this.expression);
+            return { kind: "expr", expr, span: this.RECORDING_PHASE ? expr?.span : expr.span };
+          },
+        },
+      ],
+      ERR_MSG: "a value after {prev}",
+    });
+    this.OPTION(() => this.CONSUME(T.Comma));
+    return { name: this.id(key), value, span: this.sp(key) };
+  });
+
+  private nextParam = {
+    DEF: [
+      { ALT: (): A.Param | null => this.SUBRULE2(this.param) },
+      { GATE: this.closerNext(T.RParen), ALT: (): A.Param | null => null },
+    ],
+    ERR_MSG: "a parameter or `)` after `,`",
+  };
+  private nextScriptItem = {
+    DEF: [
+      { ALT: (): A.Expr | null => this.SUBRULE2(this.expression) },
+      { GATE: this.closerNext(T.RBracket), ALT: (): A.Expr | null => null },
+    ],
+    ERR_MSG: "a scripted item or `]` after `,`",
+  };
+
+  paramList = this.RULE("paramList", (template: string, name: string): A.Param[] => {
+    const params: A.Param[] = [];
+    const open = this.tok(T.LParen, "`(` and the parameters after {prev}");
+    this.push(template, name, open.startLine, ")");
+    this.OPTION(() => {
+      params.push(this.SUBRULE(this.param));
+      this.MANY(() => {
+        this.CONSUME(T.Comma);
+        const next = this.OR(this.nextParam);
+        if (next !== null) params.push(next);
+      });
+    });
+    this.CONSUME(T.RParen);
+    this.open.pop();
+    return params;
+  });
+
+  param = this.RULE("param", (): A.Param => {
+    const name = this.tok(T.Ident, "a parameter name");
+    this.tok(T.Colon, "`:` and a type after the parameter name {prev}");
+    const type = this.SUBRULE(this.typeRef);
+    return { name: this.id(name), type, span: this.sp(name) };
+  });
+
+  functionDecl = this.RULE("functionDecl", (): A.FunctionDecl => {
+    const kw = this.tok(T.Function);
+    const name = this.tok(T.Ident, "a name for the function after `function`");
+    const decl: A.FunctionDecl = {
+      kind: "function", name: this.id(name), params: [], returnType: null,
+      body: { statements: [], span: spanOf(this.file, name, name) }, span: spanOf(this.file, kw, kw),
+    };
+    this.partial = decl;
+    decl.params = this.SUBRULE(this.paramList, { ARGS: [OPEN.functionParams, name.image] });
+    this.OPTION(() => {
+      this.CONSUME(T.Arrow);
+      decl.returnType = this.SUBRULE(this.typeRef);
+    });
+    this.SUBRULE(this.body, { ARGS: [OPEN.functionBody, name.image, decl.body] });
+    decl.span = this.sp(kw);
+    return decl;
+  });
+
+  actionDecl = this.RULE("actionDecl", (): A.ActionDecl => {
+    const kw = this.tok(T.Action);
+    const name = this.tok(T.Ident, "a name for the action after `action`");
+    const decl: A.ActionDecl = {
+      kind: "action", name: this.id(name), params: [], fails: [], failsSpan: null, returnType: null,
+      body: { statements: [], span: spanOf(this.file, name, name) }, span: spanOf(this.file, kw, kw),
+    };
+    this.partial = decl;
+    decl.params = this.SUBRULE(this.paramList, { ARGS: [OPEN.actionParams, name.image] });
+    this.OPTION(() => {
+      const fails = this.tok(T.Fails);
+      decl.fails.push(this.id(this.tok(T.Ident, "a failure's name after {prev}", 3)));
+      this.MANY(() => {
+        this.CONSUME(T.Comma);
+        decl.fails.push(this.id(this.CONSUME2(T.Ident, { ERR_MSG: "a failure's name after `,`" }) as Tok));
+      });
+      decl.failsSpan = this.sp(fails);
+    });
+    this.OPTION2(() => {
+      this.CONSUME(T.Arrow);
+      decl.returnType = this.SUBRULE(this.typeRef);
+    });
+    this.SUBRULE(this.body, { ARGS: [OPEN.actionBody, name.image, decl.body] });
+    decl.span = this.sp(kw);
+    return decl;
+  });
+
+  fixturesDecl = this.RULE("fixturesDecl", (): A.FixturesDecl => {
+    const kw = this.tok(T.Fixtures);
+    const name = this.tok(T.Ident, "a name for the fixtures after `fixtures`");
+    const decl: A.FixturesDecl = { kind: "fixtures", name: this.id(name), members: [], span: spanOf(this.file, kw, kw) };
+    this.partial = decl;
+    const open = this.tok(T.LBrace);
+    this.push(OPEN.fixtures, name.image, open.startLine, "}");
+    this.MANY(() => {
+      decl.members.push(this.SUBRULE(this.fixtureMember));
+    });
+    this.CONSUME(T.RBrace);
+    this.open.pop();
+    decl.span = this.sp(kw);
+    return decl;
+  });
+
+  fixtureMember = this.RULE("fixtureMember", (): A.FixtureMember => {
+    const name = this.tok(T.Ident, "a fixture's name");
+    const params = this.OPTION(() => this.SUBRULE(this.paramList, { ARGS: [OPEN.fixtureParams, name.image] })) ?? null;
+    this.tok(T.Arrow, "`->` and the fixture's type after {prev}");
+    const returnType = this.SUBRULE(this.typeRef);
+    const body = this.SUBRULE(this.body, { ARGS: [OPEN.fixtureBody, name.image, undefined] });
+    return { name: this.id(name), params, returnType, body, span: this.sp(name) };
+  });
+
+  promptDecl = this.RULE("promptDecl", (): A.PromptDecl => {
+    const kw = this.tok(T.Prompt);
+    const name = this.tok(T.Ident, "a name for the prompt after `prompt`");
+    const decl: A.PromptDecl = { kind: "prompt", name: this.id(name), params: [], entries: [], span: spanOf(this.file, kw, kw) };
+    this.partial = decl;
+    decl.params = this.SUBRULE(this.paramList, { ARGS: [OPEN.promptParams, name.image] });
+    this.SUBRULE(this.configBlock, { ARGS: [decl.entries, OPEN.prompt, name.image] });
+    decl.span = this.sp(kw);
+    return decl;
+  });
+
+  connectionDecl = this.RULE("connectionDecl", (): A.ConnectionDecl => {
+    const kw = this.tok(T.Connection);
+    const name = this.tok(T.Ident, "a name for the connection after `connection`");
+    const decl: A.ConnectionDecl = { kind: "connection", name: this.id(name), entries: [], span: spanOf(this.file, kw, kw) };
+    this.partial = decl;
+    this.SUBRULE(this.configBlock, { ARGS: [decl.entries, OPEN.connection, name.image] });
+    decl.span = this.sp(kw);
+    return decl;
+  });
+
+  localesDecl = this.RULE("localesDecl", (): A.LocalesDecl => {
+    const kw = this.tok(T.Locales);
+    const decl: A.LocalesDecl = { kind: "locales", entries: [], span: spanOf(this.file, kw, kw) };
+    this.partial = decl;
+    this.SUBRULE(this.configBlock, { ARGS: [decl.entries, OPEN.locales, ""] });
+    decl.span = this.sp(kw);
+    return decl;
+  });
+
+  testDecl = this.RULE("testDecl", (): A.TestDecl => {
+    const kw = this.tok(T.Test);
+    const name = this.tok(T.TextLit, "the test's name, as a text, after `test`");
+    const decl: A.TestDecl = {
+      kind: "test", name: name.value as string, nameSpan: spanOf(this.file, name, name), fakes: null,
+      body: { statements: [], span: spanOf(this.file, name, name) }, span: spanOf(this.file, kw, kw),
+    };
+    this.partial = decl;
+    const open = this.tok(T.LBrace);
+    this.push(OPEN.test, name.image, open.startLine, "}");
+    this.OPTION(() => {
+      decl.fakes = this.SUBRULE(this.fakesBlock);
+    });
+    this.MANY(() => {
+      decl.body.statements.push(this.SUBRULE(this.statement));
+    });
+    if (!this.RECORDING_PHASE && this.LA(1).tokenType === T.Fakes) {
+      throw new ParseStop(this.LA(1) as Tok, "`fakes:` first in the test's body, before any statement", "Move the `fakes:` block to the start of the test's body");
+    }
+    this.CONSUME(T.RBrace);
+    this.open.pop();
+    decl.body.span = this.sp(open);
+    this.noteBare(decl.body.statements, false);
+    decl.span = this.sp(kw);
+    return decl;
+  });
+
+  fakesBlock = this.RULE("fakesBlock", (): A.FakesBlock => {
+    const kw = this.tok(T.Fakes);
+    this.tok(T.Colon, "`:` after `fakes`");
+    const open = this.tok(T.LBrace);
+    this.push(OPEN.fakes, "", open.startLine, "}");
+    const entries: A.FakeEntry[] = [];
+    this.MANY(() => {
+      entries.push(this.SUBRULE(this.fakeEntry));
+    });
+    this.CONSUME(T.RBrace);
+    this.open.pop();
+    return { entries, span: this.sp(kw) };
+  });
+
+  fakeEntry = this.RULE("fakeEntry", (): A.FakeEntry => {
+    const ai = this.tok(T.Ident, "`ai.<prompt>` or `ai.embed`");
+    if (!this.RECORDING_PHASE && ai.image !== "ai") throw new ParseStop(ai, "`ai.<prompt>` or `ai.embed`");
+    this.tok(T.Dot, "`.` and a prompt's name after `ai`");
+    const target = this.tok(T.Ident, "a prompt's name or `embed` after `ai.`", 2);
+    this.tok(T.Colon, "`:` and the scripted items after {prev}");
+    const open = this.tok(T.LBracket, "`[` and the scripted items after `:`");
+    this.push(OPEN.script, target.image, open.startLine, "]");
+    const items: A.FakeItem[] = [];
+    this.OPTION(() => {
+      const first = this.SUBRULE(this.expression);
+      if (!this.RECORDING_PHASE) items.push(classifyFake(first));
+      this.MANY(() => {
+        this.CONSUME(T.Comma);
+        const item = this.OR(this.nextScriptItem);
+        if (item !== null && !this.RECORDING_PHASE) items.push(classifyFake(item));
+      });
+    });
+    this.CONSUME(T.RBracket);
+    this.open.pop();
+    return { target: this.id(target), items, span: this.sp(ai) };
+  });
+}
+
+let shared: JadpoParser | null = null;
+
+/** The one parser of the process (building it analyses the grammar, which takes a while). */
+export function theParser(): JadpoParser {
+  shared ??= new JadpoParser();
+  return shared;
+}

@@ -1,0 +1,79 @@
+// What answers the program's AI calls. The test fake implements it (ai/fake.ts); `jadpo dev`
+// implements another (recordings, generated defaults, the sandboxed model). Decoding and the one
+// correction live ABOVE the backend (exec/ai-calls.ts), so every backend shares them: a backend
+// answers one attempt at a time and never decodes a model's text itself.
+import type { PromptInfo, Span, Type } from "@jadpo/compiler";
+import type { DecodeError } from "./decode.ts";
+import type { Value } from "../exec/value.ts";
+
+export type MaybePromise<T> = T | Promise<T>;
+
+/** `refused timed_out over_budget too_long`: the program sees AiRefused, AiTimedOut, AiOverBudget, AiTooLong. */
+export type AiFailureWord = "refused" | "timed_out" | "over_budget" | "too_long";
+
+/** `StreamStop`'s members. */
+export type StreamStopWord = "finished" | AiFailureWord;
+
+/** The rejected answer and why, sent with the second (correction) attempt. */
+export interface Correction {
+  answer: string;
+  error: DecodeError;
+}
+
+export interface GenerateCall {
+  prompt: PromptInfo;
+  /** The prompt's values record, as the program built it. */
+  values: Value;
+  /** The `as:` type the answer must decode as. */
+  asType: Type;
+  /** 1 for the first ask, 2 for the correction. */
+  attempt: number;
+  /** Set on the correction attempt. */
+  correction?: Correction;
+  /** The `ai.generate(...)` expression that asked. */
+  span: Span;
+}
+
+export type GenerateReply =
+  /** A model's answer text: the executor decodes it (and corrects once when it doesn't decode). */
+  | { kind: "text"; text: string }
+  /** An already valid value of `asType` (a scripted value, a decoded recording, a generated default). */
+  | { kind: "value"; value: Value }
+  /** An answer known not to decode (the fake's `malformed`): counts as a decode failure. */
+  | { kind: "undecodable"; text: string; error: DecodeError }
+  | { kind: "failure"; failure: AiFailureWord; message?: string };
+
+export interface StreamCall {
+  prompt: PromptInfo;
+  values: Value;
+  attempt: number;
+  span: Span;
+}
+
+/** A `StreamedText` value's parts: `pieces` joined make `text`. */
+export interface StreamReply {
+  pieces: string[];
+  text: string;
+  stopped: StreamStopWord;
+}
+
+export interface EmbedCall {
+  text: string;
+  /** Numbers the vector must have (the connection's `embedding_dimensions`, 16 by default). */
+  dimensions: number;
+  attempt: number;
+  span: Span;
+}
+
+export type EmbedReply =
+  | { kind: "vector"; vector: number[] }
+  | { kind: "failure"; failure: AiFailureWord; message?: string };
+
+export interface AiBackend {
+  /** One attempt of an `ai.generate` call. */
+  generate(call: GenerateCall): MaybePromise<GenerateReply>;
+  /** One `ai.stream` call. */
+  stream(call: StreamCall): MaybePromise<StreamReply>;
+  /** One `ai.embed` call. */
+  embed(call: EmbedCall): MaybePromise<EmbedReply>;
+}

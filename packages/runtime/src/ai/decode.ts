@@ -1,0 +1,52 @@
+// Decoding an answer into T (SPEC 7). A Text-based T takes the whole answer verbatim, then its
+// constraints; any other T takes exactly one JSON value (a lone fenced block is unwrapped).
+// One error is reported: the first, in field declaration order.
+import type { Type } from "@jadpo/compiler";
+import { isTextBased } from "../values/shape.ts";
+import type { Value } from "../values/value.ts";
+import { type DecodeError, TOP_LEVEL, issueToDecodeError, quote } from "./decode-error.ts";
+import { schemaOf } from "./schema.ts";
+
+export { formatDecodeError, formatDecodeErrorDetail } from "./decode-error.ts";
+export type { DecodeError, DecodeRule } from "./decode-error.ts";
+
+export type DecodeResult = { ok: true; value: Value } | { ok: false; error: DecodeError };
+
+/** An answer a model (or a script's `raw(...)`, or a recording) gave, decoded as `type`. */
+export function decodeAnswer(type: Type, answerText: string): DecodeResult {
+  if (isTextBased(type)) return decodeValue(type, answerText);
+  let json: unknown;
+  try {
+    json = JSON.parse(unwrapFence(answerText));
+  } catch {
+    return { ok: false, error: { rule: "json", path: TOP_LEVEL, expected: "one JSON value", found: quote(answerText) } };
+  }
+  return decodeValue(type, json);
+}
+
+/** Already-parsed JSON (a recording's `answer`) decoded as `type`; a Text-based type wants a JSON string. */
+export function decodeValue(type: Type, json: unknown): DecodeResult {
+  try {
+    const result = schemaOf(type).safeParse(json);
+    if (result.success) return { ok: true, value: result.data };
+    const first = result.error.issues[0];
+    if (first === undefined) return { ok: false, error: { rule: "type", path: TOP_LEVEL } };
+    return { ok: false, error: issueToDecodeError(first, json, type) };
+  } catch (e) {
+    // Only a stack overflow on absurdly deep JSON gets here.
+    if (e instanceof RangeError) {
+      return { ok: false, error: { rule: "json", path: TOP_LEVEL, expected: "JSON nested less deeply" } };
+    }
+    throw e;
+  }
+}
+
+const FENCE = /^\s*```(?:json)?[^\S\r\n]*\r?\n([\s\S]*?)\r?\n[^\S\r\n]*```\s*$/i;
+
+/** The inside of a single fenced block (```json or ```) with only whitespace around it; else the text. */
+export function unwrapFence(text: string): string {
+  if (!text.includes("```")) return text;
+  const m = FENCE.exec(text);
+  if (m === null || m[1].includes("```")) return text;
+  return m[1];
+}

@@ -1,0 +1,265 @@
+// The AI capability's one fake (SPEC 8): per test, each prompt's `fakes:` script answers its
+// attempts in order, one item per attempt; without a script, answers are generated from the
+// test's seed. Running out, leaving items unused, or asking a typed item for another type ends
+// the test with its diagnostic. The fake never constructs a driver: nothing here reaches a network.
+import {
+  diagnostic, TEXT, type CheckedFakeItem, type CheckedFakes, type Diagnostic, type PromptInfo, type Type,
+} from "@jadpo/compiler";
+import { compileExpr } from "../exec/compile-expr.ts";
+import { Scope, type Cx, type ProgramState } from "../exec/compile-state.ts";
+import { createContext, type RunContext } from "../exec/context.ts";
+import { TestStop } from "../exec/signals.ts";
+import { sameType } from "../exec/type-facts.ts";
+import { readRecording } from "../recordings/read.ts";
+import { fillPlaceholders } from "../recordings/placeholders.ts";
+import { rng, type Rng } from "../seed.ts";
+import { typeName } from "../values/shape.ts";
+import type { Value } from "../values/value.ts";
+import type {
+  AiBackend, EmbedCall, EmbedReply, GenerateCall, GenerateReply, StreamCall, StreamReply,
+} from "./backend.ts";
+import { decodeValue, formatDecodeError, type DecodeError } from "./decode.ts";
+import { TOP_LEVEL } from "./decode-error.ts";
+import { generateValue } from "./defaults.ts";
+import { fakeEmbedding } from "./embed.ts";
+import { streamPieces } from "./stream.ts";
+
+/** Reads a project file by its root-relative path; null when it doesn't exist. */
+export type ReadFile = (rootRelativePath: string) => Uint8Array | null;
+
+export interface CompiledItem {
+  item: CheckedFakeItem;
+  /** For a typed answer: its value (a literal, so evaluated once and shared). */
+  value: (() => Value) | null;
+}
+
+export interface CompiledScript {
+  /** null for `ai.embed`. */
+  prompt: PromptInfo | null;
+  /** `ai.answer_question`, `ai.embed`. */
+  label: string;
+  items: CompiledItem[];
+}
+
+/** A test's scripts, indexed for the fake. */
+export interface CompiledFakes {
+  scripts: CompiledScript[];
+  byPrompt: Map<PromptInfo, number>;
+  /** Index of the `ai.embed` script, -1 without one. */
+  embed: number;
+}
+
+/** What `malformed` answers: text no decoding accepts (for a Text-based type it is a `json` failure anyway). */
+export const MALFORMED_TEXT = "malformed answer";
+const MALFORMED_ERROR: DecodeError = { rule: "json", path: TOP_LEVEL, expected: "one JSON value", found: JSON.stringify(MALFORMED_TEXT) };
+
+let literalContext: RunContext | null = null;
+
+function compileItem(p: ProgramState, item: CheckedFakeItem): CompiledItem {
+  if (item.kind !== "value") return { item, value: null };
+  const cx: Cx = { p, body: { slots: 0, returnSignal: false }, scope: new Scope(null), stmt: item.item.span, test: null };
+  const e = compileExpr(cx, item.expr);
+  let cached: { v: Value } | null = null;
+  return {
+    item,
+    value: () => {
+      if (cached) return cached.v;
+      if (e.async) throw new Error("a scripted answer is not a literal");
+      literalContext ??= createContext({ seed: 0, backend: NO_BACKEND, promptCount: 0, dimensions: 0 });
+      cached = { v: e.fn([], literalContext) };
+      return cached.v;
+    },
+  };
+}
+
+export function compileScripts(p: ProgramState, fakes: CheckedFakes[]): CompiledFakes {
+  const scripts = fakes.map((f) => ({
+    prompt: f.prompt,
+    label: f.prompt ? `ai.${f.prompt.name}` : "ai.embed",
+    items: f.items.map((item) => compileItem(p, item)),
+  }));
+  const byPrompt = new Map<PromptInfo, number>();
+  let embed = -1;
+  scripts.forEach((s, i) => {
+    if (s.prompt) {
+      if (!byPrompt.has(s.prompt)) byPrompt.set(s.prompt, i);
+    } else if (embed < 0) embed = i;
+  });
+  return { scripts, byPrompt, embed };
+}
+
+function answers(n: number): string {
+  return n === 1 ? "1 answer" : `${n} answers`;
+}
+
+function promptWord(script: CompiledScript): string {
+  return script.prompt ? script.prompt.name : "embed";
+}
+
+export interface FakeOptions {
+  /** The test's seed: generated defaults, placeholder fills and embeddings come from it. */
+  seed: number;
+  readFile?: ReadFile;
+}
+
+/** One test's fake: created per run of the test, so its script positions start at the first item. */
+export class FakeBackend implements AiBackend {
+  private readonly used: number[];
+  private defaults: Rng | null = null;
+  private placeholders: Rng | null = null;
+  private streams: Rng | null = null;
+
+  constructor(
+    private readonly fakes: CompiledFakes,
+    private readonly options: FakeOptions,
+  ) {
+    this.used = fakes.scripts.map(() => 0);
+  }
+
+  /** The next item of a script, or the end of the test when it has run out. */
+  private next(index: number): CompiledItem {
+    const script = this.fakes.scripts[index];
+    const n = this.used[index];
+    if (n >= script.items.length) {
+      const count = script.items.length;
+      throw new TestStop(
+        diagnostic("test.fakes_exhausted", null, { prompt: promptWord(script) }, [
+          { label: "fakes", text: `\`${script.label}\` scripted ${answers(count)}; attempt ${count + 1} has none` },
+        ]),
+      );
+    }
+    this.used[index] = n + 1;
+    return script.items[n];
+  }
+
+  generate(call: GenerateCall): GenerateReply {
+    const index = this.fakes.byPrompt.get(call.prompt);
+    if (index === undefined) {
+      this.defaults ??= rng(this.options.seed, "defaults");
+      return { kind: "value", value: generateValue(call.asType, this.defaults) };
+    }
+    const script = this.fakes.scripts[index];
+    const compiled = this.next(index);
+    const item = compiled.item;
+    switch (item.kind) {
+      case "value":
+        if (!sameType(item.type, call.asType)) throw this.wrongType(script, compiled, call.asType, item.type);
+        return { kind: "value", value: compiled.value!() };
+      case "raw":
+        return { kind: "text", text: item.text };
+      case "recorded":
+        return { kind: "value", value: this.recorded(script, item, call.asType) };
+      case "failure":
+        return { kind: "failure", failure: item.word };
+      case "malformed":
+        return { kind: "undecodable", text: MALFORMED_TEXT, error: MALFORMED_ERROR };
+      default:
+        throw this.wrongItem(script, compiled, "`ai.generate`");
+    }
+  }
+
+  stream(call: StreamCall): StreamReply {
+    const index = this.fakes.byPrompt.get(call.prompt);
+    if (index === undefined) {
+      this.streams ??= rng(this.options.seed, "streams");
+      const text = generateValue(TEXT, this.streams) as string;
+      return { pieces: streamPieces(text), text, stopped: "finished" };
+    }
+    const script = this.fakes.scripts[index];
+    const compiled = this.next(index);
+    const item = compiled.item;
+    switch (item.kind) {
+      case "stream_text":
+        return { pieces: streamPieces(item.text), text: item.text, stopped: "finished" };
+      case "partial":
+        return { pieces: streamPieces(item.text), text: item.text, stopped: item.stop };
+      case "stream_stop":
+        return { pieces: [], text: "", stopped: item.stop };
+      default:
+        throw this.wrongItem(script, compiled, "`ai.stream`");
+    }
+  }
+
+  embed(call: EmbedCall): EmbedReply {
+    const index = this.fakes.embed;
+    if (index < 0) return { kind: "vector", vector: fakeEmbedding(this.options.seed, call.text, call.dimensions) };
+    const script = this.fakes.scripts[index];
+    const compiled = this.next(index);
+    const item = compiled.item;
+    switch (item.kind) {
+      case "vector":
+        return { kind: "vector", vector: item.values };
+      case "failure":
+        return { kind: "failure", failure: item.word };
+      default:
+        throw this.wrongItem(script, compiled, "`ai.embed`");
+    }
+  }
+
+  /** After the body completed: the first scripted item no attempt used, as `test.fakes_unused`. */
+  firstUnused(): Diagnostic | null {
+    for (let i = 0; i < this.fakes.scripts.length; i++) {
+      const script = this.fakes.scripts[i];
+      const used = this.used[i];
+      if (used >= script.items.length) continue;
+      const were = used === 1 ? "1 was used" : `${used} were used`;
+      return diagnostic("test.fakes_unused", script.items[used].item.item.span, { prompt: promptWord(script) }, [
+        { label: "fakes", text: `\`${script.label}\` scripted ${answers(script.items.length)}; ${were}` },
+      ]);
+    }
+    return null;
+  }
+
+  /** `recorded("name")`: read, placeholders filled from the test's seed, then the real decoding. */
+  private recorded(script: CompiledScript, item: Extract<CheckedFakeItem, { kind: "recorded" }>, asType: Type): Value {
+    const promptName = script.prompt?.name ?? "";
+    const undecodable = (problem: string): TestStop => {
+      const d = diagnostic("test.recording_undecodable", item.item.span, { prompt: promptName, name: item.name });
+      d.details = [{ label: "decode", text: `${d.summary}: ${problem}` }];
+      return new TestStop(d);
+    };
+    const bytes = this.options.readFile ? this.options.readFile(item.path) : null;
+    if (!bytes) throw undecodable("its file can't be read");
+    const read = readRecording(bytes, { promptName });
+    if (!read.ok) throw undecodable(read.problem);
+    this.placeholders ??= rng(this.options.seed, "placeholders");
+    const filled = fillPlaceholders(asType, read.answer, this.placeholders);
+    if (!filled.ok) throw undecodable(formatDecodeError(filled.error));
+    const decoded = decodeValue(asType, filled.json);
+    if (!decoded.ok) throw undecodable(formatDecodeError(decoded.error));
+    return decoded.value;
+  }
+
+  private wrongType(script: CompiledScript, compiled: CompiledItem, asked: Type, scripted: Type): TestStop {
+    const attempt = this.used[this.fakes.scripts.indexOf(script)];
+    return new TestStop(
+      diagnostic("test.fake_type", compiled.item.item.span, { type: typeName(asked) }, [
+        {
+          label: "fakes",
+          text: `\`${script.label}\` attempt ${attempt} asks for \`${typeName(asked)}\`; its scripted answer is a \`${typeName(scripted)}\``,
+        },
+      ]),
+    );
+  }
+
+  private wrongItem(script: CompiledScript, compiled: CompiledItem, call: string): TestStop {
+    return new TestStop(
+      diagnostic("test.fake_stream_item", compiled.item.item.span, {
+        problem: `This scripted item can't answer ${call}`,
+        suggestion: `Script items of the kind \`${script.label}\`'s calls read`,
+      }),
+    );
+  }
+}
+
+const NO_BACKEND: AiBackend = {
+  generate: () => {
+    throw new Error("no AI backend while evaluating a literal");
+  },
+  stream: () => {
+    throw new Error("no AI backend while evaluating a literal");
+  },
+  embed: () => {
+    throw new Error("no AI backend while evaluating a literal");
+  },
+};

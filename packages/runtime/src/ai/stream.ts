@@ -1,0 +1,23 @@
+// The fake's streams (SPEC 8): text cut into pieces of three words, each word keeping the
+// whitespace after it, leading whitespace joining the first piece — so the pieces join back to the text.
+export type StreamStop = "finished" | "timed_out" | "refused" | "too_long" | "over_budget";
+
+const WORDS_PER_PIECE = 3;
+
+export function streamPieces(text: string): string[] {
+  if (text === "") return [];
+  const words = text.match(/\s*\S+\s*/g);
+  if (words === null) return [text]; // whitespace only: one piece, so nothing is lost
+  const pieces: string[] = [];
+  for (let i = 0; i < words.length; i += WORDS_PER_PIECE) {
+    pieces.push(words.slice(i, i + WORDS_PER_PIECE).join(""));
+  }
+  return pieces;
+}
+
+/** A StreamedText value (SPEC 7); `stopped` is a StreamStop member name. A type alias, so it is a ValueRecord. */
+export type StreamedTextValue = { pieces: string[]; text: string; stopped: StreamStop };
+
+export function streamedText(text: string, stop: StreamStop): StreamedTextValue {
+  return { pieces: streamPieces(text), text, stopped: stop };
+}

@@ -1,0 +1,236 @@
+// `jadpo dev`'s AI backend (SPEC 12): every call is faked as in tests — from the prompt's
+// recordings, then generated defaults — except prompts in the connection's `development.sandbox`,
+// which go to the real model within the day's `per_day` budget (corrections included). Each
+// `ai.generate`/`ai.stream` call becomes one line of the call log once it has settled.
+// Decoding and the one correction stay in the executor above; this answers one attempt at a time.
+import { TEXT, type CheckedProgram, type PromptInfo, type Type } from "@jadpo/compiler";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import type {
+  AiBackend, EmbedCall, EmbedReply, GenerateCall, GenerateReply, StreamCall, StreamReply,
+} from "../ai/backend.ts";
+import { decodeAnswer } from "../ai/decode.ts";
+import { fakeEmbedding } from "../ai/embed.ts";
+import { streamPieces } from "../ai/stream.ts";
+import { appendCall } from "../dev-log/log-file.ts";
+import type { DevCall, DevCallOutcome, DevCallSource, NewDevCall } from "../dev-log/call.ts";
+import { completionRequestFor } from "../drivers/request.ts";
+import { toJson } from "../values/json.ts";
+import type { JsonValue, Value } from "../values/value.ts";
+import type { ReadProjectFile } from "../runner/outcome.ts";
+import { callSeed, generatedAnswer, generatedStreamText, recordedAnswer } from "./fake-answers.ts";
+import { accessModel, connectionFailureReason, sandboxingConnection, type Env, type MakeDriver } from "./model.ts";
+import type { UsageCounter } from "./usage.ts";
+
+export interface DevAiOptions {
+  /** The project root (absolute): recordings are read and the call log written below it. */
+  root: string;
+  /** Where `env(...)` settings of the connection (the key) are read, at each real call. */
+  env: Env;
+  usage: UsageCounter;
+  /** Default: the file under `root`. */
+  readFile?: ReadProjectFile;
+  /** Default: the `openai_compatible` driver. */
+  makeDriver?: MakeDriver;
+  /** The wall clock, epoch ms. */
+  now?: () => number;
+  /** Writes one call to the log and returns it with its id. Default: `appendCall(root, call)`. */
+  log?: (call: NewDevCall) => DevCall;
+  /** Told of every call logged, after it is written. */
+  onCall?: (call: DevCall) => void;
+  /** Told when the log can't be written (the call still answers). */
+  onProblem?: (message: string) => void;
+}
+
+/** One call in progress: what its log line will say. */
+interface Trace {
+  prompt: PromptInfo;
+  values: { [field: string]: JsonValue };
+  seed: number;
+  started: number;
+  attempts: number;
+  source: DevCallSource;
+  reason: string | undefined;
+}
+
+/** What one attempt answered, and where from. */
+interface Answered<R> {
+  reply: R;
+  source: DevCallSource;
+  reason?: string;
+}
+
+function valuesJson(prompt: PromptInfo, values: Value): { [field: string]: JsonValue } {
+  const json = toJson({ kind: "named", decl: prompt.valuesType }, values);
+  return json !== null && typeof json === "object" && !Array.isArray(json) ? json : {};
+}
+
+/** The project-wide part of the dev backend: one per build; `forRequest()` gives each HTTP request its own backend. */
+export class DevAi {
+  private readonly readFile: ReadProjectFile;
+  private readonly now: () => number;
+  private readonly log: (call: NewDevCall) => DevCall;
+
+  constructor(readonly program: CheckedProgram, readonly options: DevAiOptions) {
+    this.readFile = options.readFile ?? ((path) => {
+      try {
+        return new Uint8Array(readFileSync(join(options.root, path)));
+      } catch {
+        return null;
+      }
+    });
+    this.now = options.now ?? Date.now;
+    this.log = options.log ?? ((call) => appendCall(options.root, call));
+  }
+
+  /** A backend for one action call: its AI calls are sequential, so one call is in progress at a time. */
+  forRequest(): DevRequestBackend {
+    return new DevRequestBackend(this);
+  }
+
+  /** @internal */ begin(prompt: PromptInfo, values: Value): Trace {
+    const json = valuesJson(prompt, values);
+    return { prompt, values: json, seed: callSeed(prompt.name, json), started: this.now(), attempts: 0, source: "generated", reason: undefined };
+  }
+
+  /** @internal Writes the call's line; never throws. */
+  finish(trace: Trace, outcome: DevCallOutcome): DevCall | null {
+    const entry: NewDevCall = {
+      time: new Date(trace.started).toISOString(),
+      prompt: trace.prompt.name,
+      version: trace.prompt.version,
+      values: trace.values,
+      source: trace.source,
+      ...(trace.reason === undefined ? {} : { reason: trace.reason }),
+      attempts: trace.attempts,
+      duration_ms: Math.max(0, Math.round(this.now() - trace.started)),
+      outcome,
+    };
+    let logged: DevCall;
+    try {
+      logged = this.log(entry);
+    } catch (e) {
+      this.options.onProblem?.(`The call log could not be written: ${e instanceof Error ? e.message : String(e)}`);
+      return null;
+    }
+    this.options.onCall?.(logged);
+    return logged;
+  }
+
+  /** @internal One attempt of a generate call. */
+  async answerGenerate(call: GenerateCall, trace: Trace): Promise<Answered<GenerateReply>> {
+    const connection = sandboxingConnection(this.program, call.prompt);
+    let reason: string | undefined;
+    if (connection !== null) {
+      const access = await accessModel(connection, this.options.env, this.options.usage, this.options.makeDriver);
+      if (access.ok) {
+        const request = completionRequestFor(call.prompt, call.values, call.asType, call.correction);
+        const result = await access.driver.complete(request);
+        if (result.ok) return { reply: { kind: "text", text: result.value }, source: "model" };
+        if (result.failure !== "unreachable" && result.failure !== "model_error") {
+          return { reply: { kind: "failure", failure: result.failure, message: result.message }, source: "model" };
+        }
+        reason = connectionFailureReason(result.failure, result.message);
+      } else {
+        reason = access.reason;
+      }
+    }
+    const faked = this.fakeGenerate(call.prompt, call.asType, trace.seed);
+    return reason === undefined ? faked : { ...faked, reason };
+  }
+
+  private fakeGenerate(prompt: PromptInfo, asType: Type, seed: number): Answered<GenerateReply> {
+    const recorded = recordedAnswer(this.program, this.readFile, prompt, asType, seed);
+    if (recorded !== null) return { reply: { kind: "value", value: recorded.value }, source: `recording ${recorded.name}` };
+    return { reply: { kind: "value", value: generatedAnswer(asType, seed) }, source: "generated" };
+  }
+
+  /** @internal One stream call: the model's text as it was delivered, or generated text. */
+  async answerStream(call: StreamCall, trace: Trace): Promise<Answered<StreamReply>> {
+    const connection = sandboxingConnection(this.program, call.prompt);
+    let reason: string | undefined;
+    if (connection !== null) {
+      const access = await accessModel(connection, this.options.env, this.options.usage, this.options.makeDriver);
+      if (access.ok) {
+        const result = await access.driver.stream(completionRequestFor(call.prompt, call.values, null));
+        if (result.ok) {
+          const { text, deltas, stopped } = result.value;
+          return { reply: { pieces: deltas, text, stopped }, source: "model" };
+        }
+        reason = connectionFailureReason(result.failure, result.message);
+      } else {
+        reason = access.reason;
+      }
+    }
+    const text = generatedStreamText(TEXT, trace.seed);
+    const reply: StreamReply = { pieces: streamPieces(text), text, stopped: "finished" };
+    return reason === undefined ? { reply, source: "generated" } : { reply, source: "generated", reason };
+  }
+
+  /** @internal How a generate call stands after an attempt's reply; null while a correction will follow. */
+  outcomeAfter(call: GenerateCall, reply: GenerateReply): DevCallOutcome | null {
+    const failures = this.program.aiFailures;
+    switch (reply.kind) {
+      case "value":
+        return "success";
+      case "failure":
+        return `failure ${failures[reply.failure].name}`;
+      case "text":
+        if (decodeAnswer(call.asType, reply.text).ok) return "success";
+        return call.attempt >= 2 ? `failure ${failures.unreadable.name}` : null;
+      case "undecodable":
+        return call.attempt >= 2 ? `failure ${failures.unreadable.name}` : null;
+    }
+  }
+}
+
+/** The backend of one HTTP request. */
+export class DevRequestBackend implements AiBackend {
+  private current: Trace | null = null;
+  /** Every call this request logged, in order. */
+  readonly calls: DevCall[] = [];
+
+  constructor(private readonly dev: DevAi) {}
+
+  async generate(call: GenerateCall): Promise<GenerateReply> {
+    if (call.attempt === 1 || this.current === null || this.current.prompt !== call.prompt) {
+      this.flush();
+      this.current = this.dev.begin(call.prompt, call.values);
+    }
+    const trace = this.current;
+    trace.attempts = call.attempt;
+    const answered = await this.dev.answerGenerate(call, trace);
+    trace.source = answered.source;
+    if (answered.reason !== undefined) trace.reason = answered.reason;
+    const outcome = this.dev.outcomeAfter(call, answered.reply);
+    if (outcome !== null) this.settle(trace, outcome);
+    return answered.reply;
+  }
+
+  async stream(call: StreamCall): Promise<StreamReply> {
+    this.flush();
+    const trace = this.dev.begin(call.prompt, call.values);
+    trace.attempts = 1;
+    const answered = await this.dev.answerStream(call, trace);
+    trace.source = answered.source;
+    trace.reason = answered.reason;
+    this.settle(trace, "success");
+    return answered.reply;
+  }
+
+  /** Embeddings have no prompt and no sandbox: derived from the text, as in tests, and not logged. */
+  embed(call: EmbedCall): EmbedReply {
+    return { kind: "vector", vector: fakeEmbedding(callSeed("embed", call.text), call.text, call.dimensions) };
+  }
+
+  /** Logs a call left waiting for a correction that never came (the action stopped first). */
+  flush(): void {
+    if (this.current !== null) this.settle(this.current, `failure ${this.dev.program.aiFailures.unreadable.name}`);
+  }
+
+  private settle(trace: Trace, outcome: DevCallOutcome): void {
+    if (this.current === trace) this.current = null;
+    const logged = this.dev.finish(trace, outcome);
+    if (logged !== null) this.calls.push(logged);
+  }
+}

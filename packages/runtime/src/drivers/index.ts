@@ -1,0 +1,9 @@
+// Model drivers: what a real `ai.*` call goes through outside tests.
+export { createOpenAiDriver, type OpenAiDriverOptions } from "./openai-compatible.ts";
+export { resolveConfigText, driverOptionsFromConnection, DEFAULT_BASE_URL, type DriverOptionsResult, type ConnectionSetting } from "./config.ts";
+export { redact } from "./errors.ts";
+export { completionRequestFor } from "./request.ts";
+export type {
+  AiDriver, AiFailureWord, CompletionRequest, ConnectionFailureWord, CorrectionTurn, DriverFailure, DriverResult,
+  StreamedAnswer, StreamResult, StreamStopWord,
+} from "./types.ts";

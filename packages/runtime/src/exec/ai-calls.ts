@@ -1,0 +1,145 @@
+// The AI capability as the program sees it (SPEC 7): `ai.generate` with decoding and exactly one
+// correction, `ai.stream`, `ai.embed`, and the `requests`/`attempts` a test reads. This sits above
+// the backend, so the test fake and `jadpo dev`'s backends share the same decoding and retry.
+import type { FailureInfo, PromptInfo, Span, Type } from "@jadpo/compiler";
+import type { AiFailureWord, AiBackend, Correction, EmbedReply, GenerateReply, StreamReply } from "../ai/backend.ts";
+import { decodeAnswer } from "../ai/decode.ts";
+import type { Invoke } from "./closure.ts";
+import type { RunContext } from "./context.ts";
+import type { ProgramState } from "./compile-state.ts";
+import { FailureSignal, InternalFault } from "./signals.ts";
+import type { Value } from "./value.ts";
+
+function aiFailure(p: ProgramState, word: AiFailureWord): FailureInfo {
+  return p.program.aiFailures[word];
+}
+
+function notSync(what: string): InternalFault {
+  return new InternalFault(`the AI backend answered ${what} asynchronously where the program was compiled for a synchronous one`);
+}
+
+function isPromise(v: unknown): v is Promise<unknown> {
+  return v instanceof Promise;
+}
+
+/**
+ * One attempt's reply → the call's value, or the correction to ask with next.
+ * Throws the AI failure a `failure` reply stands for.
+ */
+function settle(p: ProgramState, asType: Type, reply: GenerateReply): { value: Value } | Correction {
+  switch (reply.kind) {
+    case "value":
+      return { value: reply.value };
+    case "failure":
+      throw new FailureSignal(aiFailure(p, reply.failure));
+    case "undecodable":
+      return { answer: reply.text, error: reply.error };
+    case "text": {
+      const decoded = decodeAnswer(asType, reply.text);
+      if (decoded.ok) return { value: decoded.value };
+      return { answer: reply.text, error: decoded.error };
+    }
+  }
+}
+
+/** `ai.generate(values, as: T)`: the one values argument is already evaluated. */
+export function generateInvoke(p: ProgramState, prompt: PromptInfo, asType: Type, span: Span): Invoke {
+  const index = p.promptIndex.get(prompt) ?? -1;
+  const unreadable = p.program.aiFailures.unreadable;
+  const ask = (backend: AiBackend, values: Value, attempt: number, correction: Correction | undefined) =>
+    backend.generate(correction ? { prompt, values, asType, attempt, correction, span } : { prompt, values, asType, attempt, span });
+
+  if (p.aiMode === "sync") {
+    return {
+      async: false,
+      call([values], c) {
+        c.ai.requests[index].push(values);
+        let correction: Correction | undefined;
+        for (let attempt = 1; attempt <= 2; attempt++) {
+          c.ai.attempts[index]++;
+          const reply = ask(c.ai.backend, values, attempt, correction);
+          if (isPromise(reply)) throw notSync("`ai.generate`");
+          const settled = settle(p, asType, reply);
+          if ("value" in settled) return settled.value;
+          correction = settled;
+        }
+        throw new FailureSignal(unreadable);
+      },
+    };
+  }
+  return {
+    async: true,
+    async call([values], c) {
+      c.ai.requests[index].push(values);
+      let correction: Correction | undefined;
+      for (let attempt = 1; attempt <= 2; attempt++) {
+        c.ai.attempts[index]++;
+        const settled = settle(p, asType, await ask(c.ai.backend, values, attempt, correction));
+        if ("value" in settled) return settled.value;
+        correction = settled;
+      }
+      throw new FailureSignal(unreadable);
+    },
+  };
+}
+
+function streamedText(reply: StreamReply): Value {
+  return { pieces: reply.pieces, text: reply.text, stopped: reply.stopped };
+}
+
+/** `ai.stream(values)`: never fails; the stop is in the value. */
+export function streamInvoke(p: ProgramState, prompt: PromptInfo, span: Span): Invoke {
+  const index = p.promptIndex.get(prompt) ?? -1;
+  const start = (c: RunContext, values: Value) => {
+    c.ai.requests[index].push(values);
+    const attempt = ++c.ai.attempts[index];
+    return c.ai.backend.stream({ prompt, values, attempt, span });
+  };
+  if (p.aiMode === "sync") {
+    return {
+      async: false,
+      call([values], c) {
+        const reply = start(c, values);
+        if (isPromise(reply)) throw notSync("`ai.stream`");
+        return streamedText(reply);
+      },
+    };
+  }
+  return { async: true, call: async ([values], c) => streamedText(await start(c, values)) };
+}
+
+function embedded(p: ProgramState, reply: EmbedReply): Value {
+  if (reply.kind === "failure") throw new FailureSignal(aiFailure(p, reply.failure));
+  return reply.vector;
+}
+
+/** `ai.embed(text)`: an Embedding, or one of the AI failures (no decoding, so no correction). */
+export function embedInvoke(p: ProgramState, span: Span): Invoke {
+  const start = (c: RunContext, text: Value) => {
+    const attempt = ++c.ai.embedAttempts;
+    return c.ai.backend.embed({ text: text as string, dimensions: c.ai.dimensions, attempt, span });
+  };
+  if (p.aiMode === "sync") {
+    return {
+      async: false,
+      call([text], c) {
+        const reply = start(c, text);
+        if (isPromise(reply)) throw notSync("`ai.embed`");
+        return embedded(p, reply);
+      },
+    };
+  }
+  return { async: true, call: async ([text], c) => embedded(p, await start(c, text)) };
+}
+
+/** `ai.<prompt>.requests`: a snapshot, so later calls don't change a list the test already holds. */
+export function requestsOf(p: ProgramState, prompt: PromptInfo): (c: RunContext) => Value {
+  const index = p.promptIndex.get(prompt) ?? -1;
+  return (c) => c.ai.requests[index].slice();
+}
+
+/** `ai.<prompt>.attempts`. */
+export function attemptsOf(p: ProgramState, prompt: PromptInfo): (c: RunContext) => Value {
+  const index = p.promptIndex.get(prompt) ?? -1;
+  return (c) => c.ai.attempts[index];
+}

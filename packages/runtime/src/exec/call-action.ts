@@ -1,0 +1,51 @@
+// Calling one action outside a test (`jadpo dev`): its outcome as data — a value, one of its
+// failures, or a runtime fault — whatever the backend behind its AI calls.
+import type { ActionDecl, FailureInfo, Span } from "@jadpo/compiler";
+import type { AiBackend } from "../ai/backend.ts";
+import type { CompiledProgram } from "./compile-program.ts";
+import { createContext } from "./context.ts";
+import { FailureSignal, InternalFault, RuntimeFault } from "./signals.ts";
+import type { Value } from "./value.ts";
+
+export type ActionOutcome =
+  | { kind: "success"; value: Value }
+  | { kind: "failure"; failure: FailureInfo }
+  | { kind: "fault"; problem: string; suggestion: string; span: Span | null }
+  | { kind: "internal_error"; error: unknown };
+
+export interface CallActionOptions {
+  backend: AiBackend;
+  /** Seeds `random.int` (and anything else random) for this call. */
+  seed: number;
+  /** `clock.now()` at the start of the call, epoch ms (the wall clock in `jadpo dev`). */
+  clockStart: number;
+}
+
+/** Finds an action by name (actions are named uniquely enough for `POST /actions/<name>`). */
+export function findAction(compiled: CompiledProgram, name: string): ActionDecl | null {
+  for (const decl of compiled.actions.keys()) if (decl.name.name === name) return decl;
+  return null;
+}
+
+/** Runs `action` with its parameters' values in declaration order. Never throws. */
+export async function callAction(
+  compiled: CompiledProgram, action: ActionDecl, args: Value[], options: CallActionOptions,
+): Promise<ActionOutcome> {
+  const target = compiled.actions.get(action);
+  if (!target) return { kind: "internal_error", error: new Error(`the action \`${action.name.name}\` was not compiled`) };
+  const c = createContext({
+    seed: options.seed, backend: options.backend, promptCount: compiled.prompts.size,
+    dimensions: compiled.dimensions, clockStart: options.clockStart,
+  });
+  try {
+    return { kind: "success", value: await target.call([...args], c) };
+  } catch (err) {
+    if (err instanceof FailureSignal) return { kind: "failure", failure: err.failure };
+    if (err instanceof RuntimeFault) return { kind: "fault", problem: err.problem, suggestion: err.suggestion, span: err.span };
+    if (err instanceof RangeError && /call stack/i.test(err.message)) {
+      return { kind: "fault", problem: "The program called itself too deeply: the call stack overflowed", suggestion: "Make sure the recursion stops", span: null };
+    }
+    if (err instanceof InternalFault) return { kind: "internal_error", error: new Error(err.message) };
+    return { kind: "internal_error", error: err };
+  }
+}

@@ -1,0 +1,83 @@
+// Calls: functions, actions, fixtures, the library, the AI capability and `T(v)` conversion.
+// What a callee is comes from the checker's resolution, looked up once here.
+import type { Expr, Resolution, Span } from "@jadpo/compiler";
+import { attemptsOf, embedInvoke, generateInvoke, requestsOf, streamInvoke } from "./ai-calls.ts";
+import { invokeWith, syncExpr, type CExpr, type Invoke } from "./closure.ts";
+import { resolutionOf, unsupported, type Callable, type Cx } from "./compile-state.ts";
+import { convertInvoke } from "./convert.ts";
+import { libraryFunction } from "./library.ts";
+
+export type CallExpr = Extract<Expr, { kind: "call" }>;
+
+/** The resolution of a call: on the call node, or on its callee (a name or `a.b`). */
+export function callResolution(cx: Cx, call: CallExpr): Resolution | undefined {
+  const own = resolutionOf(cx, call);
+  if (own) return own;
+  const callee = call.callee;
+  return resolutionOf(cx, callee) ?? (callee.kind === "member" ? resolutionOf(cx, callee.name) : undefined);
+}
+
+function callableInvoke(target: Callable): Invoke {
+  // The target's body may not be compiled yet (recursion): read `call` when called.
+  return target.async
+    ? { async: true, call: (args, c) => target.call(args, c) as Promise<never> }
+    : { async: false, call: (args, c) => target.call(args, c) as never };
+}
+
+/** How to invoke what a resolution names, with evaluated arguments; null when it isn't callable. */
+export function invokeFor(cx: Cx, res: Resolution, span: Span): Invoke | null {
+  const p = cx.p;
+  switch (res.kind) {
+    case "function": {
+      const target = p.functions.get(res.decl);
+      return target ? callableInvoke(target) : null;
+    }
+    case "action": {
+      const target = p.actions.get(res.decl);
+      return target ? callableInvoke(target) : null;
+    }
+    case "fixture": {
+      const target = p.fixtures.get(res.member);
+      return target ? callableInvoke(target) : null;
+    }
+    case "library":
+      return { async: false, call: libraryFunction(res.fn, cx.stmt) };
+    case "ai_generate":
+      return generateInvoke(p, res.prompt, res.asType, span);
+    case "ai_stream":
+      return streamInvoke(p, res.prompt, span);
+    case "ai_embed":
+      return embedInvoke(p, span);
+    case "convert":
+      return convertInvoke(res.type, cx.stmt);
+    case "ai_requests": {
+      const get = requestsOf(p, res.prompt);
+      return { async: false, call: (_args, c) => get(c) };
+    }
+    case "ai_attempts": {
+      const get = attemptsOf(p, res.prompt);
+      return { async: false, call: (_args, c) => get(c) };
+    }
+    default:
+      return null;
+  }
+}
+
+/** The callee of a call, ready to invoke; args are compiled by the caller (so `match` can guard only the call). */
+export function compileCallee(cx: Cx, call: CallExpr): Invoke {
+  const res = callResolution(cx, call);
+  const invoke = res ? invokeFor(cx, res, call.span) : null;
+  if (invoke) return invoke;
+  return { async: false, call: unsupported(`no callee resolved for the call at ${call.span.file}:${call.span.line}`) };
+}
+
+export function compileCall(cx: Cx, call: CallExpr, args: CExpr[]): CExpr {
+  return invokeWith(args, compileCallee(cx, call));
+}
+
+/** A parameterless fixture named without parentheses (`questions.sesame`). */
+export function compileFixtureValue(cx: Cx, res: Extract<Resolution, { kind: "fixture" }>): CExpr {
+  const target = cx.p.fixtures.get(res.member);
+  if (!target) return syncExpr(unsupported(`fixture \`${res.member.name.name}\` was not compiled`));
+  return syncExpr((_s, c) => target.call([], c) as never);
+}

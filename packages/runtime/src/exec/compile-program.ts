@@ -1,0 +1,215 @@
+// The whole checked program → closures, once: every function, action, fixture and test body.
+// Running a test afterwards only allocates its frame and its context.
+import type {
+  ActionDecl, Block, CheckedProgram, FixtureMember, FunctionDecl, Param, SourceFile, Span, TestInfo,
+} from "@jadpo/compiler";
+import { compileScripts, type CompiledFakes } from "../ai/fake.ts";
+import { Scope, declareLocal, type BodyState, type Callable, type Cx, type ProgramState } from "./compile-state.ts";
+import { CONT, compileStatements, type SStmt } from "./compile-stmt.ts";
+import type { RunContext } from "./context.ts";
+import { InternalFault, ReturnSignal, RuntimeFault } from "./signals.ts";
+import type { Value } from "./value.ts";
+import { forEachExprInBlock } from "./walk.ts";
+
+/** Nested calls allowed before deep recursion is a runtime fault. */
+export const MAX_CALL_DEPTH = 1000;
+
+export interface CompiledTest {
+  test: TestInfo;
+  body: SStmt;
+  /** Slots its frame needs. */
+  slots: number;
+  /** Whether a `return` may arrive as a ReturnSignal. */
+  returnSignal: boolean;
+  /** Its `fakes:` scripts, items ready to answer. */
+  scripts: CompiledFakes;
+}
+
+export interface CompileOptions {
+  /**
+   * "sync" (the default): every backend answers synchronously, as the test fake does, so nothing
+   * ever awaits. "async": AI calls may wait (a real model in `jadpo dev`).
+   */
+  aiMode?: "sync" | "async";
+  /** Compile every test now rather than on its first run. */
+  eagerTests?: boolean;
+}
+
+export interface CompiledProgram {
+  program: CheckedProgram;
+  aiMode: "sync" | "async";
+  /** Prompts in a fixed order: their index keys `requests`/`attempts` in a run's context. */
+  prompts: ProgramState["promptIndex"];
+  /** `embedding_dimensions` of the ai connection, 16 without one. */
+  dimensions: number;
+  functions: Map<FunctionDecl, Callable>;
+  actions: Map<ActionDecl, Callable>;
+  fixtures: Map<FixtureMember, Callable>;
+  /** Tests compiled so far: each is compiled on its first run (a worker compiles only the tests it runs). */
+  tests: Map<TestInfo, CompiledTest>;
+  state: ProgramState;
+}
+
+/** The compiled form of a test of the program, compiled once on first use; null when it is not the program's. */
+export function compiledTest(compiled: CompiledProgram, test: TestInfo): CompiledTest | null {
+  const hit = compiled.tests.get(test);
+  if (hit) return hit;
+  // The same test from another check of the same project: match by file and name.
+  const own = compiled.program.tests.includes(test)
+    ? test
+    : compiled.program.tests.find((t) => t.file.path === test.file.path && t.name === test.name);
+  if (!own) return null;
+  const ct = compiled.tests.get(own) ?? compileTest(compiled.state, own);
+  compiled.tests.set(own, ct);
+  compiled.tests.set(test, ct);
+  return ct;
+}
+
+function isAiCall(program: CheckedProgram, e: unknown): boolean {
+  const res = program.resolutions.get(e as never);
+  return res?.kind === "ai_generate" || res?.kind === "ai_stream" || res?.kind === "ai_embed";
+}
+
+/** Actions that may wait: they make an AI call, or call an action that may (a fixpoint over calls). */
+function asyncActions(program: CheckedProgram, actions: ActionDecl[]): Set<ActionDecl> {
+  const waits = new Set<ActionDecl>();
+  const calls = new Map<ActionDecl, ActionDecl[]>();
+  for (const action of actions) {
+    const callees: ActionDecl[] = [];
+    forEachExprInBlock(action.body, (e) => {
+      if (e.kind !== "call") return;
+      const res = program.resolutions.get(e) ?? program.resolutions.get(e.callee);
+      if (isAiCall(program, e) || isAiCall(program, e.callee)) waits.add(action);
+      else if (res?.kind === "action") callees.push(res.decl);
+    });
+    calls.set(action, callees);
+  }
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const action of actions) {
+      if (!waits.has(action) && (calls.get(action) ?? []).some((callee) => waits.has(callee))) {
+        waits.add(action);
+        changed = true;
+      }
+    }
+  }
+  return waits;
+}
+
+function tooDeep(name: string, span: Span): RuntimeFault {
+  return new RuntimeFault(
+    `\`${name}\` was called more than ${MAX_CALL_DEPTH} levels deep`,
+    "Make sure the recursion stops: check its ending condition",
+    span,
+  );
+}
+
+/** A body's compiled code plus its calling convention: a fresh frame per call. */
+function compileBody(p: ProgramState, name: string, span: Span, params: Param[], body: Block, target: Callable): void {
+  const state: BodyState = { slots: 0, returnSignal: false };
+  const cx: Cx = { p, body: state, scope: new Scope(null), stmt: span, test: null };
+  for (const param of params) declareLocal(cx, param.name.name);
+  const code = compileStatements({ ...cx, scope: new Scope(cx.scope) }, body.statements);
+  const slots = state.slots;
+  const catchReturn = state.returnSignal;
+  const enter = (args: Value[], c: RunContext): Value[] => {
+    if (++c.depth > MAX_CALL_DEPTH) {
+      c.depth--;
+      throw tooDeep(name, span);
+    }
+    for (let i = args.length; i < slots; i++) args.push(null);
+    return args;
+  };
+  const returned = (r: unknown): Value => (r === CONT ? null : (r as Value));
+  if (code.async && !target.async) {
+    // The analysis said this body never waits; calling it synchronously would lose its value.
+    target.call = () => {
+      throw new InternalFault(`\`${name}\` was compiled as waiting, but its callers don't wait for it`);
+    };
+    return;
+  }
+  if (!code.async && !target.async) {
+    const run = code.fn;
+    target.call = (args, c) => {
+      const s = enter(args, c);
+      try {
+        return returned(run(s, c));
+      } catch (err) {
+        if (catchReturn && err instanceof ReturnSignal) return err.value;
+        throw err;
+      } finally {
+        c.depth--;
+      }
+    };
+    return;
+  }
+  const run = code.fn;
+  target.call = async (args, c) => {
+    const s = enter(args, c);
+    try {
+      return returned(await run(s, c));
+    } catch (err) {
+      if (catchReturn && err instanceof ReturnSignal) return err.value;
+      throw err;
+    } finally {
+      c.depth--;
+    }
+  };
+}
+
+function placeholder(name: string, async: boolean): Callable {
+  return {
+    name,
+    async,
+    call: () => {
+      throw new Error(`\`${name}\` was called before it was compiled`);
+    },
+  };
+}
+
+function compileTest(p: ProgramState, test: TestInfo): CompiledTest {
+  const state: BodyState = { slots: 0, returnSignal: false };
+  const cx: Cx = { p, body: state, scope: new Scope(null), stmt: test.decl.span, test: { name: test.name } };
+  const body = compileStatements(cx, test.decl.body.statements);
+  return { test, body, slots: state.slots, returnSignal: state.returnSignal, scripts: compileScripts(p, test.fakes) };
+}
+
+export function compileProgram(program: CheckedProgram, options: CompileOptions = {}): CompiledProgram {
+  const aiMode = options.aiMode ?? "sync";
+  const promptIndex = new Map([...program.prompts.values()].map((prompt, i) => [prompt, i] as const));
+  const sources = new Map<string, SourceFile>(program.graph.files.map((f) => [f.path, f.source]));
+  const p: ProgramState = {
+    program, aiMode, promptIndex, sources,
+    functions: new Map(), actions: new Map(), fixtures: new Map(),
+  };
+
+  const functions: FunctionDecl[] = [];
+  const actions: ActionDecl[] = [];
+  const fixtures: FixtureMember[] = [];
+  for (const file of program.graph.files) {
+    for (const decl of file.syntax.decls) {
+      if (decl.kind === "function") functions.push(decl);
+      else if (decl.kind === "action") actions.push(decl);
+      else if (decl.kind === "fixtures") fixtures.push(...decl.members);
+    }
+  }
+  const waits = aiMode === "async" ? asyncActions(program, actions) : new Set<ActionDecl>();
+  // Holders first, so calls compiled before their target link to it.
+  for (const f of functions) p.functions.set(f, placeholder(f.name.name, false));
+  for (const a of actions) p.actions.set(a, placeholder(a.name.name, waits.has(a)));
+  for (const m of fixtures) p.fixtures.set(m, placeholder(m.name.name, false));
+
+  for (const f of functions) compileBody(p, f.name.name, f.name.span, f.params, f.body, p.functions.get(f)!);
+  for (const a of actions) compileBody(p, a.name.name, a.name.span, a.params, a.body, p.actions.get(a)!);
+  for (const m of fixtures) compileBody(p, m.name.name, m.name.span, m.params ?? [], m.body, p.fixtures.get(m)!);
+
+  const tests = new Map<TestInfo, CompiledTest>();
+  if (options.eagerTests) for (const test of program.tests) tests.set(test, compileTest(p, test));
+
+  return {
+    program, aiMode, prompts: promptIndex,
+    dimensions: program.connection?.embeddingDimensions ?? 16,
+    functions: p.functions, actions: p.actions, fixtures: p.fixtures,
+    tests, state: p,
+  };
+}

@@ -1,0 +1,221 @@
+// Statements → closures that return a completion: CONT to go on, or the value a `return` gives.
+// Returning from nested blocks is then a plain return value, with no throwing.
+import type { Block, Ident, Stmt } from "@jadpo/compiler";
+import type { FailureInfo } from "@jadpo/compiler";
+import { type CExpr } from "./closure.ts";
+import { childScope, declareLocal, resolutionOf, unsupported, type Cx } from "./compile-state.ts";
+import { compileExpr } from "./compile-expr.ts";
+import { compileMatchStmt } from "./compile-match.ts";
+import { compileAdvance, compileAssert } from "./compile-test-stmt.ts";
+import type { RunContext } from "./context.ts";
+import { FailureSignal, InternalFault } from "./signals.ts";
+import type { Slots, Value } from "./value.ts";
+
+/** "Go on with the next statement". Any other completion is the value of a `return`. */
+export const CONT: unique symbol = Symbol("continue");
+export type Completion = Value | typeof CONT;
+
+export type SStmt =
+  | { async: false; fn: (s: Slots, c: RunContext) => Completion }
+  | { async: true; fn: (s: Slots, c: RunContext) => Promise<Completion> };
+
+const NOTHING: SStmt = { async: false, fn: () => CONT };
+
+/** A `{ block }` in its own scope. */
+export function compileBlock(cx: Cx, block: Block): SStmt {
+  return compileStatements(childScope(cx), block.statements);
+}
+
+/** Statements run in order in the scope of `cx` (their `var`s are declared there). */
+export function compileStatements(cx: Cx, stmts: Stmt[]): SStmt {
+  const compiled = stmts.map((stmt) => compileStmt(cx, stmt));
+  if (compiled.length === 0) return NOTHING;
+  if (compiled.length === 1) return compiled[0];
+  const n = compiled.length;
+  if (compiled.every((st) => !st.async)) {
+    const fns = compiled.map((st) => st.fn as (s: Slots, c: RunContext) => Completion);
+    return {
+      async: false,
+      fn(s, c) {
+        for (let i = 0; i < n; i++) {
+          const r = fns[i](s, c);
+          if (r !== CONT) return r;
+        }
+        return CONT;
+      },
+    };
+  }
+  return {
+    async: true,
+    async fn(s, c) {
+      for (let i = 0; i < n; i++) {
+        const st = compiled[i];
+        const r = st.async ? await st.fn(s, c) : st.fn(s, c);
+        if (r !== CONT) return r;
+      }
+      return CONT;
+    },
+  };
+}
+
+export function compileStmt(outer: Cx, stmt: Stmt): SStmt {
+  const cx: Cx = { ...outer, stmt: stmt.span };
+  const compiled = compileStmtKind(cx, stmt);
+  if (!cx.test) return compiled;
+  // In a test, remember the innermost statement running: a fake that runs out points there.
+  const span = stmt.span;
+  if (!compiled.async) {
+    const f = compiled.fn;
+    return {
+      async: false,
+      fn(s, c) {
+        const previous = c.testStmt;
+        c.testStmt = span;
+        const r = f(s, c);
+        c.testStmt = previous;
+        return r;
+      },
+    };
+  }
+  const f = compiled.fn;
+  return {
+    async: true,
+    async fn(s, c) {
+      const previous = c.testStmt;
+      c.testStmt = span;
+      const r = await f(s, c);
+      c.testStmt = previous;
+      return r;
+    },
+  };
+}
+
+/** Runs an expression for its effect or its value, as a statement's step. */
+function exprStep(e: CExpr, then: (v: Value, s: Slots, c: RunContext) => Completion): SStmt {
+  if (!e.async) {
+    const f = e.fn;
+    return { async: false, fn: (s, c) => then(f(s, c), s, c) };
+  }
+  const f = e.fn;
+  return { async: true, fn: async (s, c) => then(await f(s, c), s, c) };
+}
+
+/** The failure a `reject F` or `failure F =>` names. */
+export function failureNamed(cx: Cx, ident: Ident): FailureInfo | null {
+  const res = resolutionOf(cx, ident);
+  if (res?.kind === "failure") return res.failure;
+  const { failures, aiFailures } = cx.p.program;
+  return failures.find((f) => f.name === ident.name) ?? Object.values(aiFailures).find((f) => f.name === ident.name) ?? null;
+}
+
+export function rejectFn(cx: Cx, ident: Ident): () => never {
+  const failure = failureNamed(cx, ident);
+  if (!failure) return unsupported(`\`reject ${ident.name}\` names no failure`);
+  return () => {
+    throw new FailureSignal(failure);
+  };
+}
+
+function compileStmtKind(cx: Cx, stmt: Stmt): SStmt {
+  switch (stmt.kind) {
+    case "var": {
+      const value = compileExpr(cx, stmt.value); // before the name exists: `var x = x + 1` reads the outer x
+      const slot = declareLocal(cx, stmt.name.name);
+      return exprStep(value, (v, s) => {
+        s[slot] = v;
+        return CONT;
+      });
+    }
+    case "assign": {
+      const slot = cx.scope.lookup(stmt.target.name);
+      if (slot === undefined) return { async: false, fn: unsupported(`\`${stmt.target.name}\` is not a variable`) };
+      return exprStep(compileExpr(cx, stmt.value), (v, s) => {
+        s[slot] = v;
+        return CONT;
+      });
+    }
+    case "if":
+      return compileIf(cx, stmt);
+    case "for":
+      return compileFor(cx, stmt);
+    case "return": {
+      if (!stmt.value) return { async: false, fn: () => null };
+      return exprStep(compileExpr(cx, stmt.value), (v) => v);
+    }
+    case "reject":
+      return { async: false, fn: rejectFn(cx, stmt.failure) };
+    case "assert":
+      return compileAssert(cx, stmt);
+    case "advance":
+      return compileAdvance(cx, stmt);
+    case "expr": {
+      if (stmt.expr.kind === "match") return compileMatchStmt(cx, stmt.expr);
+      return exprStep(compileExpr(cx, stmt.expr), () => CONT);
+    }
+  }
+}
+
+function compileIf(cx: Cx, stmt: Extract<Stmt, { kind: "if" }>): SStmt {
+  const cond = compileExpr(cx, stmt.cond);
+  const then = compileBlock(cx, stmt.then);
+  const other = stmt.else;
+  const otherwise = other === null ? NOTHING : "statements" in other ? compileBlock(cx, other) : compileStmt(cx, other);
+  if (!cond.async && !then.async && !otherwise.async) {
+    const c0 = cond.fn;
+    const t = then.fn;
+    const o = otherwise.fn;
+    return { async: false, fn: (s, c) => (c0(s, c) === true ? t(s, c) : o(s, c)) };
+  }
+  return {
+    async: true,
+    async fn(s, c) {
+      const yes = (cond.async ? await cond.fn(s, c) : cond.fn(s, c)) === true;
+      const branch = yes ? then : otherwise;
+      return branch.async ? await branch.fn(s, c) : branch.fn(s, c);
+    },
+  };
+}
+
+function compileFor(outer: Cx, stmt: Extract<Stmt, { kind: "for" }>): SStmt {
+  const list = compileExpr(outer, stmt.list);
+  const cx = childScope(outer);
+  const slot = declareLocal(cx, stmt.item.name);
+  const body = compileStatements(cx, stmt.body.statements);
+  if (!list.async && !body.async) {
+    const l = list.fn;
+    const b = body.fn;
+    return {
+      async: false,
+      fn(s, c) {
+        const items = l(s, c) as Value[];
+        for (let i = 0; i < items.length; i++) {
+          s[slot] = items[i];
+          const r = b(s, c);
+          if (r !== CONT) return r;
+        }
+        return CONT;
+      },
+    };
+  }
+  return {
+    async: true,
+    async fn(s, c) {
+      const items = (list.async ? await list.fn(s, c) : list.fn(s, c)) as Value[];
+      for (const item of items) {
+        s[slot] = item;
+        const r = body.async ? await body.fn(s, c) : body.fn(s, c);
+        if (r !== CONT) return r;
+      }
+      return CONT;
+    },
+  };
+}
+
+export function internalStmt(message: string): SStmt {
+  return {
+    async: false,
+    fn: () => {
+      throw new InternalFault(message);
+    },
+  };
+}

@@ -1,0 +1,65 @@
+// The state of one run of program code: one test, or one `jadpo dev` request. Compiled closures
+// receive it as their second argument; nothing else in the executor is mutable.
+import type { Span } from "@jadpo/compiler";
+import type { AiBackend } from "../ai/backend.ts";
+import { rng, type Rng } from "../seed.ts";
+import type { Value } from "./value.ts";
+
+/** `2026-01-01T00:00:00Z`: where every test's clock starts (SPEC 8). */
+export const TEST_CLOCK_START = Date.UTC(2026, 0, 1, 0, 0, 0);
+
+export interface AiSession {
+  backend: AiBackend;
+  /** `ai.<prompt>.requests`, by prompt index: one values entry per generate/stream call. */
+  requests: Value[][];
+  /** `ai.<prompt>.attempts`, by prompt index: corrections included. */
+  attempts: number[];
+  /** Attempts of `ai.embed` (it has no prompt). */
+  embedAttempts: number;
+  /** Numbers in an embedding: the connection's `embedding_dimensions`, 16 by default. */
+  dimensions: number;
+}
+
+export interface RunContext {
+  /** `clock.now()`, epoch ms. */
+  clock: number;
+  /** The test's seed (or the request's), the root of every random stream. */
+  seed: number;
+  /** `random.int`'s stream, made on first use. */
+  random: Rng | null;
+  ai: AiSession;
+  /** Nested calls running now: deep recursion is a fault, not a crashed worker. */
+  depth: number;
+  /** The innermost test statement running (where `test.fakes_exhausted` points); null outside tests. */
+  testStmt: Span | null;
+}
+
+export interface ContextOptions {
+  seed: number;
+  backend: AiBackend;
+  promptCount: number;
+  dimensions: number;
+  clockStart?: number;
+}
+
+export function createContext(options: ContextOptions): RunContext {
+  const requests: Value[][] = new Array(options.promptCount);
+  const attempts: number[] = new Array(options.promptCount);
+  for (let i = 0; i < options.promptCount; i++) {
+    requests[i] = [];
+    attempts[i] = 0;
+  }
+  return {
+    clock: options.clockStart ?? TEST_CLOCK_START,
+    seed: options.seed,
+    random: null,
+    ai: { backend: options.backend, requests, attempts, embedAttempts: 0, dimensions: options.dimensions },
+    depth: 0,
+    testStmt: null,
+  };
+}
+
+/** `random.int`'s stream for this run. */
+export function randomOf(c: RunContext): Rng {
+  return (c.random ??= rng(c.seed, "random"));
+}

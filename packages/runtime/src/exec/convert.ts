@@ -1,0 +1,56 @@
+// `T(v)`: the validated constructor (SPEC 5). The value keeps its representation; only the
+// constraints of T are checked, and a violation is a runtime fault naming the broken rule.
+import type { NamedType, Span, Type } from "@jadpo/compiler";
+import type { DecodeError } from "../ai/decode.ts";
+import { checkConstraints } from "../values/check.ts";
+import { printValue } from "../values/print.ts";
+import { shapeOf } from "../values/shape.ts";
+import type { Invoke } from "./closure.ts";
+import { RuntimeFault } from "./signals.ts";
+import type { Value } from "./value.ts";
+
+const CONSTRAINT_RULES = new Set(["min", "max", "min_length", "max_length", "pattern", "min_items", "max_items"]);
+
+/** `max_length: 5`, `pattern: "[A-Z]{3}"`: the constraint as declared, or null. */
+function declaredConstraint(named: NamedType, rule: string): string | null {
+  const def = named.def;
+  let value: number | string | undefined;
+  if (def.kind === "scalar") value = (def.constraints as Record<string, number | string | undefined>)[rule];
+  else if (def.kind === "list") value = rule === "min_items" ? def.min_items : rule === "max_items" ? def.max_items : undefined;
+  if (value === undefined) return null;
+  return `${rule}: ${typeof value === "string" ? JSON.stringify(value) : String(value)}`;
+}
+
+/** "`\"toolong\"` breaks `max_length: 5` of `Short`". */
+export function conversionProblem(named: NamedType, type: Type, value: Value, error: DecodeError): string {
+  const shown = printValue(type, value);
+  const constraint = CONSTRAINT_RULES.has(error.rule) ? declaredConstraint(named, error.rule) : null;
+  const where = error.path === "the answer" ? "" : ` at \`${error.path}\``;
+  if (constraint) return `\`${shown}\` breaks \`${constraint}\` of \`${named.name}\`${where}`;
+  const expected = error.expected ? ` (expected ${error.expected})` : "";
+  return `\`${shown}\` is not a valid \`${named.name}\`: \`${error.rule}\`${where}${expected}`;
+}
+
+export function convertInvoke(named: NamedType, span: Span): Invoke {
+  const type: Type = { kind: "named", decl: named };
+  const shape = shapeOf(type);
+  const wholeNumber = shape.kind === "scalar" && shape.base === "Int";
+  return {
+    async: false,
+    call([value]) {
+      // An Int-based type from a Decimal: only whole numbers convert.
+      const error =
+        wholeNumber && typeof value === "number" && !Number.isInteger(value)
+          ? ({ rule: "type", path: "the answer", expected: "a whole number" } satisfies DecodeError)
+          : checkConstraints(type, value);
+      if (error) {
+        throw new RuntimeFault(
+          conversionProblem(named, type, value, error),
+          `Check the value before converting it to \`${named.name}\``,
+          span,
+        );
+      }
+      return value;
+    },
+  };
+}

@@ -1,0 +1,90 @@
+// The library (SPEC 5): list.*, text.* (lengths in code points), vector.similarity, clock.now,
+// random.int. Each is a synchronous function of evaluated arguments.
+import type { LibraryFunction, Span } from "@jadpo/compiler";
+import type { RunContext } from "./context.ts";
+import { randomOf } from "./context.ts";
+import { valuesEqual } from "../values/equal.ts";
+import { RuntimeFault } from "./signals.ts";
+import { codePointLength } from "../values/shape.ts";
+import type { Value } from "./value.ts";
+
+type LibFn = (args: Value[], c: RunContext) => Value;
+
+function similarity(a: number[], b: number[], span: Span): number {
+  if (a.length !== b.length) {
+    throw new RuntimeFault(
+      `\`vector.similarity\` got vectors of different lengths (${a.length} and ${b.length})`,
+      "Compare embeddings made by the same connection",
+      span,
+    );
+  }
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  for (let i = 0; i < a.length; i++) {
+    dot += a[i] * b[i];
+    na += a[i] * a[i];
+    nb += b[i] * b[i];
+  }
+  if (na === 0 || nb === 0) return 0; // a zero vector points nowhere: similar to nothing
+  return dot / (Math.sqrt(na) * Math.sqrt(nb));
+}
+
+/** The implementation of a library function; `span` is the statement a fault points to. */
+export function libraryFunction(fn: LibraryFunction, span: Span): LibFn {
+  switch (fn) {
+    case "list.count":
+      return ([l]) => (l as Value[]).length;
+    case "list.first":
+      return ([l]) => {
+        const list = l as Value[];
+        return list.length > 0 ? list[0] : null;
+      };
+    case "list.get":
+      return ([l, i]) => {
+        const list = l as Value[];
+        const index = i as number;
+        return Number.isInteger(index) && index >= 0 && index < list.length ? list[index] : null;
+      };
+    case "list.is_empty":
+      return ([l]) => (l as Value[]).length === 0;
+    case "list.contains":
+      return ([l, x]) => {
+        for (const item of l as Value[]) if (valuesEqual(item, x)) return true;
+        return false;
+      };
+    case "list.append":
+      return ([l, x]) => [...(l as Value[]), x];
+    case "text.length":
+      return ([t]) => codePointLength(t as string);
+    case "text.contains":
+      return ([t, sub]) => (t as string).includes(sub as string);
+    case "text.starts_with":
+      return ([t, prefix]) => (t as string).startsWith(prefix as string);
+    case "text.lower":
+      return ([t]) => (t as string).toLowerCase();
+    case "text.upper":
+      return ([t]) => (t as string).toUpperCase();
+    case "text.trim":
+      return ([t]) => (t as string).trim();
+    case "text.join":
+      return ([l, sep]) => (l as string[]).join(sep as string);
+    case "vector.similarity":
+      return ([a, b]) => similarity(a as number[], b as number[], span);
+    case "clock.now":
+      return (_args, c) => c.clock;
+    case "random.int":
+      return ([lo, hi], c) => {
+        const min = lo as number;
+        const max = hi as number;
+        if (min > max) {
+          throw new RuntimeFault(
+            `\`random.int(${min}, ${max})\` has a minimum above its maximum`,
+            "Pass the smaller bound first",
+            span,
+          );
+        }
+        return randomOf(c).int(min, max);
+      };
+  }
+}

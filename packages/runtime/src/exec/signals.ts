@@ -1,0 +1,37 @@
+// How control leaves a body early. These are thrown, never shown: the executor turns each into
+// an outcome (a failure), a return value, or a test's diagnostic. None extends Error, so
+// throwing one captures no stack trace and costs little.
+import type { Diagnostic, FailureInfo, Span } from "@jadpo/compiler";
+import type { Value } from "./value.ts";
+
+/** A failure on its way to the enclosing action's caller (`reject F`, an AI failure, `attempt`). */
+export class FailureSignal {
+  constructor(readonly failure: FailureInfo) {}
+}
+
+/** `return` from inside a match arm used as an expression; caught at the body's boundary. */
+export class ReturnSignal {
+  constructor(readonly value: Value) {}
+}
+
+/** A value broke a rule only running can check (division by zero, a constraint in `T(v)`). */
+export class RuntimeFault {
+  constructor(
+    readonly problem: string,
+    readonly suggestion: string,
+    /** The statement that was running; null when not known where it was raised. */
+    readonly span: Span | null,
+  ) {}
+}
+
+/** The running test must stop with this diagnostic. A null span means "the test statement running now". */
+export class TestStop {
+  constructor(
+    readonly diagnostic: Diagnostic,
+  ) {}
+}
+
+/** A fault in the runtime itself (a case the compiler should have ruled out). */
+export class InternalFault {
+  constructor(readonly message: string) {}
+}

@@ -1,0 +1,99 @@
+// A recording test (SPEC 9.3): decodes one recording through every type its prompt is asked
+// for as, placeholders filled from the test's own seed. It fails as `test.recording_undecodable`;
+// a recording made from an older prompt still passes, with an alert.
+import { diagnostic, TEXT, type CheckedProgram, type PromptInfo, type RecordingFile, type Span, type Type } from "@jadpo/compiler";
+import type { Alert, TestResult } from "../runner/events.ts";
+import type { ReadProjectFile, TestOutcome } from "../runner/outcome.ts";
+import { recordingTestName } from "../runner/plan.ts";
+import { checkRecordingAnswer, parseRecordingFile, recordingTestSeed } from "./recording-api.ts";
+
+export interface RecordingTestOptions {
+  runSeed: number;
+  readFile: ReadProjectFile;
+}
+
+function folderOf(path: string): string {
+  const slash = path.lastIndexOf("/");
+  return slash < 0 ? "" : path.slice(0, slash);
+}
+
+/** The prompt the recording's folder names, when it is declared beside the `recordings/` folder. */
+function promptBeside(program: CheckedProgram, recording: RecordingFile): PromptInfo | null {
+  const prompt = program.prompts.get(recording.promptName);
+  if (!prompt) return null;
+  const promptFolder = folderOf(prompt.file.path);
+  const expected = promptFolder === "" ? "recordings" : `${promptFolder}/recordings`;
+  return folderOf(folderOf(recording.path)) === expected ? prompt : null; // <folder>/recordings/<prompt>/<name>.json
+}
+
+const loadedBytes = new WeakMap<CheckedProgram, Map<string, Uint8Array | null>>();
+
+/** The bytes the compiler read with the project (so every thread sees the same file), else the file's. */
+function recordingBytes(program: CheckedProgram, recording: RecordingFile, readFile: ReadProjectFile): Uint8Array | "too_large" | null {
+  let byPath = loadedBytes.get(program);
+  if (!byPath) {
+    byPath = new Map((program.graph.recordings ?? []).map((source) => [source.path, source.bytes]));
+    loadedBytes.set(program, byPath);
+  }
+  if (byPath.has(recording.path)) return byPath.get(recording.path) ?? "too_large";
+  return readFile(recording.path);
+}
+
+/** What a call's answer decodes as: the `as:` types, or the streamed text. */
+function answerTypes(prompt: PromptInfo): Type[] {
+  return prompt.use === "stream" ? [TEXT] : prompt.asTypes;
+}
+
+/** Why the recording can't be read, or null when it decodes through every type. */
+function problemWith(
+  program: CheckedProgram, recording: RecordingFile, seed: number, readFile: ReadProjectFile,
+): { problem: string | null; alert: Alert | null } {
+  const prompt = promptBeside(program, recording);
+  if (!prompt) return { problem: `no prompt \`${recording.promptName}\` is declared beside its \`recordings/\` folder`, alert: null };
+  const bytes = recordingBytes(program, recording, readFile);
+  if (bytes === "too_large") return { problem: "the file is larger than 16 MiB", alert: null };
+  if (!bytes) return { problem: "its file can't be read", alert: null };
+  const parsed = parseRecordingFile(bytes, recording.promptName);
+  if (!parsed.ok) return { problem: parsed.problem, alert: null };
+  if (prompt.calls.length === 0) return { problem: `no call asks \`${prompt.name}\``, alert: null };
+  const problem = checkRecordingAnswer(answerTypes(prompt), parsed.answer, seed);
+  if (problem !== null) return { problem, alert: null };
+  const alert: Alert | null =
+    parsed.version === prompt.version
+      ? null
+      : {
+          kind: "stale_recording", prompt: prompt.name, name: recording.name, file: recording.path,
+          recordedVersion: versionDigits(parsed.version), currentVersion: versionDigits(prompt.version),
+        };
+  return { problem: null, alert };
+}
+
+function versionDigits(version: string): string {
+  const at = version.lastIndexOf("@");
+  return at < 0 ? version : version.slice(at + 1);
+}
+
+export function recordingSpan(recording: RecordingFile): Span {
+  return { file: recording.path, line: 1, column: 1, start: 0, end: 0 };
+}
+
+export function runRecordingTest(program: CheckedProgram, recording: RecordingFile, options: RecordingTestOptions): TestOutcome {
+  const started = performance.now();
+  const name = recordingTestName(recording);
+  const seed = recordingTestSeed(options.runSeed, recording.path, name);
+  const { problem, alert } = problemWith(program, recording, seed, options.readFile);
+  const result: TestResult = {
+    name, kind: "recording test", file: recording.path, line: 1, seed,
+    status: problem === null ? "passed" : "failed",
+    duration_ms: 0,
+    diagnostics: [],
+  };
+  if (problem !== null) {
+    const args = { prompt: recording.promptName, name: recording.name };
+    const d = diagnostic("test.recording_undecodable", recordingSpan(recording), args);
+    d.details = [{ label: "decode", text: `${d.summary}: ${problem}` }];
+    result.diagnostics = [d];
+  }
+  result.duration_ms = performance.now() - started;
+  return { result, alerts: alert ? [alert] : [] };
+}

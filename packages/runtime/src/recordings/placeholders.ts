@@ -1,0 +1,110 @@
+// Placeholders (SPEC 9.2): a recorded answer keeps no text or number that could say something
+// about someone. Recording replaces each Text-, Int- or Decimal-based value whose type isn't
+// `personal: false` by "{TypeName}"; reading fills each with a generated valid value of that type.
+import type { Type } from "@jadpo/compiler";
+import { generateValue } from "../ai/defaults.ts";
+import type { Rng } from "../seed.ts";
+import { toJson } from "../values/json.ts";
+import { shapeOf, type Shape } from "../values/shape.ts";
+import type { JsonValue, Value } from "../values/value.ts";
+
+/** Where a placeholder names the wrong type: the decode error it becomes (`type` on `reply`). */
+export interface PlaceholderError {
+  rule: "type";
+  /** `resolved_by_articles`, `tags[1]`, `follow_up.note`, or `the answer` at the top. */
+  path: string;
+  /** The placeholder as written, e.g. `{Text}`. */
+  found: string;
+  /** The placeholder this value's type takes, e.g. `{CustomerQuestion}`. */
+  expected: string;
+}
+
+/** `{Name}`: what a placeholder looks like. Type names are UpperCamel (SPEC 2). */
+const PLACEHOLDER = /^\{([A-Z][A-Za-z0-9_]*)\}$/;
+
+/** The answer as JSON with placeholders, and how many it holds (the `values` line of `ai record`). */
+export function applyPlaceholders(type: Type, value: Value): { json: JsonValue; count: number } {
+  let count = 0;
+  const walk = (t: Type, v: Value): JsonValue => {
+    if (v === null) return null;
+    const shape = shapeOf(t);
+    switch (shape.kind) {
+      case "scalar": {
+        const name = placeholderName(shape);
+        if (name === null) return toJson(t, v);
+        count++;
+        return `{${name}}`;
+      }
+      case "optional":
+        return walk(shape.inner, v);
+      case "list":
+        return Array.isArray(v) ? v.map((item) => walk(shape.item, item)) : toJson(t, v);
+      case "object": {
+        if (typeof v !== "object" || Array.isArray(v)) return toJson(t, v);
+        const entries = shape.fields.map((f): [string, JsonValue] => [f.name, walk(f.type, v[f.name] ?? null)]);
+        return Object.fromEntries(entries) as { [key: string]: JsonValue };
+      }
+      case "enum":
+      case "nothing":
+        return toJson(t, v);
+    }
+  };
+  const json = walk(type, value);
+  return { json, count };
+}
+
+export type FillResult = { ok: true; json: JsonValue } | { ok: false; error: PlaceholderError };
+
+/**
+ * The recorded answer with every placeholder of the right type filled from `rng`; a placeholder
+ * naming another type is the `type` error at its path. Anything else is left as written, for
+ * decoding to judge.
+ */
+export function fillPlaceholders(type: Type, json: JsonValue, rng: Rng): FillResult {
+  const problem: { error: PlaceholderError | null } = { error: null };
+  const walk = (t: Type, j: JsonValue, path: string): JsonValue => {
+    if (problem.error !== null || j === null) return j;
+    const shape = shapeOf(t);
+    switch (shape.kind) {
+      case "scalar": {
+        const name = placeholderName(shape);
+        if (name === null || typeof j !== "string") return j;
+        const m = PLACEHOLDER.exec(j);
+        if (m === null) return j;
+        if (m[1] !== name) {
+          problem.error = { rule: "type", path: path === "" ? "the answer" : path, found: j, expected: `{${name}}` };
+          return j;
+        }
+        // Text, Int and Decimal values are their own JSON.
+        return generateValue(t, rng) as JsonValue;
+      }
+      case "optional":
+        return walk(shape.inner, j, path);
+      case "list":
+        return Array.isArray(j) ? j.map((item, i) => walk(shape.item, item, `${path}[${i}]`)) : j;
+      case "object": {
+        if (typeof j !== "object" || Array.isArray(j)) return j;
+        // Fields in the answer's own order, unknown ones kept: decoding reports them.
+        const entries = Object.keys(j).map((key): [string, JsonValue] => {
+          const field = shape.fields.find((f) => f.name === key);
+          const child = j[key] as JsonValue;
+          return [key, field === undefined ? child : walk(field.type, child, path === "" ? key : `${path}.${key}`)];
+        });
+        return Object.fromEntries(entries) as { [key: string]: JsonValue };
+      }
+      case "enum":
+      case "nothing":
+        return j;
+    }
+  };
+  const filled = walk(type, json, "");
+  if (problem.error !== null) return { ok: false, error: problem.error };
+  return { ok: true, json: filled };
+}
+
+/** The placeholder name a scalar takes, or null when it is kept verbatim (Bool, Instant, Duration, `personal: false`). */
+function placeholderName(shape: Extract<Shape, { kind: "scalar" }>): string | null {
+  if (shape.base !== "Text" && shape.base !== "Int" && shape.base !== "Decimal") return null;
+  if (shape.constraints.personal === false) return null;
+  return shape.named === null ? shape.base : shape.named.name;
+}

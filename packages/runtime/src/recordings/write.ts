@@ -1,0 +1,35 @@
+// Writing one recording file (SPEC 9.1): keys in name order at every depth, two-space indent,
+// a final newline; written to a temporary file in the same folder and renamed over the target,
+// so a reader sees the old file or the new one, never half of either.
+import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { basename, dirname, join } from "node:path";
+
+/** The exact bytes of a recording file, as text. */
+export function recordingText(answer: unknown, version: string): string {
+  return `${JSON.stringify(sortKeys({ answer, version }), null, 2)}\n`;
+}
+
+export function writeRecordingAtomic(absPath: string, answer: unknown, version: string): void {
+  const dir = dirname(absPath);
+  mkdirSync(dir, { recursive: true });
+  // A hidden name no project file uses; random so two writers never share a temporary file.
+  const temp = join(dir, `.${basename(absPath)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
+  try {
+    writeFileSync(temp, recordingText(answer, version), { encoding: "utf8", flag: "wx" });
+    renameSync(temp, absPath);
+  } catch (e) {
+    rmSync(temp, { force: true });
+    throw e;
+  }
+}
+
+/** A copy with every object's keys in name order (code-unit order, as Array.prototype.sort). */
+function sortKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (value !== null && typeof value === "object") {
+    const entries = Object.keys(value).sort().map((k): [string, unknown] => [k, sortKeys((value as Record<string, unknown>)[k])]);
+    return Object.fromEntries(entries);
+  }
+  return value;
+}

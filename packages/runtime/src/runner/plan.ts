@@ -1,0 +1,54 @@
+// The test plan: every test of a checked program, plus one recording test per recording file,
+// in path order then declaration order. Workers build the same plan from the same program, so
+// the main process only ever sends plan indices across a thread boundary.
+import type { CheckedProgram, RecordingFile, TestInfo } from "@jadpo/compiler";
+import type { ResultKind } from "./events.ts";
+
+interface PlannedBase {
+  /** Position in the full plan (before selection and sharding). */
+  index: number;
+  name: string;
+  /** Root-relative path with `/`. */
+  file: string;
+  /** Line of the declaration (1 for a recording). */
+  line: number;
+  /** Last line the declaration covers (`file:line` selects a test whose lines cover it). */
+  endLine: number;
+  resultKind: ResultKind;
+}
+
+export type PlannedTest =
+  | (PlannedBase & { kind: "test"; test: TestInfo })
+  | (PlannedBase & { kind: "recording"; recording: RecordingFile });
+
+/** `<prompt>'s <name> recording decodes` (SPEC 9.3). */
+export function recordingTestName(recording: RecordingFile): string {
+  return `${recording.promptName}'s ${recording.name} recording decodes`;
+}
+
+function comparePaths(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** The full plan of a program: tests in path then declaration order, recordings placed by their path. */
+export function planTests(program: CheckedProgram): PlannedTest[] {
+  const entries: PlannedTest[] = [];
+  for (const test of program.tests) {
+    const line = test.decl.span.line;
+    const end = test.file.source.position(test.decl.span.end).line;
+    entries.push({
+      kind: "test", index: -1, test, name: test.name, file: test.file.path, line, endLine: Math.max(line, end), resultKind: test.kind,
+    });
+  }
+  for (const recording of program.recordings) {
+    entries.push({
+      kind: "recording", index: -1, recording, name: recordingTestName(recording), file: recording.path,
+      line: 1, endLine: Number.POSITIVE_INFINITY, resultKind: "recording test",
+    });
+  }
+  // A stable sort by path only: tests of one file keep their declaration order.
+  const ordered = entries
+    .map((entry, order) => ({ entry, order }))
+    .sort((a, b) => comparePaths(a.entry.file, b.entry.file) || a.order - b.order);
+  return ordered.map(({ entry }, index) => ({ ...entry, index }));
+}

@@ -1,0 +1,47 @@
+// Whatever stopped a test → its one diagnostic. User-facing problems keep their own rule; anything
+// else the runtime throws is `toolchain.internal_error`, never a stack trace.
+import { diagnostic, type Diagnostic, type Span, type TestInfo } from "@jadpo/compiler";
+import type { RunContext } from "../exec/context.ts";
+import { FailureSignal, InternalFault, RuntimeFault, TestStop } from "../exec/signals.ts";
+
+export type SaveInternalError = (error: unknown) => string;
+
+function isStackOverflow(err: unknown): boolean {
+  return err instanceof RangeError && /call stack/i.test(err.message);
+}
+
+export function failureDiagnostic(err: unknown, test: TestInfo, c: RunContext, save?: SaveInternalError): Diagnostic {
+  // Where a problem without a place of its own points: the test statement running, else the test.
+  const here: Span = c.testStmt ?? test.decl.span;
+  if (err instanceof TestStop) {
+    const d = err.diagnostic;
+    return d.span ? d : { ...d, span: here };
+  }
+  if (err instanceof RuntimeFault) {
+    return fault(err.span ?? here, err.problem, err.suggestion);
+  }
+  if (err instanceof FailureSignal) {
+    // The checker makes every failure in a test body explicit, so this is only a safety net.
+    return diagnostic("test.unexpected_failure", here, { call: "the test", failure: err.failure.name }, [
+      { label: "got", text: `fails ${err.failure.name}` },
+    ]);
+  }
+  if (isStackOverflow(err)) {
+    return fault(here, "The program called itself too deeply: the call stack overflowed", "Make sure the recursion stops: check its ending condition");
+  }
+  const message = err instanceof InternalFault ? err.message : err instanceof Error ? err.message : String(err);
+  let report = "(no report was saved)";
+  if (save) {
+    try {
+      report = save(err);
+    } catch {
+      // Saving the report failed too: the diagnostic still says what happened.
+    }
+  }
+  return diagnostic("toolchain.internal_error", test.decl.span, { message, report }, [{ label: "note", text: message }]);
+}
+
+/** A FAIL block shows details, not the summary: the problem is its `note:` line too. */
+function fault(span: Span, problem: string, suggestion: string): Diagnostic {
+  return diagnostic("runtime.fault", span, { problem, suggestion }, [{ label: "note", text: problem }]);
+}

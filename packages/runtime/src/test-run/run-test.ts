@@ -1,0 +1,84 @@
+// Running one test (SPEC 8): its own seed, a clock at 2026-01-01T00:00:00Z, the fake answering
+// every AI call, and exactly one diagnostic when it fails.
+import type { Diagnostic, TestInfo } from "@jadpo/compiler";
+import { FakeBackend, type ReadFile } from "../ai/fake.ts";
+import { compiledTest, type CompiledProgram, type CompiledTest } from "../exec/compile-program.ts";
+import { createContext, type RunContext } from "../exec/context.ts";
+import { ReturnSignal } from "../exec/signals.ts";
+import type { Value } from "../exec/value.ts";
+import type { TestResult } from "../runner/events.ts";
+import { testSeed } from "../seed.ts";
+import { failureDiagnostic, type SaveInternalError } from "./failure.ts";
+
+export interface RunTestOptions {
+  /** `--seed`, 1 by default. */
+  runSeed: number;
+  /** Reads a project file by its root-relative path (recordings for `recorded("name")`). */
+  readFile?: ReadFile;
+  /** Saves an internal error's report and returns its path (shown in `toolchain.internal_error`). */
+  saveInternalError?: SaveInternalError;
+}
+
+interface Running {
+  c: RunContext;
+  fake: FakeBackend;
+  seed: number;
+  started: number;
+}
+
+const NO_FAKES = { scripts: [], byPrompt: new Map(), embed: -1 };
+
+function finish(test: TestInfo, r: Running, error: unknown | null, options: RunTestOptions): TestResult {
+  let d: Diagnostic | null;
+  try {
+    d = error !== null && !(error instanceof ReturnSignal) ? failureDiagnostic(error, test, r.c, options.saveInternalError) : r.fake.firstUnused();
+  } catch (inner) {
+    d = failureDiagnostic(inner, test, r.c, options.saveInternalError);
+  }
+  return {
+    name: test.name,
+    kind: test.kind,
+    file: test.file.path,
+    line: test.decl.span.line,
+    status: d ? "failed" : "passed",
+    seed: r.seed,
+    duration_ms: performance.now() - r.started,
+    diagnostics: d ? [d] : [],
+  };
+}
+
+/**
+ * Runs one test; synchronous when its body never waits (always, with the fake and a program
+ * compiled for it), else a promise. Never throws: every problem becomes the test's diagnostic.
+ */
+export function runTestFast(compiled: CompiledProgram, test: TestInfo, options: RunTestOptions): TestResult | Promise<TestResult> {
+  const started = performance.now();
+  const seed = testSeed(options.runSeed, test.file.path, test.name);
+  let ct: CompiledTest | null = null;
+  let fake = new FakeBackend(NO_FAKES, { seed });
+  const c = createContext({ seed, backend: fake, promptCount: compiled.prompts.size, dimensions: compiled.dimensions });
+  const r: Running = { c, fake, seed, started };
+  try {
+    ct = compiledTest(compiled, test);
+    if (!ct) throw new Error(`the test "${test.name}" is not part of the compiled program`);
+    fake = r.fake = new FakeBackend(ct.scripts, { seed, readFile: options.readFile });
+    c.ai.backend = fake;
+    const slots: Value[] = new Array(ct.slots).fill(null);
+    if (!ct.body.async) {
+      ct.body.fn(slots, c);
+      return finish(test, r, null, options);
+    }
+    return ct.body.fn(slots, c).then(
+      () => finish(test, r, null, options),
+      (error: unknown) => finish(test, r, error, options),
+    );
+  } catch (error) {
+    return finish(test, r, error, options);
+  }
+}
+
+/** Runs one test (SPEC 8). Never rejects: every problem becomes the test's diagnostic. */
+export function runTest(compiled: CompiledProgram, test: TestInfo, options: RunTestOptions): Promise<TestResult> {
+  return Promise.resolve(runTestFast(compiled, test, options));
+}
+

@@ -1,0 +1,289 @@
+// A local stand-in for an OpenAI-compatible model server, for tests only: real HTTP on
+// 127.0.0.1, the wire format the official SDK parses, and one behaviour at a time (answer,
+// refuse, each provider error, garbage, slowness, a dropped connection). It records every
+// request and counts every connection, so a test can prove what was sent — or that nothing
+// connected at all.
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo, Socket } from "node:net";
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  /** Lower-cased header names, as node gives them. */
+  headers: Record<string, string | string[] | undefined>;
+  /** The parsed JSON body, or the raw text when it isn't JSON. */
+  body: unknown;
+}
+
+export type Behaviour =
+  /** A chat answer (streamed in pieces of `wordsPerChunk` words when asked to stream); embeddings get a vector. */
+  | {
+      kind: "answer";
+      text: string | ((req: RecordedRequest) => string);
+      finishReason?: "stop" | "length" | "content_filter";
+      wordsPerChunk?: number;
+      /** Delay between streamed chunks. */
+      chunkDelayMs?: number;
+      /** Streamed only: drop the connection after this many content chunks. */
+      closeAfterChunks?: number;
+      /** The embedding to give; default a vector derived from the input, as long as `dimensions` asks. */
+      embedding?: number[];
+    }
+  /** The model declines: `message.refusal` (streamed as `delta.refusal`). */
+  | { kind: "refuse"; refusal?: string }
+  | { kind: "quota" } // 429 insufficient_quota
+  | { kind: "rate_limit" } // 429 rate_limit_exceeded
+  | { kind: "payment_required" } // 402
+  | { kind: "request_timeout" } // 408
+  | { kind: "context_length" } // 400 context_length_exceeded
+  /** Any status and JSON error body; `body` may be computed from the request (e.g. to echo a header). */
+  | { kind: "error"; status: number; body: unknown | ((req: RecordedRequest) => unknown) }
+  /** 200 with a body that isn't JSON, though it says it is (or, with `contentType`, says something else). */
+  | { kind: "garbage"; body?: string; contentType?: string }
+  /** 200 JSON that parses but isn't the expected shape. */
+  | { kind: "json"; body: unknown }
+  /** Wait, then behave as `then`. */
+  | { kind: "slow"; delayMs: number; then: Behaviour }
+  /** Destroy the socket without answering. */
+  | { kind: "close" };
+
+export interface FakeModelServer {
+  /** `http://127.0.0.1:PORT/v1` */
+  url: string;
+  requests: RecordedRequest[];
+  /** Connections accepted since start. */
+  readonly connections: number;
+  setBehaviour(b: Behaviour): void;
+  close(): Promise<void>;
+}
+
+export async function startFakeModelServer(initial: Behaviour): Promise<FakeModelServer> {
+  let behaviour = initial;
+  let connections = 0;
+  const sockets = new Set<Socket>();
+  const requests: RecordedRequest[] = [];
+
+  const server = createServer((req, res) => {
+    // A behaviour that fails mid-reply just drops the connection; it never takes the test run down.
+    handle(req, res).catch(() => res.destroy());
+  });
+  server.on("connection", (socket: Socket) => {
+    connections++;
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const raw = await readBody(req);
+    const recorded: RecordedRequest = {
+      method: req.method ?? "",
+      path: (req.url ?? "").split("?")[0] ?? "",
+      headers: { ...req.headers },
+      body: parseOrText(raw),
+    };
+    requests.push(recorded);
+    const route = recorded.path === "/v1/chat/completions" ? "chat" : recorded.path === "/v1/embeddings" ? "embeddings" : null;
+    if (req.method !== "POST" || route === null) {
+      sendJson(res, 404, { error: { message: `no route ${req.method} ${recorded.path}`, type: "invalid_request_error", code: null } });
+      return;
+    }
+    await behave(behaviour, route, recorded, req, res);
+  }
+
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.address() as AddressInfo).port;
+
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    requests,
+    get connections() {
+      return connections;
+    },
+    setBehaviour(b: Behaviour) {
+      behaviour = b;
+    },
+    close() {
+      for (const socket of sockets) socket.destroy();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+async function behave(b: Behaviour, route: "chat" | "embeddings", req: RecordedRequest, inReq: IncomingMessage, res: ServerResponse): Promise<void> {
+  const body = (typeof req.body === "object" && req.body !== null ? req.body : {}) as Record<string, unknown>;
+  switch (b.kind) {
+    case "answer":
+      if (route === "embeddings") {
+        const dims = typeof body["dimensions"] === "number" ? body["dimensions"] : 16;
+        const vector = b.embedding ?? derivedVector(String(body["input"] ?? ""), dims);
+        sendJson(res, 200, {
+          object: "list",
+          data: [{ object: "embedding", index: 0, embedding: vector }],
+          model: body["model"],
+          usage: { prompt_tokens: 1, total_tokens: 1 },
+        });
+        return;
+      }
+      {
+        const text = typeof b.text === "function" ? b.text(req) : b.text;
+        if (body["stream"] === true) {
+          await streamAnswer(res, body, text, b);
+          return;
+        }
+        sendJson(res, 200, completion(body, { role: "assistant", content: text, refusal: null }, b.finishReason ?? "stop"));
+      }
+      return;
+    case "refuse": {
+      const refusal = b.refusal ?? "I can't help with that.";
+      if (route === "embeddings") {
+        sendJson(res, 400, { error: { message: "The input was flagged by the content filter.", type: "invalid_request_error", code: "content_filter" } });
+        return;
+      }
+      if (body["stream"] === true) {
+        startSse(res);
+        sendChunk(res, body, { role: "assistant", content: null, refusal: "" }, null);
+        sendChunk(res, body, { refusal }, null);
+        sendChunk(res, body, {}, "stop");
+        res.end("data: [DONE]\n\n");
+        return;
+      }
+      sendJson(res, 200, completion(body, { role: "assistant", content: null, refusal }, "stop"));
+      return;
+    }
+    case "quota":
+      sendJson(res, 429, { error: { message: "You exceeded your current quota, please check your plan and billing details.", type: "insufficient_quota", param: null, code: "insufficient_quota" } });
+      return;
+    case "rate_limit":
+      sendJson(res, 429, { error: { message: "Rate limit reached for requests. Please try again in 20s.", type: "requests", param: null, code: "rate_limit_exceeded" } }, { "retry-after": "20" });
+      return;
+    case "payment_required":
+      sendJson(res, 402, { error: { message: "Payment required.", type: "billing_error", code: null } });
+      return;
+    case "request_timeout":
+      sendJson(res, 408, { error: { message: "Request timed out.", type: "timeout", code: null } });
+      return;
+    case "context_length":
+      sendJson(res, 400, { error: { message: "This model's maximum context length is 8192 tokens. However, your messages resulted in 9000 tokens.", type: "invalid_request_error", param: "messages", code: "context_length_exceeded" } });
+      return;
+    case "error":
+      sendJson(res, b.status, typeof b.body === "function" ? (b.body as (r: RecordedRequest) => unknown)(req) : b.body);
+      return;
+    case "garbage": {
+      const text = b.body ?? "<html>502 Bad Gateway</html> not json {";
+      res.writeHead(200, { "content-type": b.contentType ?? "application/json", "content-length": Buffer.byteLength(text) });
+      res.end(text);
+      return;
+    }
+    case "json":
+      sendJson(res, 200, b.body);
+      return;
+    case "slow":
+      await delay(b.delayMs, inReq);
+      if (res.destroyed || inReq.socket.destroyed) return;
+      await behave(b.then, route, req, inReq, res);
+      return;
+    case "close":
+      inReq.socket.destroy();
+      return;
+  }
+}
+
+async function streamAnswer(res: ServerResponse, body: Record<string, unknown>, text: string, b: Extract<Behaviour, { kind: "answer" }>): Promise<void> {
+  startSse(res);
+  sendChunk(res, body, { role: "assistant", content: "" }, null);
+  const pieces = cutWords(text, b.wordsPerChunk ?? 2);
+  let sent = 0;
+  for (const piece of pieces) {
+    if (b.closeAfterChunks !== undefined && sent >= b.closeAfterChunks) {
+      // Flush what was written, then close mid-body: the client sees a stream cut short.
+      res.socket?.end();
+      return;
+    }
+    if (b.chunkDelayMs !== undefined) await delay(b.chunkDelayMs, null);
+    if (res.destroyed) return;
+    sendChunk(res, body, { content: piece }, null);
+    sent++;
+  }
+  sendChunk(res, body, {}, b.finishReason ?? "stop");
+  res.end("data: [DONE]\n\n");
+}
+
+/** Pieces of `n` words, each word keeping the whitespace after it, so the pieces join to the text. */
+export function cutWords(text: string, n: number): string[] {
+  const words = text.match(/\s*\S+\s*/g) ?? [];
+  const pieces: string[] = [];
+  for (let i = 0; i < words.length; i += n) pieces.push(words.slice(i, i + n).join(""));
+  return pieces;
+}
+
+function completion(body: Record<string, unknown>, message: Record<string, unknown>, finishReason: string): unknown {
+  return {
+    id: "chatcmpl-fake",
+    object: "chat.completion",
+    created: 1767225600,
+    model: body["model"],
+    choices: [{ index: 0, message, logprobs: null, finish_reason: finishReason }],
+    usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+  };
+}
+
+function startSse(res: ServerResponse): void {
+  res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" });
+}
+
+function sendChunk(res: ServerResponse, body: Record<string, unknown>, delta: Record<string, unknown>, finishReason: string | null): void {
+  const chunk = {
+    id: "chatcmpl-fake",
+    object: "chat.completion.chunk",
+    created: 1767225600,
+    model: body["model"],
+    choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }],
+  };
+  res.write(`data: ${JSON.stringify(chunk)}\n\n`);
+}
+
+function sendJson(res: ServerResponse, status: number, value: unknown, headers: Record<string, string> = {}): void {
+  const text = JSON.stringify(value);
+  res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(text), ...headers });
+  res.end(text);
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    req.on("error", () => resolve(Buffer.concat(chunks).toString("utf8")));
+  });
+}
+
+function parseOrText(raw: string): unknown {
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return raw;
+  }
+}
+
+/** Resolves after `ms`, or early when the client goes away (so a slow reply never outlives its test). */
+function delay(ms: number, req: IncomingMessage | null): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    req?.socket.once("close", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
+/** A fixed, input-dependent vector: the same text always gives the same numbers. */
+function derivedVector(input: string, dims: number): number[] {
+  let h = 2166136261;
+  for (const ch of input) h = Math.imul(h ^ (ch.codePointAt(0) ?? 0), 16777619) >>> 0;
+  const out: number[] = [];
+  for (let i = 0; i < dims; i++) {
+    h = Math.imul(h ^ (i + 1), 16777619) >>> 0;
+    out.push(Math.round(((h % 2000) / 1000 - 1) * 1000) / 1000);
+  }
+  return out;
+}

@@ -1,0 +1,38 @@
+// The pool on real worker threads: workers take batches once loaded, results come back in plan
+// order, and a worker that dies mid-batch loses nothing.
+import { describe, expect, it } from "vitest";
+import { startPool } from "../../src/pool/pool.ts";
+import { runSelected } from "../../src/runner/run.ts";
+import type { TestResult } from "../../src/runner/events.ts";
+import { fakeTests } from "./fixtures/fake-tests.ts";
+
+const workerUrl = new URL("./fixtures/fake-worker.mjs", import.meta.url);
+
+const normalised = (results: TestResult[]) => results.map((result) => ({ ...result, duration_ms: 0 }));
+
+async function run(count: number, workers: number, crashAfter?: number) {
+  const pool = startPool(workerUrl, workers, { runSeed: 3, load: { count, by: "worker", crashAfter } });
+  try {
+    return await runSelected(fakeTests(count, "main"), fakeTests(count, "main").plan, { runSeed: 3, pool });
+  } finally {
+    await pool.close();
+  }
+}
+
+describe("the pool, on threads", () => {
+  it("shares the work with workers and keeps plan order", async () => {
+    const alone = await runSelected(fakeTests(1500, "main"), fakeTests(1500, "main").plan, { runSeed: 3, pool: null });
+    const shared = await run(1500, 2);
+    expect(shared.results.some((result) => result.duration_ms === -2)).toBe(true);
+    expect(normalised(shared.results)).toEqual(normalised(alone.results));
+    expect(shared.alerts).toEqual(alone.alerts);
+  });
+
+  it("runs a dead worker's batch elsewhere", async () => {
+    const alone = await runSelected(fakeTests(1500, "main"), fakeTests(1500, "main").plan, { runSeed: 3, pool: null });
+    // The worker answers its first batch (at most 128), then dies during its second.
+    const shared = await run(1500, 1, 200);
+    expect(shared.results.some((result) => result.duration_ms === -2)).toBe(true);
+    expect(normalised(shared.results)).toEqual(normalised(alone.results));
+  });
+});

@@ -1,0 +1,53 @@
+// Writes docs/diagnostics.md from the rule catalogue, so the page never drifts from the rules.
+// Run: `npx tsx scripts/gen-diagnostics-doc.ts` (a test fails when the committed page is stale).
+import { writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { catalogue, ruleIds, type RuleId } from "../packages/compiler/src/diagnostics/catalogue/index.ts";
+
+export const docPath = join(dirname(fileURLToPath(import.meta.url)), "../docs/diagnostics.md");
+
+const intro = `# Diagnostics
+
+Every problem jadpo reports — a compile error, a failing test, a usage error — has the same shape
+(SPEC section 10): a \`rule\` (\`category.lower_snake\`), a one-line summary, the location, detail
+lines where they help (\`decode:\`, \`assert:\`, \`expected:\`, \`got:\`, \`fakes:\`, \`cycle:\`,
+\`note:\`), the \`reason\` the rule exists, and one \`next\` step with its owner (\`agent\`, \`human\` or
+\`compiler\`).
+
+\`\`\`
+error: No module \`support/typs\` in this project --> domains/support/actions/reply.jadpo:1:5
+  reason: A module is a folder or a file under \`domains/\`, named by its path.
+  next: Use \`support/types\`, the closest module (agent)
+  rule: module.not_found
+\`\`\`
+
+This page is generated from the catalogue (\`packages/compiler/src/diagnostics/catalogue/\`) by
+\`scripts/gen-diagnostics-doc.ts\`; do not edit it by hand. \`{slot}\` marks a part filled in where
+the problem is found.
+`;
+
+/** The whole page. */
+export function diagnosticsDoc(): string {
+  const byCategory = new Map<string, RuleId[]>();
+  for (const id of ruleIds) {
+    const category = id.split(".")[0];
+    byCategory.set(category, [...(byCategory.get(category) ?? []), id]);
+  }
+  const sections: string[] = [intro];
+  for (const [category, ids] of byCategory) {
+    sections.push(`## ${category}\n`);
+    for (const id of ids) sections.push(rule(id));
+  }
+  return sections.join("\n");
+}
+
+function rule(id: RuleId): string {
+  const entry = catalogue[id];
+  return [`### \`${id}\``, "", `- summary: ${entry.summary}`, `- reason: ${entry.reason}`, `- next: ${entry.next} (${entry.owner})`, ""].join("\n");
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  writeFileSync(docPath, diagnosticsDoc());
+  console.log(`wrote ${docPath}`);
+}
