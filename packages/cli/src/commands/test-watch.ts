@@ -1,24 +1,20 @@
 // `jadpo test --watch`: after the first run, run again whenever a source, test or recording file
 // of the project changes (a burst of changes is one rerun). Ends with the process (Ctrl-C).
-import { watch } from "node:fs";
 import { resolve } from "node:path";
 import type { CliContext } from "../context.ts";
 import { runOnce, type PreparedRun } from "./test-run.ts";
+import { watchProject } from "../watch-project.ts";
 
-/** Changes that can change a run: Jadpo files and recordings, outside the tool's own folders. */
-function matters(file: string, prepared: PreparedRun): boolean {
-  const path = file.replace(/\\/g, "/");
-  if (/(^|\/)(\.jadpo|node_modules|build)(\/|$)/.test(path) || path.startsWith(".")) return false;
+/** The report file a run writes (`--output`) is not a change of the project. */
+function isOwnOutput(file: string, prepared: PreparedRun): boolean {
   const output = prepared.options.output;
-  if (output !== undefined && resolve(prepared.load.cwd, output) === resolve(prepared.load.root, path)) return false;
-  return path.endsWith(".jadpo") || path.endsWith(".jadpotest") || path.endsWith(".json");
+  return output !== undefined && resolve(prepared.load.cwd, output) === resolve(prepared.load.root, file);
 }
 
 const QUIET_MS = 100;
 
 export function watchAndRun(prepared: PreparedRun, context: CliContext): Promise<never> {
   return new Promise<never>(() => {
-    let timer: NodeJS.Timeout | null = null;
     let running = false;
     let again = false;
     const rerun = async (): Promise<void> => {
@@ -34,10 +30,6 @@ export function watchAndRun(prepared: PreparedRun, context: CliContext): Promise
       } while (again);
       running = false;
     };
-    watch(prepared.load.root, { recursive: true }, (_event, file) => {
-      if (file === null || !matters(String(file), prepared)) return;
-      if (timer) clearTimeout(timer);
-      timer = setTimeout(() => void rerun(), QUIET_MS);
-    });
+    watchProject(prepared.load.root, () => void rerun(), { quietMs: QUIET_MS, ignore: (file) => isOwnOutput(file, prepared) });
   });
 }

@@ -13,7 +13,7 @@ import { findProject } from "../commands/project.ts";
 import type { ActionAnswer } from "./actions.ts";
 import { buildProject, type BuildResult, type DevBuild } from "./build.ts";
 import { createDevServer } from "./server.ts";
-import { watchProject } from "./watch.ts";
+import { watchProject } from "../watch-project.ts";
 
 export interface DevOptions {
   port: number;

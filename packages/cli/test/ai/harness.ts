@@ -1,7 +1,7 @@
 // Helpers for `jadpo ai` end to end: the BUILT binary, run asynchronously (the fake model server
 // lives in the test's own process), on copies of the example app in temp folders, with a clean
 // environment so nothing from the developer's shell (a real key, a base URL) leaks in.
-import { execFileSync, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -12,9 +12,7 @@ import { runCli } from "../../src/program.ts";
 export const repo = join(dirname(fileURLToPath(import.meta.url)), "../../../..");
 const bin = join(repo, "packages/cli/bin/jadpo.mjs");
 
-export function buildCli(): void {
-  execFileSync(process.execPath, [join(repo, "scripts/build-cli.mjs")], { cwd: repo, stdio: "pipe" });
-}
+export { buildCli } from "../build-cli.ts";
 
 export interface Run {
   stdout: string;

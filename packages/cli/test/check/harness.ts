@@ -1,5 +1,5 @@
 // Helpers for `jadpo check` end to end: the BUILT binary, run on small projects in temp folders.
-import { execFileSync, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -8,10 +8,7 @@ import { fileURLToPath } from "node:url";
 export const repo = join(dirname(fileURLToPath(import.meta.url)), "../../../..");
 const bin = join(repo, "packages/cli/bin/jadpo.mjs");
 
-/** Builds the CLI bundle (the build writes each file atomically, so parallel builds are safe). */
-export function buildCli(): void {
-  execFileSync(process.execPath, [join(repo, "scripts/build-cli.mjs")], { cwd: repo, stdio: "pipe" });
-}
+export { buildCli } from "../build-cli.ts";
 
 export interface Run {
   stdout: string;

@@ -1,5 +1,5 @@
 // Helpers for `jadpo test` end to end: the BUILT binary on small projects in temp folders.
-import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -8,9 +8,7 @@ import { fileURLToPath } from "node:url";
 export const repo = join(dirname(fileURLToPath(import.meta.url)), "../../../..");
 const bin = join(repo, "packages/cli/bin/jadpo.mjs");
 
-export function buildCli(): void {
-  execFileSync(process.execPath, [join(repo, "scripts/build-cli.mjs")], { cwd: repo, stdio: "pipe" });
-}
+export { buildCli } from "../build-cli.ts";
 
 export interface Run {
   stdout: string;
