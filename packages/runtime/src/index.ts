@@ -49,3 +49,6 @@ export * from "./dev-backend/index.ts";
 
 // The test runner (plan, workers, events) built on this API.
 export * from "./runner/index.ts";
+
+// `jadpo test` reaches no network.
+export { forbidNetwork, networkForbidden, NetworkForbidden } from "./sandbox/no-network.ts";

@@ -7,7 +7,7 @@ import { isAbsolute, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { diagnostic, noPaint, sourceLookup } from "@jadpo/compiler";
 import {
-  applyShard, parseShard, runSelected, selectTests, startPool,
+  applyShard, forbidNetwork, parseShard, runSelected, selectTests, startPool,
   type Helpers, type PlannedTest, type Pool, type Selector, type Shard, type WorkerInit,
 } from "@jadpo/runtime";
 import type { CliContext } from "../context.ts";
@@ -136,6 +136,7 @@ export async function runOnce(prepared: PreparedRun, context: CliContext): Promi
 }
 
 export async function runTestCommand(paths: string[], options: TestOptions, context: CliContext): Promise<void> {
+  forbidNetwork();
   const prepared = prepare(paths, options, context, performance.now());
   if (!prepared) return;
   await runOnce(prepared, context);
