@@ -1,8 +1,8 @@
 // What `jadpo check` does: find the project, compile it, print the diagnostics (or the line that
 // says it passed) in the chosen format, and set the exit code.
 import {
-  compileProject, renderCheckJson, renderErrorPlain, renderErrorPretty, sourceLookup,
-  type Diagnostic, type SourceFile,
+  compileProject, renderCheckJson, renderErrorPlain, renderErrorPretty, sortDiagnostics, sourceLookup,
+  type CompileResult, type Diagnostic, type SourceFile,
 } from "@jadpo/compiler";
 import type { CliContext } from "../context.ts";
 import { terminalFor, type Terminal } from "../terminal.ts";
@@ -36,27 +36,45 @@ export function checkText(result: Printed, format: "pretty" | "plain", terminal:
   return `${blocks.join("\n\n")}\n\n${paint.error("check failed:")} ${plural(count, "error")}\n`;
 }
 
+/**
+ * SPEC 9.3: `check` decodes every recording as `test` does and reports each undecodable one as an
+ * error at `<file>:1:1`. The runtime (the decoder) is loaded only for a project with recordings.
+ */
+async function undecodableRecordings(result: CompileResult, root: string): Promise<Diagnostic[]> {
+  const program = result.program;
+  if (!program || program.recordings.length === 0) return [];
+  const { runRecordingTest } = await import("@jadpo/runtime");
+  const readFile = (path: string) => nodeHost.readFile(`${root}/${path}`);
+  const found: Diagnostic[] = [];
+  for (const recording of program.recordings) {
+    const { result: outcome } = runRecordingTest(program, recording, { runSeed: 1, readFile });
+    found.push(...outcome.diagnostics);
+  }
+  return found;
+}
+
 /** What to print: the compiled project's diagnostics, or the one that says there is no project. */
-function compile(lookup: ProjectLookup): Printed {
+async function compile(lookup: ProjectLookup): Promise<Printed> {
   if (!lookup.ok) {
     return { files: 0, declarations: 0, diagnostics: [lookup.diagnostic], displayPath: (file) => file, source: () => undefined };
   }
   const result = compileProject(nodeHost, lookup.project.root);
+  const recordings = await undecodableRecordings(result, lookup.project.root);
   return {
     files: result.stats.files,
     declarations: result.stats.declarations,
-    diagnostics: result.diagnostics,
+    diagnostics: sortDiagnostics([...result.diagnostics, ...recordings]),
     displayPath: lookup.project.displayPath,
     source: sourceLookup(result.graph),
   };
 }
 
-export function runCheck(path: string | undefined, options: CheckOptions, context: CliContext): void {
+export async function runCheck(path: string | undefined, options: CheckOptions, context: CliContext): Promise<void> {
   const terminal = terminalFor(context.stdout, context.env, options.color);
   const format: DiagnosticFormat = options.diagnosticFormat ?? (terminal.isTTY ? "pretty" : "plain");
   const lookup = findProject(context.cwd, path);
   if (!lookup.ok && lookup.exitCode === 2) return reportUsage(context, lookup.diagnostic);
-  const printed = compile(lookup);
+  const printed = await compile(lookup);
   context.stdout.write(format === "json" ? renderCheckJson(printed, printed) : checkText(printed, format, terminal));
   context.exitCode = printed.diagnostics.length === 0 ? 0 : 1;
 }

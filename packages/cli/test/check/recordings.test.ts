@@ -1,0 +1,42 @@
+// `jadpo check` decodes every recording (SPEC 9.3): the seed's undecodable "yes" recording is an
+// error at its file's 1:1, and the example's own recordings check clean.
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { buildCli, jadpo, lines, repo } from "./harness.ts";
+
+const RECORDING = "domains/support/prompts/recordings/answer_question/sesame.json";
+let root: string;
+
+beforeAll(() => {
+  buildCli();
+  root = mkdtempSync(join(tmpdir(), "jadpo-check-recordings-"));
+  cpSync(join(repo, "examples/support"), root, { recursive: true });
+});
+
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+it("checks the example's recordings clean", async () => {
+  const run = await jadpo(["check"], root);
+  expect(run.stdout).toBe("✓ Check passed  9 files · 18 declarations\n");
+  expect(run.code).toBe(0);
+});
+
+it("reports an undecodable recording at <file>:1:1", async () => {
+  const yes = readFileSync(join(repo, "packages/compiler/test/fixtures/seed/seed-recording-yes.json"), "utf8");
+  writeFileSync(join(root, RECORDING), yes.replace(/answer_question@[0-9a-f]{8}/, "answer_question@b44ecc53"));
+  const run = await jadpo(["check"], root);
+  expect(run.stdout).toBe(
+    lines(
+      `error: \`answer_question\`'s recording \`sesame\` doesn't decode --> ${RECORDING}:1:1`,
+      "  decode: `answer_question`'s recording `sesame` doesn't decode: `type` on `resolved_by_articles`",
+      "  reason: Every build decodes every recording through each type its prompt is asked for as, every rule included, so an answer no call could read, or one its type has changed under since it was recorded, shows here before a test answers with it.",
+      "  next: Correct its answer to the type, or record it again (agent)",
+      "  rule: test.recording_undecodable",
+      "",
+      "check failed: 1 error",
+    ),
+  );
+  expect(run.code).toBe(1);
+});
