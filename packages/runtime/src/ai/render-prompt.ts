@@ -1,46 +1,40 @@
 // A prompt's `system:`/`text:` with its placeholders filled (SPEC 4.5): `{param}` and
 // `{param.field}` become the value as text, `{{` and `}}` write `{` and `}`.
-import type { Type } from "@jadpo/compiler";
+import { parseTemplate, type TemplatePart, type Type } from "@jadpo/compiler";
 import { canonicalJson, toJson } from "../values/json.ts";
 import { shapeOf } from "../values/shape.ts";
 import { formatDuration, formatInstant } from "../values/time.ts";
 import type { Value, ValueRecord } from "../values/value.ts";
 
-const PLACEHOLDER = /^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*$/;
+/** Templates are parsed once each: the compiler's reading, so rendering and checking agree. */
+const parsed = new Map<string, TemplatePart[]>();
+
+function partsOf(template: string): TemplatePart[] {
+  let parts = parsed.get(template);
+  if (parts === undefined) {
+    parts = parseTemplate(template);
+    parsed.set(template, parts);
+  }
+  return parts;
+}
 
 export function renderPromptText(template: string, values: Record<string, Value>, paramTypes: Map<string, Type>): string {
   let out = "";
-  let i = 0;
-  while (i < template.length) {
-    const ch = template[i];
-    if (ch === "{" && template[i + 1] === "{") {
-      out += "{";
-      i += 2;
-    } else if (ch === "}" && template[i + 1] === "}") {
-      out += "}";
-      i += 2;
-    } else if (ch === "{") {
-      const end = template.indexOf("}", i + 1);
-      const name = end < 0 ? "" : template.slice(i + 1, end);
-      const rendered = PLACEHOLDER.test(name) ? placeholder(name, values, paramTypes) : null;
-      if (rendered === null) {
-        // Unknown placeholders are a compile error (prompt.unknown_placeholder); kept as written.
-        out += ch;
-        i += 1;
-      } else {
-        out += rendered;
-        i = end + 1;
-      }
-    } else {
-      out += ch;
-      i += 1;
+  for (const part of partsOf(template)) {
+    if (part.kind === "text") {
+      out += part.text;
+      continue;
     }
+    // Unknown or malformed placeholders are a compile error (prompt.unknown_placeholder); kept as written.
+    const closed = template[part.offset + 1 + part.raw.length] === "}";
+    const asWritten = `{${part.raw}${closed ? "}" : ""}`;
+    out += part.kind === "placeholder" ? (placeholder(part.path, values, paramTypes) ?? asWritten) : asWritten;
   }
   return out;
 }
 
-function placeholder(name: string, values: Record<string, Value>, paramTypes: Map<string, Type>): string | null {
-  const [param, ...fields] = name.split(".");
+function placeholder(path: string[], values: Record<string, Value>, paramTypes: Map<string, Type>): string | null {
+  const [param, ...fields] = path;
   let type = paramTypes.get(param);
   if (type === undefined || !Object.hasOwn(values, param)) return null;
   let value: Value = values[param];
