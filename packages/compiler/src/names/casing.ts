@@ -110,6 +110,11 @@ function checkBlock(block: Block, out: Diagnostic[]): void {
   const found: Ident[] = [];
   while (stack.length > 0) {
     const node = stack.pop()!;
+    // Statements and expressions have a `kind`; only blocks and match arms don't.
+    if ((node as { kind?: string }).kind !== undefined) {
+      visit(node as Stmt | Expr, stack, found);
+      continue;
+    }
     if ("statements" in node) {
       for (let i = node.statements.length - 1; i >= 0; i--) stack.push(node.statements[i]);
       continue;
@@ -119,9 +124,7 @@ function checkBlock(block: Block, out: Diagnostic[]): void {
       const body = node.body;
       if (body.kind === "expr") stack.push(body.expr);
       else if (body.kind === "block") stack.push(body.block);
-      continue;
     }
-    visit(node, stack, found);
   }
   for (const ident of found) checkIdent(ident, "lower", out);
 }
@@ -130,62 +133,71 @@ function bindingOf(pattern: Pattern, found: Ident[]): void {
   if (pattern.kind === "success" || pattern.kind === "some") found.push(pattern.binding);
 }
 
+/** Pushes `a`, then `b`, then `c` so they are popped in that order (absent ones skipped). */
+function push3(stack: Work[], a: Work | null, b: Work | null, c: Work | null): void {
+  if (c) stack.push(c);
+  if (b) stack.push(b);
+  if (a) stack.push(a);
+}
+
+/** Pushes `items` so they are popped first to last. */
+function pushAll(stack: Work[], items: readonly Work[]): void {
+  for (let i = items.length - 1; i >= 0; i--) stack.push(items[i]);
+}
+
+// No closure or spread per node: this walk visits every expression of the project.
 function visit(node: Stmt | Expr, stack: Work[], found: Ident[]): void {
-  const push = (...items: (Work | null | undefined)[]) => {
-    for (let i = items.length - 1; i >= 0; i--) {
-      const item = items[i];
-      if (item) stack.push(item);
-    }
-  };
   switch (node.kind) {
     case "var":
       found.push(node.name);
-      push(node.value);
+      stack.push(node.value);
       return;
     case "for":
       found.push(node.item);
-      push(node.list, node.body);
+      push3(stack, node.list, node.body, null);
       return;
     case "assign":
     case "return":
-      push(node.value);
+      if (node.value) stack.push(node.value);
       return;
     case "if":
-      push(node.cond, node.then, node.else);
+      push3(stack, node.cond, node.then, node.else);
       return;
     case "assert":
     case "expr":
-      push(node.expr);
+      stack.push(node.expr);
       return;
     case "advance":
-      push(node.by);
+      stack.push(node.by);
       return;
     case "reject":
       return;
     case "list":
-      push(...node.items);
+      pushAll(stack, node.items);
       return;
     case "record":
-      push(...node.fields.map((field) => field.value));
+      for (let i = node.fields.length - 1; i >= 0; i--) stack.push(node.fields[i].value);
       return;
     case "member":
-      push(node.object);
+      stack.push(node.object);
       return;
     case "call":
-      push(node.callee, ...node.args);
+      pushAll(stack, node.args);
+      stack.push(node.callee);
       return;
     case "unary":
     case "attempt":
-      push(node.operand);
+      stack.push(node.operand);
       return;
     case "binary":
-      push(node.left, node.right);
+      push3(stack, node.left, node.right, null);
       return;
     case "paren":
-      push(node.inner);
+      stack.push(node.inner);
       return;
     case "match":
-      push(node.subject, ...node.arms);
+      pushAll(stack, node.arms);
+      stack.push(node.subject);
       return;
     default:
       return;

@@ -1,17 +1,24 @@
 // A source file's text with a line index, so any offset can be turned into line and column.
 
 export class SourceFile {
-  private readonly lineStarts: number[];
+  private starts: number[] | null = null;
 
   constructor(
     /** Path relative to the project root, with `/`. */
     readonly path: string,
     /** The text, BOM removed and CRLF read as LF. */
     readonly text: string,
-  ) {
-    const starts = [0];
-    for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) starts.push(i + 1);
-    this.lineStarts = starts;
+  ) {}
+
+  /** Offsets where lines start; built on first use (most files are never asked for a position). */
+  private get lineStarts(): number[] {
+    if (this.starts === null) {
+      const starts = [0];
+      const text = this.text;
+      for (let nl = text.indexOf("\n"); nl >= 0; nl = text.indexOf("\n", nl + 1)) starts.push(nl + 1);
+      this.starts = starts;
+    }
+    return this.starts;
   }
 
   /** 1-based line and column (column in code points) of an offset. */

@@ -5,9 +5,16 @@ import * as T from "./tokens.ts";
 import type { TokenStream } from "./token-stream.ts";
 
 const idx = (type: { tokenTypeIdx?: number }): number => type.tokenTypeIdx!;
-const OPENERS = new Set([idx(T.LBrace), idx(T.LParen), idx(T.LBracket)]);
-const CLOSERS = new Set([idx(T.RBrace), idx(T.RParen), idx(T.RBracket)]);
-const DECL_KEYWORDS = new Set([...T.declKeywords].map(idx));
+const TYPE_COUNT = Math.max(...T.allTokenTypes.map(idx)) + 1;
+/** Membership by token type index (a table: this runs once per token of every file). */
+function table(types: Iterable<{ tokenTypeIdx?: number }>): Uint8Array {
+  const t = new Uint8Array(TYPE_COUNT);
+  for (const type of types) t[idx(type)] = 1;
+  return t;
+}
+const OPENERS = table([T.LBrace, T.LParen, T.LBracket]);
+const CLOSERS = table([T.RBrace, T.RParen, T.RBracket]);
+const DECL_KEYWORDS = table(T.declKeywords);
 const SLASH = idx(T.Slash);
 const USE = idx(T.Use);
 const FAILURE = idx(T.Failure);
@@ -26,7 +33,7 @@ export function declarationStarts(stream: TokenStream): number[] {
   let depth = 0;
   for (let i = 0; i < count; i++) {
     const type = types[i];
-    if (i > 0 && DECL_KEYWORDS.has(type)) {
+    if (i > 0 && DECL_KEYWORDS[type] === 1) {
       const before = types[i - 1];
       const inPath = before === SLASH || before === USE;
       const failurePattern = type === FAILURE && !(i + 2 < count && types[i + 1] === IDENT && types[i + 2] === LBRACE);
@@ -35,8 +42,8 @@ export function declarationStarts(stream: TokenStream): number[] {
         depth = 0;
       }
     }
-    if (OPENERS.has(type)) depth++;
-    else if (depth > 0 && CLOSERS.has(type)) depth--;
+    if (OPENERS[type] === 1) depth++;
+    else if (depth > 0 && CLOSERS[type] === 1) depth--;
   }
   return starts;
 }
@@ -47,9 +54,9 @@ export function firstTooDeep(stream: TokenStream, from: number, to: number, max:
   let depth = 0;
   for (let i = from; i < to; i++) {
     const type = types[i];
-    if (OPENERS.has(type)) {
+    if (OPENERS[type] === 1) {
       if (++depth > max) return i;
-    } else if (depth > 0 && CLOSERS.has(type)) depth--;
+    } else if (depth > 0 && CLOSERS[type] === 1) depth--;
   }
   return -1;
 }

@@ -75,6 +75,26 @@ function punctuation(c: number, next: number): TokenType | null {
   }
 }
 
+/**
+ * Keywords by length, first and last character, so telling a word from a keyword needs no
+ * substring (most words are not keywords): candidates are compared in place.
+ */
+const keywordCandidates = new Map<number, [string, TokenType][]>();
+const keywordKey = (length: number, first: number, last: number): number => (length * 128 + first) * 128 + last;
+for (const [word, type] of T.keywords) {
+  const key = keywordKey(word.length, word.charCodeAt(0), word.charCodeAt(word.length - 1));
+  const list = keywordCandidates.get(key);
+  if (list) list.push([word, type]);
+  else keywordCandidates.set(key, [[word, type]]);
+}
+
+function keywordAt(text: string, from: number, to: number): TokenType | undefined {
+  const candidates = keywordCandidates.get(keywordKey(to - from, text.charCodeAt(from), text.charCodeAt(to - 1)));
+  if (candidates === undefined) return undefined;
+  for (const [word, type] of candidates) if (text.startsWith(word, from)) return type;
+  return undefined;
+}
+
 const twoCharacters = new Set<TokenType>([T.LessEq, T.GreaterEq, T.EqEq, T.FatArrow, T.NotEq, T.Arrow]);
 
 export function lex(text: string, file: string, badUtf8 = false): LexResult {
@@ -142,7 +162,7 @@ class Lexer {
       } else if (isIdentStart(c)) {
         let j = i + 1;
         while (j < n && isIdentPart(text.charCodeAt(j))) j++;
-        const type = j - i <= 10 ? T.keywords.get(text.slice(i, j)) : undefined;
+        const type = j - i <= 10 ? keywordAt(text, i, j) : undefined;
         stream.add(type ?? T.Ident, i, j, this.line, this.column(i));
         this.i = j;
       } else if (isDigit(c)) {

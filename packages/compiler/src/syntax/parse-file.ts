@@ -33,6 +33,10 @@ export function checkSize(bytes: number, path: string): Diagnostic | null {
   return diagnostic("limit.file_too_large", { file: path, line: 1, column: 1, start: 0, end: 0 }, { size });
 }
 
+// Made once: decoding without `stream` keeps no state between calls.
+const strictUtf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+const lenientUtf8 = new TextDecoder("utf-8", { fatal: false, ignoreBOM: true });
+
 /** UTF-8 decoding; invalid bytes become U+FFFD and are reported by the lexer. */
 export function decodeSource(input: string | Uint8Array): { text: string; badUtf8: boolean } {
   let text: string;
@@ -40,9 +44,9 @@ export function decodeSource(input: string | Uint8Array): { text: string; badUtf
   if (typeof input === "string") text = input;
   else {
     try {
-      text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(input);
+      text = strictUtf8.decode(input);
     } catch {
-      text = new TextDecoder("utf-8", { fatal: false, ignoreBOM: true }).decode(input);
+      text = lenientUtf8.decode(input);
       badUtf8 = true;
     }
   }
