@@ -42,26 +42,27 @@ function projectRoot(argv: string[], cwd: string): string | null {
   return null;
 }
 
-/** Saves the report and returns its path; in the project's `.jadpo/` when there is one, else the temp folder. */
-function saveReport(text: string, argv: string[], cwd: string, now: Date): string | null {
-  const root = projectRoot(argv, cwd);
+/**
+ * Saves a report in the project's `.jadpo/internal-errors/` (the temp folder without a project)
+ * and returns its path as shown from `cwd`. `suffix` tells apart reports one run may save in
+ * the same millisecond (tests failing in several workers).
+ */
+export function saveInternalReport(root: string | null, text: string, now: Date, cwd: string, suffix = ""): string {
   const folder = root ? resolve(root, ".jadpo", "internal-errors") : resolve(tmpdir(), "jadpo-internal-errors");
-  const name = `${now.toISOString().replace(/[:.]/g, "-")}.txt`;
+  const path = resolve(folder, `${now.toISOString().replace(/[:.]/g, "-")}${suffix}.txt`);
   try {
     mkdirSync(folder, { recursive: true });
-    const path = resolve(folder, name);
     writeFileSync(path, text);
-    return path;
+    return relative(cwd, path).replace(/\\/g, "/");
   } catch {
-    return null;
+    return "(it could not be saved)";
   }
 }
 
 /** Prints the internal error (to standard error) and returns the exit code. */
 export function reportInternalError(error: unknown, argv: string[], context: CliContext): number {
   const now = new Date();
-  const saved = saveReport(reportText(error, argv, now), argv, context.cwd, now);
-  const shown = saved ? relative(context.cwd, saved).replace(/\\/g, "/") : "(it could not be saved)";
+  const shown = saveInternalReport(projectRoot(argv, context.cwd), reportText(error, argv, now), now, context.cwd);
   const firstLine = describe(error).message.split("\n")[0].slice(0, 200) || "no message";
   const d = diagnostic("toolchain.internal_error", null, { message: firstLine, report: shown });
   context.stderr.write(`${renderErrorPlain(d)}\n`);

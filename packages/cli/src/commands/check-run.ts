@@ -42,7 +42,9 @@ export function checkText(result: Printed, format: "pretty" | "plain", terminal:
  */
 async function undecodableRecordings(result: CompileResult, root: string): Promise<Diagnostic[]> {
   const program = result.program;
-  if (!program || program.recordings.length === 0) return [];
+  // With compile errors a recording may fail only because of them (a call that no longer
+  // type-checks asks no prompt): one mistake, one diagnostic, so recordings wait for a clean compile.
+  if (!program || result.diagnostics.length > 0 || program.recordings.length === 0) return [];
   const { runRecordingTest } = await import("@jadpo/runtime");
   const readFile = (path: string) => nodeHost.readFile(`${root}/${path}`);
   const found: Diagnostic[] = [];

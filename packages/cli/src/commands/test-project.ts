@@ -1,11 +1,10 @@
 // Loading a project for `jadpo test`, the same way on the main thread and in each worker:
 // compile it, keep the errors that stop a run, and ready its tests to run.
-import { mkdirSync, writeFileSync } from "node:fs";
-import { join, relative } from "node:path";
+import { join } from "node:path";
 import { compileProject, type CompileResult, type Diagnostic } from "@jadpo/compiler";
 import { loadTests, type LoadedTests } from "@jadpo/runtime";
 import { nodeHost } from "../node-host.ts";
-import { reportText } from "../internal-error.ts";
+import { reportText, saveInternalReport } from "../internal-error.ts";
 
 /** What a worker is told to load (its `WorkerInit.load`). */
 export interface TestLoad {
@@ -35,15 +34,7 @@ let reports = 0;
 /** Saves an internal error met while running a test under `<root>/.jadpo/internal-errors/`; returns its path as shown. */
 function saveInternalError(load: TestLoad, error: unknown): string {
   const now = new Date();
-  const folder = join(load.root, ".jadpo", "internal-errors");
-  const name = `${now.toISOString().replace(/[:.]/g, "-")}-${process.pid}-${++reports}.txt`;
-  try {
-    mkdirSync(folder, { recursive: true });
-    writeFileSync(join(folder, name), reportText(error, ["test"], now));
-    return relative(load.cwd, join(folder, name)).replace(/\\/g, "/");
-  } catch {
-    return "(it could not be saved)";
-  }
+  return saveInternalReport(load.root, reportText(error, ["test"], now), now, load.cwd, `-${process.pid}-${++reports}`);
 }
 
 export function loadTestProject(load: TestLoad): LoadedProject {

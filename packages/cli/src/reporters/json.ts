@@ -3,7 +3,7 @@
 import { diagnosticToJson, type Diagnostic, type JsonDiagnostic } from "@jadpo/compiler";
 import type { Alert, TestResult } from "@jadpo/runtime";
 import { reportPassed, type ReportContext, type Reporter, type TestReport } from "./reporter.ts";
-import { alertLine, countKinds, remedyCommand, summaryLine, withRerun } from "./lines.ts";
+import { alertLine, countKinds, remedyCommand, summaryLine, summaryParts, withRerun } from "./lines.ts";
 
 function diagnosticJson(d: Diagnostic, context: ReportContext): JsonDiagnostic {
   return diagnosticToJson(d, { displayPath: context.displayPath, source: context.source ?? (() => undefined) });
@@ -43,7 +43,7 @@ function kindsJson(results: TestResult[]): Record<string, number> {
 
 export const jsonReporter: Reporter = (report, context) => {
   const results = report.outcome === "ran" ? report.results : [];
-  const failed = results.filter((result) => result.status === "failed").length;
+  const { passed, failed } = summaryParts(results);
   const errors =
     report.outcome === "compile_errors" ? report.diagnostics : report.outcome === "stopped" ? [report.diagnostic] : [];
   const object = {
@@ -52,7 +52,7 @@ export const jsonReporter: Reporter = (report, context) => {
     status: reportPassed(report) ? "passed" : "failed",
     seed: report.seed,
     summary: {
-      passed: results.length - failed,
+      passed,
       failed,
       kinds: kindsJson(results),
       text: report.outcome === "ran" ? summaryLine(results) : null,

@@ -40,3 +40,25 @@ it("reports an undecodable recording at <file>:1:1", async () => {
   );
   expect(run.code).toBe(1);
 });
+
+it("waits for a clean compile: a misspelt values type gives one diagnostic, not one per recording", async () => {
+  const action = join(root, "domains/support/actions/answer_customer.jadpo");
+  const good = readFileSync(action, "utf8");
+  writeFileSync(action, good.replace("var asked = AnswerQuestion {", "var asked = AnswerQuestoin {"));
+  try {
+    const run = await jadpo(["check"], root);
+    expect(run.stdout).toBe(
+      lines(
+        "error: No type named `AnswerQuestoin` --> domains/support/actions/answer_customer.jadpo:9:17",
+        "  reason: A type must be declared, imported with `use`, or be a prelude type.",
+        "  next: Did you mean `AnswerQuestion`? (agent)",
+        "  rule: type.unknown",
+        "",
+        "check failed: 1 error",
+      ),
+    );
+    expect(run.code).toBe(1);
+  } finally {
+    writeFileSync(action, good);
+  }
+});

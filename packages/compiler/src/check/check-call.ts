@@ -26,6 +26,9 @@ export interface CallResult {
   failures: FailureInfo[];
   /** The callee as written: `answer_customer`, `ai.generate`, `questions.asked`. */
   name: string;
+  /** The callee's `fails` names a failure that didn't resolve (already reported): `failures` may
+   * be short, so "can't fail with" diagnostics about this call would only repeat that mistake. */
+  uncertain?: boolean;
 }
 
 const NOT_CALLABLE: CallResult = { type: ERROR, failures: [], name: "" };
@@ -130,8 +133,11 @@ function calleeName(b: Body, env: Locals, call: CallExpr, name: string): CallRes
       resolve(b, call, { kind: "action", decl });
     } else resolve(b, call, { kind: "function", decl });
     checkArgs(b, env, call, name, sig ? sig.params.map((p) => p.type) : []);
-    const failures = decl.kind === "action" ? b.cx.actionFailures.get(decl) ?? [] : [];
-    return { type: sig?.result ?? ERROR, failures, name };
+    const failures = decl.kind === "action"
+      ? [...b.cx.actionFailures.get(decl) ?? [], ...b.cx.undeclaredFailures.get(decl) ?? []]
+      : [];
+    const uncertain = decl.kind === "action" && decl.fails.some((ident) => !b.cx.resolutions.has(ident));
+    return { type: sig?.result ?? ERROR, failures, name, uncertain };
   }
   const suggestion = ref.kind === "decl" && ref.decl.kind === "fixtures"
     ? `Call one of its fixtures: \`${name}.${ref.decl.members[0]?.name.name ?? "name"}\``
@@ -187,7 +193,7 @@ export function checkAttempt(b: Body, env: Locals, expr: Extract<Expr, { kind: "
   }
   const result = checkCall(b, env, operand, true);
   if (expr.operand !== operand) b.cx.exprTypes.set(expr.operand, result.type);
-  if (result.name !== "" && result.failures.length === 0) {
+  if (result.name !== "" && result.failures.length === 0 && !result.uncertain) {
     report(b.cx, diagnostic("failure.attempt_needless", expr.span, { call: result.name }));
   }
   for (const failure of result.failures) b.escapes.push({ failure, span: expr.span, via: "attempt" });

@@ -14,6 +14,7 @@ import { findType, reportUnknownType } from "./type-refs.ts";
 import { mismatchSuggestion } from "./mismatch.ts";
 import type { Body, Locals } from "./body.ts";
 import { checkExpr } from "./check-expr.ts";
+import { unknownName } from "./check-names.ts";
 
 export type DecodeRule = "type" | "missing" | "unknown" | "member" | ConstraintRule;
 
@@ -25,8 +26,6 @@ export interface LiteralProblem {
   at: Span;
   /** What was wrong, after the rule and path: `expected Bool, got Text`. */
   detail: string;
-  /** The diagnostic the problem is in code. */
-  diagnostic: Diagnostic;
 }
 
 export interface LiteralMode {
@@ -69,6 +68,11 @@ function numberOf(expr: Expr): { value: number; integer: boolean } {
   return { value: NaN, integer: false };
 }
 
+/** The value of a number written out (`3`, `-0.5`, `(-(2))`), or null for anything else. */
+export function numberLiteralValue(expr: Expr): number | null {
+  return isNumberLiteral(expr) ? numberOf(expr).value : null;
+}
+
 function joinPath(path: string, field: string): string {
   return path === "" ? field : `${path}.${field}`;
 }
@@ -86,14 +90,10 @@ interface Walk {
   mode: LiteralMode;
 }
 
-function problem(w: Walk, p: Omit<LiteralProblem, "diagnostic">, d: () => Diagnostic): void {
-  if (w.mode.kind === "dry") {
-    w.mode.problems.push({ ...p, diagnostic: null as unknown as Diagnostic });
-    return;
-  }
-  const made = d();
-  w.mode.problems.push({ ...p, diagnostic: made });
-  if (w.mode.kind === "normal") report(w.b.cx, made);
+/** Collects `p`; in normal mode also reports the diagnostic `d` makes (made only then). */
+function problem(w: Walk, p: LiteralProblem, d: () => Diagnostic): void {
+  w.mode.problems.push(p);
+  if (w.mode.kind === "normal") report(w.b.cx, d());
 }
 
 function typeProblem(w: Walk, expr: Expr, expected: Type, found: string, path: string, at: Span, foundType?: Type): void {
@@ -197,10 +197,8 @@ function walkEnumMember(w: Walk, expr: Extract<Expr, { kind: "member" }>, expect
     return null; // the ordinary check records its resolution
   }
   const full = `${object.name}.${expr.name.name}`;
-  problem(w, { rule: "member", path, at, detail: `expected one of ${members.map((m) => m.name).join(", ")}, got ${expr.name.name}` }, () => {
-    const near = closest(full, members.map((m) => `${object.name}.${m.name}`));
-    return diagnostic("name.unknown", expr.name.span, { name: full, suggestion: near ? `Did you mean \`${near}\`?` : "Declare it, or import it with `use`" });
-  });
+  problem(w, { rule: "member", path, at, detail: `expected one of ${members.map((m) => m.name).join(", ")}, got ${expr.name.name}` }, () =>
+    unknownName(expr.name.span, full, members.map((m) => `${object.name}.${m.name}`)));
   return record(w, expr, ERROR);
 }
 
@@ -230,7 +228,7 @@ function walkRecord(w: Walk, expr: Extract<Expr, { kind: "record" }>, expected: 
   const named = findType(b.cx, b.file, expr.type.name);
   if (!named) {
     if (w.mode.kind === "dry") {
-      w.mode.problems.push({ rule: "type", path, at, detail: "", diagnostic: null as unknown as Diagnostic });
+      w.mode.problems.push({ rule: "type", path, at, detail: "" });
       return ERROR;
     }
     reportUnknownType(b.cx, b.file, expr.type);

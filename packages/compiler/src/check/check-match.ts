@@ -71,6 +71,8 @@ function checkOutcomeArms(b: Body, m: MatchExpr, call: CallResult, bindings: Map
   const covered = new Set<FailureInfo>();
   let success = false;
   let all = false;
+  // An arm naming a failure that didn't resolve (reported) may be the one meant to cover the rest.
+  let unresolved = false;
   for (const arm of m.arms) {
     const p = arm.pattern;
     if (p.kind === "success") {
@@ -85,8 +87,11 @@ function checkOutcomeArms(b: Body, m: MatchExpr, call: CallResult, bindings: Map
     } else if (p.kind === "failure") {
       for (const ident of p.names) {
         const info = resolveFailure(b.cx, b.file, ident);
-        if (!info) continue;
-        if (call.name !== "" && !call.failures.includes(info)) {
+        if (!info) {
+          unresolved = true;
+          continue;
+        }
+        if (call.name !== "" && !call.uncertain && !call.failures.includes(info)) {
           report(b.cx, diagnostic("failure.arm_impossible", ident.span, {
             call: call.name, failure: `\`${info.name}\``, possible: call.failures.length > 0 ? listWords(call.failures.map((f) => f.name)) : "nothing",
           }));
@@ -96,7 +101,7 @@ function checkOutcomeArms(b: Body, m: MatchExpr, call: CallResult, bindings: Map
     } else wrongPattern(b, p, "`success(x)` or `failure F`");
   }
   if (call.name === "") return;
-  const missing = [...(success ? [] : ["success(...)"]), ...(all ? [] : call.failures.filter((f) => !covered.has(f)).map((f) => f.name))];
+  const missing = [...(success ? [] : ["success(...)"]), ...(all || unresolved ? [] : call.failures.filter((f) => !covered.has(f)).map((f) => f.name))];
   if (missing.length > 0) notExhaustive(b, m, missing, "failure _");
 }
 
@@ -130,6 +135,8 @@ function checkValueArms(b: Body, env: Locals, m: MatchExpr, type: Type, bindings
   const members = enumType.def.members;
   const covered = new Set<string>();
   let all = false;
+  // An arm already reported as wrong may be the one meant to cover the rest: no exhaustiveness report then.
+  let unresolved = false;
   for (const arm of m.arms) {
     const p = arm.pattern;
     if (p.kind === "wildcard") all = true;
@@ -137,16 +144,22 @@ function checkValueArms(b: Body, env: Locals, m: MatchExpr, type: Type, bindings
       const named = findType(b.cx, b.file, p.type.name);
       if (!named) {
         reportUnknownName(b, env, p.type.span, p.type.name, [enumType.name]);
+        unresolved = true;
         continue;
       }
-      if (named.kind === "error") continue;
+      if (named.kind === "error") {
+        unresolved = true;
+        continue;
+      }
       if (named.kind !== "named" || named.decl !== enumType) {
         report(b.cx, diagnostic("type.mismatch", p.span, { expected: enumType.name, found: printType(named), suggestion: `Match members of \`${enumType.name}\`` }));
+        unresolved = true;
         continue;
       }
       if (!members.some((x) => x.name === p.member.name)) {
         const full = `${enumType.name}.${p.member.name}`;
         reportUnknownName(b, env, p.member.span, full, members.map((x) => `${enumType.name}.${x.name}`));
+        unresolved = true;
         continue;
       }
       b.cx.resolutions.set(p, { kind: "enum_member", type: enumType, member: p.member.name });
@@ -154,7 +167,7 @@ function checkValueArms(b: Body, env: Locals, m: MatchExpr, type: Type, bindings
       covered.add(p.member.name);
     } else wrongPattern(b, p, `\`${enumType.name}.<member>\` or \`_\``);
   }
-  if (!all) {
+  if (!all && !unresolved) {
     const missing = members.filter((x) => !covered.has(x.name)).map((x) => `${enumType.name}.${x.name}`);
     if (missing.length > 0) notExhaustive(b, m, missing, "_");
   }

@@ -2,7 +2,7 @@
 // without parameters (`questions.sesame`), record fields, and `ai.<prompt>.requests`/`.attempts`.
 import type { Expr, Ident, Span } from "../syntax/ast.ts";
 import type { DeclRef } from "../modules/graph.ts";
-import { diagnostic } from "../diagnostics/diagnostic.ts";
+import { diagnostic, type Diagnostic } from "../diagnostics/diagnostic.ts";
 import { ERROR, INT, type Type } from "../types/types.ts";
 import { enumOf, objectOf } from "../types/assignable.ts";
 import { printType } from "../types/print-type.ts";
@@ -12,6 +12,7 @@ import { findType } from "./type-refs.ts";
 import type { Body, Locals } from "./body.ts";
 import { checkExpr } from "./check-expr.ts";
 import { fixtureUse, testOnly } from "./purity.ts";
+import { argumentsText } from "./check-call.ts";
 
 /** Library namespaces; a local of the same name shadows them. */
 export const NAMESPACES = ["list", "text", "vector", "clock", "random", "ai"];
@@ -25,10 +26,15 @@ export function namespaceOf(env: Locals, expr: Expr): string | null {
   return NAMESPACES.includes(expr.name) ? expr.name : null;
 }
 
-export function reportUnknownName(b: Body, env: Locals, span: Span, name: string, candidates?: Iterable<string>): void {
-  const near = closest(name, candidates ?? [...env.names(), ...visibleTopNames(b.cx, b.file), ...NAMESPACES]);
+/** `name.unknown` for `name`, suggesting the closest of `candidates`. */
+export function unknownName(span: Span, name: string, candidates: Iterable<string>): Diagnostic {
+  const near = closest(name, candidates);
   const suggestion = near ? `Did you mean \`${near}\`?` : "Declare it, or import it with `use`";
-  report(b.cx, diagnostic("name.unknown", span, { name, suggestion }));
+  return diagnostic("name.unknown", span, { name, suggestion });
+}
+
+export function reportUnknownName(b: Body, env: Locals, span: Span, name: string, candidates?: Iterable<string>): void {
+  report(b.cx, unknownName(span, name, candidates ?? [...env.names(), ...visibleTopNames(b.cx, b.file), ...NAMESPACES]));
 }
 
 /** "an action", "a type", ... for what a top-level name is. */
@@ -128,10 +134,7 @@ function checkQualified(b: Body, env: Locals, expr: MemberExpr, object: NameExpr
   b.cx.resolutions.set(expr, { kind: "fixture", group, member });
   const signature = b.cx.signatures.get(member);
   if (member.params && member.params.length > 0) {
-    report(b.cx, diagnostic("type.argument_count", expr.span, {
-      call: full, expected: `${member.params.length} argument${member.params.length === 1 ? "" : "s"}`, found: "none",
-    }));
-    return signature?.result ?? ERROR;
+    report(b.cx, diagnostic("type.argument_count", expr.span, { call: full, expected: argumentsText(member.params.length), found: "none" }));
   }
   return signature?.result ?? ERROR;
 }

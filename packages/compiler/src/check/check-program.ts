@@ -42,6 +42,7 @@ export function checkProgram(
     failureInfos: new Map(),
     failures: [],
     actionFailures: new Map(),
+    undeclaredFailures: new Map(),
     connection: null,
     signatures: new Map(),
     recordingPaths: new Set(recordingFiles),

@@ -34,6 +34,10 @@ export interface Checker {
   failureInfos: Map<FailureDecl, FailureInfo>;
   failures: FailureInfo[];
   actionFailures: Map<ActionDecl, FailureInfo[]>;
+  /** Failures an action's body lets escape without listing (reported as `failure.undeclared`). Calls
+   * checked after it see them too, so the one missing entry isn't reported again at each call as
+   * `test.fails_impossible`, `failure.stale` or `failure.attempt_needless`. */
+  undeclaredFailures: Map<ActionDecl, FailureInfo[]>;
   connection: ConnectionInfo | null;
   /** Of every function, action and fixture member. */
   signatures: Map<Node, Signature>;
@@ -70,9 +74,4 @@ export function listWords(words: string[]): string {
   const quoted = words.map((w) => `\`${w}\``);
   if (quoted.length <= 1) return quoted.join("");
   return `${quoted.slice(0, -1).join(", ")} and ${quoted[quoted.length - 1]}`;
-}
-
-/** A span covering `from` to `to`. */
-export function spanFromTo(from: Span, to: Span): Span {
-  return { ...from, end: to.end };
 }

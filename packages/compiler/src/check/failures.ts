@@ -84,6 +84,7 @@ export function checkEscapes(b: Body, decl: ActionDecl | null): void {
     if (site) site.push(escape.failure);
     else bySite.set(escape.span, [escape.failure]);
   }
+  if (decl && reported.size > 0) b.cx.undeclaredFailures.set(decl, [...reported]);
   for (const [span, failures] of bySite) {
     const names = failures.map((f) => f.name);
     const them = names.length === 1 ? `\`${names[0]}\`` : "them";

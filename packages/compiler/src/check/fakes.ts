@@ -12,7 +12,7 @@ import { closest } from "../names/suggest.ts";
 import { report, type Checker } from "./context.ts";
 import { Locals, type Body } from "./body.ts";
 import { checkExpr } from "./check-expr.ts";
-import { checkLiteral, type LiteralProblem } from "./check-literal.ts";
+import { checkLiteral, numberLiteralValue, type LiteralProblem } from "./check-literal.ts";
 import { DEFAULT_EMBEDDING_DIMENSIONS } from "./connection.ts";
 
 const FAILURE_WORDS = "`refused`, `timed_out`, `over_budget`, `too_long`";
@@ -24,7 +24,7 @@ export function recordingPath(prompt: PromptInfo, name: string): string {
   return `${folder}recordings/${prompt.name}/${name}.json`;
 }
 
-function fakeType(cx: Checker, type: Type, p: Pick<LiteralProblem, "rule" | "path" | "at" | "detail">): void {
+function fakeType(cx: Checker, type: Type, p: LiteralProblem): void {
   const path = p.path === "" ? "the answer" : p.path;
   report(cx, diagnostic("test.fake_type", p.at, { type: printType(type) }, [
     { label: "decode", text: `\`${p.rule}\` on \`${path}\`: ${p.detail}` },
@@ -151,16 +151,6 @@ function streamPromptItem(b: Body, prompt: PromptInfo, item: FakeItem): CheckedF
   }
 }
 
-function numbersOf(expr: Expr): number | null {
-  if (expr.kind === "int" || expr.kind === "decimal") return expr.value;
-  if (expr.kind === "paren") return numbersOf(expr.inner);
-  if (expr.kind === "unary" && expr.op === "-") {
-    const inner = numbersOf(expr.operand);
-    return inner === null ? null : -inner;
-  }
-  return null;
-}
-
 /** `ai.embed` items: a vector of `embedding_dimensions` numbers, or a failure word. */
 function embedItem(b: Body, item: FakeItem): CheckedFakeItem | null {
   const dims = b.cx.connection?.embeddingDimensions ?? DEFAULT_EMBEDDING_DIMENSIONS;
@@ -174,7 +164,7 @@ function embedItem(b: Body, item: FakeItem): CheckedFakeItem | null {
   const embedding: Type = { kind: "named", decl: b.cx.prelude.embedding };
   const mode = { kind: "fake" as const, constraints: true, problems: [] as LiteralProblem[] };
   checkLiteral(b, new Locals(), item.expr, { kind: "list", item: DECIMAL }, mode, "", item.span);
-  const values = item.expr.kind === "list" ? item.expr.items.map(numbersOf) : [];
+  const values = item.expr.kind === "list" ? item.expr.items.map(numberLiteralValue) : [];
   const firstNonNumber = item.expr.kind === "list" ? item.expr.items.findIndex((_, i) => values[i] === null) : -1;
   if (mode.problems[0]) {
     fakeType(b.cx, embedding, mode.problems[0]);

@@ -46,11 +46,6 @@ export function scalarConstraints(type: Type): Constraints {
   return {};
 }
 
-export function isNumeric(type: Type): boolean {
-  const base = scalarBase(type);
-  return base === "Int" || base === "Decimal";
-}
-
 export function isTextBased(type: Type): boolean {
   return scalarBase(type) === "Text";
 }
@@ -75,8 +70,4 @@ export function enumOf(type: Type): NamedType | null {
 
 export function objectOf(type: Type): NamedType | null {
   return type.kind === "named" && type.decl.def.kind === "object" ? type.decl : null;
-}
-
-export function isError(type: Type): boolean {
-  return type.kind === "error";
 }

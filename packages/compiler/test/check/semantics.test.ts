@@ -147,6 +147,47 @@ describe("no cascades", () => {
     expect(diagnostics.map((d) => d.rule)).toEqual(["name.unknown"]);
   });
 
+  test("a failure missing from `fails` is reported once, not again where the action is called", () => {
+    const source = `failure Closed { kind: Unavailable  message: "Closed." }
+failure Busy { kind: Unavailable  message: "Busy." }
+action open(busy: Bool) fails Busy {
+    if busy { reject Busy }
+    reject Closed
+}
+action visit() fails Closed {
+    attempt open(false)
+}
+`;
+    const test = `test "t" {\n    assert open(false) fails Closed\n}\n`;
+    const { diagnostics } = checkSources(shop(source, { "domains/shop/shop.test.jadpo": test }));
+    // `open`'s missing `Closed` once; `visit` keeps `Closed` (not stale) and misses `Busy` for real.
+    expect(diagnostics.map((d) => `${d.rule} ${d.span!.file}:${d.span!.line}`)).toEqual([
+      "failure.undeclared domains/shop/shop.jadpo:5",
+      "failure.undeclared domains/shop/shop.jadpo:8",
+    ]);
+  });
+
+  test("a misspelt failure in a match arm or a `fails` list is only `name.unknown`", () => {
+    const source = `failure Closed { kind: Unavailable  message: "Closed." }
+failure Busy { kind: Unavailable  message: "Busy." }
+action open() fails Busy, Closd {
+    reject Busy
+}
+action visit() -> Int {
+    return match open() {
+        success(_) => 1
+        failure Bsy => 2
+    }
+}
+`;
+    const test = `test "t" {\n    assert open() fails Closed\n}\n`;
+    const { diagnostics } = checkSources(shop(source, { "domains/shop/shop.test.jadpo": test }));
+    expect(diagnostics.map((d) => `${d.rule} ${d.span!.file}:${d.span!.line}`)).toEqual([
+      "name.unknown domains/shop/shop.jadpo:3",
+      "name.unknown domains/shop/shop.jadpo:9",
+    ]);
+  });
+
   test("a wrong scripted answer is one diagnostic, even with several problems", () => {
     const source = `type Question = Text { min_length: 1 }
 type Answer = Object {

@@ -10,7 +10,7 @@ import { Scope, type Cx, type ProgramState } from "../exec/compile-state.ts";
 import { createContext, type RunContext } from "../exec/context.ts";
 import { TestStop } from "../exec/signals.ts";
 import { sameType } from "../exec/type-facts.ts";
-import { readRecording } from "../recordings/read.ts";
+import { readRecording, type RecordingRead } from "../recordings/read.ts";
 import { fillPlaceholders } from "../recordings/placeholders.ts";
 import { rng, type Rng } from "../seed.ts";
 import { typeName } from "../values/shape.ts";
@@ -54,6 +54,21 @@ export const MALFORMED_TEXT = "malformed answer";
 const MALFORMED_ERROR: DecodeError = { rule: "json", path: TOP_LEVEL, expected: "one JSON value", found: JSON.stringify(MALFORMED_TEXT) };
 
 let literalContext: RunContext | null = null;
+
+/**
+ * Parsed recordings, keyed by the bytes object read: a run hands every test the same bytes, so
+ * each recording is parsed once per run, and new bytes (a reload, a changed file) parse afresh.
+ * The parsed answer is shared; filling placeholders and decoding build new values from it.
+ */
+const parsedRecordings = new WeakMap<Uint8Array, Map<string, RecordingRead>>();
+
+function parsedRecording(bytes: Uint8Array, promptName: string): RecordingRead {
+  let byPrompt = parsedRecordings.get(bytes);
+  if (!byPrompt) parsedRecordings.set(bytes, (byPrompt = new Map()));
+  let read = byPrompt.get(promptName);
+  if (!read) byPrompt.set(promptName, (read = readRecording(bytes, { promptName })));
+  return read;
+}
 
 function compileItem(p: ProgramState, item: CheckedFakeItem): CompiledItem {
   if (item.kind !== "value") return { item, value: null };
@@ -220,7 +235,7 @@ export class FakeBackend implements AiBackend {
     };
     const bytes = this.options.readFile ? this.options.readFile(item.path) : null;
     if (!bytes) throw undecodable("its file can't be read");
-    const read = readRecording(bytes, { promptName });
+    const read = parsedRecording(bytes, promptName);
     if (!read.ok) throw undecodable(read.problem);
     this.placeholders ??= rng(this.options.seed, "placeholders");
     const filled = fillPlaceholders(asType, read.answer, this.placeholders);

@@ -1,10 +1,11 @@
 // Runs planned entries of one loaded project: tests through the runtime, recordings through
 // their decode test. The main thread and every worker build one of these, once.
-import { diagnostic, type CheckedProgram } from "@jadpo/compiler";
+import type { CheckedProgram } from "@jadpo/compiler";
 import type { TestResult } from "./events.ts";
 import type { ReadProjectFile, TestOutcome } from "./outcome.ts";
 import { planTests, type PlannedTest } from "./plan.ts";
 import { runRecordingTest } from "../recording-tests/run-recording-test.ts";
+import { internalErrorDiagnostic } from "../test-run/failure.ts";
 import { compileForTests, runCompiledTest, testSeedOf, type CompiledForTests } from "./runtime-api.ts";
 
 export interface ExecuteOptions {
@@ -21,9 +22,8 @@ export interface LoadedTests {
 }
 
 function internalFailure(entry: PlannedTest, runSeed: number, error: unknown, options: ExecuteOptions): TestOutcome {
-  const message = error instanceof Error ? error.message : String(error);
-  const report = options.saveInternalError ? options.saveInternalError(error) : "(not saved)";
-  const d = diagnostic("toolchain.internal_error", { file: entry.file, line: entry.line, column: 1, start: 0, end: 0 }, { message, report });
+  const span = { file: entry.file, line: entry.line, column: 1, start: 0, end: 0 };
+  const d = internalErrorDiagnostic(error, span, options.saveInternalError);
   const result: TestResult = {
     name: entry.name, kind: entry.resultKind, file: entry.file, line: entry.line, status: "failed",
     seed: testSeedOf(runSeed, entry.file, entry.name), duration_ms: 0, diagnostics: [d],

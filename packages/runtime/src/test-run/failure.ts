@@ -29,6 +29,11 @@ export function failureDiagnostic(err: unknown, test: TestInfo, c: RunContext, s
   if (isStackOverflow(err)) {
     return fault(here, "The program called itself too deeply: the call stack overflowed", "Make sure the recursion stops: check its ending condition");
   }
+  return internalErrorDiagnostic(err, test.decl.span, save);
+}
+
+/** `toolchain.internal_error` for an unexpected throw: its message, and the saved report's path. */
+export function internalErrorDiagnostic(err: unknown, span: Span, save?: SaveInternalError): Diagnostic {
   const message = err instanceof InternalFault ? err.message : err instanceof Error ? err.message : String(err);
   let report = "(no report was saved)";
   if (save) {
@@ -38,7 +43,7 @@ export function failureDiagnostic(err: unknown, test: TestInfo, c: RunContext, s
       // Saving the report failed too: the diagnostic still says what happened.
     }
   }
-  return diagnostic("toolchain.internal_error", test.decl.span, { message, report }, [{ label: "note", text: message }]);
+  return diagnostic("toolchain.internal_error", span, { message, report }, [{ label: "note", text: message }]);
 }
 
 /** A FAIL block shows details, not the summary: the problem is its `note:` line too. */
