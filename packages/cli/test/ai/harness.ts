@@ -2,10 +2,10 @@
 // lives in the test's own process), on copies of the example app in temp folders, with a clean
 // environment so nothing from the developer's shell (a real key, a base URL) leaks in.
 import { spawn } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { copyExample, ExampleCopy } from "../example-copy.ts";
 import { memoryContext } from "../../src/context.ts";
 import { runCli } from "../../src/program.ts";
 
@@ -56,34 +56,10 @@ export async function jadpoHere(args: string[], cwd: string, env: Record<string,
 export const PROMPT_FILE = "domains/support/prompts/answer_question.jadpo";
 export const RECORDINGS = "domains/support/prompts/recordings/answer_question";
 
-export class Project {
-  private constructor(readonly root: string) {}
-
+export class Project extends ExampleCopy {
   /** A copy of the example app in a new temp folder. */
   static example(): Project {
-    const root = mkdtempSync(join(tmpdir(), "jadpo-ai-"));
-    cpSync(join(repo, "examples/support"), root, { recursive: true });
-    rmSync(join(root, ".jadpo"), { recursive: true, force: true });
-    return new Project(root);
-  }
-
-  write(path: string, text: string): this {
-    mkdirSync(dirname(join(this.root, path)), { recursive: true });
-    writeFileSync(join(this.root, path), text);
-    return this;
-  }
-
-  read(path: string): string {
-    return readFileSync(join(this.root, path), "utf8");
-  }
-
-  exists(path: string): boolean {
-    return existsSync(join(this.root, path));
-  }
-
-  remove(path: string): this {
-    rmSync(join(this.root, path), { recursive: true, force: true });
-    return this;
+    return new Project(copyExample("jadpo-ai-"));
   }
 
   /** Every file under the root (`.jadpo/` included), root-relative, sorted. */
@@ -110,7 +86,4 @@ export class Project {
     return jadpoHere(args, cwd, env);
   }
 
-  dispose(): void {
-    rmSync(this.root, { recursive: true, force: true });
-  }
 }

@@ -1,9 +1,9 @@
 // `jadpo check` decodes every recording (SPEC 9.3): the seed's undecodable "yes" recording is an
 // error at its file's 1:1, and the example's own recordings check clean.
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { copyExample } from "../example-copy.ts";
 import { buildCli, jadpo, lines, repo } from "./harness.ts";
 
 const RECORDING = "domains/support/prompts/recordings/answer_question/sesame.json";
@@ -11,8 +11,7 @@ let root: string;
 
 beforeAll(() => {
   buildCli();
-  root = mkdtempSync(join(tmpdir(), "jadpo-check-recordings-"));
-  cpSync(join(repo, "examples/support"), root, { recursive: true });
+  root = copyExample("jadpo-check-recordings-");
 });
 
 afterAll(() => rmSync(root, { recursive: true, force: true }));

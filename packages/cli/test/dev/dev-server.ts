@@ -1,11 +1,11 @@
 // Helpers for `jadpo dev` end to end: the BUILT binary as a child process on a temp copy of the
 // example app, its URL read from standard output. Every wait is bounded; every child is killed.
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { DevCall } from "@jadpo/runtime";
+import { copyExample } from "../example-copy.ts";
 import { repo } from "../test-command/project.ts";
 
 const bin = join(repo, "packages/cli/bin/jadpo.mjs");
@@ -14,9 +14,7 @@ export const CALL_LOG = ".jadpo/dev/calls.jsonl";
 
 /** A copy of examples/support in a new temp folder (without any `.jadpo/` state). */
 export function exampleCopy(prefix = "jadpo-dev-"): string {
-  const root = mkdtempSync(join(tmpdir(), prefix));
-  cpSync(join(repo, "examples/support"), root, { recursive: true, filter: (src) => !src.split(/[\\/]/).includes(".jadpo") });
-  return root;
+  return copyExample(prefix);
 }
 
 /** Sets `per_day` of the example's connection. */

@@ -1,9 +1,9 @@
 // Helpers for `jadpo test` end to end: the BUILT binary on small projects in temp folders.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { copyExample, ExampleCopy } from "../example-copy.ts";
 
 export const repo = join(dirname(fileURLToPath(import.meta.url)), "../../../..");
 const bin = join(repo, "packages/cli/bin/jadpo.mjs");
@@ -25,40 +25,14 @@ export function jadpo(args: string[], cwd: string, env: Record<string, string> =
   return { stdout: run.stdout, stderr: run.stderr, status: run.status };
 }
 
-export class Project {
-  readonly root: string;
-  private constructor(root: string) {
-    this.root = root;
-  }
-
+export class Project extends ExampleCopy {
   /** A copy of the example app in a new temp folder. */
   static example(): Project {
-    const root = mkdtempSync(join(tmpdir(), "jadpo-test-cmd-"));
-    cpSync(join(repo, "examples/support"), root, { recursive: true });
-    return new Project(root);
-  }
-
-  write(path: string, text: string): this {
-    mkdirSync(dirname(join(this.root, path)), { recursive: true });
-    writeFileSync(join(this.root, path), text);
-    return this;
-  }
-
-  read(path: string): string {
-    return readFileSync(join(this.root, path), "utf8");
-  }
-
-  remove(path: string): this {
-    rmSync(join(this.root, path), { recursive: true, force: true });
-    return this;
+    return new Project(copyExample("jadpo-test-cmd-"));
   }
 
   test(args: string[] = [], env: Record<string, string> = {}, cwd = this.root): Run {
     return jadpo(["test", ...args], cwd, env);
-  }
-
-  dispose(): void {
-    rmSync(this.root, { recursive: true, force: true });
   }
 }
 

@@ -1,0 +1,43 @@
+// A copy of examples/support in a new temp folder, for end-to-end tests that change files.
+// Each e2e area extends it with the way it runs `jadpo`.
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const repo = join(dirname(fileURLToPath(import.meta.url)), "../../..");
+
+/** Copies the example (without any `.jadpo/` state a local run left) into a new temp folder. */
+export function copyExample(prefix: string): string {
+  const root = mkdtempSync(join(tmpdir(), prefix));
+  cpSync(join(repo, "examples/support"), root, { recursive: true });
+  rmSync(join(root, ".jadpo"), { recursive: true, force: true });
+  return root;
+}
+
+export class ExampleCopy {
+  protected constructor(readonly root: string) {}
+
+  write(path: string, text: string): this {
+    mkdirSync(dirname(join(this.root, path)), { recursive: true });
+    writeFileSync(join(this.root, path), text);
+    return this;
+  }
+
+  read(path: string): string {
+    return readFileSync(join(this.root, path), "utf8");
+  }
+
+  exists(path: string): boolean {
+    return existsSync(join(this.root, path));
+  }
+
+  remove(path: string): this {
+    rmSync(join(this.root, path), { recursive: true, force: true });
+    return this;
+  }
+
+  dispose(): void {
+    rmSync(this.root, { recursive: true, force: true });
+  }
+}
