@@ -84,6 +84,9 @@ export async function runDev(path: string | undefined, options: DevOptions, cont
       if (answer.problem !== null) print(answer.problem);
       if (answer.internalError !== undefined) reportInternalError(answer.internalError, ["dev"], { ...context, exitCode: 0 });
     },
+    onInternalError(error: unknown) {
+      reportInternalError(error, ["dev"], { ...context, exitCode: 0 });
+    },
   });
 
   const listening = await new Promise<{ ok: true; port: number } | { ok: false; code: string }>((resolve) => {

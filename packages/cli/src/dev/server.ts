@@ -20,6 +20,8 @@ export interface DevServerState {
   current(): DevBuild | null;
   /** After each action request (the terminal prints it). */
   onAnswer(method: string, path: string, answer: ActionAnswer): void;
+  /** An unexpected exception while answering a request: reported and saved, never silent. */
+  onInternalError(error: unknown): void;
 }
 
 function requestId(): string {
@@ -86,8 +88,8 @@ async function route(state: DevServerState, req: IncomingMessage, res: ServerRes
 
 export function createDevServer(state: DevServerState): Server {
   return createServer((req, res) => {
-    route(state, req, res).catch(() => {
-      // Only a broken connection gets here; the request has nobody left to answer.
+    route(state, req, res).catch((error: unknown) => {
+      state.onInternalError(error);
       if (!res.headersSent) sendError(res, 500, "internal_error", "jadpo hit an internal error answering this request", requestId());
       else res.destroy();
     });
