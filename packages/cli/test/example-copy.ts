@@ -4,6 +4,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, write
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { afterEach } from "vitest";
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), "../../..");
 
@@ -40,4 +41,18 @@ export class ExampleCopy {
   dispose(): void {
     rmSync(this.root, { recursive: true, force: true });
   }
+}
+
+/** A factory of example copies for one test file: each copy is disposed after its test. */
+export function disposedAfterEach<P extends { dispose(): void }>(make: () => P): () => P {
+  let made: P[] = [];
+  afterEach(() => {
+    for (const project of made) project.dispose();
+    made = [];
+  });
+  return () => {
+    const project = make();
+    made.push(project);
+    return project;
+  };
 }

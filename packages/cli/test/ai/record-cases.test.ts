@@ -2,26 +2,20 @@
 // keep the suite fast; record.test.ts covers the main paths with the built binary. Each failure:
 // exit 1, the shaped error, and not one file changed.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { disposedAfterEach } from "../example-copy.ts";
 import { appendCall } from "@jadpo/runtime";
 import { startFakeModelServer, type FakeModelServer } from "../../../runtime/test/helpers/openai-server.ts";
 import { Project, RECORDINGS } from "./harness.ts";
 import { asked, devCall, NOT_COVERED, recordedBlock } from "./expected.ts";
 
 let server: FakeModelServer;
-let projects: Project[] = [];
-const example = (): Project => {
-  const project = Project.example();
-  projects.push(project);
-  return project;
-};
+const example = disposedAfterEach(() => Project.example());
 
 beforeAll(async () => {
   server = await startFakeModelServer({ kind: "answer", text: NOT_COVERED });
 });
 afterAll(() => server.close());
 afterEach(() => {
-  projects.forEach((project) => project.dispose());
-  projects = [];
   server.requests.length = 0;
   server.setBehaviour({ kind: "answer", text: NOT_COVERED });
 });

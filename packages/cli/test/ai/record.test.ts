@@ -2,8 +2,9 @@
 // OpenAI-compatible server. Whole stdout, exact file bytes, and for every failure: exit 1, the
 // shaped error, and not one file changed.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { closedPort } from "../dev/dev-server.ts";
+import { disposedAfterEach } from "../example-copy.ts";
 import { readFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { join } from "node:path";
 import { appendCall } from "@jadpo/runtime";
 import { startFakeModelServer, type FakeModelServer } from "../../../runtime/test/helpers/openai-server.ts";
@@ -12,21 +13,11 @@ import { asked, COVERED, devCall, NOT_COVERED, recordedBlock, recordingBytes } f
 
 /** A URL on 127.0.0.1 where nothing listens. */
 async function closedPortUrl(): Promise<string> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const address = probe.address();
-  const port = typeof address === "object" && address !== null ? address.port : 0;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return `http://127.0.0.1:${port}/v1`;
+  return `http://127.0.0.1:${await closedPort()}/v1`;
 }
 
 let server: FakeModelServer;
-let projects: Project[] = [];
-const example = (): Project => {
-  const project = Project.example();
-  projects.push(project);
-  return project;
-};
+const example = disposedAfterEach(() => Project.example());
 
 beforeAll(async () => {
   buildCli();
@@ -34,8 +25,6 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 afterEach(() => {
-  projects.forEach((project) => project.dispose());
-  projects = [];
   server.requests.length = 0;
   server.setBehaviour({ kind: "answer", text: NOT_COVERED });
 });

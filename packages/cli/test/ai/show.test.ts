@@ -1,20 +1,12 @@
 // `jadpo ai show` on copies of the example app, whole stdout: the built binary for the main case,
 // the rest in this process (the same `runCli`), to keep the suite fast.
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { disposedAfterEach } from "../example-copy.ts";
 import { buildCli, Project, PROMPT_FILE, RECORDINGS } from "./harness.ts";
 
-let projects: Project[] = [];
-const example = (): Project => {
-  const project = Project.example();
-  projects.push(project);
-  return project;
-};
+const example = disposedAfterEach(() => Project.example());
 
 beforeAll(() => buildCli());
-afterEach(() => {
-  projects.forEach((project) => project.dispose());
-  projects = [];
-});
 
 describe("jadpo ai show", () => {
   it("prints the version first, then parameters, types, calls and each recording's state", async () => {

@@ -1,6 +1,7 @@
 // `jadpo test` end to end: the built binary on copies of the example app; whole stdout and
 // exit codes compared.
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { disposedAfterEach } from "../example-copy.ts";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { buildCli, manyTests, Project, RECORDINGS, Running, seedFixture, withoutDurations } from "./project.ts";
@@ -9,18 +10,9 @@ import { findAll, parseXml } from "./xml.ts";
 const ACTIONS = "domains/support/actions/answer_customer.test.jadpo";
 const EXAMPLE_SUMMARY = "6 action tests · 1 function test · 2 recording tests";
 
-let projects: Project[] = [];
-const example = (): Project => {
-  const project = Project.example();
-  projects.push(project);
-  return project;
-};
+const example = disposedAfterEach(() => Project.example());
 
 beforeAll(() => buildCli());
-afterEach(() => {
-  projects.forEach((project) => project.dispose());
-  projects = [];
-});
 
 describe("jadpo test, passing", () => {
   it("runs the example's tests and recordings and passes", () => {
