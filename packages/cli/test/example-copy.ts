@@ -6,7 +6,16 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach } from "vitest";
 
-const repo = join(dirname(fileURLToPath(import.meta.url)), "../../..");
+/** The repository root and the built binary every e2e test runs. */
+export const repo = join(dirname(fileURLToPath(import.meta.url)), "../../..");
+export const bin = join(repo, "packages/cli/bin/jadpo.mjs");
+
+/** What one run of the binary gave. */
+export interface Run {
+  stdout: string;
+  stderr: string;
+  status: number | null;
+}
 
 /** Copies the example (without any `.jadpo/` state a local run left) into a new temp folder. */
 export function copyExample(prefix: string): string {

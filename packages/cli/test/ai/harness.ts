@@ -3,22 +3,15 @@
 // environment so nothing from the developer's shell (a real key, a base URL) leaks in.
 import { spawn } from "node:child_process";
 import { readdirSync, statSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { copyExample, ExampleCopy } from "../example-copy.ts";
+import { join } from "node:path";
+import { bin, copyExample, ExampleCopy, repo, type Run } from "../example-copy.ts";
+import { afterAll, afterEach, beforeAll } from "vitest";
+import { startFakeModelServer, type FakeModelServer } from "../../../runtime/test/helpers/openai-server.ts";
 import { memoryContext } from "../../src/context.ts";
 import { runCli } from "../../src/program.ts";
 
-export const repo = join(dirname(fileURLToPath(import.meta.url)), "../../../..");
-const bin = join(repo, "packages/cli/bin/jadpo.mjs");
-
 export { buildCli } from "../build-cli.ts";
-
-export interface Run {
-  stdout: string;
-  stderr: string;
-  status: number | null;
-}
+export { repo, type Run } from "../example-copy.ts";
 
 /** Only what node needs, plus `env`: no inherited JADPO_* or OPENAI_* variables. */
 function cleanEnv(env: Record<string, string>): Record<string, string> {
@@ -86,4 +79,21 @@ export class Project extends ExampleCopy {
     return jadpoHere(args, cwd, env);
   }
 
+}
+
+/**
+ * A local model server for one test file, answering `answer` until a test changes it; its
+ * request log and behaviour are reset after each test. `env()` points the example at it.
+ */
+export function modelServerForFile(answer: string): { server: () => FakeModelServer; env: () => Record<string, string> } {
+  let server: FakeModelServer;
+  beforeAll(async () => {
+    server = await startFakeModelServer({ kind: "answer", text: answer });
+  });
+  afterAll(() => server.close());
+  afterEach(() => {
+    server.requests.length = 0;
+    server.setBehaviour({ kind: "answer", text: answer });
+  });
+  return { server: () => server, env: () => ({ JADPO_AI_BASE_URL: server.url }) };
 }

@@ -1,26 +1,14 @@
 // `jadpo ai record`'s smaller cases, run in this process (the same `runCli` the binary runs) to
 // keep the suite fast; record.test.ts covers the main paths with the built binary. Each failure:
 // exit 1, the shaped error, and not one file changed.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { disposedAfterEach } from "../example-copy.ts";
 import { appendCall } from "@jadpo/runtime";
-import { startFakeModelServer, type FakeModelServer } from "../../../runtime/test/helpers/openai-server.ts";
-import { Project, RECORDINGS } from "./harness.ts";
+import { modelServerForFile, Project, RECORDINGS } from "./harness.ts";
 import { asked, devCall, NOT_COVERED, recordedBlock } from "./expected.ts";
 
-let server: FakeModelServer;
 const example = disposedAfterEach(() => Project.example());
-
-beforeAll(async () => {
-  server = await startFakeModelServer({ kind: "answer", text: NOT_COVERED });
-});
-afterAll(() => server.close());
-afterEach(() => {
-  server.requests.length = 0;
-  server.setBehaviour({ kind: "answer", text: NOT_COVERED });
-});
-
-const env = () => ({ JADPO_AI_BASE_URL: server.url });
+const { server: model, env } = modelServerForFile(NOT_COVERED);
 
 /** Runs `jadpo ai record answer_question ...` expecting it to fail: exit 1, nothing on stderr, no file changed. */
 async function fails(project: Project, args: string[], runEnv: Record<string, string>, prompt = "answer_question"): Promise<string> {
@@ -39,7 +27,7 @@ describe("jadpo ai record, more ways to record", () => {
     appendCall(project.root, devCall("Something else entirely", "another_prompt"));
     const run = await project.runHere(["ai", "record", "answer_question", "--as", "rye"], env());
     expect(run.stdout).toBe(recordedBlock("rye", "the last `jadpo dev` call, call_1"));
-    expect(asked(server)).toContain("Question: Is the rye loaf made with seeds?");
+    expect(asked(model())).toContain("Question: Is the rye loaf made with seeds?");
   });
 
   it("counts no placeholder for a value marked `personal: false`", async () => {
@@ -61,14 +49,14 @@ describe("jadpo ai record, more ways to record", () => {
 
 describe("jadpo ai record, more ways to fail", () => {
   it("when the server answers with an error", async () => {
-    server.setBehaviour({ kind: "error", status: 500, body: { error: { message: "the model is loading", type: "server_error" } } });
+    model().setBehaviour({ kind: "error", status: 500, body: { error: { message: "the model is loading", type: "server_error" } } });
     const out = await fails(example(), ["--as", "jersey", "--fixture", "questions.sesame"], env());
     expect(out.split("\n")[0]).toBe("error: The model answered with an error: the model answered with HTTP 500: the model is loading");
     expect(out).toContain("  rule: ai.model_error\n");
   });
 
   it("when the answer breaks a rule of the type", async () => {
-    server.setBehaviour({ kind: "answer", text: JSON.stringify({ resolved_by_articles: "yes", reply: "No." }) });
+    model().setBehaviour({ kind: "answer", text: JSON.stringify({ resolved_by_articles: "yes", reply: "No." }) });
     const out = await fails(example(), ["--as", "jersey", "--fixture", "questions.sesame"], env());
     expect(out.split("\n")[1]).toBe("  decode: `type` on `resolved_by_articles`: expected Bool, got Text");
   });
@@ -104,7 +92,7 @@ describe("jadpo ai record, more ways to fail", () => {
     const out = await fails(project, ["--as", "jersey", "--fixture", "questions.sesame"], env());
     expect(out).toMatch(/^error: .*Nope.* --> domains\/support\/types\.jadpo:\d+:\d+\n/);
     expect(out.endsWith("\n\nrecord failed: 1 compile error\n")).toBe(true);
-    expect(server.requests).toHaveLength(0);
+    expect(model().requests).toHaveLength(0);
   });
 
   it("with a usage error for a name that isn't lower_snake or a missing --as (exit 2)", async () => {
@@ -116,11 +104,11 @@ describe("jadpo ai record, more ways to fail", () => {
     const missing = await project.runHere(["ai", "record", "answer_question"], env());
     expect(missing.status).toBe(2);
     expect(missing.stderr.split("\n")[0]).toBe("error: `jadpo ai record` needs `--as <name>`, the recording's name");
-    expect(server.requests).toHaveLength(0);
+    expect(model().requests).toHaveLength(0);
   });
 
   it("when the model refuses", async () => {
-    server.setBehaviour({ kind: "refuse", refusal: "I can't help with that." });
+    model().setBehaviour({ kind: "refuse", refusal: "I can't help with that." });
     const out = await fails(example(), ["--as", "jersey", "--fixture", "questions.sesame"], env());
     expect(out.split("\n")[0]).toBe("error: The model answered with an error: the model refused: I can't help with that.");
   });
@@ -133,7 +121,7 @@ describe("jadpo ai record, more ways to fail", () => {
     expect(summary).toBe("error: No values to ask `answer_question` with");
     // The decode error's rule is the decoder's to name; the call, the type and the path are ours.
     expect(note).toMatch(/^ {2}note: the last `jadpo dev` call, call_1, gave values that no longer decode as `AnswerQuestion`: `\w+` on `reader_locale`/);
-    expect(server.requests).toHaveLength(0);
+    expect(model().requests).toHaveLength(0);
   });
 
   it("when no `ai.generate` call asks the prompt", async () => {

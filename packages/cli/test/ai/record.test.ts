@@ -1,14 +1,13 @@
 // `jadpo ai record` end to end: the built binary on copies of the example app, asking a local
-// OpenAI-compatible server. Whole stdout, exact file bytes, and for every failure: exit 1, the
+// OpenAI-compatible model(). Whole stdout, exact file bytes, and for every failure: exit 1, the
 // shaped error, and not one file changed.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { closedPort } from "../dev/dev-server.ts";
 import { disposedAfterEach } from "../example-copy.ts";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { appendCall } from "@jadpo/runtime";
-import { startFakeModelServer, type FakeModelServer } from "../../../runtime/test/helpers/openai-server.ts";
-import { buildCli, Project, RECORDINGS, repo } from "./harness.ts";
+import { buildCli, modelServerForFile, Project, RECORDINGS, repo } from "./harness.ts";
 import { asked, COVERED, devCall, NOT_COVERED, recordedBlock, recordingBytes } from "./expected.ts";
 
 /** A URL on 127.0.0.1 where nothing listens. */
@@ -16,20 +15,10 @@ async function closedPortUrl(): Promise<string> {
   return `http://127.0.0.1:${await closedPort()}/v1`;
 }
 
-let server: FakeModelServer;
 const example = disposedAfterEach(() => Project.example());
+const { server: model, env } = modelServerForFile(NOT_COVERED);
 
-beforeAll(async () => {
-  buildCli();
-  server = await startFakeModelServer({ kind: "answer", text: NOT_COVERED });
-});
-afterAll(() => server.close());
-afterEach(() => {
-  server.requests.length = 0;
-  server.setBehaviour({ kind: "answer", text: NOT_COVERED });
-});
-
-const env = () => ({ JADPO_AI_BASE_URL: server.url });
+beforeAll(() => buildCli());
 
 describe("jadpo ai record, recording", () => {
   it("records from a fixture: the exact block, the exact file, the version `ai show` prints", async () => {
@@ -40,8 +29,8 @@ describe("jadpo ai record, recording", () => {
     expect(run.status).toBe(0);
     expect(project.read(`${RECORDINGS}/jersey.json`)).toBe(recordingBytes(false));
     // Asked once, with the fixture's values rendered into the prompt.
-    expect(server.requests).toHaveLength(1);
-    expect(asked(server)).toBe("Answer the customer's question in en-GB.\nQuestion: Does your sourdough contain sesame?");
+    expect(model().requests).toHaveLength(1);
+    expect(asked(model())).toBe("Answer the customer's question in en-GB.\nQuestion: Does your sourdough contain sesame?");
     const show = await project.run(["ai", "show", "answer_question"], env());
     const version = JSON.parse(project.read(`${RECORDINGS}/jersey.json`)).version;
     expect(show.stdout.split("\n")[0]).toBe(version);
@@ -61,25 +50,25 @@ describe("jadpo ai record, recording", () => {
     expect(run.stdout).toBe(recordedBlock("not_covered", "the last `jadpo dev` call, call_3"));
     expect(run.status).toBe(0);
     expect(project.read(`${RECORDINGS}/not_covered.json`)).toBe(recordingBytes(false));
-    expect(asked(server)).toBe("Answer the customer's question in en-GB.\nQuestion: Do you deliver to Jersey?");
+    expect(asked(model())).toBe("Answer the customer's question in en-GB.\nQuestion: Do you deliver to Jersey?");
   });
 
   it("corrects an answer that doesn't decode once, as a call does, and records the corrected one", async () => {
     const project = example();
     let n = 0;
-    server.setBehaviour({ kind: "answer", text: () => (n++ === 0 ? "Sure! Our sourdough contains sesame." : COVERED) });
+    model().setBehaviour({ kind: "answer", text: () => (n++ === 0 ? "Sure! Our sourdough contains sesame." : COVERED) });
     const run = await project.run(["ai", "record", "answer_question", "--as", "corrected", "--fixture", "questions.sesame"], env());
     expect(run.stdout).toBe(recordedBlock("corrected", "the fixture `questions.sesame`"));
     expect(project.read(`${RECORDINGS}/corrected.json`)).toBe(recordingBytes(true));
-    expect(server.requests).toHaveLength(2);
-    const correction = server.requests[1].body as { messages: Array<{ role: string; content: string }> };
+    expect(model().requests).toHaveLength(2);
+    const correction = model().requests[1].body as { messages: Array<{ role: string; content: string }> };
     expect(correction.messages.map((m) => m.role)).toEqual(["system", "user", "assistant", "user"]);
     expect(correction.messages[2].content).toBe("Sure! Our sourdough contains sesame.");
   });
 
   it("replaces an existing recording with --force", async () => {
     const project = example();
-    server.setBehaviour({ kind: "answer", text: COVERED });
+    model().setBehaviour({ kind: "answer", text: COVERED });
     const run = await project.run(["ai", "record", "answer_question", "--as", "not_covered", "--fixture", "questions.sesame", "--force"], env());
     expect(run.stdout).toBe(recordedBlock("not_covered", "the fixture `questions.sesame`"));
     expect(project.read(`${RECORDINGS}/not_covered.json`)).toBe(recordingBytes(true));
@@ -120,7 +109,7 @@ describe("jadpo ai record, failing: exit 1, a shaped error, nothing written", ()
   });
 
   it("when the server answers garbage", async () => {
-    server.setBehaviour({ kind: "garbage" });
+    model().setBehaviour({ kind: "garbage" });
     const out = await fails(example(), ["--as", "jersey", "--fixture", "questions.sesame"], env());
     expect(out).toBe([
       "error: The model answered with an error: the model's answer is not valid JSON",
@@ -132,7 +121,7 @@ describe("jadpo ai record, failing: exit 1, a shaped error, nothing written", ()
   });
 
   it("when the answer doesn't decode, even corrected once", async () => {
-    server.setBehaviour({ kind: "answer", text: "Sure! Our sourdough contains no sesame." });
+    model().setBehaviour({ kind: "answer", text: "Sure! Our sourdough contains no sesame." });
     const out = await fails(example(), ["--as", "jersey", "--fixture", "questions.sesame"], env());
     expect(out).toBe([
       "error: The model's answer doesn't decode as `SupportAnswer`",
@@ -143,7 +132,7 @@ describe("jadpo ai record, failing: exit 1, a shaped error, nothing written", ()
       "  rule: ai.answer_undecodable",
       "",
     ].join("\n"));
-    expect(server.requests).toHaveLength(2);
+    expect(model().requests).toHaveLength(2);
   });
 
   it("when the recording exists and --force is not given, without asking the model", async () => {
@@ -155,7 +144,7 @@ describe("jadpo ai record, failing: exit 1, a shaped error, nothing written", ()
       "  rule: ai.recording_exists",
       "",
     ].join("\n"));
-    expect(server.requests).toHaveLength(0);
+    expect(model().requests).toHaveLength(0);
   });
 
   it("when the connection's key variable is not set, without asking the model", async () => {
@@ -169,7 +158,7 @@ describe("jadpo ai record, failing: exit 1, a shaped error, nothing written", ()
       "  rule: ai.key_missing",
       "",
     ].join("\n"));
-    expect(server.requests).toHaveLength(0);
+    expect(model().requests).toHaveLength(0);
   });
 
   it("when there is neither a `jadpo dev` call nor a fixture", async () => {

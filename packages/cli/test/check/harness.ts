@@ -3,10 +3,9 @@ import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { bin } from "../example-copy.ts";
 
-export const repo = join(dirname(fileURLToPath(import.meta.url)), "../../../..");
-const bin = join(repo, "packages/cli/bin/jadpo.mjs");
+export { repo } from "../example-copy.ts";
 
 export { buildCli } from "../build-cli.ts";
 

@@ -5,10 +5,8 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import type { DevCall } from "@jadpo/runtime";
-import { copyExample } from "../example-copy.ts";
-import { repo } from "../test-command/project.ts";
+import { bin, copyExample } from "../example-copy.ts";
 
-const bin = join(repo, "packages/cli/bin/jadpo.mjs");
 
 export const CALL_LOG = ".jadpo/dev/calls.jsonl";
 

@@ -1,20 +1,11 @@
 // Helpers for `jadpo test` end to end: the BUILT binary on small projects in temp folders.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { copyExample, ExampleCopy } from "../example-copy.ts";
-
-export const repo = join(dirname(fileURLToPath(import.meta.url)), "../../../..");
-const bin = join(repo, "packages/cli/bin/jadpo.mjs");
+import { join } from "node:path";
+import { bin, copyExample, ExampleCopy, repo, type Run } from "../example-copy.ts";
 
 export { buildCli } from "../build-cli.ts";
-
-export interface Run {
-  stdout: string;
-  stderr: string;
-  status: number | null;
-}
+export { repo, type Run } from "../example-copy.ts";
 
 export function jadpo(args: string[], cwd: string, env: Record<string, string> = {}): Run {
   const run = spawnSync(process.execPath, [bin, ...args], {
