@@ -8,7 +8,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const cli = join(root, "packages/cli");
 
 const result = await build({
-  entryPoints: { jadpo: join(cli, "src/main.ts"), worker: join(cli, "src/worker.ts") },
+  entryPoints: { jadpo: join(cli, "src/main.ts"), worker: join(cli, "src/worker.ts"), "v8-tuning": join(cli, "src/v8-tuning.ts") },
   outdir: join(cli, "dist"),
   outExtension: { ".js": ".mjs" },
   bundle: true,

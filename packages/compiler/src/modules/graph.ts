@@ -22,7 +22,7 @@ export type DeclRef =
 export interface FileScope {
   file: LoadedFile;
   /** Every name visible at the top of the file: its folder module's names, its imports, and `app.jadpo`'s. */
-  names: Map<string, DeclRef>;
+  names: ReadonlyMap<string, DeclRef>;
 }
 
 /** A recording file found below `domains/`, read but not decoded (the checker decodes it). */

@@ -2,11 +2,12 @@
 // names visible at the top of each file, and every module.* rule found on the way (the name.*
 // rules come from names/declare.ts).
 import type { Ident, Span, UseDecl } from "../syntax/ast.ts";
-import type { DeclRef, FileScope, LoadedFile, ModuleGraph, RecordingSource } from "./graph.ts";
+import type { FileScope, LoadedFile, ModuleGraph, RecordingSource } from "./graph.ts";
+import { ScopeNames } from "./scope-names.ts";
 import { diagnostic, type Diagnostic } from "../diagnostics/diagnostic.ts";
 import { closest } from "../names/suggest.ts";
 import { declareNames, type DeclaredNames } from "../names/declare.ts";
-import { addName, type NameEntry, type NameTable, type Namespace } from "../names/namespace.ts";
+import { addName, type NameTable, type Namespace } from "../names/namespace.ts";
 import { APP_FILE, moduleNames } from "./load.ts";
 import { addEdge, importCycles, type ImportEdges } from "./cycles.ts";
 
@@ -83,12 +84,14 @@ function indexModules(files: LoadedFile[], declared: DeclaredNames, out: Diagnos
   return { folders, files: fileModules, ambiguous, all };
 }
 
+const NO_NAMES: Namespace = new Map();
+
 /** A file's scope: the app's names, then its folder module's, then what its `use` lines import. */
 function scopeOf(
   file: LoadedFile, declared: DeclaredNames, modules: Modules, partial: ReadonlySet<string>,
   edges: ImportEdges, out: Diagnostic[],
 ): FileScope {
-  const folder = declared.folders.get(file.folderModule) ?? new Map<string, NameEntry>();
+  const folder = declared.folders.get(file.folderModule) ?? NO_NAMES;
   const imports: Namespace = new Map();
   // What the file sees so far, without copying the folder's names for every `use`.
   const visible: NameTable = {
@@ -107,9 +110,7 @@ function scopeOf(
     }
     for (const ident of decl.names) importName(file, decl, module, ident, partial.has(path), visible, edges, out);
   }
-  const names = new Map<string, DeclRef>();
-  for (const layer of [declared.app, folder, imports]) for (const [name, entry] of layer) if (!names.has(name)) names.set(name, entry.ref);
-  return { file, names };
+  return { file, names: new ScopeNames(declared.app, folder, imports) };
 }
 
 function importName(

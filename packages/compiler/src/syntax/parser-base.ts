@@ -54,8 +54,13 @@ export abstract class ParserBase extends EmbeddedActionsParser {
   protected items: unknown[] = [];
   protected toks: Tok[] = [];
 
-  constructor() {
-    super(T.allTokenTypes, { recoveryEnabled: false, maxLookahead: 3, errorMessageProvider: messages });
+  /**
+   * `validateGrammar` runs chevrotain's checks of the grammar itself (ambiguities, left recursion).
+   * They cost every start-up about 12 ms and can only fail when the grammar is edited, so the
+   * parser's tests run them and `jadpo` skips them.
+   */
+  constructor(validateGrammar: boolean) {
+    super(T.allTokenTypes, { recoveryEnabled: false, maxLookahead: 3, errorMessageProvider: messages, skipValidations: !validateGrammar });
   }
 
   protected resetState(file: string): void {

@@ -14,8 +14,8 @@ import { StatementRules } from "./parser-statements.ts";
 export { MAX_DEPTH } from "./parser-base.ts";
 
 export class JadpoParser extends StatementRules {
-  constructor() {
-    super();
+  constructor(options: { validateGrammar?: boolean } = {}) {
+    super(options.validateGrammar ?? false);
     this.performSelfAnalysis();
   }
 

@@ -3,10 +3,16 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { parseFile } from "../../src/syntax/parse-file.ts";
+import { JadpoParser } from "../../src/syntax/parser.ts";
 import { renderErrorPlain } from "../../src/diagnostics/render-plain.ts";
 // @ts-expect-error -- a plain .mjs module without types
 import { extractJadpoBlocks } from "../fixtures/extract-spec-blocks.mjs";
 import { bin, call, decls, expr, id, int, member, n, named, shape, specMarkdown, statements, text, validJadpoFiles } from "./helpers.ts";
+
+// `jadpo` skips chevrotain's grammar checks at start-up (they only fail after a grammar edit): here they run.
+it("the grammar passes chevrotain's own checks (no ambiguous alternatives, no left recursion)", () => {
+  expect(() => new JadpoParser({ validateGrammar: true })).not.toThrow();
+});
 
 describe("valid files parse with no diagnostic", () => {
   const files = validJadpoFiles();
