@@ -37,7 +37,8 @@ export interface LocalVar {
 
 /** Local names: parameters, `var`s, `for` items and match bindings, block by block. */
 export class Locals {
-  private readonly vars = new Map<string, LocalVar>();
+  /** Made on the first name: most blocks (arm bodies, `if` branches) declare none. */
+  private vars: Map<string, LocalVar> | null = null;
 
   constructor(private readonly parent: Locals | null = null) {}
 
@@ -46,19 +47,23 @@ export class Locals {
   }
 
   get(name: string): LocalVar | undefined {
-    return this.vars.get(name) ?? this.parent?.get(name);
+    for (let scope: Locals | null = this; scope !== null; scope = scope.parent) {
+      const local = scope.vars?.get(name);
+      if (local !== undefined) return local;
+    }
+    return undefined;
   }
 
   /** Declared in this very block (not an outer one). */
   own(name: string): LocalVar | undefined {
-    return this.vars.get(name);
+    return this.vars?.get(name);
   }
 
   set(name: string, local: LocalVar): void {
-    this.vars.set(name, local);
+    (this.vars ??= new Map()).set(name, local);
   }
 
   names(): string[] {
-    return [...this.vars.keys(), ...(this.parent?.names() ?? [])];
+    return [...(this.vars?.keys() ?? []), ...(this.parent?.names() ?? [])];
   }
 }

@@ -223,6 +223,9 @@ function walkList(w: Walk, expr: Extract<Expr, { kind: "list" }>, expected: Type
   return record(w, expr, expected);
 }
 
+/** No misspelt field (every field name given is one of the type's). */
+const NO_NAMES: ReadonlySet<string> = new Set();
+
 function walkRecord(w: Walk, expr: Extract<Expr, { kind: "record" }>, expected: Type, path: string, at: Span): Type {
   const { b } = w;
   const named = findType(b.cx, b.file, expr.type.name);
@@ -252,11 +255,13 @@ function walkRecord(w: Walk, expr: Extract<Expr, { kind: "record" }>, expected: 
   if (!assignable(named, expected)) typeProblem(w, expr, expected, expr.type.name, path, at, named);
   const fields = object.def.fields;
   const given = new Map<string, number>();
+  let unknownFields = false;
   for (const init of expr.fields) {
     const name = init.name.name;
     const field = fields.find((f) => f.name === name);
     const fieldPath = joinPath(path, name);
     if (!field) {
+      unknownFields = true;
       const near = closest(name, fields.map((f) => f.name));
       problem(w, { rule: "unknown", path: fieldPath, at: init.name.span, detail: `\`${object.name}\` has no such field` }, () =>
         diagnostic("type.unknown_field", init.name.span, {
@@ -278,8 +283,11 @@ function walkRecord(w: Walk, expr: Extract<Expr, { kind: "record" }>, expected: 
     walk(w, init.value, field.type, fieldPath, init.name.span);
   }
   // A misspelt field is reported once, as unknown, not again as the field it misses.
-  const misspelt = new Set(expr.fields.filter((f) => !fields.some((x) => x.name === f.name.name))
-    .map((f) => closest(f.name.name, fields.filter((x) => !given.has(x.name)).map((x) => x.name))));
+  if (given.size === fields.length) return record(w, expr, named);
+  const misspelt = unknownFields
+    ? new Set(expr.fields.filter((f) => !fields.some((x) => x.name === f.name.name))
+      .map((f) => closest(f.name.name, fields.filter((x) => !given.has(x.name)).map((x) => x.name))))
+    : NO_NAMES;
   for (const field of fields) {
     if (given.has(field.name) || misspelt.has(field.name)) continue;
     const fieldPath = joinPath(path, field.name);

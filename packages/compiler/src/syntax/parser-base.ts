@@ -29,8 +29,8 @@ function errOpts(errMsg: string): ConsumeMethodOpts {
   return opts;
 }
 
-export const isUpper = (tok: { image: string }): boolean => {
-  const c = tok.image.charCodeAt(0);
+export const isUpper = (tok: Tok): boolean => {
+  const c = tok.firstCharCode;
   return c >= 65 && c <= 90;
 };
 

@@ -31,6 +31,7 @@ const PREFIX = starts(T.PrefixOp);
 const POSTFIX = starts(T.Dot, T.LParen);
 const TYPE_ARGS = starts(T.Less);
 const OPTIONAL = starts(T.Question);
+const LITERAL = starts(T.Literal);
 
 const ARM_BLOCK = { ARGS: [OPEN.armBlock, "", true] as [string, string, boolean] };
 
@@ -159,7 +160,7 @@ export abstract class ExpressionRules extends ParserBase {
       { ALT: (): A.Expr => literal(this.file, this.tok(T.Literal)) },
       {
         // A record literal: an UpperCamel name directly followed by `{`.
-        GATE: (): boolean => isUpper(this.LA(1)) && this.LA(2).tokenType === T.LBrace,
+        GATE: (): boolean => isUpper(this.LA(1) as Tok) && this.LA(2).tokenType === T.LBrace,
         ALT: (): A.Expr => {
           const type = this.tok(T.Ident, undefined, 2);
           const fields = this.SUBRULE(this.recordFields, { ARGS: [type.image] });
@@ -185,11 +186,30 @@ export abstract class ExpressionRules extends ParserBase {
     ERR_MSG: "an expression",
   };
 
+  /**
+   * The OR of `primaryOr`, with the alternative picked by the next tokens where that is plain:
+   * chevrotain's choice among alternatives with a GATE scans every path and allocates on each
+   * call, and this runs for every operand. Anything else (every error included) goes to the OR.
+   */
+  private primary(): A.Expr {
+    if (!this.RECORDING_PHASE) {
+      const next = this.LA(1);
+      const alts = this.primaryOr.DEF;
+      if (LITERAL[next.tokenTypeIdx] === true) return alts[0].ALT();
+      const type = next.tokenType;
+      if (type === T.Ident) return isUpper(next as Tok) && this.LA(2).tokenType === T.LBrace ? alts[1].ALT() : alts[2].ALT();
+      if (type === T.LParen) return alts[3].ALT();
+      if (type === T.LBracket) return alts[4].ALT();
+      if (type === T.Match) return alts[5].ALT();
+    }
+    return this.OR2(this.primaryOr);
+  }
+
   /** Prefix operators, a primary, then `.field` and call postfixes. */
   operand = this.RULE("operand", (): A.Expr => {
     const preBase = this.toks.length;
     if (this.may(PREFIX)) this.MANY(this.prefixStep);
-    const primary = this.OR2(this.primaryOr);
+    const primary = this.primary();
     const postBase = this.postStack.length;
     if (this.may(POSTFIX)) this.MANY2(this.postfixStep);
     const pre = this.toks.length - preBase;
@@ -237,9 +257,23 @@ export abstract class ExpressionRules extends ParserBase {
     ERR_MSG: "an argument or `)` after `,`",
   };
 
+  /**
+   * The alternative of an argument OR (`as: T`, an expression, or `)`) picked by the next tokens
+   * where that is plain, as `primary` does; undefined leaves it to the OR.
+   */
+  private argument(alts: readonly { ALT: () => A.Expr | AsArgument | null }[]): A.Expr | AsArgument | null | undefined {
+    if (this.RECORDING_PHASE) return undefined;
+    const next = this.LA(1);
+    const type = next.tokenType;
+    if (type === T.Ident) return next.image === "as" && this.LA(2).tokenType === T.Colon ? alts[0].ALT() : alts[1].ALT();
+    if (LITERAL[next.tokenTypeIdx] === true) return alts[1].ALT();
+    if (type === T.RParen) return alts[2].ALT();
+    return undefined;
+  }
+
   private argumentStep = (): void => {
     this.CONSUME(T.Comma);
-    const next = this.OR3(this.nextArgument);
+    const next = this.argument(this.nextArgument.DEF) ?? this.OR3(this.nextArgument);
     if (next !== null) this.items.push(next);
   };
 
@@ -254,7 +288,7 @@ export abstract class ExpressionRules extends ParserBase {
     const named = callee.tokenType === T.Ident;
     this.push(named ? OPEN.call : OPEN.callAnon, named ? callee.image : "", open.startLine, ")");
     const base = this.items.length;
-    const first = this.OR4(this.firstArgument);
+    const first = this.argument(this.firstArgument.DEF) ?? this.OR4(this.firstArgument);
     if (first !== null) {
       this.items.push(first);
       this.MANY3(this.argumentStep);
@@ -306,9 +340,19 @@ export abstract class ExpressionRules extends ParserBase {
     ERR_MSG: "an item or `]` after `,`",
   };
 
+  /** The alternative of `nextListItem` picked by the next token where that is plain, as `primary` does. */
+  private listItem(): A.Expr | null | undefined {
+    if (this.RECORDING_PHASE) return undefined;
+    const next = this.LA(1);
+    const alts = this.nextListItem.DEF;
+    if (next.tokenType === T.Ident || LITERAL[next.tokenTypeIdx] === true) return alts[0].ALT();
+    if (next.tokenType === T.RBracket) return alts[1].ALT();
+    return undefined;
+  }
+
   private listItemStep = (): void => {
     this.CONSUME(T.Comma);
-    const next = this.OR(this.nextListItem);
+    const next = this.listItem() ?? this.OR(this.nextListItem);
     if (next !== null) this.items.push(next);
   };
 

@@ -1,6 +1,7 @@
 // The grammar of blocks and statements (SPEC 5 and 8): `var`, assignment, `if` / `else if` /
 // `else` (read in a loop, however long the chain), `for`, `return`, `reject`, `assert`,
 // `advance clock by`, and expression statements (bare ones are noted for syntax.bare_expression).
+import type { TokenType } from "chevrotain";
 import type * as A from "./ast.ts";
 import * as T from "./tokens.ts";
 import type { Tok } from "./tokens.ts";
@@ -132,7 +133,26 @@ export abstract class StatementRules extends ExpressionRules {
     ERR_MSG: "a statement",
   };
 
-  statement = this.RULE("statement", (): A.Stmt => this.OR(this.statementOr));
+  /** Statement keywords and the alternative of `statementOr` each starts. */
+  private readonly statementByKeyword = new Map<TokenType, number>([
+    [T.Var, 0], [T.If, 1], [T.For, 2], [T.Return, 3], [T.Reject, 4], [T.Assert, 5], [T.Advance, 6],
+  ]);
+
+  /**
+   * The OR of `statementOr`, with the alternative picked by the next tokens where that is plain
+   * (a keyword; a name, then `=` or not): chevrotain's choice scans every path of every
+   * alternative. Anything else (every error included) goes to the OR.
+   */
+  statement = this.RULE("statement", (): A.Stmt => {
+    if (!this.RECORDING_PHASE) {
+      const next = this.LA(1);
+      const alts = this.statementOr.DEF;
+      const byKeyword = this.statementByKeyword.get(next.tokenType);
+      if (byKeyword !== undefined) return alts[byKeyword].ALT();
+      if (next.tokenType === T.Ident) return this.LA(2).tokenType === T.Assign ? alts[7].ALT() : alts[8].ALT();
+    }
+    return this.OR(this.statementOr);
+  });
 
   private mutable = (): Tok => this.tok(T.Mut);
 

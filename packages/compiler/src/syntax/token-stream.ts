@@ -1,8 +1,8 @@
 // A file's tokens, kept compactly (typed arrays) so lexing a large file makes no object per token.
-// Token objects for the parser are made one declaration at a time and die young.
+// Token objects for the parser are reused from one declaration to the next (StreamToken).
 import type { TokenType } from "chevrotain";
 import * as T from "./tokens.ts";
-import { makeTok, type Tok } from "./tokens.ts";
+import type { Tok } from "./tokens.ts";
 
 const typeByIdx: TokenType[] = [];
 /** The fixed spelling of punctuation and keywords, so their tokens need no substring. */
@@ -62,24 +62,88 @@ export class TokenStream {
     return typeByIdx[this.types[i]];
   }
 
-  /** The token at `i` as an object for the parser. */
+  /** The token at `i` as an object of its own (for a diagnostic made after the parse moves on). */
   tok(i: number): Tok {
     const idx = this.types[i];
-    const type = typeByIdx[idx];
     const start = this.starts[i];
     const end = this.ends[i];
-    const image = imageByIdx[idx] ?? this.text.slice(start, end);
-    let value: string | number = 0;
-    if (type === T.TextLit) value = this.texts.get(i) ?? "";
-    else if (type === T.IntLit || type === T.DecimalLit) value = parseFloat(image); // `30x` (reported) reads as 30
-    else if (type === T.DurationLit) value = Number(image.slice(0, image.length - (image.endsWith("ms") ? 2 : 1)));
-    return makeTok(type, image, start, end, this.lines[i], this.columns[i], value);
+    return {
+      image: imageByIdx[idx] ?? this.text.slice(start, end),
+      startOffset: start, startLine: this.lines[i], startColumn: this.columns[i], end,
+      tokenTypeIdx: idx, tokenType: typeByIdx[idx],
+      value: valueOf(this, i), firstCharCode: this.text.charCodeAt(start),
+    };
   }
 
-  /** Tokens `from` (inclusive) to `to` (exclusive) as objects. */
-  slice(from: number, to: number): Tok[] {
-    const out: Tok[] = new Array(to - from);
-    for (let i = from; i < to; i++) out[i - from] = this.tok(i);
+  /**
+   * Tokens `from` (inclusive) to `to` (exclusive) as objects for the parser. The array and its
+   * objects are reused by the next call: the parser reads one declaration at a time and keeps
+   * no token past it, and a large project has hundreds of thousands of tokens.
+   */
+  window(from: number, to: number): Tok[] {
+    windowStream = this;
+    const count = to - from;
+    while (pool.length < count) pool.push(new WindowToken());
+    const out = reusedWindow;
+    out.length = count;
+    for (let k = 0; k < count; k++) {
+      const tok = pool[k];
+      const i = from + k;
+      const idx = this.types[i];
+      tok.tokenTypeIdx = idx;
+      tok.tokenType = typeByIdx[idx];
+      tok.startOffset = this.starts[i];
+      tok.startLine = this.lines[i];
+      tok.startColumn = this.columns[i];
+      tok.end = this.ends[i];
+      tok.index = i;
+      out[k] = tok;
+    }
     return out;
   }
 }
+
+/** The processed value of a Text token, or the number of a numeric token (0 otherwise). */
+function valueOf(stream: TokenStream, i: number): string | number {
+  const type = typeByIdx[stream.types[i]];
+  if (type === T.TextLit) return stream.texts.get(i) ?? "";
+  if (type !== T.IntLit && type !== T.DecimalLit && type !== T.DurationLit) return 0;
+  const image = stream.text.slice(stream.starts[i], stream.ends[i]);
+  if (type === T.DurationLit) return Number(image.slice(0, image.length - (image.endsWith("ms") ? 2 : 1)));
+  return parseFloat(image); // `30x` (reported) reads as 30
+}
+
+/** The stream the window's tokens belong to. */
+let windowStream: TokenStream | null = null;
+
+/**
+ * A token of the current window, reused from one declaration to the next. It holds numbers and
+ * its type only: a reused object sits in V8's old generation, and a young string or stream
+ * stored into it on every refill makes each garbage collection slower. Its spelling and value
+ * are read from the stream when asked for.
+ */
+class WindowToken implements Tok {
+  tokenTypeIdx = 0;
+  tokenType: TokenType = T.Ident;
+  startOffset = 0;
+  startLine = 0;
+  startColumn = 0;
+  end = 0;
+  index = 0;
+
+  get image(): string {
+    return imageByIdx[this.tokenTypeIdx] ?? windowStream!.text.slice(this.startOffset, this.end);
+  }
+
+  get value(): string | number {
+    return valueOf(windowStream!, this.index);
+  }
+
+  get firstCharCode(): number {
+    return windowStream!.text.charCodeAt(this.startOffset);
+  }
+}
+
+/** The objects `window` hands out, made once and refilled. */
+const pool: WindowToken[] = [];
+const reusedWindow: Tok[] = [];

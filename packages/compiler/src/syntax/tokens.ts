@@ -113,7 +113,7 @@ export const declKeywords: ReadonlySet<TokenType> = new Set([
 ]);
 
 /**
- * A token as the lexer makes it; chevrotain reads `image`, `startOffset`, `tokenType(Idx)`.
+ * A token as the parser reads it (token-stream.ts makes them); chevrotain reads `image`, `startOffset`, `tokenType(Idx)`.
  * `value` holds the processed text of a Text token or the number of a numeric token.
  */
 export interface Tok extends IToken {
@@ -122,8 +122,6 @@ export interface Tok extends IToken {
   /** Offset just after the token. */
   end: number;
   value: string | number;
-}
-
-export function makeTok(type: TokenType, image: string, start: number, end: number, line: number, column: number, value: string | number): Tok {
-  return { image, startOffset: start, startLine: line, startColumn: column, tokenTypeIdx: type.tokenTypeIdx!, tokenType: type, end, value };
+  /** The code of the token's first character. */
+  readonly firstCharCode: number;
 }
