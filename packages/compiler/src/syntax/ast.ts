@@ -271,4 +271,9 @@ export interface SyntaxFile {
   path: string;
   kind: FileKind;
   decls: Decl[];
+  /**
+   * Every local name the file declares (`var`s, `for` items, `success(x)` and `some(x)`
+   * bindings), in source order, so name casing needs no walk over every body.
+   */
+  locals: Ident[];
 }

@@ -2,7 +2,7 @@
 // diagnostic. One mistake gives one diagnostic: the first error of a declaration ends it (it is
 // kept as far as it was read, marked `incomplete`), and a declaration with a lexer error reports
 // nothing more.
-import type { Decl, FileKind, Span, SyntaxFile } from "./ast.ts";
+import type { Decl, FileKind, Ident, Span, SyntaxFile } from "./ast.ts";
 import { SourceFile } from "../source/source-file.ts";
 import { diagnostic, type Diagnostic } from "../diagnostics/diagnostic.ts";
 import { lex } from "./lexer.ts";
@@ -64,6 +64,7 @@ export function parseFile(path: string, kind: FileKind, input: string | Uint8Arr
   const lexDiagnostics = [...lexed.diagnostics].sort((a, b) => a.span!.start - b.span!.start);
   const diagnostics: Diagnostic[] = [...lexDiagnostics];
   const decls: Decl[] = [];
+  const locals: Ident[] = [];
   const parser = theParser();
 
   const starts = declarationStarts(stream);
@@ -96,10 +97,11 @@ export function parseFile(path: string, kind: FileKind, input: string | Uint8Arr
       decls.push(found.decl);
     }
     if (!quiet) diagnostics.push(...found.diagnostics);
+    for (const ident of parser.locals) locals.push(ident);
   }
 
   diagnostics.sort((a, b) => (a.span?.start ?? 0) - (b.span?.start ?? 0));
-  return { source, syntax: { path, kind, decls }, diagnostics: diagnostics.slice(0, MAX_DIAGNOSTICS) };
+  return { source, syntax: { path, kind, decls, locals }, diagnostics: diagnostics.slice(0, MAX_DIAGNOSTICS) };
 }
 
 interface DeclResult {

@@ -42,6 +42,8 @@ export abstract class ParserBase extends EmbeddedActionsParser {
   partial: A.Decl | null = null;
   /** Bare expression statements found (SPEC 5), reported as `syntax.bare_expression`. */
   bare: A.Span[] = [];
+  /** Local names declared so far (see `SyntaxFile.locals`). */
+  locals: A.Ident[] = [];
   protected depth = 0;
   /** Where the nesting was deepest, for `limit.too_deep` should the stack run out before the limit. */
   deepest: Tok | null = null;
@@ -68,6 +70,7 @@ export abstract class ParserBase extends EmbeddedActionsParser {
     this.open.length = 0;
     this.partial = null;
     this.bare = [];
+    this.locals = [];
     this.depth = 0;
     this.deepest = null;
     this.deepestDepth = 0;
@@ -95,6 +98,13 @@ export abstract class ParserBase extends EmbeddedActionsParser {
 
   protected id(tok: Tok): A.Ident {
     return identOf(this.file, tok);
+  }
+
+  /** The name a `var`, a `for` or a `success(x)`/`some(x)` pattern declares, noted in `locals`. */
+  protected local(tok: Tok): A.Ident {
+    const ident = identOf(this.file, tok);
+    if (!this.RECORDING_PHASE) this.locals.push(ident);
+    return ident;
   }
 
   /** CONSUME with occurrence `idx` (unique per token type within a rule) and Jadpo's phrase for a miss. */

@@ -448,7 +448,7 @@ export abstract class ExpressionRules extends ParserBase {
           const binding = this.tok(T.Ident, "a name for the value after `success(`");
           this.CONSUME(T.RParen);
           this.open.pop();
-          return { kind: "success", binding: this.id(binding), span: this.sp(kw) };
+          return { kind: "success", binding: this.local(binding), span: this.sp(kw) };
         },
       },
       {
@@ -470,7 +470,7 @@ export abstract class ExpressionRules extends ParserBase {
           const binding = this.tok(T.Ident, "a name for the value after `some(`", 4);
           this.CONSUME2(T.RParen);
           this.open.pop();
-          return { kind: "some", binding: this.id(binding), span: this.sp(kw) };
+          return { kind: "some", binding: this.local(binding), span: this.sp(kw) };
         },
       },
       { ALT: (): A.Pattern => ({ kind: "none", span: this.sp(this.tok(T.None)) }) },

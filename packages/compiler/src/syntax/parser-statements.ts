@@ -76,11 +76,11 @@ export abstract class StatementRules extends ExpressionRules {
       {
         ALT: (): A.Stmt => {
           const kw = this.tok(T.For);
-          const item = this.tok(T.Ident, "a name for each item after `for`");
+          const item = this.local(this.tok(T.Ident, "a name for each item after `for`"));
           this.tok(T.In, "`in` after {prev}");
           const list = this.SUBRULE(this.expression);
           const body = this.SUBRULE(this.block, FOR_BLOCK);
-          return { kind: "for", item: this.id(item), list, body, span: this.sp(kw) };
+          return { kind: "for", item, list, body, span: this.sp(kw) };
         },
       },
       {
@@ -164,11 +164,11 @@ export abstract class StatementRules extends ExpressionRules {
   varStmt = this.RULE("varStmt", (): A.Stmt => {
     const kw = this.tok(T.Var);
     const mutable = this.OPTION(this.mutable) !== undefined;
-    const name = this.tok(T.Ident, "a name after {prev}");
+    const name = this.local(this.tok(T.Ident, "a name after {prev}"));
     const type = this.OPTION2(this.varType) ?? null;
     this.tok(T.Assign, "`=` and a value after {prev}");
     const value = this.SUBRULE(this.expression);
-    return { kind: "var", name: this.id(name), mutable, type, value, span: this.sp(kw) };
+    return { kind: "var", name, mutable, type, value, span: this.sp(kw) };
   });
 
   private elseIfStep = (): void => {

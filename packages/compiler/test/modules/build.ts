@@ -113,5 +113,5 @@ function stamp(node: unknown, file: string, seen = new Set<unknown>()): void {
 export function loaded(path: string, decls: Decl[]): LoadedFile {
   stamp(decls, path);
   const kind = fileKind(path) ?? "source";
-  return { path, kind, ...moduleNames(path), source: new SourceFile(path, ""), syntax: { path, kind, decls } };
+  return { path, kind, ...moduleNames(path), source: new SourceFile(path, ""), syntax: { path, kind, decls, locals: [] } };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { closest, editDistance } from "../../src/names/suggest.ts";
-import { isLowerSnake, isUpperCamel, toLowerSnake, toUpperCamel } from "../../src/names/casing.ts";
+import { checkCasing, isLowerSnake, isUpperCamel, toLowerSnake, toUpperCamel } from "../../src/names/casing.ts";
+import { parseFile } from "../../src/syntax/parse-file.ts";
 
 describe("closest name", () => {
   it("suggests the candidate at the smallest edit distance", () => {
@@ -49,5 +50,25 @@ describe("casing", () => {
     expect(toLowerSnake("answerQuestion")).toBe("answer_question");
     expect(toLowerSnake("HTTPServer")).toBe("http_server");
     expect(toLowerSnake("Answer_Question")).toBe("answer_question");
+  });
+
+  it("checks every local name the parser noted: `var`, `for` items, `success(x)` and `some(x)` bindings", () => {
+    const text = [
+      "function f(xs: List<Int>, maybe: Int?) -> Int {",
+      "    var myTotal = 0",
+      "    for Item in xs { var ok_name = Item }",
+      "    var x = match maybe { some(Found) => Found  none => 0 }",
+      "    return myTotal + x",
+      "}",
+      "test \"t\" { var oneMore = 1 }",
+    ].join("\n");
+    const parsed = parseFile("a.jadpo", "source", text);
+    expect(parsed.diagnostics).toEqual([]);
+    expect(parsed.syntax.locals.map((ident) => ident.name)).toEqual(["myTotal", "Item", "ok_name", "x", "Found", "oneMore"]);
+    const found = checkCasing(parsed.syntax.decls, parsed.syntax.locals);
+    expect(found.map((d) => `${d.span!.line}:${d.span!.column} ${d.summary}`)).toEqual([
+      "2:9 `myTotal` should be written `my_total`", "3:9 `Item` should be written `item`",
+      "4:32 `Found` should be written `found`", "7:16 `oneMore` should be written `one_more`",
+    ]);
   });
 });
