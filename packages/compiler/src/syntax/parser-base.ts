@@ -8,7 +8,7 @@ import * as T from "./tokens.ts";
 import type { Tok } from "./tokens.ts";
 import type { OpenConstruct } from "./open-constructs.ts";
 import { TooDeep, MARK_REDUNDANT, MARK_TOKEN } from "./parse-errors.ts";
-import { identOf, mayStandAlone, spanOf } from "./build-ast.ts";
+import { mayStandAlone } from "./build-ast.ts";
 
 /** Nesting deeper than this (brackets, blocks, expression operators) is `limit.too_deep`. */
 export const MAX_DEPTH = 256;
@@ -91,18 +91,22 @@ export abstract class ParserBase extends EmbeddedActionsParser {
     if (this.depth > MAX_DEPTH && !this.RECORDING_PHASE) throw new TooDeep(at);
   }
 
-  /** A span from `first` to the last token read. */
+  // `sp` and `id` build their objects in place rather than through build-ast.ts's helpers: they
+  // run for most tokens of a project, often before V8 optimizes them, where each call costs.
+
+  /** A span from `first` to the last token read (build-ast.ts's `spanOf`). */
   protected sp(first: Tok): A.Span {
-    return spanOf(this.file, first, this.LA(0) as Tok);
+    return { file: this.file, line: first.startLine, column: first.startColumn, start: first.startOffset, end: (this.LA(0) as Tok).end };
   }
 
+  /** A name token as an identifier (build-ast.ts's `identOf`). */
   protected id(tok: Tok): A.Ident {
-    return identOf(this.file, tok);
+    return { name: tok.image, span: { file: this.file, line: tok.startLine, column: tok.startColumn, start: tok.startOffset, end: tok.end } };
   }
 
   /** The name a `var`, a `for` or a `success(x)`/`some(x)` pattern declares, noted in `locals`. */
   protected local(tok: Tok): A.Ident {
-    const ident = identOf(this.file, tok);
+    const ident = this.id(tok);
     if (!this.RECORDING_PHASE) this.locals.push(ident);
     return ident;
   }

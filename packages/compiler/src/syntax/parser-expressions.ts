@@ -32,6 +32,7 @@ const POSTFIX = starts(T.Dot, T.LParen);
 const TYPE_ARGS = starts(T.Less);
 const OPTIONAL = starts(T.Question);
 const LITERAL = starts(T.Literal);
+const NO_TYPE_ARGS: A.TypeRef[] = Object.freeze([]) as unknown as A.TypeRef[];
 
 const ARM_BLOCK = { ARGS: [OPEN.armBlock, "", true] as [string, string, boolean] };
 
@@ -91,8 +92,12 @@ export abstract class ExpressionRules extends ParserBase {
     const name = this.tok(T.Ident, "a type after {prev}");
     const base = this.items.length;
     if (this.may(TYPE_ARGS)) this.OPTION(this.typeArgs);
-    const args = this.take<A.TypeRef>(base);
-    let ref: A.TypeRef = { kind: "named", name: this.id(name), args, span: this.sp(name) };
+    const ident = this.id(name);
+    // Most type refs are a bare name: they share its span and one empty argument list (syntax
+    // trees are never changed after parsing), two objects fewer each.
+    let ref: A.TypeRef = this.items.length === base
+      ? { kind: "named", name: ident, args: NO_TYPE_ARGS, span: ident.span }
+      : { kind: "named", name: ident, args: this.take<A.TypeRef>(base), span: this.sp(name) };
     const qBase = this.toks.length;
     if (this.may(OPTIONAL)) this.MANY2(this.questionStep);
     const optionals = this.toks.length - qBase;

@@ -126,7 +126,8 @@ export abstract class StatementRules extends ExpressionRules {
         ALT: (): A.Stmt => {
           const start = this.LA(1) as Tok;
           const expr = this.SUBRULE6(this.expression);
-          return { kind: "expr", expr, span: this.sp(start) };
+          // The statement is the expression: its span is the same (one object fewer).
+          return { kind: "expr", expr, span: this.RECORDING_PHASE ? this.sp(start) : expr.span };
         },
       },
     ],
