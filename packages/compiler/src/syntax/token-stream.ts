@@ -132,7 +132,10 @@ class WindowToken implements Tok {
   index = 0;
 
   get image(): string {
-    return imageByIdx[this.tokenTypeIdx] ?? windowStream!.text.slice(this.startOffset, this.end);
+    const fixed = imageByIdx[this.tokenTypeIdx];
+    if (fixed !== undefined) return fixed;
+    const text = windowStream!.text;
+    return this.tokenType === T.Ident ? intern(text, this.startOffset, this.end) : text.slice(this.startOffset, this.end);
   }
 
   get value(): string | number {
@@ -142,6 +145,30 @@ class WindowToken implements Tok {
   get firstCharCode(): number {
     return windowStream!.text.charCodeAt(this.startOffset);
   }
+}
+
+/**
+ * Identifier spellings, one string per spelling, by a hash of their characters: a project names
+ * the same few thousand things over and over, and each name kept in a syntax tree would
+ * otherwise be a string of its own for the garbage collector to move.
+ */
+const spellings = new Map<number, string[]>();
+
+function intern(text: string, start: number, end: number): string {
+  const length = end - start;
+  let hash = length;
+  for (let i = start; i < end; i++) hash = (Math.imul(hash, 31) + text.charCodeAt(i)) | 0;
+  const bucket = spellings.get(hash);
+  if (bucket !== undefined) {
+    for (let k = 0; k < bucket.length; k++) {
+      const known = bucket[k];
+      if (known.length === length && text.startsWith(known, start)) return known;
+    }
+  }
+  const spelling = text.slice(start, end);
+  if (bucket === undefined) spellings.set(hash, [spelling]);
+  else bucket.push(spelling);
+  return spelling;
 }
 
 /** The objects `window` hands out, made once and refilled. */
