@@ -28,21 +28,25 @@ export class JadpoParser extends StatementRules {
 
   // ------------------------------------------------------------ declarations
 
-  declaration = this.RULE("declaration", (): A.Decl => this.OR({
+  // Made once (not per declaration): the rules it names are class fields set further down, so
+  // each alternative reads them when it runs.
+  private declarationOr = {
     DEF: [
-      { ALT: () => this.SUBRULE(this.useDecl) },
-      { ALT: () => this.SUBRULE(this.typeDecl) },
-      { ALT: () => this.SUBRULE(this.failureDecl) },
-      { ALT: () => this.SUBRULE(this.functionDecl) },
-      { ALT: () => this.SUBRULE(this.actionDecl) },
-      { ALT: () => this.SUBRULE(this.fixturesDecl) },
-      { ALT: () => this.SUBRULE(this.promptDecl) },
-      { ALT: () => this.SUBRULE(this.connectionDecl) },
-      { ALT: () => this.SUBRULE(this.localesDecl) },
-      { ALT: () => this.SUBRULE(this.testDecl) },
+      { ALT: (): A.Decl => this.SUBRULE(this.useDecl) },
+      { ALT: (): A.Decl => this.SUBRULE(this.typeDecl) },
+      { ALT: (): A.Decl => this.SUBRULE(this.failureDecl) },
+      { ALT: (): A.Decl => this.SUBRULE(this.functionDecl) },
+      { ALT: (): A.Decl => this.SUBRULE(this.actionDecl) },
+      { ALT: (): A.Decl => this.SUBRULE(this.fixturesDecl) },
+      { ALT: (): A.Decl => this.SUBRULE(this.promptDecl) },
+      { ALT: (): A.Decl => this.SUBRULE(this.connectionDecl) },
+      { ALT: (): A.Decl => this.SUBRULE(this.localesDecl) },
+      { ALT: (): A.Decl => this.SUBRULE(this.testDecl) },
     ],
     ERR_MSG: "a declaration",
-  }));
+  };
+
+  declaration = this.RULE("declaration", (): A.Decl => this.OR(this.declarationOr));
 
   useDecl = this.RULE("useDecl", (): A.UseDecl => {
     const kw = this.tok(T.Use);
