@@ -1,0 +1,82 @@
+// The compiler's code cache (src/load-compiler.ts): written at exit when asked, used when it
+// matches, and never in the way when it is missing, rejected or made for another build.
+import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { afterEach, describe, expect, it } from "vitest";
+import { repo } from "./example-copy.ts";
+
+const loader = pathToFileURL(join(repo, "packages/cli/src/load-compiler.ts")).href;
+const tuning = pathToFileURL(join(repo, "packages/cli/src/v8-tuning.ts")).href;
+const dirs: string[] = [];
+/** What the stand-in's `digest("jadpo")` must give (it calls require("node:crypto")). */
+const DIGEST = createHash("sha256").update("jadpo").digest("hex").slice(0, 8);
+/** What its `total(1)` must give: the sum of f0(1) … f49(1). */
+const TOTAL = Array.from({ length: 50 }, (_, i) => 1 + i).reduce((a, b) => a + b, 0);
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A folder holding a small stand-in for compiler.cjs (a few functions, and a require). */
+function compilerFolder(): string {
+  const dir = mkdtempSync(join(tmpdir(), "jadpo-load-compiler-"));
+  dirs.push(dir);
+  const functions = Array.from({ length: 50 }, (_, i) => `function f${i}(x) { return x + ${i}; }`).join("\n");
+  writeFileSync(join(dir, "compiler.cjs"), `${functions}
+const { createHash } = require("node:crypto");
+exports.total = (x) => ${Array.from({ length: 50 }, (_, i) => `f${i}(x)`).join(" + ")};
+exports.digest = (text) => createHash("sha256").update(text).digest("hex").slice(0, 8);
+`);
+  return dir;
+}
+
+/** Loads the folder's compiler in a fresh process with jadpo's V8 flags; prints what it saw. */
+function load(dir: string, cacheName: string, env: Record<string, string> = {}): { cacheRejected: string; total: number; digest: string } {
+  const script = `
+    import { loadCompiler } from ${JSON.stringify(loader)};
+    const { exports, cacheRejected } = loadCompiler(new URL(${JSON.stringify(pathToFileURL(dir).href + "/")}), ${JSON.stringify(cacheName)});
+    console.log(JSON.stringify({ cacheRejected: String(cacheRejected), total: exports.total(1), digest: exports.digest("jadpo") }));
+  `;
+  const run = spawnSync(process.execPath, ["--import", "tsx", "--import", tuning, "--input-type=module", "-e", script], {
+    cwd: repo, encoding: "utf8", env: { ...process.env, ...env },
+  });
+  expect(run.stderr).toBe("");
+  return JSON.parse(run.stdout) as { cacheRejected: string; total: number; digest: string };
+}
+
+describe("the compiler's code cache", () => {
+  it("is written at exit when asked, then used by the next run", () => {
+    const dir = compilerFolder();
+    const first = load(dir, "compiler-a.cache", { JADPO_WRITE_COMPILER_CACHE: "1" });
+    expect(first).toEqual({ cacheRejected: "undefined", total: TOTAL, digest: DIGEST });
+    expect(readdirSync(dir).sort()).toEqual(["compiler-a.cache", "compiler.cjs"]);
+    expect(load(dir, "compiler-a.cache")).toEqual({ cacheRejected: "false", total: TOTAL, digest: DIGEST });
+  });
+
+  it("runs without one, with a cache of another name, and with one V8 rejects", () => {
+    const dir = compilerFolder();
+    expect(load(dir, "compiler-a.cache").cacheRejected).toBe("undefined");
+    load(dir, "compiler-a.cache", { JADPO_WRITE_COMPILER_CACHE: "1" });
+    expect(load(dir, "compiler-b.cache")).toEqual({ cacheRejected: "undefined", total: TOTAL, digest: DIGEST });
+    writeFileSync(join(dir, "compiler-a.cache"), readFileSync(join(dir, "compiler-a.cache")).subarray(0, 100));
+    expect(load(dir, "compiler-a.cache")).toEqual({ cacheRejected: "true", total: TOTAL, digest: DIGEST });
+  });
+
+  it("is part of the build: one cache, named for the compiler bundle, that jadpo's flags accept", () => {
+    const dist = join(repo, "packages/cli/dist");
+    const caches = readdirSync(dist).filter((name) => name.endsWith(".cache"));
+    expect(caches).toHaveLength(1);
+    expect(readFileSync(join(dist, "compiler.mjs"), "utf8")).toContain(JSON.stringify(caches[0]));
+    expect(existsSync(join(dist, "compiler.cjs"))).toBe(true);
+    const script = `
+      import { loadCompiler } from ${JSON.stringify(loader)};
+      const { exports, cacheRejected } = loadCompiler(new URL(${JSON.stringify(pathToFileURL(dist).href + "/")}), ${JSON.stringify(caches[0])});
+      console.log(cacheRejected, typeof exports.compileProject);
+    `;
+    const run = spawnSync(process.execPath, ["--import", "tsx", "--import", tuning, "--input-type=module", "-e", script], { cwd: repo, encoding: "utf8" });
+    expect(run.stdout.trim()).toBe("false function");
+  });
+});
