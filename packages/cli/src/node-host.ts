@@ -1,5 +1,5 @@
 // The file-system Host: how the compiler sees files when the CLI runs. Paths use `/`.
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { closeSync, existsSync, fstatSync, openSync, readdirSync, readFileSync, readSync, statSync } from "node:fs";
 import type { Host } from "@jadpo/compiler";
 
 function toSlash(path: string): string {
@@ -21,9 +21,28 @@ function orNull<T>(read: () => T): T | null {
   }
 }
 
+/** Open, size, read, close: what readFileSync does, with the size looked at before reading. */
+function readWithin(path: string, limit: number): Uint8Array | number {
+  const fd = openSync(path, "r");
+  try {
+    const size = fstatSync(fd).size;
+    if (size > limit) return size;
+    const bytes = new Uint8Array(size);
+    let read = 0;
+    while (read < size) {
+      const n = readSync(fd, bytes, read, size - read, read);
+      if (n === 0) break; // the file shrank while being read
+      read += n;
+    }
+    return read === size ? bytes : bytes.subarray(0, read);
+  } finally {
+    closeSync(fd);
+  }
+}
+
 export const nodeHost: Host = {
   readFile: (path) => orNull(() => new Uint8Array(readFileSync(path))),
-  fileSize: (path) => orNull(() => statSync(path).size),
+  readWithin: (path, limit) => orNull(() => readWithin(path, limit)),
   exists: (path) => existsSync(path),
   listFiles(dir, skipDir) {
     const files: string[] = [];

@@ -3,8 +3,12 @@
 export interface Host {
   /** Raw bytes of a file, by absolute path; null when it doesn't exist. */
   readFile(path: string): Uint8Array | null;
-  /** Size in bytes without reading the file (for limit.file_too_large); null when missing. */
-  fileSize(path: string): number | null;
+  /**
+   * A file's bytes, read only when it holds at most `limit` bytes: a larger one gives its size
+   * instead, unread (for limit.file_too_large); null when it doesn't exist. One look at the file
+   * for each source file of a project.
+   */
+  readWithin(path: string, limit: number): Uint8Array | number | null;
   /**
    * Every file below `dir` (absolute paths), recursively, sorted; skips nothing by itself.
    * `skipDir`, when given, is asked about each folder (absolute path) before it is entered.

@@ -8,7 +8,7 @@ import type { CheckedProgram } from "./check/program.ts";
 import type { SourceFile } from "./source/source-file.ts";
 import { discoverFiles, moduleNames, type ProjectFiles } from "./modules/load.ts";
 import { resolveModules } from "./modules/resolve.ts";
-import { checkSize, parseFile } from "./syntax/parse-file.ts";
+import { MAX_FILE_BYTES, checkSize, parseFile } from "./syntax/parse-file.ts";
 import { checkProgram } from "./check/check-program.ts";
 
 export interface CompileStats {
@@ -58,13 +58,13 @@ function parseAll(host: Host, found: ProjectFiles) {
   const incomplete = new Set<string>();
   const diagnostics: Diagnostic[] = [];
   for (const file of found.files) {
-    const tooLarge = checkSize(host.fileSize(file.absolute) ?? 0, file.path);
-    if (tooLarge) {
-      diagnostics.push(tooLarge);
+    const read = host.readWithin(file.absolute, MAX_FILE_BYTES);
+    if (typeof read === "number") {
+      diagnostics.push(checkSize(read, file.path)!);
       incomplete.add(file.path);
       continue;
     }
-    const parsed = parseFile(file.path, file.kind, host.readFile(file.absolute) ?? new Uint8Array());
+    const parsed = parseFile(file.path, file.kind, read ?? new Uint8Array());
     if (parsed.diagnostics.length > 0) incomplete.add(file.path);
     diagnostics.push(...parsed.diagnostics);
     files.push({ path: file.path, kind: file.kind, ...moduleNames(file.path), source: parsed.source, syntax: parsed.syntax });
@@ -76,8 +76,8 @@ const RECORDING_LIMIT = 16 * 1024 * 1024;
 
 function readRecordings(host: Host, found: ProjectFiles): RecordingSource[] {
   return found.recordings.map(({ absolute, path, promptName, name }) => {
-    const size = host.fileSize(absolute) ?? 0;
-    return { path, promptName, name, bytes: size > RECORDING_LIMIT ? null : host.readFile(absolute) ?? new Uint8Array() };
+    const read = host.readWithin(absolute, RECORDING_LIMIT);
+    return { path, promptName, name, bytes: typeof read === "number" ? null : read ?? new Uint8Array() };
   });
 }
 

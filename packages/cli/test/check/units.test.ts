@@ -81,7 +81,9 @@ describe("the file-system host", () => {
     const slash = root.replace(/\\/g, "/");
     expect(nodeHost.listFiles(root, (dir) => dir.endsWith("/skip"))).toEqual([`${slash}/a.txt`, `${slash}/a/y.txt`, `${slash}/b/z.txt`]);
     expect(nodeHost.readFile(join(root, "missing"))).toBeNull();
-    expect(nodeHost.fileSize(join(root, "a.txt"))).toBe(5);
+    expect(nodeHost.readWithin(join(root, "missing"), 10)).toBeNull();
+    expect(nodeHost.readWithin(join(root, "a.txt"), 4)).toBe(5);
+    expect(new TextDecoder().decode(nodeHost.readWithin(join(root, "a.txt"), 5) as Uint8Array)).toBe("a.txt");
     expect(new TextDecoder().decode(nodeHost.readFile(join(root, "a.txt"))!)).toBe("a.txt");
     expect(nodeHost.exists(join(root, "a"))).toBe(true);
   });

@@ -12,7 +12,10 @@ export function memoryHost(files: Record<string, string | Uint8Array>): Host {
   }
   return {
     readFile: (path) => bytes.get(path) ?? null,
-    fileSize: (path) => bytes.get(path)?.length ?? null,
+    readWithin: (path, limit) => {
+      const content = bytes.get(path);
+      return content === undefined ? null : content.length > limit ? content.length : content;
+    },
     exists: (path) => bytes.has(path) || folders.has(path.replace(/\/$/, "")),
     listFiles(dir, skipDir) {
       const prefix = dir.endsWith("/") ? dir : `${dir}/`;

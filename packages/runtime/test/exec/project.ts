@@ -14,7 +14,10 @@ function memoryHost(files: Record<string, string>): Host {
   for (const [path, text] of Object.entries(files)) bytes.set(`${ROOT}/${path}`, new TextEncoder().encode(text));
   return {
     readFile: (path) => bytes.get(path) ?? null,
-    fileSize: (path) => bytes.get(path)?.byteLength ?? null,
+    readWithin: (path, limit) => {
+      const content = bytes.get(path);
+      return content === undefined ? null : content.byteLength > limit ? content.byteLength : content;
+    },
     listFiles: (dir) => [...bytes.keys()].filter((p) => p.startsWith(`${dir}/`)).sort(),
     exists: (path) => bytes.has(path) || [...bytes.keys()].some((p) => p.startsWith(`${path}/`)),
   };
@@ -27,7 +30,11 @@ function diskHost(): Host {
       .sort();
   return {
     readFile: (path) => (existsSync(path) ? new Uint8Array(readFileSync(path)) : null),
-    fileSize: (path) => (existsSync(path) ? statSync(path).size : null),
+    readWithin: (path, limit) => {
+      if (!existsSync(path)) return null;
+      const size = statSync(path).size;
+      return size > limit ? size : new Uint8Array(readFileSync(path));
+    },
     listFiles: (dir) => (existsSync(dir) ? list(dir) : []),
     exists: (path) => existsSync(path),
   };

@@ -45,7 +45,10 @@ function host(files: Record<string, string>): Host {
   const bytes = new Map(Object.entries(files).map(([path, text]) => [`${ROOT}/${path}`, new TextEncoder().encode(text)]));
   return {
     readFile: (path) => bytes.get(path) ?? null,
-    fileSize: (path) => bytes.get(path)?.byteLength ?? null,
+    readWithin: (path, limit) => {
+      const content = bytes.get(path);
+      return content === undefined ? null : content.byteLength > limit ? content.byteLength : content;
+    },
     listFiles: (dir) => [...bytes.keys()].filter((path) => path.startsWith(`${dir}/`)).sort(),
     exists: (path) => bytes.has(path) || [...bytes.keys()].some((p) => p.startsWith(`${path}/`)),
   };
