@@ -30,7 +30,7 @@ export { closest, editDistance } from "./names/suggest.ts";
 export { toUpperCamel, toLowerSnake, isUpperCamel, isLowerSnake } from "./names/casing.ts";
 
 // The typechecker, and the type helpers the runtime shares with it (one definition of each rule).
-export { checkProgram } from "./check/check-program.ts";
+export { checkProgram, type CheckOptions } from "./check/check-program.ts";
 export { printType } from "./types/print-type.ts";
 export { assignable, sameType, scalarBase, scalarConstraints, listItem, listBounds, enumOf, objectOf } from "./types/assignable.ts";
 export { textViolation, numberViolation, itemsViolation, codePointLength, patternRegExp, type Violation, type ConstraintRule } from "./types/constraints.ts";

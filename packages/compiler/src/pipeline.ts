@@ -9,7 +9,7 @@ import type { SourceFile } from "./source/source-file.ts";
 import { discoverFiles, moduleNames, type ProjectFiles } from "./modules/load.ts";
 import { resolveModules } from "./modules/resolve.ts";
 import { MAX_FILE_BYTES, checkSize, parseFile } from "./syntax/parse-file.ts";
-import { checkProgram } from "./check/check-program.ts";
+import { checkProgram, type CheckOptions } from "./check/check-program.ts";
 
 export interface CompileStats {
   /** Source and test files. */
@@ -34,15 +34,18 @@ function blocksChecking(d: Diagnostic): boolean {
   return d.rule.startsWith("syntax.") || d.rule.startsWith("limit.") || d.rule.startsWith("module.");
 }
 
-/** Compiles the project at `root` (an absolute path holding `app.jadpo`). Never throws for a user error. */
-export function compileProject(host: Host, root: string): CompileResult {
+/**
+ * Compiles the project at `root` (an absolute path holding `app.jadpo`). Never throws for a user
+ * error. With `toRun: false` the program is only checked (see CheckOptions).
+ */
+export function compileProject(host: Host, root: string, options: CheckOptions = {}): CompileResult {
   const found = discoverFiles(host, root);
   const { files, incomplete, diagnostics } = parseAll(host, found);
   const resolved = resolveModules(files, { recordings: readRecordings(host, found), incomplete });
   diagnostics.push(...resolved.diagnostics);
   let program: CheckedProgram | null = null;
   if (!diagnostics.some(blocksChecking)) {
-    const checked = checkProgram(resolved.graph);
+    const checked = checkProgram(resolved.graph, undefined, options);
     program = checked.program;
     diagnostics.push(...checked.diagnostics);
   }

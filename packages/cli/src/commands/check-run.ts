@@ -60,7 +60,8 @@ async function compile(lookup: ProjectLookup): Promise<Printed> {
   if (!lookup.ok) {
     return { files: 0, declarations: 0, diagnostics: [lookup.diagnostic], displayPath: (file) => file, source: () => undefined };
   }
-  const result = compileProject(nodeHost, lookup.project.root);
+  // Checked only: `check` never runs the program, so the runtime's side tables are not kept.
+  const result = compileProject(nodeHost, lookup.project.root, { toRun: false });
   const recordings = await undecodableRecordings(result, lookup.project.root);
   return {
     files: result.stats.files,

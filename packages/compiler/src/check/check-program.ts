@@ -13,6 +13,15 @@ import { checkBodies, declareSignatures } from "./bodies.ts";
 import { finishPromptUses } from "./ai-calls.ts";
 import { collectTests } from "./tests.ts";
 import { recordingFilesOf } from "./recordings.ts";
+import { DiscardedTypes, FailureResolutions } from "./side-tables.ts";
+
+export interface CheckOptions {
+  /**
+   * Whether the program will run (the default): without, the types of expressions and the
+   * resolutions of names, which only the runtime reads, are not kept (`jadpo check`).
+   */
+  toRun?: boolean;
+}
 
 /**
  * Checks a resolved module graph. `recordingFiles`: root-relative paths of every `*.json` under
@@ -22,15 +31,17 @@ import { recordingFilesOf } from "./recordings.ts";
 export function checkProgram(
   graph: ModuleGraph,
   recordingFiles: string[] = (graph.recordings ?? []).map((r) => r.path),
+  options: CheckOptions = {},
 ): { program: CheckedProgram; diagnostics: Diagnostic[] } {
+  const toRun = options.toRun ?? true;
   const diagnostics: Diagnostic[] = [];
   const locales = readLocales(graph, diagnostics);
   const prelude = buildPrelude(locales.tags, locales.default);
   const cx: Checker = {
     graph,
     diagnostics,
-    exprTypes: new Map(),
-    resolutions: new Map(),
+    exprTypes: toRun ? new Map() : new DiscardedTypes(),
+    resolutions: toRun ? new Map() : new FailureResolutions(),
     prelude,
     namedTypes: new Map(),
     brokenTypes: new Set(),

@@ -124,8 +124,9 @@ export interface CheckedProgram {
   /** Every test, in path order then declaration order. */
   tests: TestInfo[];
   recordings: RecordingFile[];
-  /** The type of every expression the checker typed. */
+  /** The type of every expression the checker typed (empty when checked with `toRun: false`). */
   exprTypes: Map<Expr, Type>;
+  /** What each name, call and pattern refers to (only failures' when checked with `toRun: false`). */
   resolutions: Map<Node | Ident, Resolution>;
   /** Failures each action can fail with (its `fails`, resolved). */
   actionFailures: Map<ActionDecl, FailureInfo[]>;

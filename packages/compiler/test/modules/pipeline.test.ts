@@ -9,6 +9,35 @@ const host = (files: Record<string, string | Uint8Array>) =>
   memoryHost(Object.fromEntries(Object.entries({ "app.jadpo": "", ...files }).map(([path, text]) => [`${root}/${path}`, text])));
 
 describe("compileProject", () => {
+  it("checked only (toRun: false), keeps no expression types and only failures' resolutions, and finds the same problems", () => {
+    const files = {
+      "app.jadpo": 'locales { default: "en-GB" supported: ["en-GB"] }\n',
+      "domains/s/a.jadpo": [
+        "failure Gone { kind: NotFound  message: \"gone\" }",
+        "failure Late { kind: Unavailable  message: \"late\" }",
+        "action find(n: Int) fails Gone, Late -> Int {",
+        "    if n < 0 { reject Gone }",
+        "    var x = n + 1",
+        "    return x",
+        "}",
+        "action outer(n: Int) -> Int {",
+        "    return attempt find(n)",
+        "}",
+        "function bad() -> Int { return \"no\" }",
+      ].join("\n"),
+    };
+    const full = compileProject(host(files), root);
+    const checked = compileProject(host(files), root, { toRun: false });
+    const rules = (r: typeof full) => r.diagnostics.map((d) => `${d.span?.line}:${d.span?.column} ${d.rule}`);
+    expect(rules(full)).toEqual(["3:33 failure.stale", "9:12 failure.undeclared", "11:32 type.mismatch"]);
+    expect(rules(checked)).toEqual(rules(full));
+    expect(full.program!.exprTypes.size).toBeGreaterThan(5);
+    expect(checked.program!.exprTypes.size).toBe(0);
+    const kinds = (r: typeof full) => [...r.program!.resolutions.values()].map((x) => x.kind);
+    expect(kinds(full)).toEqual(expect.arrayContaining(["failure", "local", "action"]));
+    expect(new Set(kinds(checked))).toEqual(new Set(["failure"]));
+  });
+
   it("counts source and test files, and top-level declarations without use lines", () => {
     const result = compileProject(
       host({
