@@ -9,9 +9,10 @@ const ROOT = "/project";
 
 export const APP = `locales { default: "en-GB" supported: ["en-GB", "fr-FR"] }\n`;
 
-function memoryHost(files: Record<string, string>): Host {
+/** A Host over `files` (paths relative to `root`), for compiling a project held in strings. */
+export function memoryHost(files: Record<string, string>, root = ROOT): Host {
   const bytes = new Map<string, Uint8Array>();
-  for (const [path, text] of Object.entries(files)) bytes.set(`${ROOT}/${path}`, new TextEncoder().encode(text));
+  for (const [path, text] of Object.entries(files)) bytes.set(`${root}/${path}`, new TextEncoder().encode(text));
   return {
     readFile: (path) => bytes.get(path) ?? null,
     readWithin: (path, limit) => {

@@ -1,7 +1,8 @@
 // Recording tests (SPEC 9.3) on programs compiled by the real pipeline from in-memory files:
 // each way a recording fails, the exact `decode:` line, and the alert for an older prompt.
 import { describe, expect, it } from "vitest";
-import { checkProject, type CheckedProgram, type Host } from "@jadpo/compiler";
+import { checkProject, type CheckedProgram } from "@jadpo/compiler";
+import { memoryHost } from "../exec/project.ts";
 import { runRecordingTest } from "../../src/recording-tests/run-recording-test.ts";
 
 const ROOT = "/p";
@@ -41,21 +42,8 @@ const BASE: Record<string, string> = {
 const recording = (answer: string, version = "answer_question@b44ecc53") => `{\n  "answer": ${answer},\n  "version": "${version}"\n}\n`;
 const GOOD = recording('{\n    "reply": "{Text}",\n    "resolved_by_articles": true\n  }');
 
-function host(files: Record<string, string>): Host {
-  const bytes = new Map(Object.entries(files).map(([path, text]) => [`${ROOT}/${path}`, new TextEncoder().encode(text)]));
-  return {
-    readFile: (path) => bytes.get(path) ?? null,
-    readWithin: (path, limit) => {
-      const content = bytes.get(path);
-      return content === undefined ? null : content.byteLength > limit ? content.byteLength : content;
-    },
-    listFiles: (dir) => [...bytes.keys()].filter((path) => path.startsWith(`${dir}/`)).sort(),
-    exists: (path) => bytes.has(path) || [...bytes.keys()].some((p) => p.startsWith(`${path}/`)),
-  };
-}
-
 function program(files: Record<string, string>): CheckedProgram {
-  const result = checkProject(host({ ...BASE, ...files }), ROOT);
+  const result = checkProject(memoryHost({ ...BASE, ...files }, ROOT), ROOT);
   const errors = result.diagnostics.filter((d) => d.rule !== "test.recording_undecodable");
   if (errors.length > 0 || !result.program) throw new Error(errors.map((d) => `${d.rule}: ${d.summary}`).join("\n"));
   return result.program;
