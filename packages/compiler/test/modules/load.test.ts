@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { discoverFiles, fileKind, findProjectRoot, moduleNames, parentPath } from "../../src/modules/load.ts";
-import { memoryHost } from "./memory-host.ts";
+import { memoryHost } from "../../src/testing/index.ts";
 
 describe("module names", () => {
   it("names a source file's folder module and file module by its path below domains/", () => {

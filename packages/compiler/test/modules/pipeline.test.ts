@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { compileProject, sortDiagnostics } from "../../src/pipeline.ts";
 import { diagnostic } from "../../src/diagnostics/diagnostic.ts";
-import { memoryHost } from "./memory-host.ts";
+import { memoryHost } from "../../src/testing/index.ts";
 
 const root = "/p";
 const host = (files: Record<string, string | Uint8Array>) =>

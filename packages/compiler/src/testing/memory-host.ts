@@ -1,5 +1,5 @@
-// A Host over an in-memory map of absolute paths to contents, for tests.
-import type { Host } from "../../src/host.ts";
+// A Host over an in-memory map of absolute paths to contents, for tests of the compiler and of the tools built on it.
+import type { Host } from "../host.ts";
 
 export function memoryHost(files: Record<string, string | Uint8Array>): Host {
   const bytes = new Map<string, Uint8Array>();

@@ -1,0 +1,3 @@
+// Test support for the compiler and the packages built on it: `@jadpo/compiler/testing`.
+// Never imported by the compiler itself.
+export { memoryHost } from "./memory-host.ts";
