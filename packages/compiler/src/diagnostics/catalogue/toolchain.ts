@@ -20,4 +20,10 @@ export const toolchainRules = {
     next: "Run the command inside a project, or pass its path",
     owner: "human",
   },
+  "cli.folder_not_empty": {
+    summary: "`{folder}` already holds Jadpo files: `{file}`",
+    reason: "`jadpo init` starts a project only in a folder without Jadpo files, so it never overwrites or mixes with another project's.",
+    next: "Run `jadpo init` with a new folder, such as `{suggestion}`, or work on the project already there",
+    owner: "human",
+  },
 } as const satisfies Record<string, RuleEntry>;
