@@ -5,10 +5,12 @@ import { registerCheck } from "./check.ts";
 import { registerTest } from "./test.ts";
 import { registerAi } from "./ai.ts";
 import { registerDev } from "./dev.ts";
+import { registerInit } from "./init/index.ts";
 
 export function registerCommands(program: Command, context: CliContext): void {
   registerCheck(program, context);
   registerTest(program, context);
   registerAi(program, context);
   registerDev(program, context);
+  registerInit(program, context);
 }

@@ -1,0 +1,103 @@
+// What `jadpo init` does: check the folder holds no Jadpo files, write the template project into
+// it (adding `.jadpo/` to an existing `.gitignore` rather than replacing it), and print the files
+// and the next steps. Refused, it writes nothing.
+import { appendFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { dirname, isAbsolute, join, relative, resolve } from "node:path";
+import { diagnostic, discoverFiles, renderErrorPlain } from "@jadpo/compiler";
+import type { CliContext } from "../../context.ts";
+import { nodeHost } from "../../node-host.ts";
+import { terminalFor, type ColorMode } from "../../terminal.ts";
+import { reportUsage, usageDiagnostic } from "../../usage.ts";
+import { templateFiles, type TemplateFile } from "./templates.ts";
+import { toolchainFolder } from "./toolchain-files.ts";
+import { initText, type Written } from "./render.ts";
+
+export interface InitOptions {
+  color: ColorMode;
+}
+
+const GITIGNORE = ".gitignore";
+
+/** `path` as printed: relative to the current directory, with `/`; `.` for the directory itself. */
+export function shownPath(cwd: string, path: string): string {
+  const shown = relative(cwd, path).replace(/\\/g, "/");
+  return shown === "" ? "." : shown;
+}
+
+/** The first Jadpo file already in `folder` (`app.jadpo` before any other), as a path below it. */
+function existingJadpoFile(folder: string): string | null {
+  if (existsSync(join(folder, "app.jadpo"))) return "app.jadpo";
+  const found = discoverFiles(nodeHost, folder.replace(/\\/g, "/")).files;
+  return found.length > 0 ? found[0].path : null;
+}
+
+/** A folder name below `cwd` that doesn't exist yet, to suggest. */
+function freshFolder(cwd: string): string {
+  for (let n = 1; ; n++) {
+    const name = n === 1 ? "my-app" : `my-app-${n}`;
+    if (!existsSync(join(cwd, name))) return name;
+  }
+}
+
+/** Whether a `.gitignore` already ignores jadpo's state folder. */
+function ignoresState(text: string): boolean {
+  return text.split(/\r?\n/).some((line) => /^\/?\.jadpo\/?\s*$/.test(line));
+}
+
+/** Writes the files (none of which exists, but `.gitignore`), returning what was done to each. */
+function write(folder: string, files: TemplateFile[]): Written[] {
+  const written: Written[] = [];
+  for (const file of files) {
+    const target = join(folder, file.path);
+    if (file.path === GITIGNORE && existsSync(target)) {
+      const text = readFileSync(target, "utf8");
+      if (ignoresState(text)) {
+        written.push({ path: target, how: "kept" });
+      } else {
+        appendFileSync(target, `${text === "" || text.endsWith("\n") ? "" : "\n"}.jadpo/\n`);
+        written.push({ path: target, how: "added" });
+      }
+      continue;
+    }
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, file.bytes, { flag: "wx" }); // never over a file that appeared meanwhile
+    written.push({ path: target, how: "created" });
+  }
+  return written;
+}
+
+export async function runInit(given: string | undefined, options: InitOptions, context: CliContext): Promise<void> {
+  const folder = given === undefined ? context.cwd : isAbsolute(given) ? given : resolve(context.cwd, given);
+  const shown = shownPath(context.cwd, folder);
+  if (existsSync(folder) && !statSync(folder).isDirectory()) {
+    return reportUsage(context, usageDiagnostic(`\`${given}\` is a file, not a folder`, "Pass a new folder's name, or an existing folder without Jadpo files"));
+  }
+  const files = templateFiles();
+  if (existsSync(folder)) {
+    // A template file already there (other than a `.gitignore`, which is added to) is a clash too.
+    const clash = existingJadpoFile(folder) ?? files.find((f) => f.path !== GITIGNORE && existsSync(join(folder, f.path)))?.path ?? null;
+    if (clash !== null) {
+      const d = diagnostic("cli.folder_not_empty", null, {
+        folder: shown,
+        file: shownPath(context.cwd, join(folder, clash)),
+        suggestion: `jadpo init ${freshFolder(context.cwd)}`,
+      });
+      context.stdout.write(`${renderErrorPlain(d)}\n`);
+      context.exitCode = 1;
+      return;
+    }
+  }
+  let written: Written[];
+  try {
+    written = write(folder, files);
+  } catch (error) {
+    const why = error instanceof Error && "code" in error ? String(error.code) : String(error);
+    return reportUsage(context, usageDiagnostic(`\`${shown}\` can't be written (${why})`, "Pass a folder you can write to"));
+  }
+  const terminal = terminalFor(context.stdout, context.env, options.color);
+  const docs = toolchainFolder("docs", "getting-started.md");
+  context.stdout.write(
+    initText({ cwd: context.cwd, folder, written, docs: docs === null ? null : join(docs, "getting-started.md") }, terminal.paint),
+  );
+  context.exitCode = 0;
+}
