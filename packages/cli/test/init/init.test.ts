@@ -1,0 +1,165 @@
+// `jadpo init` end to end: the BUILT binary writing a new project into temp folders, that project
+// passing `jadpo test` at once, and the refusals that write nothing.
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildCli } from "../build-cli.ts";
+import { bin } from "../example-copy.ts";
+
+interface Run {
+  stdout: string;
+  stderr: string;
+  code: number | null;
+}
+
+/** Runs the built `jadpo` (the one place a shared harness would replace). */
+function jadpo(args: string[], options: { cwd: string; env?: Record<string, string> }): Run {
+  const env = { ...process.env, NO_COLOR: "1", ...options.env };
+  delete env.FORCE_COLOR;
+  const r = spawnSync(process.execPath, [bin, ...args], { cwd: options.cwd, env, encoding: "utf8" });
+  return { stdout: r.stdout, stderr: r.stderr, code: r.status };
+}
+
+const made: string[] = [];
+function tempFolder(): string {
+  const dir = mkdtempSync(join(tmpdir(), "jadpo-init-"));
+  made.push(dir);
+  return dir;
+}
+
+/** Every file below `dir` with its bytes, by relative path. */
+function snapshot(dir: string, rel = ""): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const entry of readdirSync(join(dir, rel), { withFileTypes: true })) {
+    const path = rel === "" ? entry.name : `${rel}/${entry.name}`;
+    if (entry.isDirectory()) Object.assign(out, snapshot(dir, path));
+    else out[path] = readFileSync(join(dir, path)).toString("base64");
+  }
+  return out;
+}
+
+const PROJECT_FILES = [
+  "app.jadpo",
+  "domains/notes/actions/summarise.jadpo",
+  "domains/notes/actions/summarise.test.jadpo",
+  "domains/notes/failures.jadpo",
+  "domains/notes/fixtures/notes.jadpo",
+  "domains/notes/prompts/summarise_note.jadpo",
+  "domains/notes/types.jadpo",
+  ".gitignore",
+];
+
+beforeAll(() => buildCli(), 120_000);
+afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
+
+describe("jadpo init", () => {
+  it("writes a project that passes `jadpo test` at once, and prints the files and next steps relative to here", () => {
+    const cwd = tempFolder();
+    const init = jadpo(["init", "my-app"], { cwd });
+    expect(init.stderr).toBe("");
+    expect(init.code).toBe(0);
+    const lines = init.stdout.split("\n");
+    expect(lines[0]).toBe("✓ Created a Jadpo project in `my-app`");
+    expect(lines.slice(1, 1 + PROJECT_FILES.length)).toEqual(PROJECT_FILES.map((f) => `    my-app/${f}`));
+    expect(init.stdout).toContain("→ cd my-app\n→ jadpo test  ");
+    expect(init.stdout).toContain("→ jadpo dev  ");
+    expect(init.stdout).toContain("docs/getting-started.md");
+    expect(Object.keys(snapshot(join(cwd, "my-app"))).sort()).toEqual([...PROJECT_FILES].sort());
+    expect(readFileSync(join(cwd, "my-app/.gitignore"), "utf8")).toMatch(/^\.jadpo\/$/m);
+
+    const test = jadpo(["test"], { cwd: join(cwd, "my-app") });
+    expect(test.code).toBe(0);
+    const passed = /^✓ (\d+) passed {2}\d+ action tests$/m.exec(test.stdout);
+    expect(passed, test.stdout).not.toBeNull();
+    expect(Number(passed![1])).toBeGreaterThanOrEqual(3);
+    expect(jadpo(["check"], { cwd: join(cwd, "my-app") }).code).toBe(0);
+  });
+
+  it("has a test with a scripted answer, one with a refusal and one with no script", () => {
+    const cwd = tempFolder();
+    expect(jadpo(["init"], { cwd }).code).toBe(0);
+    const report = jadpo(["test", "--reporter", "json"], { cwd });
+    const tests = (JSON.parse(report.stdout) as { tests: { name: string; status: string }[] }).tests;
+    expect(tests.every((t) => t.status === "passed")).toBe(true);
+    const source = readFileSync(join(cwd, "domains/notes/actions/summarise.test.jadpo"), "utf8");
+    const bodies = source.split(/^test /m).slice(1);
+    expect(bodies).toHaveLength(tests.length);
+    expect(bodies.some((b) => /ai\.summarise_note: \[\s*Summary \{/.test(b))).toBe(true);
+    expect(bodies.some((b) => /ai\.summarise_note: \[refused\]/.test(b))).toBe(true);
+    expect(bodies.some((b) => !b.includes("fakes:"))).toBe(true);
+    expect(readFileSync(join(cwd, "app.jadpo"), "utf8")).toContain('env("JADPO_AI_BASE_URL"');
+  });
+
+  it("in the current folder prints no `cd` line", () => {
+    const cwd = tempFolder();
+    const init = jadpo(["init"], { cwd });
+    expect(init.stdout.split("\n")[0]).toBe("✓ Created a Jadpo project in this folder");
+    expect(init.stdout).toContain("    app.jadpo\n");
+    expect(init.stdout).not.toContain("→ cd");
+  });
+
+  it("twice in one folder gives cli.folder_not_empty, exit 1, and changes nothing", () => {
+    const cwd = tempFolder();
+    expect(jadpo(["init", "app"], { cwd }).code).toBe(0);
+    const before = snapshot(cwd);
+    const again = jadpo(["init", "app"], { cwd });
+    expect(again.code).toBe(1);
+    expect(again.stdout).toBe(
+      [
+        "error: `app` already holds Jadpo files: `app/app.jadpo`",
+        "  reason: `jadpo init` starts a project only in a folder without Jadpo files, so it never overwrites or mixes with another project's.",
+        "  next: Run `jadpo init` with a new folder, such as `jadpo init my-app`, or work on the project already there (human)",
+        "  rule: cli.folder_not_empty",
+        "",
+      ].join("\n"),
+    );
+    expect(snapshot(cwd)).toEqual(before);
+  });
+
+  it("refuses a folder holding any Jadpo file, however deep, and writes nothing", () => {
+    const cwd = tempFolder();
+    mkdirSync(join(cwd, "old/deep"), { recursive: true });
+    writeFileSync(join(cwd, "old/deep/greeting.jadpotest"), 'test "x" { assert true }\n');
+    const before = snapshot(cwd);
+    const run = jadpo(["init", "."], { cwd: join(cwd, "old") });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain("error: `.` already holds Jadpo files: `deep/greeting.jadpotest`");
+    expect(run.stdout).toContain("rule: cli.folder_not_empty");
+    expect(snapshot(cwd)).toEqual(before);
+  });
+
+  it("works in a folder holding only other files, adding `.jadpo/` to its .gitignore", () => {
+    const cwd = tempFolder();
+    writeFileSync(join(cwd, "README.md"), "# mine\n");
+    writeFileSync(join(cwd, ".gitignore"), "node_modules/");
+    mkdirSync(join(cwd, "src"));
+    writeFileSync(join(cwd, "src/index.ts"), "export {};\n");
+    const init = jadpo(["init"], { cwd });
+    expect(init.code).toBe(0);
+    expect(init.stdout).toContain("    .gitignore  (`.jadpo/` added)\n");
+    expect(readFileSync(join(cwd, ".gitignore"), "utf8")).toBe("node_modules/\n.jadpo/\n");
+    expect(readFileSync(join(cwd, "README.md"), "utf8")).toBe("# mine\n");
+    expect(jadpo(["test"], { cwd }).code).toBe(0);
+  });
+
+  it("makes missing folders, and quotes a `cd` path the shell would split", () => {
+    const cwd = tempFolder();
+    const init = jadpo(["init", "projects/my app"], { cwd });
+    expect(init.code).toBe(0);
+    expect(init.stdout).toContain("→ cd 'projects/my app'\n");
+    expect(statSync(join(cwd, "projects/my app/app.jadpo")).isFile()).toBe(true);
+  });
+
+  it("refuses a file as the folder with a usage error", () => {
+    const cwd = tempFolder();
+    writeFileSync(join(cwd, "notes.txt"), "x");
+    const run = jadpo(["init", "notes.txt"], { cwd });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("error: `notes.txt` is a file, not a folder");
+    expect(readFileSync(join(cwd, "notes.txt"), "utf8")).toBe("x");
+  });
+});
