@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeModelServer, type FakeModelServer } from "../../../runtime/test/helpers/openai-server.ts";
 import { buildCli } from "../test-command/project.ts";
 import { DevProcess, callLog, closedPort, exampleCopy, jadpoAsync, setPerDay, stopAll, waitFor } from "./dev-server.ts";
+import { browserPlan } from "./chromium.ts";
 
 const MODEL_ANSWER = { resolved_by_articles: true, reply: "From the model." };
 const roots: string[] = [];
@@ -236,7 +237,10 @@ describe("jadpo dev on examples/support", () => {
     await pending;
   });
 
-  it("shows the calls on /_dev in a headless browser, newest first", async () => {
+  const plan = browserPlan(process.env);
+  if ("skip" in plan) console.warn(plan.skip);
+  it.skipIf("skip" in plan)("shows the calls on /_dev in a headless browser, newest first", async () => {
+    if (!("run" in plan)) throw new Error("fail" in plan ? plan.fail : "no browser");
     const { chromium } = await import("playwright-core");
     const root = project();
     const dev = await DevProcess.start(root, { JADPO_AI_BASE_URL: `http://127.0.0.1:${await closedPort()}/v1` });
@@ -247,7 +251,7 @@ describe("jadpo dev on examples/support", () => {
     roots.push(shots);
     // A fresh profile for this run only.
     const browser = await chromium.launchPersistentContext(mkdtempSync(join(shots, "profile-")), {
-      executablePath: "/usr/bin/chromium",
+      executablePath: plan.run,
       headless: true,
       args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
       timeout: 30_000,

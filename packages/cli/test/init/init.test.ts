@@ -16,7 +16,7 @@ interface Run {
 
 /** Runs the built `jadpo` (the one place a shared harness would replace). */
 function jadpo(args: string[], options: { cwd: string; env?: Record<string, string> }): Run {
-  const env = { ...process.env, NO_COLOR: "1", ...options.env };
+  const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: "1", ...options.env };
   delete env.FORCE_COLOR;
   const r = spawnSync(process.execPath, [bin, ...args], { cwd: options.cwd, env, encoding: "utf8" });
   return { stdout: r.stdout, stderr: r.stderr, code: r.status };
