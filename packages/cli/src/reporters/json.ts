@@ -31,7 +31,7 @@ function alertJson(alert: Alert, context: ReportContext): Record<string, unknown
     recorded_version: alert.recordedVersion,
     current_version: alert.currentVersion,
     text: alertLine(alert),
-    remedy: remedyCommand(alert),
+    remedy: remedyCommand(alert, context),
   };
 }
 

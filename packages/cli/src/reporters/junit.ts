@@ -55,7 +55,7 @@ function suites(report: Extract<TestReport, { outcome: "ran" }>, context: Report
     // A stale recording's alert goes with its file's suite, as output a CI page shows.
     const alerts = report.alerts.filter((alert) => alert.file === file);
     if (alerts.length > 0) {
-      const text = alerts.flatMap((alert) => [alertLine(alert), remedyLine(alert)]).join("\n");
+      const text = alerts.flatMap((alert) => [alertLine(alert), remedyLine(alert, context)]).join("\n");
       lines.push(`    <system-out>${xmlEscape(text)}</system-out>`);
     }
     lines.push("  </testsuite>");

@@ -3,6 +3,7 @@
 import type { Diagnostic } from "@jadpo/compiler";
 import type { Alert, ResultKind, TestResult } from "@jadpo/runtime";
 import type { ReportContext } from "./reporter.ts";
+import { shellWord } from "../shell-word.ts";
 
 /** Summary order of the kinds, and their singular nouns. */
 export const kindOrder: readonly ResultKind[] = ["action test", "function test", "prompt test", "test", "recording test"];
@@ -65,20 +66,27 @@ export function alertLine(alert: Alert): string {
   return `▲ alert  ${alertText(alert)}`;
 }
 
-/** The command of an alert's remedy. */
-export function remedyCommand(alert: Alert): string {
-  return `jadpo ai record ${alert.prompt} --as ${alert.name}`;
+/**
+ * The command of an alert's remedy. `jadpo ai record` works on the project at or above the
+ * current directory, so a run from outside the project (`jadpo test examples/support`) prints
+ * `cd <project> && ` first: the line works pasted where it was printed.
+ */
+export function remedyCommand(alert: Alert, context: ReportContext): string {
+  const root = context.displayPath(".");
+  const inside = root === "." || /^\.\.(\/\.\.)*$/.test(root);
+  const cd = inside ? "" : `cd ${shellWord(root)} && `;
+  return `${cd}jadpo ai record ${alert.prompt} --as ${alert.name}`;
 }
 
 export const remedyWhy = "records it again from the prompt now";
 
-export function remedyLine(alert: Alert): string {
-  return `→ ${remedyCommand(alert)}  ${remedyWhy}`;
+export function remedyLine(alert: Alert, context: ReportContext): string {
+  return `→ ${remedyCommand(alert, context)}  ${remedyWhy}`;
 }
 
-/** `jadpo test <file>:<line of the declaration> --seed <run seed>`. */
+/** `jadpo test <file>:<line of the declaration> --seed <run seed>` (the path quoted when the shell would split it). */
 export function rerunCommand(result: TestResult, seed: number, context: ReportContext): string {
-  return `jadpo test ${context.displayPath(result.file)}:${result.line} --seed ${seed}`;
+  return `jadpo test ${shellWord(`${context.displayPath(result.file)}:${result.line}`)} --seed ${seed}`;
 }
 
 /** A result's diagnostics with their rerun command filled in. */

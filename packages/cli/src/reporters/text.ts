@@ -81,8 +81,8 @@ function summary(results: TestResult[], style: TextStyle): string {
   return style.paint.error("test failed:") + line.slice("test failed:".length);
 }
 
-function remedy(alert: Alert, style: TextStyle): string {
-  return `${style.paint.alert("→")} ${style.paint.bold(remedyCommand(alert))}  ${remedyWhy}`;
+function remedy(alert: Alert, style: TextStyle, context: ReportContext): string {
+  return `${style.paint.alert("→")} ${style.paint.bold(remedyCommand(alert, context))}  ${remedyWhy}`;
 }
 
 /** The whole report as lines, each ending with a newline. */
@@ -99,7 +99,7 @@ export function renderText(report: TestReport, context: ReportContext, style: Te
     const blocks = report.results.flatMap((result) => failBlocks(result, report.seed, context, style));
     if (blocks.length > 0) parts.push(blocks.join("\n\n"));
     parts.push(summary(report.results, style));
-    for (const alert of report.alerts) parts.push(remedy(alert, style));
+    for (const alert of report.alerts) parts.push(remedy(alert, style, context));
   }
   return `${parts.join("\n")}\n`;
 }

@@ -2,6 +2,7 @@
 // pasted in the folder it ran in.
 import { isAbsolute, relative } from "node:path";
 import type { Paint } from "@jadpo/compiler";
+import { shellWord } from "../../shell-word.ts";
 
 export interface Written {
   /** Absolute. */
@@ -25,11 +26,6 @@ function shown(cwd: string, path: string, outside: "relative" | "absolute" = "re
   if (rel === "") return ".";
   if (outside === "absolute" && (rel.startsWith("../") || isAbsolute(rel))) return path.replace(/\\/g, "/");
   return rel;
-}
-
-/** Quoted for a POSIX shell when it holds anything but plain path characters. */
-function shellWord(word: string): string {
-  return /^[A-Za-z0-9_./@%+=:,-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
 const NOTES: Readonly<Record<string, string>> = { added: "  (`.jadpo/` added)", kept: "  (kept: it ignores `.jadpo/` already)" };
