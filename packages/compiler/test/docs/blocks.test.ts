@@ -42,6 +42,26 @@ function where(block: DocBlock): string {
   return `${block.page}:${block.line}`;
 }
 
+describe("findBlocks", () => {
+  it("reads jadpo and jadpotest fences with their attributes, and any fence with file=, and nothing else", () => {
+    const markdown = [
+      "```jadpo error=type.mismatch", "type A = Text", "```",
+      "- a list item:", "", "  ```jadpotest file=domains/a/a.test.jadpo", "  test \"t\" {", "  }", "  ```",
+      "A line that starts with inline code:", "```` ```json ```` or ```` ``` ````",
+      "```json file=domains/a/recordings/p/x.json", "{}", "```",
+      "```", "jadpo check", "```",
+      "````jadpo", "```", "````",
+    ].join("\n");
+    const blocks = findBlocks("p.md", markdown);
+    expect(blocks.map((b) => [b.line, b.lang, b.file, b.error, b.code])).toEqual([
+      [1, "jadpo", null, "type.mismatch", "type A = Text\n"],
+      [6, "jadpotest", "domains/a/a.test.jadpo", null, 'test "t" {\n}\n'],
+      [12, "json", "domains/a/recordings/p/x.json", null, "{}\n"],
+      [18, "jadpo", null, null, "```\n"],
+    ]);
+  });
+});
+
 const pages = docPages().map((page) => ({ page, blocks: findBlocks(page, readPage(page)) }));
 
 describe("the docs' Jadpo blocks", () => {

@@ -31,7 +31,9 @@ export function findBlocks(page: string, markdown: string): DocBlock[] {
   const blocks: DocBlock[] = [];
   for (let i = 0; i < lines.length; i++) {
     const open = FENCE.exec(lines[i]);
-    if (!open) continue;
+    // As in CommonMark, a backtick fence's info string holds no backtick (so inline code that
+    // starts a line, such as ```` ``` ````, opens nothing).
+    if (!open || open[4].includes("`") || open[3].includes("`")) continue;
     const [, indent, ticks, lang, rest] = open;
     const body: string[] = [];
     let j = i + 1;
