@@ -17,6 +17,7 @@
 //   Any fence may carry `file=` (```json file=…/recordings/p/name.json adds a recording).
 // - `error=<rule>` (```jadpo error=type.mismatch): the block is meant to be wrong. It must raise
 //   that rule, and no other rule (one mistake, one kind of diagnostic). Not with `file=`.
+// Run it alone with `npx vitest run packages/compiler/test/docs`.
 // Prompt names are unique across a project, so a block's prompts must not be named as the
 // example's (`answer_question`), and a `connection` belongs in a `file=app.jadpo` block (a project
 // has one ai connection).
