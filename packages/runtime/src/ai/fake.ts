@@ -3,7 +3,7 @@
 // test's seed. Running out, leaving items unused, or asking a typed item for another type ends
 // the test with its diagnostic. The fake never constructs a driver: nothing here reaches a network.
 import {
-  diagnostic, TEXT, type CheckedFakeItem, type CheckedFakes, type Diagnostic, type PromptInfo, type Type,
+  diagnostic, printType, TEXT, type CheckedFakeItem, type CheckedFakes, type Diagnostic, type PromptInfo, type Type,
 } from "@jadpo/compiler";
 import { compileExpr } from "../exec/compile-expr.ts";
 import { Scope, type Cx, type ProgramState } from "../exec/compile-state.ts";
@@ -13,7 +13,6 @@ import { sameType } from "../exec/type-facts.ts";
 import { readRecording, type RecordingRead } from "../recordings/read.ts";
 import { fillPlaceholders } from "../recordings/placeholders.ts";
 import { rng, type Rng } from "../seed.ts";
-import { typeName } from "../values/shape.ts";
 import type { Value } from "../values/value.ts";
 import type {
   AiBackend, EmbedCall, EmbedReply, GenerateCall, GenerateReply, StreamCall, StreamReply,
@@ -248,10 +247,10 @@ export class FakeBackend implements AiBackend {
   private wrongType(script: CompiledScript, compiled: CompiledItem, asked: Type, scripted: Type): TestStop {
     const attempt = this.used[this.fakes.scripts.indexOf(script)];
     return new TestStop(
-      diagnostic("test.fake_type", compiled.item.item.span, { type: typeName(asked) }, [
+      diagnostic("test.fake_type", compiled.item.item.span, { type: printType(asked) }, [
         {
           label: "fakes",
-          text: `\`${script.label}\` attempt ${attempt} asks for \`${typeName(asked)}\`; its scripted answer is a \`${typeName(scripted)}\``,
+          text: `\`${script.label}\` attempt ${attempt} asks for \`${printType(asked)}\`; its scripted answer is a \`${printType(scripted)}\``,
         },
       ]),
     );

@@ -5,7 +5,7 @@ import type { AiBackend } from "../ai/backend.ts";
 import type { CompiledProgram } from "./compile-program.ts";
 import { createContext } from "./context.ts";
 import { FailureSignal, InternalFault, RuntimeFault } from "./signals.ts";
-import type { Value } from "./value.ts";
+import type { Value } from "../values/value.ts";
 
 export type ActionOutcome =
   | { kind: "success"; value: Value }

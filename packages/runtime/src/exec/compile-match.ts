@@ -9,7 +9,8 @@ import { childScope, declareLocal, type Cx } from "./compile-state.ts";
 import { CONT, compileBlock, compileStatements, failureNamed, rejectFn, type Completion, type SStmt } from "./compile-stmt.ts";
 import type { RunContext } from "./context.ts";
 import { FailureSignal, InternalFault, ReturnSignal } from "./signals.ts";
-import type { Slots, Value } from "./value.ts";
+import type { Slots } from "./closure.ts";
+import type { Value } from "../values/value.ts";
 
 type Selector = Runnable<number>;
 

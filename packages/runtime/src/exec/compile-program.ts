@@ -8,7 +8,7 @@ import { Scope, declareLocal, type BodyState, type Callable, type Cx, type Progr
 import { CONT, compileStatements, type SStmt } from "./compile-stmt.ts";
 import type { RunContext } from "./context.ts";
 import { InternalFault, ReturnSignal, RuntimeFault } from "./signals.ts";
-import type { Value } from "./value.ts";
+import type { Value } from "../values/value.ts";
 import { forEachExprInBlock } from "./walk.ts";
 
 /** Nested calls allowed before deep recursion is a runtime fault. */

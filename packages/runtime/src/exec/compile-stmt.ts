@@ -9,7 +9,8 @@ import { compileMatchStmt } from "./compile-match.ts";
 import { compileAdvance, compileAssert } from "./compile-test-stmt.ts";
 import type { RunContext } from "./context.ts";
 import { FailureSignal, InternalFault } from "./signals.ts";
-import type { Slots, Value } from "./value.ts";
+import type { Slots } from "./closure.ts";
+import type { Value } from "../values/value.ts";
 
 /** "Go on with the next statement". Any other completion is the value of a `return`. */
 export const CONT: unique symbol = Symbol("continue");

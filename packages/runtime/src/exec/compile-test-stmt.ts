@@ -9,7 +9,8 @@ import { sourceText, typeOf, type Cx } from "./compile-state.ts";
 import { CONT, failureNamed, internalStmt, type Completion, type SStmt } from "./compile-stmt.ts";
 import type { RunContext } from "./context.ts";
 import { FailureSignal, TestStop } from "./signals.ts";
-import type { Slots, Value } from "./value.ts";
+import type { Slots } from "./closure.ts";
+import type { Value } from "../values/value.ts";
 
 type AssertStmt = Extract<Stmt, { kind: "assert" }>;
 type Comparison = Extract<Expr, { kind: "binary" }> & { op: "==" | "!=" | "<" | "<=" | ">" | ">=" };

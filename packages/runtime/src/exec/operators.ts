@@ -6,7 +6,7 @@ import { typeOf, type Cx } from "./compile-state.ts";
 import { RuntimeFault } from "./signals.ts";
 import { baseOf } from "./type-facts.ts";
 import { valuesEqual } from "../values/equal.ts";
-import type { Value } from "./value.ts";
+import type { Value } from "../values/value.ts";
 
 const MAX_INT = Number.MAX_SAFE_INTEGER;
 
