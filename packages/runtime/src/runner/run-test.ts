@@ -5,8 +5,8 @@ import { FakeBackend, type ReadFile } from "../ai/fake.ts";
 import { compiledTest, type CompiledProgram, type CompiledTest } from "../exec/compile-program.ts";
 import { createContext, type RunContext } from "../exec/context.ts";
 import { ReturnSignal } from "../exec/signals.ts";
-import type { Value } from "../exec/value.ts";
-import type { TestResult } from "../runner/events.ts";
+import type { Value } from "../values/value.ts";
+import type { TestResult } from "./events.ts";
 import { testSeed } from "../seed.ts";
 import { failureDiagnostic, type SaveInternalError } from "./failure.ts";
 
@@ -48,10 +48,11 @@ function finish(test: TestInfo, r: Running, error: unknown | null, options: RunT
 }
 
 /**
- * Runs one test; synchronous when its body never waits (always, with the fake and a program
- * compiled for it), else a promise. Never throws: every problem becomes the test's diagnostic.
+ * Runs one test: synchronous when its body never waits (always, with the fake and a
+ * program compiled for it), else a promise, so a run of quick tests never waits on a microtask.
+ * Never throws or rejects: every problem becomes the test's diagnostic.
  */
-export function runTestFast(compiled: CompiledProgram, test: TestInfo, options: RunTestOptions): TestResult | Promise<TestResult> {
+export function runTest(compiled: CompiledProgram, test: TestInfo, options: RunTestOptions): TestResult | Promise<TestResult> {
   const started = performance.now();
   const seed = testSeed(options.runSeed, test.file.path, test.name);
   let ct: CompiledTest | null = null;
@@ -76,9 +77,3 @@ export function runTestFast(compiled: CompiledProgram, test: TestInfo, options: 
     return finish(test, r, error, options);
   }
 }
-
-/** Runs one test (SPEC 8). Never rejects: every problem becomes the test's diagnostic. */
-export function runTest(compiled: CompiledProgram, test: TestInfo, options: RunTestOptions): Promise<TestResult> {
-  return Promise.resolve(runTestFast(compiled, test, options));
-}
-

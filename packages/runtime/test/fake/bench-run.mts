@@ -7,7 +7,8 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { checkProject, type Host } from "@jadpo/compiler";
-import { compileProgram, runTestFast } from "../../src/index.ts";
+import { compileProgram } from "../../src/exec/compile-program.ts";
+import { runTest } from "../../src/runner/run-test.ts";
 
 const root = fileURLToPath(new URL("../../../../examples/support", import.meta.url));
 const testsPath = join(root, "domains/support/actions/answer_customer.test.jadpo");
@@ -38,7 +39,7 @@ const times: number[] = [];
 for (let round = 0; round < Number(process.env.R ?? 20); round++) {
   const started = performance.now();
   for (const test of program.tests) {
-    const r = runTestFast(compiled, test, { runSeed: 1, readFile });
+    const r = runTest(compiled, test, { runSeed: 1, readFile });
     const result = r instanceof Promise ? await r : r;
     if (result.status !== "passed") throw new Error(`${test.name} failed`);
   }

@@ -1,7 +1,7 @@
 // The pool on real worker threads: workers take batches once loaded, results come back in plan
 // order, and a worker that dies mid-batch loses nothing.
 import { describe, expect, it } from "vitest";
-import { startPool } from "../../src/pool/pool.ts";
+import { startPool } from "../../src/runner/pool.ts";
 import { runSelected } from "../../src/runner/run.ts";
 import type { TestResult } from "../../src/runner/events.ts";
 import { fakeTests } from "./fixtures/fake-tests.ts";

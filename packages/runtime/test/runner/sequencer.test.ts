@@ -8,7 +8,7 @@ import { planKey } from "../../src/runner/plan-key.ts";
 import type { LoadedTests } from "../../src/runner/execute.ts";
 import type { PlannedTest } from "../../src/runner/plan.ts";
 import type { TestOutcome } from "../../src/runner/outcome.ts";
-import type { Pool, PoolListener, PoolWorker } from "../../src/pool/pool.ts";
+import type { Pool, PoolListener, PoolWorker } from "../../src/runner/pool.ts";
 import type { RunEvent } from "../../src/runner/events.ts";
 
 describe("Sequencer", () => {
