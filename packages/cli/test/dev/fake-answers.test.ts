@@ -4,7 +4,7 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { compileProject, type CheckedProgram, type RecordingFile } from "@jadpo/compiler";
-import { UsageCounter, callSeed, generatedAnswer, recordedAnswer } from "@jadpo/runtime";
+import { UsageCounter, callSeed, generatedAnswer, recordedAnswer } from "@jadpo/runtime/dev";
 import { nodeHost } from "../../src/node-host.ts";
 import { readParams } from "../../src/dev/params.ts";
 import { buildProject } from "../../src/dev/build.ts";

@@ -1,44 +1,37 @@
-// Test helper: a project written as source strings (or read from disk), compiled by the real
-// pipeline and run test by test through the runtime.
-import { readdirSync, readFileSync, statSync, existsSync } from "node:fs";
+// A project written as strings (or a folder read into memory), compiled by the real pipeline
+// through the compiler's in-memory host, and run test by test through the runtime.
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { checkProject, renderErrorPlain, renderFailPlain, type CheckedProgram, type Host, type TestInfo } from "@jadpo/compiler";
-import { compileProgram, runTestFast, type CompiledProgram, type RunTestOptions, type TestResult } from "../../src/index.ts";
+import { compileProject, renderErrorPlain, renderFailPlain, type CheckedProgram, type TestInfo } from "@jadpo/compiler";
+import { memoryHost } from "@jadpo/compiler/testing";
+import { compileProgram, type CompiledProgram } from "../exec/compile-program.ts";
+import type { TestResult } from "../runner/events.ts";
+import { runTest, type RunTestOptions } from "../runner/run-test.ts";
 
-const ROOT = "/project";
+/** Where a project from strings lives: its files are read as `/project/<path>`. */
+export const PROJECT_ROOT = "/project";
 
 export const APP = `locales { default: "en-GB" supported: ["en-GB", "fr-FR"] }\n`;
 
-/** A Host over `files` (paths relative to `root`), for compiling a project held in strings. */
-export function memoryHost(files: Record<string, string>, root = ROOT): Host {
-  const bytes = new Map<string, Uint8Array>();
-  for (const [path, text] of Object.entries(files)) bytes.set(`${root}/${path}`, new TextEncoder().encode(text));
-  return {
-    readFile: (path) => bytes.get(path) ?? null,
-    readWithin: (path, limit) => {
-      const content = bytes.get(path);
-      return content === undefined ? null : content.byteLength > limit ? content.byteLength : content;
-    },
-    listFiles: (dir) => [...bytes.keys()].filter((p) => p.startsWith(`${dir}/`)).sort(),
-    exists: (path) => bytes.has(path) || [...bytes.keys()].some((p) => p.startsWith(`${path}/`)),
-  };
+export type ProjectFiles = Record<string, string | Uint8Array>;
+
+/** `files` (paths relative to `root`) keyed by the absolute paths the in-memory host reads. */
+export function atRoot(files: ProjectFiles, root = PROJECT_ROOT): ProjectFiles {
+  return Object.fromEntries(Object.entries(files).map(([path, content]) => [`${root}/${path}`, content]));
 }
 
-function diskHost(): Host {
-  const list = (dir: string): string[] =>
-    readdirSync(dir, { withFileTypes: true })
-      .flatMap((entry) => (entry.isDirectory() ? list(join(dir, entry.name)) : [join(dir, entry.name)]))
-      .sort();
-  return {
-    readFile: (path) => (existsSync(path) ? new Uint8Array(readFileSync(path)) : null),
-    readWithin: (path, limit) => {
-      if (!existsSync(path)) return null;
-      const size = statSync(path).size;
-      return size > limit ? size : new Uint8Array(readFileSync(path));
-    },
-    listFiles: (dir) => (existsSync(dir) ? list(dir) : []),
-    exists: (path) => existsSync(path),
+/** Every file under `dir` on disk, by its path relative to `dir` (with `/`), to build a project from. */
+export function filesUnder(dir: string): ProjectFiles {
+  const files: ProjectFiles = {};
+  const walk = (relative: string): void => {
+    for (const entry of readdirSync(join(dir, relative), { withFileTypes: true })) {
+      const path = relative === "" ? entry.name : `${relative}/${entry.name}`;
+      if (entry.isDirectory()) walk(path);
+      else files[path] = new Uint8Array(readFileSync(join(dir, path)));
+    }
   };
+  walk("");
+  return files;
 }
 
 export interface Project {
@@ -51,15 +44,15 @@ export interface Project {
   fail(name: string, options?: Partial<RunTestOptions>): Promise<string>;
 }
 
-function checked(host: Host, root: string): CheckedProgram {
-  const result = checkProject(host, root);
+/** A project from files (paths relative to its root); `app.jadpo` is added when missing. */
+export function projectOf(files: ProjectFiles, aiMode: "sync" | "async" = "sync"): Project {
+  const host = memoryHost(atRoot({ "app.jadpo": APP, ...files }));
+  const result = compileProject(host, PROJECT_ROOT);
   if (result.diagnostics.length > 0 || !result.program) {
     throw new Error(`the project doesn't check:\n${result.diagnostics.map((d) => renderErrorPlain(d)).join("\n")}`);
   }
-  return result.program;
-}
-
-function project(program: CheckedProgram, readFile: (path: string) => Uint8Array | null, aiMode: "sync" | "async"): Project {
+  const program = result.program;
+  const readFile = (path: string): Uint8Array | null => host.readFile(`${PROJECT_ROOT}/${path}`);
   const compiled = compileProgram(program, { aiMode });
   const test = (name: string): TestInfo => {
     const found = program.tests.find((t) => t.name === name);
@@ -67,7 +60,7 @@ function project(program: CheckedProgram, readFile: (path: string) => Uint8Array
     return found;
   };
   const run = async (name: string, options: Partial<RunTestOptions> = {}): Promise<TestResult> =>
-    runTestFast(compiled, test(name), { runSeed: 1, readFile, ...options });
+    runTest(compiled, test(name), { runSeed: 1, readFile, ...options });
   return {
     program, compiled, readFile, test, run,
     async fail(name, options) {
@@ -76,23 +69,6 @@ function project(program: CheckedProgram, readFile: (path: string) => Uint8Array
       return result.diagnostics.map((d) => renderFailPlain(name, d)).join("\n");
     },
   };
-}
-
-/** A project from source strings: paths relative to the root; `app.jadpo` is added when missing. */
-export function projectOf(files: Record<string, string>, aiMode: "sync" | "async" = "sync"): Project {
-  const all = { "app.jadpo": APP, ...files };
-  const host = memoryHost(all);
-  const program = checked(host, ROOT);
-  const readFile = (path: string): Uint8Array | null => host.readFile(`${ROOT}/${path}`);
-  return project(program, readFile, aiMode);
-}
-
-/** A project on disk (the example app). */
-export function projectAt(root: string, aiMode: "sync" | "async" = "sync"): Project {
-  const host = diskHost();
-  const program = checked(host, root);
-  const readFile = (path: string): Uint8Array | null => host.readFile(join(root, path));
-  return project(program, readFile, aiMode);
 }
 
 /** A test file in `domains/app/` with `body` as its content. */
