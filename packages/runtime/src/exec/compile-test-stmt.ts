@@ -6,9 +6,9 @@ import { valuesEqual } from "../values/equal.ts";
 import { calleeText, compileExpr } from "./compile-expr.ts";
 import { guardCall } from "./guarded-call.ts";
 import { sourceText, typeOf, type Cx } from "./compile-state.ts";
-import { CONT, failureNamed, internalStmt, type Completion, type SStmt } from "./compile-stmt.ts";
+import { CONT, failureNamed, internalStmt, type Completion, type SStmt } from "./stmt-signals.ts";
 import type { RunContext } from "./context.ts";
-import { FailureSignal, TestStop } from "./signals.ts";
+import { FailureSignal, TestStop } from "../signals.ts";
 import type { Slots } from "./closure.ts";
 import type { Value } from "../values/value.ts";
 
