@@ -4,7 +4,7 @@ import type {
   ActionDecl, CheckedProgram, Expr, FixtureMember, FunctionDecl, Ident, Node, PromptInfo, Resolution,
   SourceFile, Span, Type,
 } from "@jadpo/compiler";
-import { InternalFault } from "./signals.ts";
+import { InternalFault } from "../signals.ts";
 import type { RunContext } from "./context.ts";
 import type { Value } from "../values/value.ts";
 

@@ -4,7 +4,7 @@ import type { LibraryFunction, Span } from "@jadpo/compiler";
 import type { RunContext } from "./context.ts";
 import { randomOf } from "./context.ts";
 import { valuesEqual } from "../values/equal.ts";
-import { RuntimeFault } from "./signals.ts";
+import { RuntimeFault } from "../signals.ts";
 import { codePointLength } from "../values/shape.ts";
 import type { Value } from "../values/value.ts";
 

@@ -3,7 +3,7 @@
 import type { BinaryOp, Expr, Span } from "@jadpo/compiler";
 import { asyncExpr, syncExpr, type CExpr, type SyncFn } from "./closure.ts";
 import { typeOf, type Cx } from "./compile-state.ts";
-import { RuntimeFault } from "./signals.ts";
+import { RuntimeFault } from "../signals.ts";
 import { baseOf } from "./type-facts.ts";
 import { valuesEqual } from "../values/equal.ts";
 import type { Value } from "../values/value.ts";

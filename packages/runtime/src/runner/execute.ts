@@ -7,6 +7,7 @@ import { planTests, type PlannedTest } from "./plan.ts";
 import { runRecordingTest } from "./run-recording-test.ts";
 import { internalErrorDiagnostic } from "./failure.ts";
 import { runTest } from "./run-test.ts";
+import type { ParsedRecordings } from "../ai/fake.ts";
 import { compileProgram, type CompiledProgram } from "../exec/compile-program.ts";
 import { testSeed } from "../seed.ts";
 
@@ -40,9 +41,10 @@ function isPromise<T>(value: T | Promise<T>): value is Promise<T> {
 export function loadTests(program: CheckedProgram, options: ExecuteOptions): LoadedTests {
   const plan = planTests(program);
   let compiled: CompiledProgram | null = null; // compiled on first use: a run of recordings alone needs none
+  const recordings: ParsedRecordings = new WeakMap(); // each recording parsed once for all the tests
   const runTestEntry = (entry: Extract<PlannedTest, { kind: "test" }>, runSeed: number): TestOutcome | Promise<TestOutcome> => {
     compiled ??= compileProgram(program);
-    const result = runTest(compiled, entry.test, { runSeed, readFile: options.readFile, saveInternalError: options.saveInternalError });
+    const result = runTest(compiled, entry.test, { runSeed, readFile: options.readFile, recordings, saveInternalError: options.saveInternalError });
     if (isPromise(result)) {
       return result.then(
         (done) => ({ result: done, alerts: [] }),

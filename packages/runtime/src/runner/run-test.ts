@@ -1,10 +1,10 @@
 // Running one test (SPEC 8): its own seed, a clock at 2026-01-01T00:00:00Z, the fake answering
 // every AI call, and exactly one diagnostic when it fails.
 import type { Diagnostic, TestInfo } from "@jadpo/compiler";
-import { FakeBackend, type ReadFile } from "../ai/fake.ts";
+import { FakeBackend, type ParsedRecordings, type ReadFile } from "../ai/fake.ts";
 import { compiledTest, type CompiledProgram, type CompiledTest } from "../exec/compile-program.ts";
 import { createContext, type RunContext } from "../exec/context.ts";
-import { ReturnSignal } from "../exec/signals.ts";
+import { ReturnSignal } from "../signals.ts";
 import type { Value } from "../values/value.ts";
 import type { TestResult } from "./events.ts";
 import { testSeed } from "../seed.ts";
@@ -15,6 +15,8 @@ export interface RunTestOptions {
   runSeed: number;
   /** Reads a project file by its root-relative path (recordings for `recorded("name")`). */
   readFile?: ReadFile;
+  /** Recordings already parsed, shared by a run's tests (each test parses its own without). */
+  recordings?: ParsedRecordings;
   /** Saves an internal error's report and returns its path (shown in `toolchain.internal_error`). */
   saveInternalError?: SaveInternalError;
 }
@@ -62,7 +64,7 @@ export function runTest(compiled: CompiledProgram, test: TestInfo, options: RunT
   try {
     ct = compiledTest(compiled, test);
     if (!ct) throw new Error(`the test "${test.name}" is not part of the compiled program`);
-    fake = r.fake = new FakeBackend(ct.scripts, { seed, readFile: options.readFile });
+    fake = r.fake = new FakeBackend(ct.scripts, { seed, readFile: options.readFile, recordings: options.recordings });
     c.ai.backend = fake;
     const slots: Value[] = new Array(ct.slots).fill(null);
     if (!ct.body.async) {
