@@ -106,8 +106,14 @@ describe("runSelected", () => {
     const ran: string[] = [];
     const tests = fakeTests(400, ran);
     const pool = fakePool(tests, { workers: 3, loseFirstBatchOf: 1, badKey: 2 }, ran);
-    const helped = await runSelected(tests, tests.plan, { runSeed: 7, pool });
+    const events: RunEvent[] = [];
+    const helped = await runSelected(tests, tests.plan, { runSeed: 7, pool, onEvent: (event) => events.push(event) });
     expect(helped).toEqual(alone);
+    // One test-done event per test, in the summary's order, though the helpers answered out of order.
+    const done = events.flatMap((event) => (event.type === "test-done" ? [event] : []));
+    expect(done.map((event) => event.index)).toEqual(tests.plan.map((entry) => entry.index));
+    expect(done.map((event) => event.result)).toEqual(helped.results);
+    expect(events.map((event) => event.type)).toEqual(["run-start", ...done.map(() => "test-done"), "run-end"]);
     expect(ran.some((who) => who.startsWith("w0:"))).toBe(true);
     expect(ran.some((who) => who.startsWith("w2:"))).toBe(false);
     // Every entry ran exactly once.
