@@ -86,6 +86,9 @@ if (existsSync(chunkDir)) {
 for (const file of result.outputFiles) writeAtomically(file.path, file.contents);
 writeAtomically(join(dist, "compiler.cjs"), compilerSource);
 writeAtomically(join(dist, "compiler.mjs"), compilerModule);
+// The runtime's texts for real models, beside the bundle: the runtime finds them by walking up.
+const prompts = join(root, "packages/runtime/prompts");
+for (const name of readdirSync(prompts).filter((file) => file.endsWith(".txt"))) writeAtomically(join(dist, "prompts", name), readFileSync(join(prompts, name)));
 for (const name of readdirSync(dist)) {
   if (/^compiler-.*\.cache$/.test(name) && name !== cacheName) rmSync(join(dist, name), { force: true });
 }

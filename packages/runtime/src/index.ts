@@ -1,54 +1,34 @@
-// The runtime's public API: compile a checked program to closures once, run a test against the
-// AI fake, call an action through any AI backend; plus the pure blocks (values, decoding,
-// generated defaults, recordings, drivers) and the test runner built on top.
+// The runtime's public API: compile a checked program to closures once, call an action through
+// any AI backend, and run tests (plan, select, shard, run here or on worker threads, one event
+// per test). The other entry points: `@jadpo/runtime/dev` (`jadpo dev`'s backend and call log),
+// `/recordings`, `/drivers` (real models) and `/testing` (test support, never used by the tool).
+// The runtime's own tests import its source files directly.
 
 // Executing programs.
-export { compileProgram, MAX_CALL_DEPTH, type CompiledProgram, type CompiledTest, type CompileOptions } from "./exec/compile-program.ts";
-export { callAction, findAction, type ActionOutcome, type CallActionOptions } from "./exec/call-action.ts";
-export { createContext, TEST_CLOCK_START, type RunContext, type AiSession, type ContextOptions } from "./exec/context.ts";
-export type { Callable } from "./exec/compile-state.ts";
+export { compileProgram, type CompiledProgram, type CompileOptions } from "./exec/compile-program.ts";
+export { callAction, type ActionOutcome, type CallActionOptions } from "./exec/call-action.ts";
+export { createContext, type RunContext, type ContextOptions } from "./exec/context.ts";
+export type { AiBackend, GenerateCall, GenerateReply, StreamCall, StreamReply, EmbedCall, EmbedReply } from "./ai/backend.ts";
 
-// Running one test.
-export { runTest, runTestFast, type RunTestOptions } from "./test-run/run-test.ts";
-export { failureDiagnostic, type SaveInternalError } from "./test-run/failure.ts";
+// Values, and decoding an answer or a request into one.
+export type { Value, JsonValue } from "./values/value.ts";
+export { toJson } from "./values/json.ts";
+export { shapeOf, type Shape } from "./values/shape.ts";
+export { decodeAnswer, decodeValue, formatDecodeErrorDetail, type DecodeError, type DecodeResult } from "./ai/decode.ts";
 
-// The AI capability: the backend interface, and the test fake that implements it.
-export type {
-  AiBackend, AiFailureWord, Correction, EmbedCall, EmbedReply, GenerateCall, GenerateReply, MaybePromise,
-  StreamCall, StreamReply, StreamStopWord,
-} from "./ai/backend.ts";
-export { FakeBackend, compileScripts, MALFORMED_TEXT, type CompiledFakes, type CompiledScript, type FakeOptions, type ReadFile } from "./ai/fake.ts";
-export { decodeAnswer, decodeValue, unwrapFence, formatDecodeError, formatDecodeErrorDetail, type DecodeError, type DecodeRule, type DecodeResult } from "./ai/decode.ts";
-export { generateValue } from "./ai/defaults.ts";
-export { fakeEmbedding, cosine } from "./ai/embed.ts";
-export { streamPieces, streamedText, type StreamStop } from "./ai/stream.ts";
-export { renderPromptText, valueAsPromptText } from "./ai/render-prompt.ts";
-export { answerFormatInstruction, correctionRequest, jsonSchemaOf, promptsFolder } from "./ai/prompt-texts.ts";
-
-// Seeds.
-export { testSeed, rng, type Rng, type RngStream } from "./seed.ts";
-
-// Values.
-export type { Value, ValueRecord, JsonValue } from "./values/value.ts";
-export { printValue, textLiteral } from "./values/print.ts";
-export { valuesEqual } from "./values/equal.ts";
-export { checkConstraints } from "./values/check.ts";
-export { toJson, answerTextOf, canonicalJson } from "./values/json.ts";
-export { shapeOf, isTextBased, typeName, codePointLength, type Shape } from "./values/shape.ts";
-export { formatInstant, parseInstant, formatDuration, parseDuration } from "./values/time.ts";
-
-// Recordings and drivers.
-export * from "./recordings/index.ts";
-export * from "./drivers/index.ts";
-
-// The development call log (`jadpo dev` writes it, `jadpo ai record` reads it).
-export * from "./dev-log/index.ts";
-
-// `jadpo dev`'s AI backend (recordings, defaults, the sandboxed model under its daily budget).
-export * from "./dev-backend/index.ts";
-
-// The test runner (plan, workers, events) built on this API.
-export * from "./runner/index.ts";
+// Running tests.
+export { runTest, type RunTestOptions } from "./runner/run-test.ts";
+export { runRecordingTest, type RecordingTestOptions } from "./runner/run-recording-test.ts";
+export { loadTests, type ExecuteOptions, type LoadedTests } from "./runner/execute.ts";
+export type { PlannedTest } from "./runner/plan.ts";
+export type { ReadProjectFile, TestOutcome } from "./runner/outcome.ts";
+export { selectTests, splitLineSuffix, type Selector } from "./runner/select.ts";
+export { applyShard, parseShard, type Shard } from "./runner/shard.ts";
+export { runSelected, type Helpers, type RunOptions } from "./runner/run.ts";
+export type { Alert, ResultKind, RunEvent, RunSummary, TestResult } from "./runner/events.ts";
+export { startPool, type Pool, type PoolListener, type PoolWorker } from "./runner/pool.ts";
+export { serveTests, type LoadForWorker } from "./runner/pool-serve.ts";
+export type { WorkerInit } from "./runner/pool-protocol.ts";
 
 // `jadpo test` reaches no network.
-export { forbidNetwork, networkForbidden, NetworkForbidden } from "./sandbox/no-network.ts";
+export { forbidNetwork } from "./sandbox/no-network.ts";

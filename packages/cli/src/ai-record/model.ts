@@ -1,11 +1,11 @@
 // Asking the ai connection's model for one answer, as a real `ai.generate` call asks (SPEC 7):
 // one attempt, and when its answer doesn't decode, exactly one correction. The key is read from
 // the environment here, used only by the driver, and removed from every message shown.
-import { diagnostic, type CheckedProgram, type Diagnostic, type PromptInfo, type Type } from "@jadpo/compiler";
+import { diagnostic, printType, type CheckedProgram, type Diagnostic, type PromptInfo, type Type } from "@jadpo/compiler";
+import { decodeAnswer, formatDecodeErrorDetail, type DecodeError, type Value } from "@jadpo/runtime";
 import {
-  completionRequestFor, createOpenAiDriver, decodeAnswer, driverOptionsFromConnection, formatDecodeErrorDetail, redact, typeName,
-  type AiDriver, type DecodeError, type DriverFailure, type Value,
-} from "@jadpo/runtime";
+  completionRequestFor, createOpenAiDriver, driverOptionsFromConnection, redact, type AiDriver, type DriverFailure,
+} from "@jadpo/runtime/drivers";
 
 export interface Model {
   driver: AiDriver;
@@ -66,7 +66,7 @@ function failed(model: Model, f: DriverFailure): AskResult {
 }
 
 function undecodable(model: Model, asType: Type, error: DecodeError): AskResult {
-  const d = diagnostic("ai.answer_undecodable", null, { type: typeName(asType) });
+  const d = diagnostic("ai.answer_undecodable", null, { type: printType(asType) });
   d.details = [
     { label: "decode", text: redact(formatDecodeErrorDetail(error), model.key) },
     { label: "note", text: "it was asked once more with the decode error, as a call corrects an answer, and that answer didn't decode either" },

@@ -4,8 +4,8 @@
 // Any problem is one diagnostic, exit 1, and nothing is written.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { diagnostic, isLowerSnake, toLowerSnake, type PromptInfo } from "@jadpo/compiler";
-import { applyPlaceholders, readRecording, recordingPath, typeName, writeRecordingAtomic } from "@jadpo/runtime";
+import { diagnostic, isLowerSnake, printType, toLowerSnake, type PromptInfo } from "@jadpo/compiler";
+import { applyPlaceholders, readRecording, recordingPath, writeRecordingAtomic } from "@jadpo/runtime/recordings";
 import { nodeHost } from "../node-host.ts";
 import type { CliContext } from "../context.ts";
 import { reportUsage, usageDiagnostic } from "../usage.ts";
@@ -93,7 +93,7 @@ export async function runAiRecord(promptName: string, options: AiRecordOptions, 
     model: model.model,
     connection: model.connection,
     from: values.from,
-    typeName: typeName(asType),
+    typeName: printType(asType),
     placeholders: count,
     file: printing.displayPath(file),
     version: prompt.version,

@@ -3,10 +3,8 @@
 import {
   closest, diagnostic, type CheckedProgram, type Diagnostic, type FixtureMember, type FixturesDecl, type PromptInfo, type TypeRef,
 } from "@jadpo/compiler";
-import {
-  compileProgram, createContext, decodeValue, formatDecodeErrorDetail, readLastCall,
-  type AiBackend, type Value,
-} from "@jadpo/runtime";
+import { compileProgram, createContext, decodeValue, formatDecodeErrorDetail, type AiBackend, type Value } from "@jadpo/runtime";
+import { readLastCall } from "@jadpo/runtime/dev";
 
 /** Where the values came from: the `from` line of the printed block. */
 export type ValuesSource = { kind: "fixture"; name: string } | { kind: "dev_call"; id: string };

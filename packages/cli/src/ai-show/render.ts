@@ -1,7 +1,7 @@
 // The text `jadpo ai show <prompt>` prints (docs/cli-ai.md): the version, then one aligned line
 // per fact, in the style of `jadpo ai record`'s block; a `→` line for each recording to redo.
-import type { Paint, PromptInfo, Span } from "@jadpo/compiler";
-import { shapeOf, typeName } from "@jadpo/runtime";
+import { printType, type Paint, type PromptInfo, type Span } from "@jadpo/compiler";
+import { shapeOf } from "@jadpo/runtime";
 import type { RecordingShown, RecordingState } from "./states.ts";
 
 const LABEL = 12;
@@ -14,12 +14,12 @@ function block(label: string, lines: string[]): string[] {
 
 function parameters(prompt: PromptInfo): string[] {
   const shape = shapeOf({ kind: "named", decl: prompt.valuesType });
-  return shape.kind === "object" ? shape.fields.map((f) => `${f.name}: ${typeName(f.type)}`) : [];
+  return shape.kind === "object" ? shape.fields.map((f) => `${f.name}: ${printType(f.type)}`) : [];
 }
 
 function askedAs(prompt: PromptInfo): string[] {
   if (prompt.use === "stream") return ["text, streamed by `ai.stream`"];
-  return prompt.asTypes.map(typeName);
+  return prompt.asTypes.map(printType);
 }
 
 function stateText(state: RecordingState, paint: Paint): string {

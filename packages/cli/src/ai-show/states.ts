@@ -2,7 +2,8 @@
 // judges it (run seed 1): current, made from an older prompt, or undecodable and why.
 import { join } from "node:path";
 import type { CheckedProgram, PromptInfo, RecordingFile } from "@jadpo/compiler";
-import { recordingPath, runRecordingTest } from "@jadpo/runtime";
+import { runRecordingTest } from "@jadpo/runtime";
+import { recordingPath } from "@jadpo/runtime/recordings";
 import { nodeHost } from "../node-host.ts";
 
 export type RecordingState =

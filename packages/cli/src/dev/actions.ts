@@ -3,7 +3,8 @@
 // What the terminal prints about the request comes back with it.
 import { randomInt } from "node:crypto";
 import { diagnostic, renderErrorPlain } from "@jadpo/compiler";
-import { callAction, toJson, type DevCall } from "@jadpo/runtime";
+import { callAction, toJson } from "@jadpo/runtime";
+import type { DevCall } from "@jadpo/runtime/dev";
 import type { DevBuild } from "./build.ts";
 import { readParams } from "./params.ts";
 import { STATUS_OF_KIND } from "./statuses.ts";

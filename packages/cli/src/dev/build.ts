@@ -3,7 +3,8 @@
 // A build with any diagnostic is not served: the last good one keeps serving (SPEC 12).
 import type { ActionDecl, CheckedProgram, Diagnostic, SourceFile, Type } from "@jadpo/compiler";
 import { compileProject, sourceLookup, VOID } from "@jadpo/compiler";
-import { compileProgram, DevAi, type CompiledProgram, type DevAiOptions } from "@jadpo/runtime";
+import { compileProgram, type CompiledProgram } from "@jadpo/runtime";
+import { DevAi, type DevAiOptions } from "@jadpo/runtime/dev";
 import { nodeHost } from "../node-host.ts";
 
 export interface ServedAction {

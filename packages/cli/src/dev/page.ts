@@ -1,7 +1,7 @@
 // `GET /_dev`: the development call log as a page people read — every call, newest first, with
 // what was asked, where the answer came from and why. Every value is escaped: the log holds what
 // callers typed. The page runs no script (the server also forbids it with a CSP header).
-import type { DevCall } from "@jadpo/runtime";
+import type { DevCall } from "@jadpo/runtime/dev";
 
 export function escapeHtml(text: string): string {
   return text

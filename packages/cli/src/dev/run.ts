@@ -4,7 +4,7 @@
 // of a bad edit.
 import type { AddressInfo } from "node:net";
 import { renderErrorPlain, renderErrorPretty } from "@jadpo/compiler";
-import { UsageCounter, type DevAiOptions, type DevCall } from "@jadpo/runtime";
+import { UsageCounter, type DevAiOptions, type DevCall } from "@jadpo/runtime/dev";
 import type { CliContext } from "../context.ts";
 import { reportInternalError } from "../internal-error.ts";
 import { terminalFor, type ColorMode, type Terminal } from "../terminal.ts";

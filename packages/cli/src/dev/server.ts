@@ -4,7 +4,7 @@
 // Each request takes the build current when it arrives, so a rebuild never changes a request halfway.
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import { readCalls, type DevCall, type UsageCounter } from "@jadpo/runtime";
+import { readCalls, type DevCall, type UsageCounter } from "@jadpo/runtime/dev";
 import { answerAction, type ActionAnswer } from "./actions.ts";
 import type { DevBuild } from "./build.ts";
 import { readBody, sendError, sendHtml, sendJson } from "./http.ts";

@@ -1,7 +1,7 @@
 // What `jadpo ai record` is expected to print and write for the example app, and the values a
 // `jadpo dev` call logs: shared by the end-to-end and in-process tests.
-import type { NewDevCall } from "@jadpo/runtime";
-import type { FakeModelServer } from "../../../runtime/test/helpers/openai-server.ts";
+import type { NewDevCall } from "@jadpo/runtime/dev";
+import type { FakeModelServer } from "@jadpo/runtime/testing";
 import { RECORDINGS } from "./harness.ts";
 
 export const NOT_COVERED = JSON.stringify({ resolved_by_articles: false, reply: "We don't deliver to Jersey." });

@@ -6,7 +6,7 @@ import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { bin, copyExample, ExampleCopy, repo, type Run } from "../example-copy.ts";
 import { afterAll, afterEach, beforeAll } from "vitest";
-import { startFakeModelServer, type FakeModelServer } from "../../../runtime/test/helpers/openai-server.ts";
+import { startFakeModelServer, type FakeModelServer } from "@jadpo/runtime/testing";
 import { memoryContext } from "../../src/context.ts";
 import { runCli } from "../../src/program.ts";
 

@@ -3,7 +3,7 @@
 // exit 1, the shaped error, and not one file changed.
 import { describe, expect, it } from "vitest";
 import { disposedAfterEach } from "../example-copy.ts";
-import { appendCall } from "@jadpo/runtime";
+import { appendCall } from "@jadpo/runtime/dev";
 import { modelServerForFile, Project, RECORDINGS } from "./harness.ts";
 import { asked, devCall, NOT_COVERED, recordedBlock } from "./expected.ts";
 

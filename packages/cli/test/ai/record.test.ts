@@ -6,7 +6,7 @@ import { closedPort } from "../dev/dev-server.ts";
 import { disposedAfterEach } from "../example-copy.ts";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { appendCall } from "@jadpo/runtime";
+import { appendCall } from "@jadpo/runtime/dev";
 import { buildCli, modelServerForFile, Project, RECORDINGS, repo } from "./harness.ts";
 import { asked, COVERED, devCall, NOT_COVERED, recordedBlock, recordingBytes } from "./expected.ts";
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
-import { startFakeModelServer, type FakeModelServer, type RecordedRequest } from "../../../runtime/test/helpers/openai-server.ts";
+import { startFakeModelServer, type FakeModelServer, type RecordedRequest } from "@jadpo/runtime/testing";
 import { buildCli, Project, repo, type Run } from "./harness.ts";
 
 // Not shaped like any provider's key, so only removing this exact text can hide it.

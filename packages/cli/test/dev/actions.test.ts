@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { UsageCounter } from "@jadpo/runtime";
+import { UsageCounter } from "@jadpo/runtime/dev";
 import { answerAction } from "../../src/dev/actions.ts";
 import { buildProject, type DevBuild } from "../../src/dev/build.ts";
 import { STATUS_OF_KIND } from "../../src/dev/statuses.ts";

@@ -4,7 +4,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
-import type { DevCall } from "@jadpo/runtime";
+import type { DevCall } from "@jadpo/runtime/dev";
 import { bin, copyExample } from "../example-copy.ts";
 
 

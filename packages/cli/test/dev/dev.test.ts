@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFakeModelServer, type FakeModelServer } from "../../../runtime/test/helpers/openai-server.ts";
+import { startFakeModelServer, type FakeModelServer } from "@jadpo/runtime/testing";
 import { buildCli } from "../test-command/project.ts";
 import { DevProcess, callLog, closedPort, exampleCopy, jadpoAsync, setPerDay, stopAll, waitFor } from "./dev-server.ts";
 import { browserPlan } from "./chromium.ts";

@@ -1,6 +1,6 @@
 // The /_dev page: every call newest first, every value escaped, the reason shown under the source.
 import { describe, expect, it } from "vitest";
-import type { DevCall } from "@jadpo/runtime";
+import type { DevCall } from "@jadpo/runtime/dev";
 import { escapeHtml, renderCallsPage } from "../../src/dev/page.ts";
 import { callLine } from "../../src/dev/run.ts";
 

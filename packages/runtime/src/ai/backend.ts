@@ -4,7 +4,7 @@
 // answers one attempt at a time and never decodes a model's text itself.
 import type { PromptInfo, Span, Type } from "@jadpo/compiler";
 import type { DecodeError } from "./decode.ts";
-import type { Value } from "../exec/value.ts";
+import type { Value } from "../values/value.ts";
 
 export type MaybePromise<T> = T | Promise<T>;
 

@@ -1,8 +1,8 @@
 // A decode error is data: one rule and one path (SPEC 7), plus what was expected and found for
 // the longer form. This file turns zod's first issue into one, and writes it as text.
 import type { core } from "zod";
-import type { Type } from "@jadpo/compiler";
-import { codePointLength, shapeOf, typeName } from "../values/shape.ts";
+import { printType, type Type } from "@jadpo/compiler";
+import { codePointLength, shapeOf } from "../values/shape.ts";
 import type { RuleParams } from "./schema.ts";
 
 export type DecodeRule =
@@ -55,7 +55,7 @@ export function issueToDecodeError(issue: core.$ZodIssue, input: unknown, root: 
       return {
         rule: "unknown",
         path: formatPath([...path, key]),
-        expected: type === undefined ? undefined : `a field of ${typeName(type)} (${fields.join(", ")})`,
+        expected: type === undefined ? undefined : `a field of ${printType(type)} (${fields.join(", ")})`,
       };
     }
     case "invalid_type": {
@@ -63,7 +63,7 @@ export function issueToDecodeError(issue: core.$ZodIssue, input: unknown, root: 
         const parent = valueAt(input, path.slice(0, -1));
         const key = path[path.length - 1];
         if (isRecord(parent) && typeof key === "string" && !Object.hasOwn(parent, key)) {
-          return { rule: "missing", path: here, expected: type === undefined ? undefined : typeName(type) };
+          return { rule: "missing", path: here, expected: type === undefined ? undefined : printType(type) };
         }
       }
       return typeError(here, type, at);
@@ -108,7 +108,7 @@ function constraintError(rule: RuleParams["rule"], path: string, type: Type | un
 }
 
 function typeError(path: string, type: Type | undefined, at: unknown): DecodeError {
-  let expected = type === undefined ? undefined : typeName(type);
+  let expected = type === undefined ? undefined : printType(type);
   const shape = type === undefined ? undefined : shapeOf(type.kind === "optional" ? type.inner : type);
   if (shape?.kind === "scalar" && shape.base === "Instant") expected = `${expected} as ISO 8601 text (2026-01-01T00:00:00Z)`;
   if (shape?.kind === "scalar" && shape.base === "Duration") expected = `${expected} as duration text (15m)`;

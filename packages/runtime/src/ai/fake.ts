@@ -3,17 +3,12 @@
 // test's seed. Running out, leaving items unused, or asking a typed item for another type ends
 // the test with its diagnostic. The fake never constructs a driver: nothing here reaches a network.
 import {
-  diagnostic, TEXT, type CheckedFakeItem, type CheckedFakes, type Diagnostic, type PromptInfo, type Type,
+  diagnostic, printType, sameType, TEXT, type CheckedFakeItem, type Diagnostic, type PromptInfo, type Type,
 } from "@jadpo/compiler";
-import { compileExpr } from "../exec/compile-expr.ts";
-import { Scope, type Cx, type ProgramState } from "../exec/compile-state.ts";
-import { createContext, type RunContext } from "../exec/context.ts";
-import { TestStop } from "../exec/signals.ts";
-import { sameType } from "../exec/type-facts.ts";
+import { TestStop } from "../signals.ts";
 import { readRecording, type RecordingRead } from "../recordings/read.ts";
 import { fillPlaceholders } from "../recordings/placeholders.ts";
 import { rng, type Rng } from "../seed.ts";
-import { typeName } from "../values/shape.ts";
 import type { Value } from "../values/value.ts";
 import type {
   AiBackend, EmbedCall, EmbedReply, GenerateCall, GenerateReply, StreamCall, StreamReply,
@@ -27,6 +22,7 @@ import { streamPieces } from "./stream.ts";
 /** Reads a project file by its root-relative path; null when it doesn't exist. */
 export type ReadFile = (rootRelativePath: string) => Uint8Array | null;
 
+/** A scripted item, compiled by `exec/compile-fakes.ts`. */
 export interface CompiledItem {
   item: CheckedFakeItem;
   /** For a typed answer: its value (a literal, so evaluated once and shared). */
@@ -53,54 +49,20 @@ export interface CompiledFakes {
 export const MALFORMED_TEXT = "malformed answer";
 const MALFORMED_ERROR: DecodeError = { rule: "json", path: TOP_LEVEL, expected: "one JSON value", found: JSON.stringify(MALFORMED_TEXT) };
 
-let literalContext: RunContext | null = null;
-
 /**
- * Parsed recordings, keyed by the bytes object read: a run hands every test the same bytes, so
- * each recording is parsed once per run, and new bytes (a reload, a changed file) parse afresh.
- * The parsed answer is shared; filling placeholders and decoding build new values from it.
+ * Parsed recordings, keyed by the bytes object read. The runner shares one among a run's tests:
+ * a run hands every test the same bytes, so each recording is parsed once per run, and new bytes
+ * (a reload, a changed file) parse afresh. The parsed answer is shared; filling placeholders and
+ * decoding build new values from it.
  */
-const parsedRecordings = new WeakMap<Uint8Array, Map<string, RecordingRead>>();
+export type ParsedRecordings = WeakMap<Uint8Array, Map<string, RecordingRead>>;
 
-function parsedRecording(bytes: Uint8Array, promptName: string): RecordingRead {
-  let byPrompt = parsedRecordings.get(bytes);
-  if (!byPrompt) parsedRecordings.set(bytes, (byPrompt = new Map()));
+function parsedRecording(parsed: ParsedRecordings, bytes: Uint8Array, promptName: string): RecordingRead {
+  let byPrompt = parsed.get(bytes);
+  if (!byPrompt) parsed.set(bytes, (byPrompt = new Map()));
   let read = byPrompt.get(promptName);
   if (!read) byPrompt.set(promptName, (read = readRecording(bytes, { promptName })));
   return read;
-}
-
-function compileItem(p: ProgramState, item: CheckedFakeItem): CompiledItem {
-  if (item.kind !== "value") return { item, value: null };
-  const cx: Cx = { p, body: { slots: 0, returnSignal: false }, scope: new Scope(null), stmt: item.item.span, test: null };
-  const e = compileExpr(cx, item.expr);
-  let cached: { v: Value } | null = null;
-  return {
-    item,
-    value: () => {
-      if (cached) return cached.v;
-      if (e.async) throw new Error("a scripted answer is not a literal");
-      literalContext ??= createContext({ seed: 0, backend: NO_BACKEND, promptCount: 0, dimensions: 0 });
-      cached = { v: e.fn([], literalContext) };
-      return cached.v;
-    },
-  };
-}
-
-export function compileScripts(p: ProgramState, fakes: CheckedFakes[]): CompiledFakes {
-  const scripts = fakes.map((f) => ({
-    prompt: f.prompt,
-    label: f.prompt ? `ai.${f.prompt.name}` : "ai.embed",
-    items: f.items.map((item) => compileItem(p, item)),
-  }));
-  const byPrompt = new Map<PromptInfo, number>();
-  let embed = -1;
-  scripts.forEach((s, i) => {
-    if (s.prompt) {
-      if (!byPrompt.has(s.prompt)) byPrompt.set(s.prompt, i);
-    } else if (embed < 0) embed = i;
-  });
-  return { scripts, byPrompt, embed };
 }
 
 function answers(n: number): string {
@@ -115,6 +77,8 @@ export interface FakeOptions {
   /** The test's seed: generated defaults, placeholder fills and embeddings come from it. */
   seed: number;
   readFile?: ReadFile;
+  /** Shared by the tests of a run; this fake's own when not given. */
+  recordings?: ParsedRecordings;
 }
 
 /** One test's fake: created per run of the test, so its script positions start at the first item. */
@@ -123,12 +87,14 @@ export class FakeBackend implements AiBackend {
   private defaults: Rng | null = null;
   private placeholders: Rng | null = null;
   private streams: Rng | null = null;
+  private readonly recordings: ParsedRecordings;
 
   constructor(
     private readonly fakes: CompiledFakes,
     private readonly options: FakeOptions,
   ) {
     this.used = fakes.scripts.map(() => 0);
+    this.recordings = options.recordings ?? new WeakMap();
   }
 
   /** The next item of a script, or the end of the test when it has run out. */
@@ -235,7 +201,7 @@ export class FakeBackend implements AiBackend {
     };
     const bytes = this.options.readFile ? this.options.readFile(item.path) : null;
     if (!bytes) throw undecodable("its file can't be read");
-    const read = parsedRecording(bytes, promptName);
+    const read = parsedRecording(this.recordings, bytes, promptName);
     if (!read.ok) throw undecodable(read.problem);
     this.placeholders ??= rng(this.options.seed, "placeholders");
     const filled = fillPlaceholders(asType, read.answer, this.placeholders);
@@ -248,10 +214,10 @@ export class FakeBackend implements AiBackend {
   private wrongType(script: CompiledScript, compiled: CompiledItem, asked: Type, scripted: Type): TestStop {
     const attempt = this.used[this.fakes.scripts.indexOf(script)];
     return new TestStop(
-      diagnostic("test.fake_type", compiled.item.item.span, { type: typeName(asked) }, [
+      diagnostic("test.fake_type", compiled.item.item.span, { type: printType(asked) }, [
         {
           label: "fakes",
-          text: `\`${script.label}\` attempt ${attempt} asks for \`${typeName(asked)}\`; its scripted answer is a \`${typeName(scripted)}\``,
+          text: `\`${script.label}\` attempt ${attempt} asks for \`${printType(asked)}\`; its scripted answer is a \`${printType(scripted)}\``,
         },
       ]),
     );
@@ -266,15 +232,3 @@ export class FakeBackend implements AiBackend {
     );
   }
 }
-
-const NO_BACKEND: AiBackend = {
-  generate: () => {
-    throw new Error("no AI backend while evaluating a literal");
-  },
-  stream: () => {
-    throw new Error("no AI backend while evaluating a literal");
-  },
-  embed: () => {
-    throw new Error("no AI backend while evaluating a literal");
-  },
-};

@@ -1,7 +1,7 @@
-// The toolchain's own texts for real models (the repo's `prompts/` folder): the answer-format
-// instruction and the correction request (SPEC 7). Read from disk at run time, so they can be
-// edited without a rebuild; the folder is found by walking up from this file, which works both
-// from the sources and from the esbuild bundle in packages/cli/dist.
+// The toolchain's own texts for real models (the runtime package's `prompts/` folder): the
+// answer-format instruction and the correction request. Read from disk at run time; the folder is
+// found by walking up from this file: from the sources that is `packages/runtime/prompts`, from
+// the CLI's bundle the copy the bundle build puts beside it (`packages/cli/dist/prompts`).
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -25,7 +25,7 @@ export function promptsFolder(): string {
       return folder;
     }
     const parent = dirname(dir);
-    if (parent === dir) throw new Error("jadpo: the toolchain's prompts/ folder (answer-format.txt) was not found above its install");
+    if (parent === dir) throw new Error("jadpo: the runtime's prompts/ folder (answer-format.txt) was not found above its install");
     dir = parent;
   }
 }

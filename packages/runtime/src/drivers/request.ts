@@ -1,6 +1,6 @@
 // From a prompt call to what the driver sends: the prompt's texts rendered with the call's
 // values, the toolchain's answer-format instruction for the `as:` type, and on the correction
-// attempt the toolchain's correction request (all texts from the repo's prompts/ folder).
+// attempt the toolchain's correction request (all texts from the runtime's prompts/ folder).
 import type { PromptInfo, Type } from "@jadpo/compiler";
 import type { DecodeError } from "../ai/decode.ts";
 import { answerFormatInstruction, correctionRequest } from "../ai/prompt-texts.ts";

@@ -7,8 +7,8 @@ import { decodeAnswer } from "../ai/decode.ts";
 import type { Invoke } from "./closure.ts";
 import type { RunContext } from "./context.ts";
 import type { ProgramState } from "./compile-state.ts";
-import { FailureSignal, InternalFault } from "./signals.ts";
-import type { Value } from "./value.ts";
+import { FailureSignal, InternalFault } from "../signals.ts";
+import type { Value } from "../values/value.ts";
 
 function aiFailure(p: ProgramState, word: AiFailureWord): FailureInfo {
   return p.program.aiFailures[word];

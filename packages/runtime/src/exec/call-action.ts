@@ -4,8 +4,8 @@ import type { ActionDecl, FailureInfo, Span } from "@jadpo/compiler";
 import type { AiBackend } from "../ai/backend.ts";
 import type { CompiledProgram } from "./compile-program.ts";
 import { createContext } from "./context.ts";
-import { FailureSignal, InternalFault, RuntimeFault } from "./signals.ts";
-import type { Value } from "./value.ts";
+import { FailureSignal, InternalFault, RuntimeFault } from "../signals.ts";
+import type { Value } from "../values/value.ts";
 
 export type ActionOutcome =
   | { kind: "success"; value: Value }

@@ -2,7 +2,10 @@
 // only when something under it may wait (an AI call through an async backend, or an action that
 // makes one); everything else stays a plain synchronous call, so the common path never awaits.
 import type { RunContext } from "./context.ts";
-import type { Slots, Value } from "./value.ts";
+import type { Value } from "../values/value.ts";
+
+/** Local variables of one running body: a slot per parameter, `var`, `for` item and match binding. */
+export type Slots = Value[];
 
 export type SyncFn = (s: Slots, c: RunContext) => Value;
 export type AsyncFn = (s: Slots, c: RunContext) => Promise<Value>;

@@ -7,9 +7,9 @@ import { compileCallee, compileFixtureValue, invokeFor, type CallExpr } from "./
 import { compileMatchExpr } from "./compile-match.ts";
 import { resolutionOf, sourceText, typeOf, unsupported, type Cx } from "./compile-state.ts";
 import { compileBinary, compileUnary } from "./operators.ts";
-import { FailureSignal, TestStop } from "./signals.ts";
+import { FailureSignal, TestStop } from "../signals.ts";
 import { recordFields } from "./type-facts.ts";
-import type { Value, ValueRecord } from "./value.ts";
+import type { Value, ValueRecord } from "../values/value.ts";
 
 export function compileExpr(cx: Cx, e: Expr): CExpr {
   switch (e.kind) {

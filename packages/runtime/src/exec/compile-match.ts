@@ -6,10 +6,12 @@ import { asyncExpr, syncExpr, type CExpr } from "./closure.ts";
 import { compileExpr } from "./compile-expr.ts";
 import { guardCall, type Runnable } from "./guarded-call.ts";
 import { childScope, declareLocal, type Cx } from "./compile-state.ts";
-import { CONT, compileBlock, compileStatements, failureNamed, rejectFn, type Completion, type SStmt } from "./compile-stmt.ts";
+import { compileBlock, compileStatements } from "./compile-stmt.ts";
+import { CONT, failureNamed, rejectFn, type Completion, type SStmt } from "./stmt-signals.ts";
 import type { RunContext } from "./context.ts";
-import { FailureSignal, InternalFault, ReturnSignal } from "./signals.ts";
-import type { Slots, Value } from "./value.ts";
+import { FailureSignal, InternalFault, ReturnSignal } from "../signals.ts";
+import type { Slots } from "./closure.ts";
+import type { Value } from "../values/value.ts";
 
 type Selector = Runnable<number>;
 

@@ -3,12 +3,14 @@
 import type {
   ActionDecl, Block, CheckedProgram, FixtureMember, FunctionDecl, Param, SourceFile, Span, TestInfo,
 } from "@jadpo/compiler";
-import { compileScripts, type CompiledFakes } from "../ai/fake.ts";
+import type { CompiledFakes } from "../ai/fake.ts";
+import { compileScripts } from "./compile-fakes.ts";
 import { Scope, declareLocal, type BodyState, type Callable, type Cx, type ProgramState } from "./compile-state.ts";
-import { CONT, compileStatements, type SStmt } from "./compile-stmt.ts";
+import { compileStatements } from "./compile-stmt.ts";
+import { CONT, type SStmt } from "./stmt-signals.ts";
 import type { RunContext } from "./context.ts";
-import { InternalFault, ReturnSignal, RuntimeFault } from "./signals.ts";
-import type { Value } from "./value.ts";
+import { InternalFault, ReturnSignal, RuntimeFault } from "../signals.ts";
+import type { Value } from "../values/value.ts";
 import { forEachExprInBlock } from "./walk.ts";
 
 /** Nested calls allowed before deep recursion is a runtime fault. */

@@ -4,9 +4,9 @@ import type {
   ActionDecl, CheckedProgram, Expr, FixtureMember, FunctionDecl, Ident, Node, PromptInfo, Resolution,
   SourceFile, Span, Type,
 } from "@jadpo/compiler";
-import { InternalFault } from "./signals.ts";
+import { InternalFault } from "../signals.ts";
 import type { RunContext } from "./context.ts";
-import type { Value } from "./value.ts";
+import type { Value } from "../values/value.ts";
 
 /** A compiled declaration. `call` is filled once its body is compiled; call sites read it late. */
 export interface Callable {

@@ -1,23 +1,14 @@
 // Statements → closures that return a completion: CONT to go on, or the value a `return` gives.
 // Returning from nested blocks is then a plain return value, with no throwing.
-import type { Block, Ident, Stmt } from "@jadpo/compiler";
-import type { FailureInfo } from "@jadpo/compiler";
-import { type CExpr } from "./closure.ts";
-import { childScope, declareLocal, resolutionOf, unsupported, type Cx } from "./compile-state.ts";
+import type { Block, Stmt } from "@jadpo/compiler";
+import type { CExpr, Slots } from "./closure.ts";
+import { childScope, declareLocal, unsupported, type Cx } from "./compile-state.ts";
 import { compileExpr } from "./compile-expr.ts";
 import { compileMatchStmt } from "./compile-match.ts";
 import { compileAdvance, compileAssert } from "./compile-test-stmt.ts";
 import type { RunContext } from "./context.ts";
-import { FailureSignal, InternalFault } from "./signals.ts";
-import type { Slots, Value } from "./value.ts";
-
-/** "Go on with the next statement". Any other completion is the value of a `return`. */
-export const CONT: unique symbol = Symbol("continue");
-export type Completion = Value | typeof CONT;
-
-export type SStmt =
-  | { async: false; fn: (s: Slots, c: RunContext) => Completion }
-  | { async: true; fn: (s: Slots, c: RunContext) => Promise<Completion> };
+import { CONT, rejectFn, type Completion, type SStmt } from "./stmt-signals.ts";
+import type { Value } from "../values/value.ts";
 
 const NOTHING: SStmt = { async: false, fn: () => CONT };
 
@@ -98,22 +89,6 @@ function exprStep(e: CExpr, then: (v: Value, s: Slots, c: RunContext) => Complet
   }
   const f = e.fn;
   return { async: true, fn: async (s, c) => then(await f(s, c), s, c) };
-}
-
-/** The failure a `reject F` or `failure F =>` names. */
-export function failureNamed(cx: Cx, ident: Ident): FailureInfo | null {
-  const res = resolutionOf(cx, ident);
-  if (res?.kind === "failure") return res.failure;
-  const { failures, aiFailures } = cx.p.program;
-  return failures.find((f) => f.name === ident.name) ?? Object.values(aiFailures).find((f) => f.name === ident.name) ?? null;
-}
-
-export function rejectFn(cx: Cx, ident: Ident): () => never {
-  const failure = failureNamed(cx, ident);
-  if (!failure) return unsupported(`\`reject ${ident.name}\` names no failure`);
-  return () => {
-    throw new FailureSignal(failure);
-  };
 }
 
 function compileStmtKind(cx: Cx, stmt: Stmt): SStmt {
@@ -207,15 +182,6 @@ function compileFor(outer: Cx, stmt: Extract<Stmt, { kind: "for" }>): SStmt {
         if (r !== CONT) return r;
       }
       return CONT;
-    },
-  };
-}
-
-export function internalStmt(message: string): SStmt {
-  return {
-    async: false,
-    fn: () => {
-      throw new InternalFault(message);
     },
   };
 }

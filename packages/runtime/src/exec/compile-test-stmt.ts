@@ -6,10 +6,11 @@ import { valuesEqual } from "../values/equal.ts";
 import { calleeText, compileExpr } from "./compile-expr.ts";
 import { guardCall } from "./guarded-call.ts";
 import { sourceText, typeOf, type Cx } from "./compile-state.ts";
-import { CONT, failureNamed, internalStmt, type Completion, type SStmt } from "./compile-stmt.ts";
+import { CONT, failureNamed, internalStmt, type Completion, type SStmt } from "./stmt-signals.ts";
 import type { RunContext } from "./context.ts";
-import { FailureSignal, TestStop } from "./signals.ts";
-import type { Slots, Value } from "./value.ts";
+import { FailureSignal, TestStop } from "../signals.ts";
+import type { Slots } from "./closure.ts";
+import type { Value } from "../values/value.ts";
 
 type AssertStmt = Extract<Stmt, { kind: "assert" }>;
 type Comparison = Extract<Expr, { kind: "binary" }> & { op: "==" | "!=" | "<" | "<=" | ">" | ">=" };

@@ -3,7 +3,7 @@
 import type { Span } from "@jadpo/compiler";
 import type { AiBackend } from "../ai/backend.ts";
 import { rng, type Rng } from "../seed.ts";
-import type { Value } from "./value.ts";
+import type { Value } from "../values/value.ts";
 
 /** `2026-01-01T00:00:00Z`: where every test's clock starts (SPEC 8). */
 export const TEST_CLOCK_START = Date.UTC(2026, 0, 1, 0, 0, 0);

@@ -6,8 +6,8 @@ import { checkConstraints } from "../values/check.ts";
 import { printValue } from "../values/print.ts";
 import { shapeOf } from "../values/shape.ts";
 import type { Invoke } from "./closure.ts";
-import { RuntimeFault } from "./signals.ts";
-import type { Value } from "./value.ts";
+import { RuntimeFault } from "../signals.ts";
+import type { Value } from "../values/value.ts";
 
 const CONSTRAINT_RULES = new Set(["min", "max", "min_length", "max_length", "pattern", "min_items", "max_items"]);
 

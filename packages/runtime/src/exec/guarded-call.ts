@@ -7,7 +7,8 @@ import { compileCallee } from "./compile-call.ts";
 import { compileArgs, compileExpr, unwrapCall } from "./compile-expr.ts";
 import type { Cx } from "./compile-state.ts";
 import type { RunContext } from "./context.ts";
-import type { Slots, Value } from "./value.ts";
+import type { Slots } from "./closure.ts";
+import type { Value } from "../values/value.ts";
 
 export type Runnable<T> =
   | { async: false; fn: (s: Slots, c: RunContext) => T }

@@ -4,9 +4,9 @@ import type { LibraryFunction, Span } from "@jadpo/compiler";
 import type { RunContext } from "./context.ts";
 import { randomOf } from "./context.ts";
 import { valuesEqual } from "../values/equal.ts";
-import { RuntimeFault } from "./signals.ts";
+import { RuntimeFault } from "../signals.ts";
 import { codePointLength } from "../values/shape.ts";
-import type { Value } from "./value.ts";
+import type { Value } from "../values/value.ts";
 
 type LibFn = (args: Value[], c: RunContext) => Value;
 

@@ -3,10 +3,10 @@
 import type { BinaryOp, Expr, Span } from "@jadpo/compiler";
 import { asyncExpr, syncExpr, type CExpr, type SyncFn } from "./closure.ts";
 import { typeOf, type Cx } from "./compile-state.ts";
-import { RuntimeFault } from "./signals.ts";
+import { RuntimeFault } from "../signals.ts";
 import { baseOf } from "./type-facts.ts";
 import { valuesEqual } from "../values/equal.ts";
-import type { Value } from "./value.ts";
+import type { Value } from "../values/value.ts";
 
 const MAX_INT = Number.MAX_SAFE_INTEGER;
 

@@ -1,5 +1,8 @@
-// The runner's event types: workers produce them, the main process orders them as planned,
-// reporters only consume them. Keep these stable: reporters and the pool depend on them.
+// What a run reports. `runSelected` emits a RunEvent through `onEvent` when the run starts, as each
+// test is done, and when it ends: test-done events come in plan order (the order of the summary it
+// returns), whichever thread ran the test, so a reporter can show progress while the run goes on
+// and still print what a finished report prints. Workers send outcomes (outcome.ts), not events.
+// Keep these stable: reporters and the pool depend on them.
 import type { Diagnostic, TestKind } from "@jadpo/compiler";
 
 export type ResultKind = TestKind | "recording test";

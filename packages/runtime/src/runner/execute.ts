@@ -4,9 +4,12 @@ import type { CheckedProgram } from "@jadpo/compiler";
 import type { TestResult } from "./events.ts";
 import type { ReadProjectFile, TestOutcome } from "./outcome.ts";
 import { planTests, type PlannedTest } from "./plan.ts";
-import { runRecordingTest } from "../recording-tests/run-recording-test.ts";
-import { internalErrorDiagnostic } from "../test-run/failure.ts";
-import { compileForTests, runCompiledTest, testSeedOf, type CompiledForTests } from "./runtime-api.ts";
+import { runRecordingTest } from "./run-recording-test.ts";
+import { internalErrorDiagnostic } from "./failure.ts";
+import { runTest } from "./run-test.ts";
+import type { ParsedRecordings } from "../ai/fake.ts";
+import { compileProgram, type CompiledProgram } from "../exec/compile-program.ts";
+import { testSeed } from "../seed.ts";
 
 export interface ExecuteOptions {
   readFile: ReadProjectFile;
@@ -26,7 +29,7 @@ function internalFailure(entry: PlannedTest, runSeed: number, error: unknown, op
   const d = internalErrorDiagnostic(error, span, options.saveInternalError);
   const result: TestResult = {
     name: entry.name, kind: entry.resultKind, file: entry.file, line: entry.line, status: "failed",
-    seed: testSeedOf(runSeed, entry.file, entry.name), duration_ms: 0, diagnostics: [d],
+    seed: testSeed(runSeed, entry.file, entry.name), duration_ms: 0, diagnostics: [d],
   };
   return { result, alerts: [] };
 }
@@ -37,10 +40,11 @@ function isPromise<T>(value: T | Promise<T>): value is Promise<T> {
 
 export function loadTests(program: CheckedProgram, options: ExecuteOptions): LoadedTests {
   const plan = planTests(program);
-  let compiled: CompiledForTests | null = null; // compiled on first use: a run of recordings alone needs none
+  let compiled: CompiledProgram | null = null; // compiled on first use: a run of recordings alone needs none
+  const recordings: ParsedRecordings = new WeakMap(); // each recording parsed once for all the tests
   const runTestEntry = (entry: Extract<PlannedTest, { kind: "test" }>, runSeed: number): TestOutcome | Promise<TestOutcome> => {
-    compiled ??= compileForTests(program);
-    const result = runCompiledTest(compiled, entry.test, { runSeed, readFile: options.readFile, saveInternalError: options.saveInternalError });
+    compiled ??= compileProgram(program);
+    const result = runTest(compiled, entry.test, { runSeed, readFile: options.readFile, recordings, saveInternalError: options.saveInternalError });
     if (isPromise(result)) {
       return result.then(
         (done) => ({ result: done, alerts: [] }),

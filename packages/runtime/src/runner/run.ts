@@ -7,7 +7,7 @@ import type { TestOutcome } from "./outcome.ts";
 import type { PlannedTest } from "./plan.ts";
 import { planKey } from "./plan-key.ts";
 import { Sequencer } from "./sequencer.ts";
-import type { Pool, PoolWorker } from "../pool/pool.ts";
+import type { Pool, PoolWorker } from "./pool.ts";
 
 /**
  * Worker threads, started only when the tests left would take longer than a worker needs to

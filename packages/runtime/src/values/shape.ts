@@ -1,7 +1,6 @@
 // One structural view of a Type, so every consumer (generate, decode, print, render) switches on
 // five cases instead of unwrapping named types itself.
 import type { Base, Constraints, EnumMember, Field, NamedType, Type } from "@jadpo/compiler";
-import { printType } from "@jadpo/compiler";
 
 export type Shape =
   | { kind: "scalar"; base: Base; constraints: Constraints; named: NamedType | null }
@@ -46,8 +45,6 @@ export function isTextBased(type: Type): boolean {
   return shape.kind === "scalar" && shape.base === "Text";
 }
 
-/** The type as spelled in source: `List<Text>`, `Text?`, `SupportAnswer` (the compiler's spelling). */
-export const typeName: (type: Type) => string = printType;
 
 /** Code points, not UTF-16 units: lengths in constraints count code points (SPEC 4.1). */
 export function codePointLength(text: string): number {

@@ -1,11 +1,13 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { answerFormatInstruction, correctionRequest, jsonSchemaOf, promptsFolder } from "../../src/ai/prompt-texts.ts";
 import { CUSTOMER_QUESTION, DURATION, INSTANT, LOCALE, ORDER_CODE, STARS, SUPPORT_ANSWER, TEXT, commentType, list } from "./types-fixture.ts";
 
 describe("promptsFolder", () => {
-  it("finds the repository's prompts/ folder", () => {
+  it("finds the runtime package's prompts/ folder", () => {
+    expect(promptsFolder()).toBe(fileURLToPath(new URL("../../prompts", import.meta.url)));
     expect(readFileSync(join(promptsFolder(), "answer-format.txt"), "utf8")).toContain("{schema}");
     expect(readFileSync(join(promptsFolder(), "correction.txt"), "utf8")).toContain("{answer}");
   });

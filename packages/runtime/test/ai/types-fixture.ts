@@ -1,13 +1,8 @@
 // Types for the runtime's AI and value tests, built as the checker would build them.
-import type { Constraints, EnumMember, Field, NamedType, Type } from "@jadpo/compiler";
+import { BOOL, INSTANT, TEXT, type Constraints, type EnumMember, type Field, type NamedType, type Type } from "@jadpo/compiler";
 
-// The prelude's base types, as the checker's constants (type-only import: the tests don't load the compiler).
-export const BOOL: Type = { kind: "base", base: "Bool" };
-export const INT: Type = { kind: "base", base: "Int" };
-export const DECIMAL: Type = { kind: "base", base: "Decimal" };
-export const TEXT: Type = { kind: "base", base: "Text" };
-export const INSTANT: Type = { kind: "base", base: "Instant" };
-export const DURATION: Type = { kind: "base", base: "Duration" };
+// The prelude's base types are the compiler's own.
+export { BOOL, DECIMAL, DURATION, INSTANT, INT, TEXT } from "@jadpo/compiler";
 
 export function scalar(name: string, base: "Text" | "Int" | "Decimal", constraints: Constraints): Type {
   return { kind: "named", decl: { name, module: "support/types", def: { kind: "scalar", base, constraints } } };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServer } from "node:net";
 import { createOpenAiDriver, type OpenAiDriverOptions } from "../../src/drivers/openai-compatible.ts";
 import type { CompletionRequest } from "../../src/drivers/types.ts";
-import { startFakeModelServer, type FakeModelServer } from "../helpers/openai-server.ts";
+import { startFakeModelServer, type FakeModelServer } from "../../src/testing/openai-server.ts";
 
 const KEY = "sk-test-4f9a1c0d2b3e5f6a7b8c9d0e";
 const ASK: CompletionRequest = { system: "You answer bakery customers.", user: "Sesame?", answerFormat: null };

@@ -1,7 +1,7 @@
 // The fake model server is itself a tool other tests rely on (e.g. to prove nothing connects
 // during `jadpo test`), so its counting and recording are tested here.
 import { describe, expect, it } from "vitest";
-import { startFakeModelServer, cutWords } from "../helpers/openai-server.ts";
+import { startFakeModelServer, cutWords } from "../../src/testing/openai-server.ts";
 
 describe("the fake model server", () => {
   it("listens on 127.0.0.1 under /v1 and counts no connection until one is made", async () => {

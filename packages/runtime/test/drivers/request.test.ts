@@ -3,7 +3,7 @@ import type { NamedType, PromptInfo, Type } from "@jadpo/compiler";
 import { completionRequestFor } from "../../src/drivers/request.ts";
 import { createOpenAiDriver } from "../../src/drivers/openai-compatible.ts";
 import { decodeAnswer } from "../../src/ai/decode.ts";
-import { startFakeModelServer, type FakeModelServer } from "../helpers/openai-server.ts";
+import { startFakeModelServer, type FakeModelServer } from "../../src/testing/openai-server.ts";
 
 const TEXT: Type = { kind: "base", base: "Text" };
 const BOOL: Type = { kind: "base", base: "Bool" };

@@ -3,11 +3,12 @@
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import type { TestInfo } from "@jadpo/compiler";
-import {
-  callAction, createContext, failureDiagnostic, findAction, runTest,
-  type AiBackend, type GenerateCall, type GenerateReply,
-} from "../../src/index.ts";
-import { projectAt } from "./project.ts";
+import type { AiBackend, GenerateCall, GenerateReply } from "../../src/ai/backend.ts";
+import { callAction, findAction } from "../../src/exec/call-action.ts";
+import { createContext } from "../../src/exec/context.ts";
+import { failureDiagnostic } from "../../src/runner/failure.ts";
+import { runTest } from "../../src/runner/run-test.ts";
+import { filesUnder, projectOf } from "../../src/testing/project.ts";
 
 const ROOT = fileURLToPath(new URL("../../../../examples/support", import.meta.url));
 
@@ -33,7 +34,7 @@ function scriptedBackend(replies: GenerateReply[]): AiBackend & { calls: Generat
 }
 
 describe("an asynchronous backend", () => {
-  const p = projectAt(ROOT, "async");
+  const p = projectOf(filesUnder(ROOT), "async");
   const action = findAction(p.compiled, "answer_customer")!;
   const options = { seed: 1, clockStart: Date.UTC(2026, 5, 1) };
 
@@ -78,7 +79,7 @@ describe("an asynchronous backend", () => {
   });
 
   it("refuses an asynchronous backend where the program was compiled for a synchronous one", async () => {
-    const sync = projectAt(ROOT, "sync");
+    const sync = projectOf(filesUnder(ROOT), "sync");
     const outcome = await callAction(sync.compiled, findAction(sync.compiled, "answer_customer")!, ["Sesame?"], {
       backend: scriptedBackend([{ kind: "text", text: "{}" }]), ...options,
     });

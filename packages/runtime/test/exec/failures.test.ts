@@ -1,7 +1,7 @@
 // Failures (SPEC 4.2, 5, 8): `reject` travels through `attempt` to the enclosing action, outcome
 // matches catch it, and a test reports what it didn't expect with exact detail lines.
 import { describe, expect, it } from "vitest";
-import { lineOf, projectOf } from "./project.ts";
+import { lineOf, projectOf } from "../../src/testing/project.ts";
 
 const SHOP = `
 failure OutOfStock { kind: Conflict  message: "Out of stock." }

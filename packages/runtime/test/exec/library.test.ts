@@ -1,6 +1,6 @@
 // The library (SPEC 5) and fixtures, as tests see them.
 import { describe, expect, it } from "vitest";
-import { lineOf, projectOf } from "./project.ts";
+import { lineOf, projectOf } from "../../src/testing/project.ts";
 
 const SOURCE = `
 type Word = Text { min_length: 1 }

@@ -1,6 +1,6 @@
 // Statements and expressions (SPEC 5) compiled to closures and run as tests.
 import { describe, expect, it } from "vitest";
-import { lineOf, projectOf } from "./project.ts";
+import { lineOf, projectOf } from "../../src/testing/project.ts";
 
 const MATH = `
 type Short = Text { max_length: 5 }

@@ -3,42 +3,36 @@
 //   npx tsx packages/runtime/test/fake/bench-run.mts        (tsx adds per-closure overhead:
 //   bundle it with esbuild, as the CLI is, for the numbers a user sees)
 //   N=2000 R=20 MODE=sync|async
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { checkProject, type Host } from "@jadpo/compiler";
-import { compileProgram, runTestFast } from "../../src/index.ts";
+import { compileProject } from "@jadpo/compiler";
+import { memoryHost } from "@jadpo/compiler/testing";
+import { compileProgram } from "../../src/exec/compile-program.ts";
+import { runTest } from "../../src/runner/run-test.ts";
+import { atRoot, filesUnder } from "../../src/testing/project.ts";
 
 const root = fileURLToPath(new URL("../../../../examples/support", import.meta.url));
-const testsPath = join(root, "domains/support/actions/answer_customer.test.jadpo");
-const [header, ...tests] = readFileSync(testsPath, "utf8").split(/\n(?=test ")/);
+const testsFile = "domains/support/actions/answer_customer.test.jadpo";
+const [header, ...tests] = readFileSync(`${root}/${testsFile}`, "utf8").split(/\n(?=test ")/);
 const N = Number(process.env.N ?? 2000);
 let body = `${header}\n`;
 for (let i = 0; i < N; i++) body += `${tests[i % tests.length].replace(/^test "([^"]*)"/, (_m, name: string) => `test "${name} ${i}"`)}\n`;
-
-const list = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? list(join(dir, e.name)) : [join(dir, e.name)])).sort();
-const host: Host = {
-  readFile: (p) => (p === testsPath ? new TextEncoder().encode(body) : existsSync(p) ? new Uint8Array(readFileSync(p)) : null),
-  fileSize: (p) => (p === testsPath ? body.length : existsSync(p) ? statSync(p).size : null),
-  listFiles: (d) => (existsSync(d) ? list(d) : []),
-  exists: (p) => existsSync(p),
-};
+const host = memoryHost(atRoot({ ...filesUnder(root), [testsFile]: body }, root));
 
 let t = performance.now();
-const program = checkProject(host, root).program!;
+const program = compileProject(host, root).program!;
 console.log(`check ${(performance.now() - t).toFixed(0)} ms`);
 const mode = (process.env.MODE ?? "sync") as "sync" | "async";
 t = performance.now();
 const compiled = compileProgram(program, { aiMode: mode, eagerTests: true });
 console.log(`compile ${(performance.now() - t).toFixed(0)} ms (${program.tests.length} tests, ${mode})`);
-const readFile = (p: string) => host.readFile(join(root, p));
+const readFile = (p: string) => host.readFile(`${root}/${p}`);
 
 const times: number[] = [];
 for (let round = 0; round < Number(process.env.R ?? 20); round++) {
   const started = performance.now();
   for (const test of program.tests) {
-    const r = runTestFast(compiled, test, { runSeed: 1, readFile });
+    const r = runTest(compiled, test, { runSeed: 1, readFile });
     const result = r instanceof Promise ? await r : r;
     if (result.status !== "passed") throw new Error(`${test.name} failed`);
   }

@@ -1,12 +1,12 @@
 // The example app's tests (SPEC 13) all pass through the runtime, recordings read from disk.
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { projectAt } from "../exec/project.ts";
+import { filesUnder, projectOf } from "../../src/testing/project.ts";
 
 const ROOT = fileURLToPath(new URL("../../../../examples/support", import.meta.url));
 
 describe("examples/support", () => {
-  const p = projectAt(ROOT);
+  const p = projectOf(filesUnder(ROOT));
 
   it("has the seed's tests", () => {
     const names = p.program.tests.map((t) => t.name);

@@ -1,7 +1,7 @@
 // What the fake gives without a script, streams, embeddings, and the seeded clock and random
 // numbers (SPEC 8): deterministic per test seed, different across run seeds.
 import { describe, expect, it } from "vitest";
-import { lineOf, projectOf } from "../exec/project.ts";
+import { lineOf, projectOf } from "../../src/testing/project.ts";
 import { TEST_FILE, helpFiles } from "./help-project.ts";
 
 const TESTS = `

@@ -1,7 +1,7 @@
 // The fake's scripts (SPEC 8): one item per attempt, in order; every item kind; running out and
 // leaving items unused; the one correction; requests and attempts.
 import { describe, expect, it } from "vitest";
-import { lineOf, projectOf } from "../exec/project.ts";
+import { lineOf, projectOf } from "../../src/testing/project.ts";
 import { GOOD_RECORDING, RECORDING_FILE, TEST_FILE, helpFiles } from "./help-project.ts";
 
 const TESTS = `

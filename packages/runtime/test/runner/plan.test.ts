@@ -1,7 +1,6 @@
 // The plan, selection and shards: order, `file:line`, and shards that cover each test once.
 import { describe, expect, it } from "vitest";
-import type { CheckedProgram, RecordingFile, TestInfo } from "@jadpo/compiler";
-import { SourceFile } from "../../../compiler/src/source/source-file.ts";
+import { SourceFile, type CheckedProgram, type RecordingFile, type TestInfo } from "@jadpo/compiler";
 import { planTests } from "../../src/runner/plan.ts";
 import { selectTests, splitLineSuffix } from "../../src/runner/select.ts";
 import { applyShard, parseShard } from "../../src/runner/shard.ts";

@@ -1,9 +1,9 @@
 // The pool on real worker threads: workers take batches once loaded, results come back in plan
 // order, and a worker that dies mid-batch loses nothing.
 import { describe, expect, it } from "vitest";
-import { startPool } from "../../src/pool/pool.ts";
+import { startPool } from "../../src/runner/pool.ts";
 import { runSelected } from "../../src/runner/run.ts";
-import type { TestResult } from "../../src/runner/events.ts";
+import type { RunEvent, TestResult } from "../../src/runner/events.ts";
 import { fakeTests } from "./fixtures/fake-tests.ts";
 
 const workerUrl = new URL("./fixtures/fake-worker.mjs", import.meta.url);
@@ -12,8 +12,13 @@ const normalised = (results: TestResult[]) => results.map((result) => ({ ...resu
 
 async function run(count: number, workers: number, crashAfter?: number) {
   const pool = startPool(workerUrl, workers, { runSeed: 3, load: { count, by: "worker", crashAfter } });
+  const events: RunEvent[] = [];
   try {
-    return await runSelected(fakeTests(count, "main"), fakeTests(count, "main").plan, { runSeed: 3, pool });
+    const summary = await runSelected(fakeTests(count, "main"), fakeTests(count, "main").plan, { runSeed: 3, pool, onEvent: (event) => events.push(event) });
+    // Each test's event, in the order of the summary, whichever thread ran it.
+    const done = events.flatMap((event) => (event.type === "test-done" ? [event.result] : []));
+    expect(done).toEqual(summary.results);
+    return summary;
   } finally {
     await pool.close();
   }

@@ -8,7 +8,7 @@ import { planKey } from "../../src/runner/plan-key.ts";
 import type { LoadedTests } from "../../src/runner/execute.ts";
 import type { PlannedTest } from "../../src/runner/plan.ts";
 import type { TestOutcome } from "../../src/runner/outcome.ts";
-import type { Pool, PoolListener, PoolWorker } from "../../src/pool/pool.ts";
+import type { Pool, PoolListener, PoolWorker } from "../../src/runner/pool.ts";
 import type { RunEvent } from "../../src/runner/events.ts";
 
 describe("Sequencer", () => {
@@ -106,8 +106,14 @@ describe("runSelected", () => {
     const ran: string[] = [];
     const tests = fakeTests(400, ran);
     const pool = fakePool(tests, { workers: 3, loseFirstBatchOf: 1, badKey: 2 }, ran);
-    const helped = await runSelected(tests, tests.plan, { runSeed: 7, pool });
+    const events: RunEvent[] = [];
+    const helped = await runSelected(tests, tests.plan, { runSeed: 7, pool, onEvent: (event) => events.push(event) });
     expect(helped).toEqual(alone);
+    // One test-done event per test, in the summary's order, though the helpers answered out of order.
+    const done = events.flatMap((event) => (event.type === "test-done" ? [event] : []));
+    expect(done.map((event) => event.index)).toEqual(tests.plan.map((entry) => entry.index));
+    expect(done.map((event) => event.result)).toEqual(helped.results);
+    expect(events.map((event) => event.type)).toEqual(["run-start", ...done.map(() => "test-done"), "run-end"]);
     expect(ran.some((who) => who.startsWith("w0:"))).toBe(true);
     expect(ran.some((who) => who.startsWith("w2:"))).toBe(false);
     // Every entry ran exactly once.

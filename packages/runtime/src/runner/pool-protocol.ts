@@ -1,6 +1,6 @@
 // Messages between the main thread and a test worker. Only plan indices and results cross:
 // each worker loads, checks and compiles the project itself, once, and builds the same plan.
-import type { TestOutcome } from "../runner/outcome.ts";
+import type { TestOutcome } from "./outcome.ts";
 
 /** `workerData` of a test worker. `load` is opaque to the pool: the entry that starts the worker reads it. */
 export interface WorkerInit {

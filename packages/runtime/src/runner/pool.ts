@@ -1,8 +1,8 @@
 // The main side of the pool: starts worker threads (each loads the project once, in parallel
 // with the main thread's own check), and relays their messages to whoever schedules the run.
 import { Worker } from "node:worker_threads";
-import type { TestOutcome } from "../runner/outcome.ts";
-import type { FromWorker, ToWorker, WorkerInit } from "./protocol.ts";
+import type { TestOutcome } from "./outcome.ts";
+import type { FromWorker, ToWorker, WorkerInit } from "./pool-protocol.ts";
 
 export interface PoolWorker {
   readonly id: number;

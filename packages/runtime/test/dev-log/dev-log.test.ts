@@ -4,9 +4,11 @@ import { afterEach, describe, expect, it } from "vitest";
 import { spawn } from "node:child_process";
 import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { appendCall, DEV_CALL_LOG, readCalls, readLastCall, type NewDevCall } from "@jadpo/runtime";
-import { repo } from "./harness.ts";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { appendCall, DEV_CALL_LOG, readCalls, readLastCall, type NewDevCall } from "../../src/dev-log/index.ts";
+
+const repo = join(dirname(fileURLToPath(import.meta.url)), "../../../..");
 
 const roots: string[] = [];
 function tempRoot(): string {

@@ -1,12 +1,12 @@
 // Running one test (SPEC 8): its own seed, a clock at 2026-01-01T00:00:00Z, the fake answering
 // every AI call, and exactly one diagnostic when it fails.
 import type { Diagnostic, TestInfo } from "@jadpo/compiler";
-import { FakeBackend, type ReadFile } from "../ai/fake.ts";
+import { FakeBackend, type ParsedRecordings, type ReadFile } from "../ai/fake.ts";
 import { compiledTest, type CompiledProgram, type CompiledTest } from "../exec/compile-program.ts";
 import { createContext, type RunContext } from "../exec/context.ts";
-import { ReturnSignal } from "../exec/signals.ts";
-import type { Value } from "../exec/value.ts";
-import type { TestResult } from "../runner/events.ts";
+import { ReturnSignal } from "../signals.ts";
+import type { Value } from "../values/value.ts";
+import type { TestResult } from "./events.ts";
 import { testSeed } from "../seed.ts";
 import { failureDiagnostic, type SaveInternalError } from "./failure.ts";
 
@@ -15,6 +15,8 @@ export interface RunTestOptions {
   runSeed: number;
   /** Reads a project file by its root-relative path (recordings for `recorded("name")`). */
   readFile?: ReadFile;
+  /** Recordings already parsed, shared by a run's tests (each test parses its own without). */
+  recordings?: ParsedRecordings;
   /** Saves an internal error's report and returns its path (shown in `toolchain.internal_error`). */
   saveInternalError?: SaveInternalError;
 }
@@ -48,10 +50,11 @@ function finish(test: TestInfo, r: Running, error: unknown | null, options: RunT
 }
 
 /**
- * Runs one test; synchronous when its body never waits (always, with the fake and a program
- * compiled for it), else a promise. Never throws: every problem becomes the test's diagnostic.
+ * Runs one test: synchronous when its body never waits (always, with the fake and a
+ * program compiled for it), else a promise, so a run of quick tests never waits on a microtask.
+ * Never throws or rejects: every problem becomes the test's diagnostic.
  */
-export function runTestFast(compiled: CompiledProgram, test: TestInfo, options: RunTestOptions): TestResult | Promise<TestResult> {
+export function runTest(compiled: CompiledProgram, test: TestInfo, options: RunTestOptions): TestResult | Promise<TestResult> {
   const started = performance.now();
   const seed = testSeed(options.runSeed, test.file.path, test.name);
   let ct: CompiledTest | null = null;
@@ -61,7 +64,7 @@ export function runTestFast(compiled: CompiledProgram, test: TestInfo, options: 
   try {
     ct = compiledTest(compiled, test);
     if (!ct) throw new Error(`the test "${test.name}" is not part of the compiled program`);
-    fake = r.fake = new FakeBackend(ct.scripts, { seed, readFile: options.readFile });
+    fake = r.fake = new FakeBackend(ct.scripts, { seed, readFile: options.readFile, recordings: options.recordings });
     c.ai.backend = fake;
     const slots: Value[] = new Array(ct.slots).fill(null);
     if (!ct.body.async) {
@@ -76,9 +79,3 @@ export function runTestFast(compiled: CompiledProgram, test: TestInfo, options: 
     return finish(test, r, error, options);
   }
 }
-
-/** Runs one test (SPEC 8). Never rejects: every problem becomes the test's diagnostic. */
-export function runTest(compiled: CompiledProgram, test: TestInfo, options: RunTestOptions): Promise<TestResult> {
-  return Promise.resolve(runTestFast(compiled, test, options));
-}
-

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { UsageCounter, utcDay } from "@jadpo/runtime";
+import { UsageCounter, utcDay } from "../../src/dev-backend/usage.ts";
 
 const roots: string[] = [];
 function root(): string {

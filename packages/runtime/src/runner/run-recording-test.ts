@@ -2,10 +2,12 @@
 // for as, placeholders filled from the test's own seed. It fails as `test.recording_undecodable`;
 // a recording made from an older prompt still passes, with an alert.
 import { diagnostic, TEXT, type CheckedProgram, type PromptInfo, type RecordingFile, type Span, type Type } from "@jadpo/compiler";
-import type { Alert, TestResult } from "../runner/events.ts";
-import type { ReadProjectFile, TestOutcome } from "../runner/outcome.ts";
-import { recordingTestName } from "../runner/plan.ts";
-import { checkRecordingAnswer, parseRecordingFile, recordingTestSeed } from "./recording-api.ts";
+import { readRecording } from "../recordings/read.ts";
+import { testSeed } from "../seed.ts";
+import type { Alert, TestResult } from "./events.ts";
+import type { ReadProjectFile, TestOutcome } from "./outcome.ts";
+import { recordingTestName } from "./plan.ts";
+import { checkRecordingAnswer } from "./recording-answer.ts";
 
 export interface RecordingTestOptions {
   runSeed: number;
@@ -53,7 +55,7 @@ function problemWith(
   const bytes = recordingBytes(program, recording, readFile);
   if (bytes === "too_large") return { problem: "the file is larger than 16 MiB", alert: null };
   if (!bytes) return { problem: "its file can't be read", alert: null };
-  const parsed = parseRecordingFile(bytes, recording.promptName);
+  const parsed = readRecording(bytes, { promptName: recording.promptName });
   if (!parsed.ok) return { problem: parsed.problem, alert: null };
   if (prompt.calls.length === 0) return { problem: `no call asks \`${prompt.name}\``, alert: null };
   const problem = checkRecordingAnswer(answerTypes(prompt), parsed.answer, seed);
@@ -80,7 +82,7 @@ export function recordingSpan(recording: RecordingFile): Span {
 export function runRecordingTest(program: CheckedProgram, recording: RecordingFile, options: RecordingTestOptions): TestOutcome {
   const started = performance.now();
   const name = recordingTestName(recording);
-  const seed = recordingTestSeed(options.runSeed, recording.path, name);
+  const seed = testSeed(options.runSeed, recording.path, name);
   const { problem, alert } = problemWith(program, recording, seed, options.readFile);
   const result: TestResult = {
     name, kind: "recording test", file: recording.path, line: 1, seed,

@@ -2,7 +2,7 @@
 // else the runtime throws is `toolchain.internal_error`, never a stack trace.
 import { diagnostic, type Diagnostic, type Span, type TestInfo } from "@jadpo/compiler";
 import type { RunContext } from "../exec/context.ts";
-import { FailureSignal, InternalFault, RuntimeFault, TestStop } from "../exec/signals.ts";
+import { FailureSignal, InternalFault, RuntimeFault, TestStop } from "../signals.ts";
 
 export type SaveInternalError = (error: unknown) => string;
 

@@ -1,10 +1,10 @@
 // The worker side of the pool: load the project once, then run whatever batches of plan
 // indices the main thread sends, answering each with its outcomes in the same order.
 import type { MessagePort } from "node:worker_threads";
-import type { LoadedTests } from "../runner/execute.ts";
-import type { TestOutcome } from "../runner/outcome.ts";
-import { planKey } from "../runner/plan-key.ts";
-import type { FromWorker, ToWorker, WorkerInit } from "./protocol.ts";
+import type { LoadedTests } from "./execute.ts";
+import type { TestOutcome } from "./outcome.ts";
+import { planKey } from "./plan-key.ts";
+import type { FromWorker, ToWorker, WorkerInit } from "./pool-protocol.ts";
 
 /** Loads the project the init describes; a text when it can't (compile errors, missing files). */
 export type LoadForWorker = (load: unknown) => LoadedTests | string;

@@ -1,18 +1,13 @@
 // What `jadpo dev` answers a faked call with: recordings (current first, by name; one that
-// doesn't decode passed over), else a generated value — seeded by the prompt and its values —
-// and how a request's body becomes an action's parameters.
-import { join } from "node:path";
+// doesn't decode passed over), else a generated value — seeded by the prompt and its values.
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { compileProject, type CheckedProgram, type RecordingFile } from "@jadpo/compiler";
-import { UsageCounter, callSeed, generatedAnswer, recordedAnswer } from "@jadpo/runtime";
-import { nodeHost } from "../../src/node-host.ts";
-import { readParams } from "../../src/dev/params.ts";
-import { buildProject } from "../../src/dev/build.ts";
-import { repo } from "../test-command/project.ts";
+import type { CheckedProgram, RecordingFile } from "@jadpo/compiler";
+import { callSeed, generatedAnswer, recordedAnswer } from "../../src/dev-backend/fake-answers.ts";
+import { filesUnder, projectOf } from "../../src/testing/project.ts";
 
-const example = join(repo, "examples/support");
-const compiled = compileProject(nodeHost, example);
-const program = compiled.program as CheckedProgram;
+const example = fileURLToPath(new URL("../../../../examples/support", import.meta.url));
+const program: CheckedProgram = projectOf(filesUnder(example)).program;
 const prompt = program.prompts.get("answer_question")!;
 const asType = prompt.asTypes[0];
 const folder = "domains/support/prompts/recordings/answer_question";
@@ -68,26 +63,5 @@ describe("recordedAnswer", () => {
     expect(typeof value.resolved_by_articles).toBe("boolean");
     expect(generatedAnswer(asType, seed)).toEqual(value);
     expect(callSeed("answer_question", { question: "Jersey?", reader_locale: "en-GB" })).not.toBe(callSeed("answer_question", { question: "Sesame?", reader_locale: "en-GB" }));
-  });
-});
-
-describe("readParams", () => {
-  const built = buildProject(example, { root: example, env: {}, usage: new UsageCounter(example) });
-  if (!built.ok) throw new Error("the example app doesn't build");
-  const action = built.build.actions.get("answer_customer")!;
-
-  it("decodes each parameter as its type", () => {
-    expect(readParams(action, JSON.stringify({ question: "Sesame?" }))).toEqual({ ok: true, args: ["Sesame?"] });
-  });
-
-  it("names the rule and the path of the first problem", () => {
-    const fail = (body: string) => {
-      const read = readParams(action, body);
-      return read.ok ? "decoded" : read.message;
-    };
-    expect(fail("[1]")).toBe("The request body must be a JSON object with `answer_customer`'s parameters");
-    expect(fail("")).toMatch(/^The request body is not JSON/);
-    expect(fail(JSON.stringify({ question: "x".repeat(2001) }))).toBe("`max_length` on `question`: expected at most 2000 characters, got 2001 characters");
-    expect(fail(JSON.stringify({ question: null }))).toMatch(/^`type` on `question`/);
   });
 });

@@ -2,7 +2,7 @@
 // an outcome (a failure), a return value, or a test's diagnostic. None extends Error, so
 // throwing one captures no stack trace and costs little.
 import type { Diagnostic, FailureInfo, Span } from "@jadpo/compiler";
-import type { Value } from "./value.ts";
+import type { Value } from "./values/value.ts";
 
 /** A failure on its way to the enclosing action's caller (`reject F`, an AI failure, `attempt`). */
 export class FailureSignal {

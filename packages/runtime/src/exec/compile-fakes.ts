@@ -1,0 +1,59 @@
+// A test's `fakes:` scripts, compiled for the fake: each typed answer's literal becomes a value
+// evaluated on first use (then shared), so the fake answers with ready values and never runs
+// the interpreter itself.
+import type { CheckedFakeItem, CheckedFakes, PromptInfo } from "@jadpo/compiler";
+import type { AiBackend } from "../ai/backend.ts";
+import type { CompiledFakes, CompiledItem } from "../ai/fake.ts";
+import type { Value } from "../values/value.ts";
+import { compileExpr } from "./compile-expr.ts";
+import { Scope, type Cx, type ProgramState } from "./compile-state.ts";
+import { createContext, type RunContext } from "./context.ts";
+
+/** A literal calls no AI: a backend that says so should one ever be asked. */
+const NO_BACKEND: AiBackend = {
+  generate: () => {
+    throw new Error("no AI backend while evaluating a literal");
+  },
+  stream: () => {
+    throw new Error("no AI backend while evaluating a literal");
+  },
+  embed: () => {
+    throw new Error("no AI backend while evaluating a literal");
+  },
+};
+
+function compileItem(p: ProgramState, item: CheckedFakeItem, literals: () => RunContext): CompiledItem {
+  if (item.kind !== "value") return { item, value: null };
+  const cx: Cx = { p, body: { slots: 0, returnSignal: false }, scope: new Scope(null), stmt: item.item.span, test: null };
+  const e = compileExpr(cx, item.expr);
+  let cached: { v: Value } | null = null;
+  return {
+    item,
+    value: () => {
+      if (cached) return cached.v;
+      if (e.async) throw new Error("a scripted answer is not a literal");
+      cached = { v: e.fn([], literals()) };
+      return cached.v;
+    },
+  };
+}
+
+/** A test's scripts, items ready to answer; `byPrompt` and `embed` find a call's script. */
+export function compileScripts(p: ProgramState, fakes: CheckedFakes[]): CompiledFakes {
+  // One context for the test's literals, made only if one is evaluated.
+  let context: RunContext | null = null;
+  const literals = (): RunContext => (context ??= createContext({ seed: 0, backend: NO_BACKEND, promptCount: 0, dimensions: 0 }));
+  const scripts = fakes.map((f) => ({
+    prompt: f.prompt,
+    label: f.prompt ? `ai.${f.prompt.name}` : "ai.embed",
+    items: f.items.map((item) => compileItem(p, item, literals)),
+  }));
+  const byPrompt = new Map<PromptInfo, number>();
+  let embed = -1;
+  scripts.forEach((s, i) => {
+    if (s.prompt) {
+      if (!byPrompt.has(s.prompt)) byPrompt.set(s.prompt, i);
+    } else if (embed < 0) embed = i;
+  });
+  return { scripts, byPrompt, embed };
+}
