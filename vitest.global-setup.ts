@@ -2,6 +2,6 @@
 import { execFileSync } from "node:child_process";
 
 export default function setup(): void {
-  execFileSync(process.execPath, ["scripts/build-cli.mjs"], { stdio: "pipe" });
+  execFileSync(process.execPath, ["packages/cli/build/build-cli.mjs"], { stdio: "pipe" });
   process.env.JADPO_TEST_CLI_BUILT = "1";
 }

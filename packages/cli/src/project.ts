@@ -1,9 +1,8 @@
 // Finding the project a command works on: walk up from the path given (default: the current
-// directory) to the first folder holding `app.jadpo` (SPEC 1).
+// directory) to the first folder holding `app.jadpo` (docs/cli.md).
 import { isAbsolute, relative, resolve } from "node:path";
 import { diagnostic, findProjectRoot, type Diagnostic } from "@jadpo/compiler";
-import { nodeHost } from "../node-host.ts";
-import { usageDiagnostic } from "../usage.ts";
+import { nodeHost } from "./node-host.ts";
 
 export interface Project {
   /** Absolute, with `/`. */
@@ -33,8 +32,7 @@ export function findProject(cwd: string, path: string | undefined): ProjectLooku
   const given = path ?? ".";
   const start = toSlash(isAbsolute(given) ? given : resolve(cwd, given));
   if (!nodeHost.exists(start)) {
-    const problem = `There is no file or folder \`${given}\``;
-    return { ok: false, exitCode: 2, diagnostic: usageDiagnostic(problem, "Pass the path of a project, or of a file or folder in one") };
+    return { ok: false, exitCode: 2, diagnostic: diagnostic("cli.path_not_found", null, { path: given }) };
   }
   const root = findProjectRoot(nodeHost, start);
   if (root === null) return { ok: false, exitCode: 1, diagnostic: diagnostic("cli.no_project", null, { path: given }) };

@@ -3,7 +3,7 @@
 // anything else on); otherwise colour only on a TTY that is not `TERM=dumb`. Chalk 5 ignores
 // NO_COLOR and reads argv, so it is always given the level decided here.
 import { Chalk } from "chalk";
-import type { Paint } from "@jadpo/compiler";
+import { noPaint, type Paint } from "@jadpo/compiler";
 import type { CliContext, Output } from "./context.ts";
 
 export const colorModes = ["auto", "always", "never"] as const;
@@ -17,10 +17,6 @@ export function colourEnabled(mode: ColorMode, env: CliContext["env"], isTTY: bo
   if (force !== undefined) return force !== "0" && force !== "false";
   return isTTY && env.TERM !== "dumb";
 }
-
-const same = (text: string) => text;
-/** No colour at all (the compiler's `noPaint`, without loading the compiler to get it). */
-export const plainPaint: Paint = { error: same, bold: same, dim: same, path: same, caret: same, ok: same, alert: same };
 
 /** Colours for diagnostics and summaries (16 colours are all we use). */
 export function chalkPaint(): Paint {
@@ -48,5 +44,5 @@ export interface Terminal {
 /** How to write to `output`, given `--color` and the environment. */
 export function terminalFor(output: Output, env: CliContext["env"], mode: ColorMode = "auto"): Terminal {
   const colour = colourEnabled(mode, env, output.isTTY);
-  return { isTTY: output.isTTY, colour, width: output.isTTY ? output.columns : null, paint: colour ? chalkPaint() : plainPaint };
+  return { isTTY: output.isTTY, colour, width: output.isTTY ? output.columns : null, paint: colour ? chalkPaint() : noPaint };
 }

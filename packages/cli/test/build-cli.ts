@@ -8,5 +8,5 @@ const repo = join(dirname(fileURLToPath(import.meta.url)), "../../..");
 
 export function buildCli(): void {
   if (process.env.JADPO_TEST_CLI_BUILT === "1") return;
-  execFileSync(process.execPath, [join(repo, "scripts/build-cli.mjs")], { cwd: repo, stdio: "pipe" });
+  execFileSync(process.execPath, [join(repo, "packages/cli/build/build-cli.mjs")], { cwd: repo, stdio: "pipe" });
 }

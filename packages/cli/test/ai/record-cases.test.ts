@@ -100,10 +100,14 @@ describe("jadpo ai record, more ways to fail", () => {
     const bad = await project.runHere(["ai", "record", "answer_question", "--as", "../escape", "--fixture", "questions.sesame"], env());
     expect(bad.status).toBe(2);
     expect(bad.stderr.split("\n")[0]).toBe("error: `--as` takes a lower_snake name, not `../escape`");
-    expect(bad.stderr).toContain("  rule: cli.usage\n");
+    expect(bad.stderr).toContain("  next: Write `--as escape`, say (human)\n  rule: cli.bad_option\n");
     const missing = await project.runHere(["ai", "record", "answer_question"], env());
     expect(missing.status).toBe(2);
-    expect(missing.stderr.split("\n")[0]).toBe("error: `jadpo ai record` needs `--as <name>`, the recording's name");
+    expect(missing.stderr.split("\n")[0]).toBe("error: `jadpo ai record` needs `--as`, the recording's name");
+    expect(missing.stderr).toContain("  rule: cli.missing_option\n");
+    const fixture = await project.runHere(["ai", "record", "answer_question", "--as", "jersey", "--fixture", "sesame"], env());
+    expect(fixture.status).toBe(2);
+    expect(fixture.stderr.split("\n")[0]).toBe("error: `--fixture` takes group.fixture, not `sesame`");
     expect(model().requests).toHaveLength(0);
   });
 

@@ -2,7 +2,7 @@
 // placeholders and each source of values.
 import { describe, expect, it } from "vitest";
 import { noPaint } from "@jadpo/compiler";
-import { recordedText, type Recorded } from "../../src/ai-record/render.ts";
+import { recordedText, type Recorded } from "../../src/commands/ai/record/render.ts";
 
 const base: Recorded = {
   prompt: "answer_question", name: "not_covered", model: "meta-llama/Llama-3.1-8B-Instruct", connection: "local_model",

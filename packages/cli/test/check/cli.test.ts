@@ -19,7 +19,6 @@ afterAll(() => {
   rmSync(empty, { recursive: true, force: true });
 });
 
-const usageReason = "  reason: The command line takes the commands and flags `jadpo --help` lists.";
 
 describe.concurrent("jadpo check", () => {
   it("passes the example app with the count of files and declarations", async () => {
@@ -63,9 +62,9 @@ describe.concurrent("jadpo check", () => {
       stdout: "",
       stderr: lines(
         "error: There is no file or folder `nowhere`",
-        usageReason,
-        "  next: Pass the path of a project, or of a file or folder in one (human)",
-        "  rule: cli.usage",
+        "  reason: A path on the command line is read from the current directory, and must exist.",
+        "  next: Check the path, or pass the path of a project, or of a file or folder in one (human)",
+        "  rule: cli.path_not_found",
       ),
     });
   });
@@ -176,27 +175,35 @@ describe.concurrent("the command line", () => {
     expect(check.code).toBe(0);
     expect(check.stdout).toMatch(/^Usage: jadpo check \[options\] \[path\]\n/);
     expect(check.stdout).toContain("--diagnostic-format <format>");
-    expect((await jadpo(["help"], empty)).code).toBe(2);
+    const helpCommand = await jadpo(["help"], empty);
+    expect(helpCommand).toEqual({ ...help, stdout: help.stdout });
+    expect(helpCommand.stdout).toMatch(/^  help \[command\] +print help for jadpo or a command$/m);
+    expect(await jadpo(["help", "check"], empty)).toEqual(check);
   });
 
-  it("turns every usage error into a cli.usage diagnostic on standard error (exit 2)", async () => {
-    const cases: [string[], string, string][] = [
-      [["chek"], "`chek` is not a jadpo command", "Run `jadpo check`"],
-      [["frobnicate"], "`frobnicate` is not a jadpo command", "Run `jadpo --help` to see the commands"],
-      [["check", "--colour", "never"], "`jadpo check` has no flag `--colour`", "Write `--color`"],
-      [["check", "--verbose"], "`jadpo check` has no flag `--verbose`", "Run `jadpo check --help` to see what it takes"],
-      [["check", "--color", "blue"], "`--color` takes auto, always or never, not `blue`", "Run `jadpo --help` to see what it takes"],
-      [["check", "--diagnostic-format"], "`--diagnostic-format` needs a value", "Run `jadpo check --help` to see what it takes"],
-      [["check", "--diagnostic-format=xml"], "`--diagnostic-format` takes pretty, plain or json, not `xml`", "Run `jadpo check --help` to see what it takes"],
-      [["check", "a", "b"], "`jadpo check` takes at most 1 argument, got 2", "Run `jadpo check --help` to see what it takes"],
-      [[], "No command given", "Run `jadpo check` to check the project, or `jadpo --help` to see every command"],
+  it("turns every usage error into the cli rule that says what went wrong, on standard error (exit 2)", async () => {
+    const help = (command: string) => `Run \`${command} --help\` to see what it takes`;
+    const cases: [string[], string, string, string, string][] = [
+      [["chek"], "`jadpo chek` is not a command", "The commands are the ones `jadpo --help` lists.", "Run `jadpo check`", "cli.unknown_command"],
+      [["frobnicate"], "`jadpo frobnicate` is not a command", "The commands are the ones `jadpo --help` lists.", "Run `jadpo --help` to see the commands", "cli.unknown_command"],
+      [["ai", "recrod"], "`jadpo ai recrod` is not a command", "The commands are the ones `jadpo ai --help` lists.", "Run `jadpo ai record`", "cli.unknown_command"],
+      [["check", "--colour", "never"], "`jadpo check` has no flag `--colour`", "A command takes the flags its `--help` lists, and the global `--color`.", "Write `--color`", "cli.unknown_option"],
+      [["check", "--verbose"], "`jadpo check` has no flag `--verbose`", "A command takes the flags its `--help` lists, and the global `--color`.", help("jadpo check"), "cli.unknown_option"],
+      [["check", "--color", "blue"], "`--color` takes auto, always or never, not `blue`", "A flag's value must be one its `--help` line describes.", "Write `--color never`, say", "cli.bad_option"],
+      [["check", "--diagnostic-format=xml"], "`--diagnostic-format` takes pretty, plain or json, not `xml`", "A flag's value must be one its `--help` line describes.", "Write `--diagnostic-format plain`, say", "cli.bad_option"],
+      [["test", "--seed", "-1"], "`--seed` takes a whole number, 0 or more, not `-1`", "A flag's value must be one its `--help` line describes.", "Write `--seed 7`, say", "cli.bad_option"],
+      [["check", "--diagnostic-format"], "`--diagnostic-format` needs a value", "A flag shown with `<…>` in the help takes a value after it: `--diagnostic-format value` or `--diagnostic-format=value`.", "Write `--diagnostic-format plain`, say", "cli.missing_value"],
+      [["check", "a", "b"], "`jadpo check` takes at most 1 argument, got 2", "The command's help shows every argument it takes.", help("jadpo check"), "cli.too_many_arguments"],
+      [["ai", "show"], "`jadpo ai show` needs `<prompt>`, the prompt to show", "The command's help shows what it takes: `<…>` is required, `[…]` optional.", help("jadpo ai show"), "cli.missing_argument"],
+      [["ai", "record", "answer_question"], "`jadpo ai record` needs `--as`, the recording's name", "The command can't run without it: it has no default.", "Write `--as not_covered`, say", "cli.missing_option"],
+      [[], "No command given", "`jadpo` does one job per run, and the command names it.", "Run `jadpo check` to check the project, or `jadpo --help` to see every command", "cli.no_command"],
     ];
     const runs = await jadpoAll(cases.map(([args]) => ({ args, cwd: empty })));
-    for (const [i, [args, summary, next]] of cases.entries()) {
+    for (const [i, [args, summary, reason, next, rule]] of cases.entries()) {
       expect(runs[i], args.join(" ")).toEqual({
         code: 2,
         stdout: "",
-        stderr: lines(`error: ${summary}`, usageReason, `  next: ${next} (human)`, "  rule: cli.usage"),
+        stderr: lines(`error: ${summary}`, `  reason: ${reason}`, `  next: ${next} (human)`, `  rule: ${rule}`),
       });
     }
   });

@@ -9,7 +9,9 @@ import { memoryContext } from "../../src/context.ts";
 import { runCli } from "../../src/program.ts";
 import { nodeHost } from "../../src/node-host.ts";
 import { reportInternalError } from "../../src/internal-error.ts";
-import { displayPaths } from "../../src/commands/project.ts";
+import { displayPaths } from "../../src/project.ts";
+import { CommanderError } from "commander";
+import { commanderUsage, JadpoCommand } from "../../src/usage.ts";
 
 const temp = mkdtempSync(join(tmpdir(), "jadpo-cli-units-"));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
@@ -55,9 +57,16 @@ describe("runCli", () => {
       const run = memoryContext(temp);
       expect(await runCli(argv, run.context)).toBe(2);
       expect(run.stdout()).toBe("");
-      expect(run.stderr()).toMatch(/^error: .+\n {2}reason: .+\n {2}next: .+ \(human\)\n {2}rule: cli\.usage\n$/);
+      expect(run.stderr()).toMatch(/^error: .+\n {2}reason: .+\n {2}next: .+ \(human\)\n {2}rule: cli\.[a-z_]+\n$/);
       expect(run.stderr()).not.toMatch(/error: (unknown|too many|option)/);
     }
+  });
+
+  it("says a commander error no rule covers as cli.usage, naming the command's help", () => {
+    const program = new JadpoCommand("jadpo");
+    const check = program.command("check") as JadpoCommand;
+    const d = commanderUsage(new CommanderError(1, "commander.conflictingOption", "error: option '--a' cannot be used with option '--b'"), check);
+    expect([d.rule, d.summary, d.next]).toEqual(["cli.usage", "The command line couldn't be read", "Run `jadpo check --help` to see what it takes"]);
   });
 
   it("checks a project in-process", async () => {

@@ -5,9 +5,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { UsageCounter } from "@jadpo/runtime";
-import { answerAction } from "../../src/dev/actions.ts";
-import { buildProject, type DevBuild } from "../../src/dev/build.ts";
-import { STATUS_OF_KIND } from "../../src/dev/statuses.ts";
+import { answerAction } from "../../src/commands/dev/actions.ts";
+import { buildProject, type DevBuild } from "../../src/commands/dev/build.ts";
+import { STATUS_OF_KIND } from "../../src/commands/dev/statuses.ts";
 
 const root = mkdtempSync(join(tmpdir(), "jadpo-dev-actions-"));
 mkdirSync(join(root, "domains/shop"), { recursive: true });

@@ -6,8 +6,8 @@ import { describe, expect, it } from "vitest";
 import { compileProject, type CheckedProgram, type RecordingFile } from "@jadpo/compiler";
 import { UsageCounter, callSeed, generatedAnswer, recordedAnswer } from "@jadpo/runtime";
 import { nodeHost } from "../../src/node-host.ts";
-import { readParams } from "../../src/dev/params.ts";
-import { buildProject } from "../../src/dev/build.ts";
+import { readParams } from "../../src/commands/dev/params.ts";
+import { buildProject } from "../../src/commands/dev/build.ts";
 import { repo } from "../test-command/project.ts";
 
 const example = join(repo, "examples/support");

@@ -1,8 +1,8 @@
 // The /_dev page: every call newest first, every value escaped, the reason shown under the source.
 import { describe, expect, it } from "vitest";
 import type { DevCall } from "@jadpo/runtime";
-import { escapeHtml, renderCallsPage } from "../../src/dev/page.ts";
-import { callLine } from "../../src/dev/run.ts";
+import { escapeHtml, renderCallsPage } from "../../src/commands/dev/page.ts";
+import { callLine } from "../../src/commands/dev/run.ts";
 
 const first: DevCall = {
   id: "call_1",

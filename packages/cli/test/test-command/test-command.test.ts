@@ -176,12 +176,35 @@ describe("jadpo test, selection, seeds and usage", () => {
 
   it("refuses a bad seed, shard or reporter as a usage error", () => {
     const project = example();
-    for (const args of [["--seed", "abc"], ["--shard", "4/3"], ["--shard", "x"], ["--reporter", "xml"], ["--workers", "0"]]) {
+    const cases: [string[], string][] = [
+      [["--seed", "abc"], "`--seed` takes a whole number, 0 or more, not `abc`"],
+      [["--shard", "4/3"], "`--shard` takes i/n with 1 ≤ i ≤ n, not `4/3`"],
+      [["--shard", "x"], "`--shard` takes i/n with 1 ≤ i ≤ n, not `x`"],
+      [["--reporter", "xml"], "`--reporter` takes pretty, plain, json or junit, not `xml`"],
+      [["--workers", "0"], "`--workers` takes a whole number, 1 or more, not `0`"],
+    ];
+    for (const [args, summary] of cases) {
       const run = project.test(args);
       expect(run.status, args.join(" ")).toBe(2);
-      expect(run.stderr, args.join(" ")).toMatch(/^error: /);
-      expect(run.stderr, args.join(" ")).toContain("rule: cli.usage");
+      expect(run.stderr.split("\n")[0], args.join(" ")).toBe(`error: ${summary}`);
+      expect(run.stderr, args.join(" ")).toContain("rule: cli.bad_option");
       expect(run.stdout, args.join(" ")).toBe("");
+    }
+  });
+
+  it("refuses a report file it can't write, and paths outside the project or before line 1", () => {
+    const project = example();
+    const cases: [string[], string, string][] = [
+      [["--output", "no/such/folder/report.txt"], "error: The report can't be written to `no/such/folder/report.txt`", "cli.output_unwritable"],
+      [[".", ".."], "error: `..` is not in the project at `.`", "cli.path_outside_project"],
+      [["domains/support/functions/greeting.jadpotest:0"], "error: `domains/support/functions/greeting.jadpotest:0` names line 0; lines start at 1", "cli.bad_line"],
+      [["nowhere.jadpotest"], "error: There is no file or folder `nowhere.jadpotest`", "cli.path_not_found"],
+    ];
+    for (const [args, start, rule] of cases) {
+      const run = project.test(args);
+      expect(run.status, args.join(" ")).toBe(2);
+      expect(run.stderr.startsWith(start), `${args.join(" ")}: ${run.stderr}`).toBe(true);
+      expect(run.stderr, args.join(" ")).toContain(`rule: ${rule}`);
     }
   });
 

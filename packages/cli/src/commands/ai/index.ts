@@ -1,22 +1,11 @@
 // `jadpo ai record <prompt> --as <name> [--fixture group.fixture] [--force]` and
-// `jadpo ai show <prompt>` (SPEC 11, docs/cli-ai.md). The work is in ai-record/ and ai-show/,
-// loaded only when a command runs (a fast `--help`).
+// `jadpo ai show <prompt>` (docs/cli-ai.md). The work is in record/ and show/, loaded only when a
+// command runs (a fast `--help`).
 import type { Command } from "commander";
-import type { CliContext } from "../context.ts";
-import type { ColorMode } from "../terminal.ts";
-import { flag } from "../options.ts";
-
-export interface AiRecordOptions {
-  /** Required; checked by the command so a missing one is said in Jadpo's words. */
-  as?: string;
-  fixture?: string;
-  force?: boolean;
-  color: ColorMode;
-}
-
-export interface AiShowOptions {
-  color: ColorMode;
-}
+import type { CliContext } from "../../context.ts";
+import { flag } from "../../options.ts";
+import type { AiRecordOptions } from "./record/run.ts";
+import type { AiShowOptions } from "./show/run.ts";
 
 export function registerAi(program: Command, context: CliContext): void {
   const ai = program
@@ -31,7 +20,7 @@ export function registerAi(program: Command, context: CliContext): void {
     .addOption(flag("fixture"))
     .addOption(flag("force"))
     .action(async (prompt: string, _options: unknown, command: Command) => {
-      const { runAiRecord } = await import("../ai-record/run.ts");
+      const { runAiRecord } = await import("./record/run.ts");
       await runAiRecord(prompt, command.optsWithGlobals<AiRecordOptions>(), context);
     });
 
@@ -39,7 +28,7 @@ export function registerAi(program: Command, context: CliContext): void {
     .description("print a prompt's version, parameters, the types it is asked for as, its calls and its recordings")
     .argument("<prompt>", "the prompt to show")
     .action(async (prompt: string, _options: unknown, command: Command) => {
-      const { runAiShow } = await import("../ai-show/run.ts");
+      const { runAiShow } = await import("./show/run.ts");
       runAiShow(prompt, command.optsWithGlobals<AiShowOptions>(), context);
     });
 }

@@ -1,17 +1,10 @@
 // `jadpo check [path]`: compile the project and print its diagnostics, or the one line that says
-// it passed. Exit 0 passed, 1 diagnostics (or no project), 2 usage error. The work is in
-// check-run.ts, loaded only when the command runs (a fast `--help`).
+// it passed. Exit 0 passed, 1 diagnostics (or no project), 2 usage error. The work is in run.ts,
+// loaded only when the command runs (a fast `--help`).
 import type { Command } from "commander";
-import type { CliContext } from "../context.ts";
-import type { ColorMode } from "../terminal.ts";
-import { flag } from "../options.ts";
-
-export type DiagnosticFormat = "pretty" | "plain" | "json";
-
-export interface CheckOptions {
-  diagnosticFormat?: DiagnosticFormat;
-  color: ColorMode;
-}
+import type { CliContext } from "../../context.ts";
+import { flag } from "../../options.ts";
+import type { CheckOptions } from "./run.ts";
 
 export function registerCheck(program: Command, context: CliContext): void {
   program
@@ -20,7 +13,7 @@ export function registerCheck(program: Command, context: CliContext): void {
     .argument("[path]", "the project, or a file or folder in it (default: the current directory)")
     .addOption(flag("diagnosticFormat"))
     .action(async (path: string | undefined, _options: unknown, command: Command) => {
-      const { runCheck } = await import("./check-run.ts");
+      const { runCheck } = await import("./run.ts");
       await runCheck(path, command.optsWithGlobals<CheckOptions>(), context);
     });
 }

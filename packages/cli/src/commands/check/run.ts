@@ -4,12 +4,17 @@ import {
   compileProject, renderCheckJson, renderErrorPlain, renderErrorPretty, sortDiagnostics, sourceLookup,
   type CompileResult, type Diagnostic, type SourceFile,
 } from "@jadpo/compiler";
-import type { CliContext } from "../context.ts";
-import { terminalFor, type Terminal } from "../terminal.ts";
-import { reportUsage } from "../usage.ts";
-import { nodeHost } from "../node-host.ts";
-import { findProject, type ProjectLookup } from "./project.ts";
-import type { CheckOptions, DiagnosticFormat } from "./check.ts";
+import type { CliContext } from "../../context.ts";
+import { terminalFor, type ColorMode, type Terminal } from "../../terminal.ts";
+import { reportUsage } from "../../usage.ts";
+import { nodeHost } from "../../node-host.ts";
+import { findProject, type ProjectLookup } from "../../project.ts";
+import type { DiagnosticFormat } from "../../options.ts";
+
+export interface CheckOptions {
+  diagnosticFormat?: DiagnosticFormat;
+  color: ColorMode;
+}
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 

@@ -4,7 +4,7 @@
 import type { ActionDecl, CheckedProgram, Diagnostic, SourceFile, Type } from "@jadpo/compiler";
 import { compileProject, sourceLookup, VOID } from "@jadpo/compiler";
 import { compileProgram, DevAi, type CompiledProgram, type DevAiOptions } from "@jadpo/runtime";
-import { nodeHost } from "../node-host.ts";
+import { nodeHost } from "../../node-host.ts";
 
 export interface ServedAction {
   decl: ActionDecl;

@@ -1,15 +1,9 @@
 // `jadpo dev [path] [--port N]`: serve the project's actions on 127.0.0.1 with the development
-// call log (SPEC 12). The work is in ../dev/, loaded only when the command runs (a fast `--help`).
-// Ctrl-C and SIGTERM stop it cleanly.
+// call log (docs/dev.md). The work is in run.ts, loaded only when the command runs (a fast `--help`).
 import type { Command } from "commander";
-import type { CliContext } from "../context.ts";
-import type { ColorMode } from "../terminal.ts";
-import { flag } from "../options.ts";
-
-interface DevCommandOptions {
-  port: number;
-  color: ColorMode;
-}
+import type { CliContext } from "../../context.ts";
+import { flag } from "../../options.ts";
+import type { DevOptions } from "./run.ts";
 
 export function registerDev(program: Command, context: CliContext): void {
   program
@@ -18,21 +12,7 @@ export function registerDev(program: Command, context: CliContext): void {
     .argument("[path]", "the project, or a file or folder in it (default: the current directory)")
     .addOption(flag("port"))
     .action(async (path: string | undefined, _options: unknown, command: Command) => {
-      const { runDev } = await import("../dev/run.ts");
-      const stop = new AbortController();
-      // `on`, not `once`: a handler that stays registered keeps other libraries' exit hooks
-      // (proper-lockfile's) from re-raising the signal while the server closes.
-      const onSignal = () => stop.abort();
-      process.on("SIGINT", onSignal);
-      process.on("SIGTERM", onSignal);
-      try {
-        await runDev(path, command.optsWithGlobals<DevCommandOptions>(), context, stop.signal);
-      } finally {
-        process.off("SIGINT", onSignal);
-        process.off("SIGTERM", onSignal);
-      }
-      // A model request still in flight would keep the process alive until its timeout: once
-      // the server is closed, give output a moment to drain, then leave.
-      if (stop.signal.aborted) setTimeout(() => process.exit(context.exitCode), 500).unref();
+      const { runDevCommand } = await import("./run.ts");
+      await runDevCommand(path, command.optsWithGlobals<DevOptions>(), context);
     });
 }

@@ -3,17 +3,17 @@
 // told to. The terminal gets the URL, one line per request and per AI call, and the diagnostics
 // of a bad edit.
 import type { AddressInfo } from "node:net";
-import { renderErrorPlain, renderErrorPretty } from "@jadpo/compiler";
+import { diagnostic, renderErrorPlain, renderErrorPretty } from "@jadpo/compiler";
 import { UsageCounter, type DevAiOptions, type DevCall } from "@jadpo/runtime";
-import type { CliContext } from "../context.ts";
-import { reportInternalError } from "../internal-error.ts";
-import { terminalFor, type ColorMode, type Terminal } from "../terminal.ts";
-import { reportUsage, usageDiagnostic } from "../usage.ts";
-import { findProject } from "../commands/project.ts";
+import type { CliContext } from "../../context.ts";
+import { reportInternalError } from "../../internal-error.ts";
+import { terminalFor, type ColorMode, type Terminal } from "../../terminal.ts";
+import { reportUsage } from "../../usage.ts";
+import { findProject } from "../../project.ts";
 import type { ActionAnswer } from "./actions.ts";
 import { buildProject, type BuildResult, type DevBuild } from "./build.ts";
 import { createDevServer } from "./server.ts";
-import { watchProject } from "../watch-project.ts";
+import { watchProject } from "../../watch-project.ts";
 
 export interface DevOptions {
   port: number;
@@ -94,8 +94,11 @@ export async function runDev(path: string | undefined, options: DevOptions, cont
     server.listen(options.port, "127.0.0.1", () => resolve({ ok: true, port: (server.address() as AddressInfo).port }));
   });
   if (!listening.ok) {
-    const problem = listening.code === "EADDRINUSE" ? `Port ${options.port} is already in use` : `Port ${options.port} can't be served on 127.0.0.1 (${listening.code || "unknown error"})`;
-    reportUsage(context, usageDiagnostic(problem, "Pass another `--port`, or `--port 0` to pick a free one"));
+    const { port } = options;
+    const d = listening.code === "EADDRINUSE"
+      ? diagnostic("cli.port_in_use", null, { port })
+      : diagnostic("cli.port_unavailable", null, { port, code: listening.code || "unknown error" });
+    reportUsage(context, d);
     context.exitCode = 1;
     return;
   }
@@ -122,4 +125,23 @@ export async function runDev(path: string | undefined, options: DevOptions, cont
   });
   print("Stopped.");
   context.exitCode = 0;
+}
+
+/** `jadpo dev` from the command line: serves until Ctrl-C or SIGTERM, which stop it cleanly. */
+export async function runDevCommand(path: string | undefined, options: DevOptions, context: CliContext): Promise<void> {
+  const stop = new AbortController();
+  // `on`, not `once`: a handler that stays registered keeps other libraries' exit hooks
+  // (proper-lockfile's) from re-raising the signal while the server closes.
+  const onSignal = () => stop.abort();
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
+  try {
+    await runDev(path, options, context, stop.signal);
+  } finally {
+    process.off("SIGINT", onSignal);
+    process.off("SIGTERM", onSignal);
+  }
+  // A model request still in flight would keep the process alive until its timeout: once the
+  // server is closed, give output a moment to drain, then leave.
+  if (stop.signal.aborted) setTimeout(() => process.exit(context.exitCode), 500).unref();
 }

@@ -1,21 +1,11 @@
 // `jadpo test [path | file:line ...]`: compile the project, run the tests the paths select (and
 // one recording test per recording), report them. Exit 0 all passed, 1 any failed (or compile
-// errors, or no tests), 2 usage error. What a run does is in test-run.ts.
+// errors, or no tests), 2 usage error. What a run does is in run.ts, loaded on demand: the
+// runtime (zod, the driver) stays out of every other command's start-up.
 import type { Command } from "commander";
-import type { CliContext } from "../context.ts";
-import { flag } from "../options.ts";
-import type { ColorMode } from "../terminal.ts";
-import type { ReporterName } from "../reporters/index.ts";
-
-export interface TestOptions {
-  seed: number;
-  reporter?: ReporterName;
-  output?: string;
-  shard?: string;
-  workers?: number;
-  watch?: boolean;
-  color: ColorMode;
-}
+import type { CliContext } from "../../context.ts";
+import { flag } from "../../options.ts";
+import type { TestOptions } from "./run.ts";
 
 export function registerTest(program: Command, context: CliContext): void {
   program
@@ -29,9 +19,7 @@ export function registerTest(program: Command, context: CliContext): void {
     .addOption(flag("workers"))
     .addOption(flag("watch"))
     .action(async (paths: string[] | undefined, _options: unknown, command: Command) => {
-      // Loaded on demand: the runtime (zod, the driver) stays out of every other command's start-up.
-      const { runTestCommand } = await import("./test-run.ts");
+      const { runTestCommand } = await import("./run.ts");
       await runTestCommand(paths ?? [], command.optsWithGlobals<TestOptions>(), context);
     });
 }
-

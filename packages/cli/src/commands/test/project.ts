@@ -3,8 +3,8 @@
 import { join } from "node:path";
 import { compileProject, type CompileResult, type Diagnostic } from "@jadpo/compiler";
 import { loadTests, type LoadedTests } from "@jadpo/runtime";
-import { nodeHost } from "../node-host.ts";
-import { reportText, saveInternalReport } from "../internal-error.ts";
+import { nodeHost } from "../../node-host.ts";
+import { reportText, saveInternalReport } from "../../internal-error.ts";
 
 /** What a worker is told to load (its `WorkerInit.load`). */
 export interface TestLoad {

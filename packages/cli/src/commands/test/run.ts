@@ -1,6 +1,6 @@
 // What `jadpo test` does: find the project, compile it, plan, select and shard, run (with worker
-// threads when the tests left outweigh their start-up), then hand the finished run to the
-// reporter and set the exit code.
+// threads when the tests left outweigh their start-up), feeding the reporter's hooks as tests
+// finish and at the end, and set the exit code.
 import { existsSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { isAbsolute, resolve } from "node:path";
@@ -10,15 +10,26 @@ import {
   applyShard, forbidNetwork, parseShard, runSelected, selectTests, startPool,
   type Helpers, type PlannedTest, type Pool, type Selector, type Shard, type WorkerInit,
 } from "@jadpo/runtime";
-import type { CliContext } from "../context.ts";
-import { terminalFor } from "../terminal.ts";
-import { reportUsage, usageDiagnostic } from "../usage.ts";
-import { makeReporter, reportPassed, type ReportContext, type Reporter, type ReporterName, type TestReport } from "../reporters/index.ts";
-import { findProject } from "./project.ts";
-import { loadTestProject, type LoadedProject, type TestLoad } from "./test-project.ts";
-import { argumentPath, resolveSelectors } from "./test-selectors.ts";
-import type { TestOptions } from "./test.ts";
-import { watchAndRun } from "./test-watch.ts";
+import type { CliContext } from "../../context.ts";
+import { terminalFor, type ColorMode } from "../../terminal.ts";
+import { OptionValueError, reportUsage } from "../../usage.ts";
+import {
+  makeReporter, reporterEvents, reportPassed, runEndText, type ReportContext, type Reporter, type ReporterName, type TestReport,
+} from "../../reporters/index.ts";
+import { findProject } from "../../project.ts";
+import { loadTestProject, type LoadedProject, type TestLoad } from "./project.ts";
+import { argumentPath, resolveSelectors } from "./selectors.ts";
+import { watchAndRun } from "./watch.ts";
+
+export interface TestOptions {
+  seed: number;
+  reporter?: ReporterName;
+  output?: string;
+  shard?: string;
+  workers?: number;
+  watch?: boolean;
+  color: ColorMode;
+}
 
 /** Fewer selected tests than this never start worker threads. */
 const POOL_MIN_TESTS = 64;
@@ -61,7 +72,7 @@ function write(context: CliContext, options: TestOptions, text: string): boolean
     return true;
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error);
-    reportUsage(context, usageDiagnostic(`The report can't be written to \`${options.output}\`: ${why}`, "Pass an `--output` file in a folder you can write to"));
+    reportUsage(context, diagnostic("cli.output_unwritable", null, { path: options.output, why }));
     return false;
   }
 }
@@ -87,14 +98,14 @@ function prepare(paths: string[], options: TestOptions, context: CliContext, loa
   if (options.shard !== undefined) {
     shard = parseShard(options.shard);
     if (!shard) {
-      reportUsage(context, usageDiagnostic(`\`--shard\` takes i/n with 1 ≤ i ≤ n, not \`${options.shard}\``, "Write `--shard 1/3` to run the first of three parts"));
+      reportUsage(context, new OptionValueError("--shard", options.shard, "i/n with 1 ≤ i ≤ n", "1/3").diagnostic);
       return null;
     }
   }
   // A report written to a file is never coloured or wrapped.
   const terminal = options.output === undefined ? terminalFor(context.stdout, context.env, options.color) : null;
   const reporterName: ReporterName = options.reporter ?? (terminal?.isTTY ? "pretty" : "plain");
-  const reporter = makeReporter(reporterName, terminal?.paint ?? noPaint, terminal?.width ?? null);
+  const reporter = makeReporter(reporterName, { paint: terminal?.paint ?? noPaint, width: terminal?.width ?? null });
   const seed = options.seed;
 
   const lookup = findProject(context.cwd, paths.length > 0 ? argumentPath(paths[0], context.cwd) : undefined);
@@ -103,7 +114,7 @@ function prepare(paths: string[], options: TestOptions, context: CliContext, loa
       reportUsage(context, lookup.diagnostic);
     } else {
       const report: TestReport = { outcome: "stopped", seed, diagnostic: lookup.diagnostic };
-      if (write(context, options, reporter(report, { displayPath: (file) => file }))) context.exitCode = 1;
+      if (write(context, options, runEndText(reporter, report, { displayPath: (file) => file }))) context.exitCode = 1;
     }
     return null;
   }
@@ -128,7 +139,7 @@ export async function runOnce(prepared: PreparedRun, context: CliContext): Promi
     const startupMs = prepared.loadMs + (performance.now() - compileStarted);
     const reportContext: ReportContext = { displayPath: prepared.displayPath, source: sourceLookup(project.compiled.graph) };
     const report = await run(project, prepared, (count) => pool.helpers(count, startupMs));
-    if (!write(context, prepared.options, prepared.reporter(report, reportContext))) return;
+    if (!write(context, prepared.options, runEndText(prepared.reporter, report, reportContext))) return;
     context.exitCode = reportPassed(report) ? 0 : 1;
   } finally {
     await pool.close();
@@ -140,7 +151,10 @@ export async function runTestCommand(paths: string[], options: TestOptions, cont
   const prepared = prepare(paths, options, context, performance.now());
   if (!prepared) return;
   await runOnce(prepared, context);
-  if (options.watch) await watchAndRun(prepared, context);
+  if (options.watch) {
+    const { root, cwd } = prepared.load;
+    await watchAndRun({ root, cwd, output: options.output }, context, () => runOnce(prepared, context));
+  }
 }
 
 async function run(project: LoadedProject, prepared: PreparedRun, helpers: (count: number) => Helpers | undefined): Promise<TestReport> {
@@ -153,6 +167,7 @@ async function run(project: LoadedProject, prepared: PreparedRun, helpers: (coun
     return { outcome: "stopped", seed, diagnostic: diagnostic("test.no_tests", null, { where }) };
   }
   const entries: PlannedTest[] = applyShard(selected, prepared.shard);
-  const summary = await runSelected(tests, entries, { runSeed: seed, pool: null, helpers: helpers(entries.length) });
+  const onEvent = reporterEvents(prepared.reporter);
+  const summary = await runSelected(tests, entries, { runSeed: seed, pool: null, helpers: helpers(entries.length), onEvent });
   return { outcome: "ran", seed, results: summary.results, alerts: summary.alerts };
 }

@@ -1,10 +1,9 @@
 // `jadpo test` arguments → root-relative selectors: paths are given relative to the current
 // directory (or absolute); `file:line` keeps its line.
 import { isAbsolute, relative, resolve } from "node:path";
-import type { Diagnostic } from "@jadpo/compiler";
+import { diagnostic, type Diagnostic } from "@jadpo/compiler";
 import { splitLineSuffix, type Selector } from "@jadpo/runtime";
-import { nodeHost } from "../node-host.ts";
-import { usageDiagnostic } from "../usage.ts";
+import { nodeHost } from "../../node-host.ts";
 
 const toSlash = (path: string): string => path.replace(/\\/g, "/");
 
@@ -23,14 +22,14 @@ export function resolveSelectors(args: string[], cwd: string, root: string): Sel
     const { path, line } = nodeHost.exists(whole) ? { path: argument, line: null } : splitLineSuffix(argument);
     const absolute = isAbsolute(path) ? path : resolve(cwd, path);
     if (!nodeHost.exists(absolute)) {
-      return { ok: false, diagnostic: usageDiagnostic(`There is no file or folder \`${path}\``, "Pass a file or folder of the project, or `file:line` of a test") };
+      return { ok: false, diagnostic: diagnostic("cli.path_not_found", null, { path }) };
     }
     const inRoot = toSlash(relative(root, absolute));
     if (inRoot === ".." || inRoot.startsWith("../") || isAbsolute(inRoot)) {
-      return { ok: false, diagnostic: usageDiagnostic(`\`${path}\` is not in the project at \`${toSlash(relative(cwd, root)) || "."}\``, "Pass files and folders of one project") };
+      return { ok: false, diagnostic: diagnostic("cli.path_outside_project", null, { path, root: toSlash(relative(cwd, root)) || "." }) };
     }
     if (line !== null && line < 1) {
-      return { ok: false, diagnostic: usageDiagnostic(`\`${argument}\` names line ${line}; lines start at 1`, "Write `file:line` with the line of a test's declaration") };
+      return { ok: false, diagnostic: diagnostic("cli.bad_line", null, { argument, line }) };
     }
     selectors.push({ path: inRoot, line });
   }

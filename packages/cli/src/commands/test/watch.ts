@@ -1,19 +1,22 @@
 // `jadpo test --watch`: after the first run, run again whenever a source, test or recording file
 // of the project changes (a burst of changes is one rerun). Ends with the process (Ctrl-C).
 import { resolve } from "node:path";
-import type { CliContext } from "../context.ts";
-import { runOnce, type PreparedRun } from "./test-run.ts";
-import { watchProject } from "../watch-project.ts";
+import type { CliContext } from "../../context.ts";
+import { watchProject } from "../../watch-project.ts";
 
-/** The report file a run writes (`--output`) is not a change of the project. */
-function isOwnOutput(file: string, prepared: PreparedRun): boolean {
-  const output = prepared.options.output;
-  return output !== undefined && resolve(prepared.load.cwd, output) === resolve(prepared.load.root, file);
+/** What is watched: the project's root, and the report file a run writes (`--output`), if any. */
+export interface Watched {
+  root: string;
+  cwd: string;
+  output: string | undefined;
 }
 
 const QUIET_MS = 100;
 
-export function watchAndRun(prepared: PreparedRun, context: CliContext): Promise<never> {
+/** Calls `runOnce` after each burst of changes, one run at a time; never returns. */
+export function watchAndRun(watched: Watched, context: CliContext, runOnce: () => Promise<void>): Promise<never> {
+  // The report file a run writes is not a change of the project.
+  const isOwnOutput = (file: string) => watched.output !== undefined && resolve(watched.cwd, watched.output) === resolve(watched.root, file);
   return new Promise<never>(() => {
     let running = false;
     let again = false;
@@ -25,11 +28,11 @@ export function watchAndRun(prepared: PreparedRun, context: CliContext): Promise
       running = true;
       do {
         again = false;
-        if (prepared.options.output === undefined) context.stdout.write("\n");
-        await runOnce(prepared, context);
+        if (watched.output === undefined) context.stdout.write("\n");
+        await runOnce();
       } while (again);
       running = false;
     };
-    watchProject(prepared.load.root, () => void rerun(), { quietMs: QUIET_MS, ignore: (file) => isOwnOutput(file, prepared) });
+    watchProject(watched.root, () => void rerun(), { quietMs: QUIET_MS, ignore: isOwnOutput });
   });
 }

@@ -1,11 +1,11 @@
 // What both `jadpo ai` commands start with: the project around the current directory, compiled,
 // and the prompt named on the command line. Every problem is printed here; callers get null.
 import { closest, compileProject, diagnostic, sourceLookup, type CheckedProgram, type Diagnostic, type PromptInfo } from "@jadpo/compiler";
-import type { CliContext } from "../context.ts";
-import { terminalFor, type ColorMode } from "../terminal.ts";
-import { reportUsage } from "../usage.ts";
-import { nodeHost } from "../node-host.ts";
-import { findProject } from "../commands/project.ts";
+import type { CliContext } from "../../../context.ts";
+import { terminalFor, type ColorMode } from "../../../terminal.ts";
+import { reportUsage } from "../../../usage.ts";
+import { nodeHost } from "../../../node-host.ts";
+import { findProject } from "../../../project.ts";
 import { reportCompileErrors, reportProblem, type Printing } from "./output.ts";
 
 export interface LoadedPrompt {

@@ -1,8 +1,8 @@
 // How the `jadpo ai` commands print problems: diagnostics in the one shape (SPEC 10), plain when
 // the output is not a terminal, to standard output like `jadpo check`; exit code 1.
 import { renderErrorPlain, renderErrorPretty, type Diagnostic, type SourceFile } from "@jadpo/compiler";
-import type { CliContext } from "../context.ts";
-import type { Terminal } from "../terminal.ts";
+import type { CliContext } from "../../../context.ts";
+import type { Terminal } from "../../../terminal.ts";
 
 export interface Printing {
   context: CliContext;

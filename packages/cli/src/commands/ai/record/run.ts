@@ -6,33 +6,37 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { diagnostic, isLowerSnake, toLowerSnake, type PromptInfo } from "@jadpo/compiler";
 import { applyPlaceholders, readRecording, recordingPath, typeName, writeRecordingAtomic } from "@jadpo/runtime";
-import { nodeHost } from "../node-host.ts";
-import type { CliContext } from "../context.ts";
-import { reportUsage, usageDiagnostic } from "../usage.ts";
-import type { AiRecordOptions } from "../commands/ai.ts";
+import { nodeHost } from "../../../node-host.ts";
+import type { CliContext } from "../../../context.ts";
+import { OptionValueError, reportUsage } from "../../../usage.ts";
+import type { ColorMode } from "../../../terminal.ts";
 import { loadPrompt } from "./load.ts";
 import { reportProblem } from "./output.ts";
 import { askOnce, connectModel } from "./model.ts";
 import { recordedText } from "./render.ts";
 import { parseFixtureName, valuesFromDevLog, valuesFromFixture } from "./values.ts";
 
+export interface AiRecordOptions {
+  /** Required (commander says so when it is missing). */
+  as: string;
+  fixture?: string;
+  force?: boolean;
+  color: ColorMode;
+}
+
 /** Recording names become file names and `recorded("...")` texts: lower_snake, and not absurdly long. */
 const MAX_NAME = 100;
 
 /** The recording's name, or null once the usage error is printed. */
 function checkArguments(options: AiRecordOptions, context: CliContext): string | null {
-  if (options.as === undefined) {
-    reportUsage(context, usageDiagnostic("`jadpo ai record` needs `--as <name>`, the recording's name", "Write `--as not_covered`, say"));
-    return null;
-  }
   if (!isLowerSnake(options.as) || options.as.length > MAX_NAME) {
     const better = toLowerSnake(options.as);
     const example = isLowerSnake(better) && better.length <= MAX_NAME ? better : "not_covered";
-    reportUsage(context, usageDiagnostic(`\`--as\` takes a lower_snake name, not \`${options.as}\``, `Write \`--as ${example}\``));
+    reportUsage(context, new OptionValueError("--as", options.as, "a lower_snake name", example).diagnostic);
     return null;
   }
   if (options.fixture !== undefined && parseFixtureName(options.fixture) === null) {
-    reportUsage(context, usageDiagnostic(`\`--fixture\` takes group.fixture, not \`${options.fixture}\``, "Write `--fixture questions.sesame`, say"));
+    reportUsage(context, new OptionValueError("--fixture", options.fixture, "group.fixture", "questions.sesame").diagnostic);
     return null;
   }
   return options.as;

@@ -3,7 +3,7 @@
 import { join } from "node:path";
 import type { CheckedProgram, PromptInfo, RecordingFile } from "@jadpo/compiler";
 import { recordingPath, runRecordingTest } from "@jadpo/runtime";
-import { nodeHost } from "../node-host.ts";
+import { nodeHost } from "../../../node-host.ts";
 
 export type RecordingState =
   | { kind: "current" }
