@@ -27,10 +27,10 @@ export function orList(words: readonly string[]): string {
   return words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} or ${words[words.length - 1]}`;
 }
 
-function wholeNumber(min: number): FlagSpec["parse"] {
+function wholeNumber(min: number, max = Number.MAX_SAFE_INTEGER): FlagSpec["parse"] {
   const value = (text: string): number | null =>
-    /^-?[0-9]+$/.test(text) && Number.isSafeInteger(Number(text)) && Number(text) >= min ? Number(text) : null;
-  return { value, takes: `a whole number, ${min} or more` };
+    /^-?[0-9]+$/.test(text) && Number.isSafeInteger(Number(text)) && Number(text) >= min && Number(text) <= max ? Number(text) : null;
+  return { value, takes: max === Number.MAX_SAFE_INTEGER ? `a whole number, ${min} or more` : `a whole number from ${min} to ${max}` };
 }
 
 export const flagTable = {
@@ -61,7 +61,7 @@ export const flagTable = {
   fixture: { flags: "--fixture <group.fixture>", description: "ask with a fixture's values instead of the last `jadpo dev` call", example: "questions.sesame" },
   force: { flags: "--force", description: "replace an existing recording" },
   // dev
-  port: { flags: "--port <n>", description: "the port to serve on (0 picks a free one)", defaultValue: 3000, example: "3001", parse: wholeNumber(0) },
+  port: { flags: "--port <n>", description: "the port to serve on (0 picks a free one)", defaultValue: 3000, example: "3001", parse: wholeNumber(0, 65535) },
 } as const satisfies Record<string, FlagSpec>;
 
 export type FlagName = keyof typeof flagTable;

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
-import { repo } from "./example-copy.ts";
+import { repo } from "./support/jadpo.ts";
 
 const loader = pathToFileURL(join(repo, "packages/cli/build/load-compiler.ts")).href;
 const tuning = pathToFileURL(join(repo, "packages/cli/build/v8-tuning.ts")).href;

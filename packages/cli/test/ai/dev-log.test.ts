@@ -6,7 +6,7 @@ import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { appendCall, DEV_CALL_LOG, readCalls, readLastCall, type NewDevCall } from "@jadpo/runtime";
-import { repo } from "./harness.ts";
+import { repo } from "../support/jadpo.ts";
 
 const roots: string[] = [];
 function tempRoot(): string {

@@ -8,7 +8,7 @@ import { UsageCounter, callSeed, generatedAnswer, recordedAnswer } from "@jadpo/
 import { nodeHost } from "../../src/node-host.ts";
 import { readParams } from "../../src/commands/dev/params.ts";
 import { buildProject } from "../../src/commands/dev/build.ts";
-import { repo } from "../test-command/project.ts";
+import { repo } from "../support/jadpo.ts";
 
 const example = join(repo, "examples/support");
 const compiled = compileProject(nodeHost, example);

@@ -4,7 +4,7 @@ import { execFileSync } from "node:child_process";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-const repo = join(dirname(fileURLToPath(import.meta.url)), "../../..");
+const repo = join(dirname(fileURLToPath(import.meta.url)), "../../../..");
 
 export function buildCli(): void {
   if (process.env.JADPO_TEST_CLI_BUILT === "1") return;

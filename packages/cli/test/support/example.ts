@@ -1,20 +1,14 @@
-// A copy of examples/support in a new temp folder, for end-to-end tests that change files.
-// Each e2e area extends it with the way it runs `jadpo`.
+// Projects for end-to-end tests: a copy of examples/support in a new temp folder (for tests that
+// change files), and the seed's expected outputs kept in test/fixtures/.
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterEach } from "vitest";
+import { repo } from "./jadpo.ts";
 
-/** The repository root and the built binary every e2e test runs. */
-export const repo = join(dirname(fileURLToPath(import.meta.url)), "../../..");
-export const bin = join(repo, "packages/cli/bin/jadpo.mjs");
-
-/** What one run of the binary gave. */
-export interface Run {
-  stdout: string;
-  stderr: string;
-  status: number | null;
+/** A file of packages/cli/test/fixtures (the seed's expected outputs and recordings). */
+export function fixture(name: string): string {
+  return readFileSync(join(repo, "packages/cli/test/fixtures", name), "utf8");
 }
 
 /** Copies the example (without any `.jadpo/` state a local run left) into a new temp folder. */

@@ -3,7 +3,7 @@
 // told to. The terminal gets the URL, one line per request and per AI call, and the diagnostics
 // of a bad edit.
 import type { AddressInfo } from "node:net";
-import { diagnostic, renderErrorPlain, renderErrorPretty } from "@jadpo/compiler";
+import { diagnostic, renderErrorPlain, renderErrorPretty, type Diagnostic } from "@jadpo/compiler";
 import { UsageCounter, type DevAiOptions, type DevCall } from "@jadpo/runtime";
 import type { CliContext } from "../../context.ts";
 import { reportInternalError } from "../../internal-error.ts";
@@ -35,6 +35,12 @@ function printBuildErrors(result: Extract<BuildResult, { ok: false }>, context: 
       : renderErrorPlain(d, { displayPath }),
   );
   context.stdout.write(`${blocks.join("\n\n")}\n\n`);
+}
+
+/** Why the server couldn't listen on `port`, from the system's error code. */
+export function listenProblem(port: number, code: string): Diagnostic {
+  if (code === "EADDRINUSE") return diagnostic("cli.port_in_use", null, { port });
+  return diagnostic("cli.port_unavailable", null, { port, code: code || "unknown error" });
 }
 
 /** Serves the project at `path` until `stop` aborts. Sets `context.exitCode`. */
@@ -94,11 +100,7 @@ export async function runDev(path: string | undefined, options: DevOptions, cont
     server.listen(options.port, "127.0.0.1", () => resolve({ ok: true, port: (server.address() as AddressInfo).port }));
   });
   if (!listening.ok) {
-    const { port } = options;
-    const d = listening.code === "EADDRINUSE"
-      ? diagnostic("cli.port_in_use", null, { port })
-      : diagnostic("cli.port_unavailable", null, { port, code: listening.code || "unknown error" });
-    reportUsage(context, d);
+    reportUsage(context, listenProblem(options.port, listening.code));
     context.exitCode = 1;
     return;
   }

@@ -150,11 +150,9 @@ export async function runTestCommand(paths: string[], options: TestOptions, cont
   forbidNetwork();
   const prepared = prepare(paths, options, context, performance.now());
   if (!prepared) return;
-  await runOnce(prepared, context);
-  if (options.watch) {
-    const { root, cwd } = prepared.load;
-    await watchAndRun({ root, cwd, output: options.output }, context, () => runOnce(prepared, context));
-  }
+  if (!options.watch) return runOnce(prepared, context);
+  const { root, cwd } = prepared.load;
+  await watchAndRun({ root, cwd, output: options.output }, context, () => runOnce(prepared, context));
 }
 
 async function run(project: LoadedProject, prepared: PreparedRun, helpers: (count: number) => Helpers | undefined): Promise<TestReport> {

@@ -1,5 +1,6 @@
-// `jadpo test --watch`: after the first run, run again whenever a source, test or recording file
-// of the project changes (a burst of changes is one rerun). Ends with the process (Ctrl-C).
+// `jadpo test --watch`: run, then run again whenever a source, test or recording file of the
+// project changes (a burst of changes is one rerun). The watch starts before the first run, so an
+// edit made while it runs is not missed. Ends with the process (Ctrl-C).
 import { resolve } from "node:path";
 import type { CliContext } from "../../context.ts";
 import { watchProject } from "../../watch-project.ts";
@@ -13,13 +14,14 @@ export interface Watched {
 
 const QUIET_MS = 100;
 
-/** Calls `runOnce` after each burst of changes, one run at a time; never returns. */
+/** Calls `runOnce` now and after each burst of changes, one run at a time; never returns. */
 export function watchAndRun(watched: Watched, context: CliContext, runOnce: () => Promise<void>): Promise<never> {
   // The report file a run writes is not a change of the project.
   const isOwnOutput = (file: string) => watched.output !== undefined && resolve(watched.cwd, watched.output) === resolve(watched.root, file);
   return new Promise<never>(() => {
     let running = false;
     let again = false;
+    let first = true;
     const rerun = async (): Promise<void> => {
       if (running) {
         again = true;
@@ -28,11 +30,13 @@ export function watchAndRun(watched: Watched, context: CliContext, runOnce: () =
       running = true;
       do {
         again = false;
-        if (watched.output === undefined) context.stdout.write("\n");
+        if (!first && watched.output === undefined) context.stdout.write("\n");
+        first = false;
         await runOnce();
       } while (again);
       running = false;
     };
     watchProject(watched.root, () => void rerun(), { quietMs: QUIET_MS, ignore: isOwnOutput });
+    void rerun();
   });
 }
