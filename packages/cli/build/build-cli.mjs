@@ -8,9 +8,12 @@ import { fileURLToPath } from "node:url";
 import { dirname, join } from "node:path";
 import { createHash } from "node:crypto";
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "../../..");
+// The sources as they were when the build started: a file edited during the build is newer than
+// the stamp, so `pnpm jadpo` (fresh.mjs) builds again.
+const startedAt = new Date();
 const cli = join(root, "packages/cli");
 const dist = join(cli, "dist");
 const compilerEntry = join(root, "packages/compiler/src/index.ts");
@@ -98,3 +101,8 @@ if (!existsSync(join(dist, cacheName))) {
   });
   if (warm.status !== 0) console.warn(`build-cli: no compiler code cache (the example's check ended with ${warm.status}): ${warm.stdout}${warm.stderr}`);
 }
+
+// The build's stamp for fresh.mjs: dated when the build started.
+const stamp = join(dist, "build-stamp");
+writeFileSync(stamp, "the sources' state this build was made from is this file's modification time\n");
+utimesSync(stamp, startedAt, startedAt);
