@@ -1,4 +1,4 @@
-// The plain and pretty reporters: the same lines in the same order (SPEC 11): alerts, FAIL
+// The plain and pretty reporters: the same lines in the same order (docs/testing.md): alerts, FAIL
 // blocks, the summary, remedies. Pretty paints them (when colour is allowed), wraps alerts to
 // the terminal's width, and gives compile errors the code frame `jadpo check` gives them.
 import {

@@ -1,4 +1,4 @@
-// A key never appears in any output, log, recording or diagnostic (SPEC 4.6). The key is set to
+// A key never appears in any output, log, recording or diagnostic (docs/cli-ai.md). The key is set to
 // a unique secret, the model echoes it back every way it can (in an answer, in an error, in a
 // text that doesn't decode), every command runs, and the secret is in no output and no file of
 // the project, `.jadpo/` included.

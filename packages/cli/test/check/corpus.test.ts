@@ -1,5 +1,5 @@
-// A corpus of broken inputs through `jadpo check`: each gives at least one diagnostic in the SPEC
-// shape and exit 1, never a stack trace or the parser generator's wording; each valid input exits 0.
+// A corpus of broken inputs through `jadpo check`: each gives at least one diagnostic in the
+// diagnostic shape and exit 1, never a stack trace or the parser generator's wording; each valid input exits 0.
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -83,7 +83,7 @@ const valid: Case[] = [
 
 const PARSER_WORDS = /Expecting|NoViableAlt|MismatchedToken|EarlyExit|NotAllInputParsed|chevrotain|undefined|\[object /;
 
-/** Every block is one compile error in the SPEC shape; the output ends with the count. */
+/** Every block is one compile error in the diagnostic shape; the output ends with the count. */
 function expectDiagnostics(run: Run, label: string, file: string, rule?: string): void {
   expect(run.code, label).toBe(1);
   expect(run.stderr, label).toBe("");
@@ -101,7 +101,7 @@ function expectDiagnostics(run: Run, label: string, file: string, rule?: string)
 }
 
 describe("jadpo check on broken input", () => {
-  it(`reports each of ${invalid.length} broken files with diagnostics in the SPEC shape`, async () => {
+  it(`reports each of ${invalid.length} broken files with diagnostics in the diagnostic shape`, async () => {
     const roots = invalid.map((c) => project({ [`domains/x/${c.file ?? "bad.jadpo"}`]: c.content }));
     const runs = await runJadpoAll(roots.map((cwd) => ({ args: ["check"], options: { cwd } })), 3);
     invalid.forEach((c, i) => expectDiagnostics(runs[i], c.name, c.file ?? "bad.jadpo", c.rule));

@@ -1,4 +1,4 @@
-// `jadpo check` decodes every recording (SPEC 9.3): the seed's undecodable "yes" recording is an
+// `jadpo check` decodes every recording (docs/testing.md): the seed's undecodable "yes" recording is an
 // error at its file's 1:1, and the example's own recordings check clean.
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";

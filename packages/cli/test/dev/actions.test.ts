@@ -87,7 +87,7 @@ describe("answerAction", () => {
     });
   });
 
-  it("maps every failure kind to SPEC 12's status", () => {
+  it("maps every failure kind to the status docs/dev.md gives it", () => {
     expect(STATUS_OF_KIND).toEqual({
       InvalidRequest: 400, InvalidValue: 422, NotFound: 404, Conflict: 409, Rejected: 422,
       RateLimited: 429, Unavailable: 503, TimedOut: 504, InternalFault: 500,

@@ -1,4 +1,4 @@
-// `jadpo dev` end to end (SPEC 12, issue 7): the BUILT binary serving temp copies of the example
+// `jadpo dev` end to end (docs/dev.md): the BUILT binary serving temp copies of the example
 // app, a local OpenAI-compatible stand-in as the sandboxed model, the call log, the per-day
 // budget across requests and processes, `ai record` from a dev call, rebuilds, and the /_dev page
 // in a headless browser.
@@ -83,7 +83,7 @@ describe("jadpo dev on examples/support", () => {
     await again.stop();
   });
 
-  it("answers bad requests with the status and error body of SPEC 12", async () => {
+  it("answers bad requests with the status and error body docs/dev.md gives", async () => {
     const root = project();
     const dev = await DevProcess.start(root, { JADPO_AI_BASE_URL: `http://127.0.0.1:${await closedPort()}/v1` });
     const notJson = await dev.post("answer_customer", "{not json");

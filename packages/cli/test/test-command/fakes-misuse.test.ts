@@ -1,5 +1,5 @@
 // Loud script misuse, end to end on the built binary: a script that runs out and one with items
-// left each fail their test with the whole SPEC-shaped block.
+// left each fail their test with the whole diagnostic block.
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { buildCli } from "../support/build-cli.ts";
 import { Project } from "./project.ts";

@@ -42,7 +42,7 @@ export function checkText(result: Printed, format: "pretty" | "plain", terminal:
 }
 
 /**
- * SPEC 9.3: `check` decodes every recording as `test` does and reports each undecodable one as an
+ * As docs/testing.md says, `check` decodes every recording as `test` does and reports each undecodable one as an
  * error at `<file>:1:1`. The runtime (the decoder) is loaded only for a project with recordings.
  */
 async function undecodableRecordings(result: CompileResult, root: string): Promise<Diagnostic[]> {

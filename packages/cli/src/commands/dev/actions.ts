@@ -1,4 +1,4 @@
-// `POST /actions/<name>` (SPEC 12): the parameters decoded, the action run with `jadpo dev`'s AI
+// `POST /actions/<name>` (docs/dev.md): the parameters decoded, the action run with `jadpo dev`'s AI
 // backend, and its outcome as HTTP — `200 {"result": …}`, or a failure with its kind's status.
 // What the terminal prints about the request comes back with it.
 import { randomInt } from "node:crypto";

@@ -1,6 +1,6 @@
 // One build of the project for `jadpo dev`: the checked program compiled for waiting AI calls,
 // its actions by name with their parameter types, and the AI backend over that program.
-// A build with any diagnostic is not served: the last good one keeps serving (SPEC 12).
+// A build with any diagnostic is not served: the last good one keeps serving (docs/dev.md).
 import type { ActionDecl, CheckedProgram, Diagnostic, SourceFile, Type } from "@jadpo/compiler";
 import { compileProject, sourceLookup, VOID } from "@jadpo/compiler";
 import { compileProgram, DevAi, type CompiledProgram, type DevAiOptions } from "@jadpo/runtime";

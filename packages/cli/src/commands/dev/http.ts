@@ -1,8 +1,8 @@
 // The few HTTP helpers the dev server needs: a bounded body read, JSON and HTML replies, and the
-// error body every failure takes (SPEC 12): `{"error":{"code","message","request_id"}}`.
+// error body every failure takes (docs/dev.md): `{"error":{"code","message","request_id"}}`.
 import type { IncomingMessage, ServerResponse } from "node:http";
 
-/** Larger request bodies are refused (the limit a source file or recording has, SPEC 1). */
+/** Larger request bodies are refused (the limit a source file or recording has). */
 export const MAX_BODY_BYTES = 16 * 1024 * 1024;
 
 export type BodyRead = { ok: true; text: string } | { ok: false; problem: string };

@@ -1,5 +1,5 @@
 // An action's parameters from a request body: one JSON object, a field per parameter, each
-// decoded as its type by the runtime's decodeValue (the rules answers are decoded by, SPEC 7).
+// decoded as its type by the runtime's decodeValue (the rules answers are decoded by, docs/language.md).
 // Any problem is one sentence naming the rule and the path, as a decode error does.
 import { decodeValue, formatDecodeErrorDetail, type DecodeError, type Value } from "@jadpo/runtime";
 import type { ServedAction } from "./build.ts";

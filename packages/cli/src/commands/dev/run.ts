@@ -1,4 +1,4 @@
-// What `jadpo dev` does (SPEC 12): build the project, serve it on 127.0.0.1, rebuild on every
+// What `jadpo dev` does (docs/dev.md): build the project, serve it on 127.0.0.1, rebuild on every
 // source change — keeping the last good build when an edit breaks it — and stop cleanly when
 // told to. The terminal gets the URL, one line per request and per AI call, and the diagnostics
 // of a bad edit.

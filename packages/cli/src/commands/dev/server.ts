@@ -1,4 +1,4 @@
-// The dev server's routes (SPEC 12), over node:http:
+// The dev server's routes (docs/dev.md), over node:http:
 //   POST /actions/<name>   run an action        GET /health          200
 //   GET  /_dev             the call log page    GET /_dev/calls.json the same calls as JSON
 // Each request takes the build current when it arrives, so a rebuild never changes a request halfway.

@@ -1,4 +1,4 @@
-// The HTTP status of each failure kind (SPEC 12).
+// The HTTP status of each failure kind (docs/dev.md).
 import type { FailureKind } from "@jadpo/compiler";
 
 export const STATUS_OF_KIND: Record<FailureKind, number> = {

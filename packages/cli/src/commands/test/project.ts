@@ -23,7 +23,7 @@ export interface LoadedProject {
 
 /**
  * An undecodable recording is its recording test's failure, never a compile error that stops
- * the run (SPEC 9.3): `jadpo test` reports that test and runs everything else.
+ * the run (docs/testing.md): `jadpo test` reports that test and runs everything else.
  */
 function stopsTheRun(d: Diagnostic): boolean {
   return d.rule !== "test.recording_undecodable";

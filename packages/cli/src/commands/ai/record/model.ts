@@ -1,4 +1,4 @@
-// Asking the ai connection's model for one answer, as a real `ai.generate` call asks (SPEC 7):
+// Asking the ai connection's model for one answer, as a real `ai.generate` call asks (docs/language.md):
 // one attempt, and when its answer doesn't decode, exactly one correction. The key is read from
 // the environment here, used only by the driver, and removed from every message shown.
 import { diagnostic, type CheckedProgram, type Diagnostic, type PromptInfo, type Type } from "@jadpo/compiler";
@@ -20,7 +20,7 @@ export interface Model {
 
 export type ModelResult = { ok: true; model: Model } | { ok: false; diagnostic: Diagnostic };
 
-/** The ai connection's driver, its settings read from `env` now (SPEC 4.6). */
+/** The ai connection's driver, its settings read from `env` now (docs/language.md). */
 export function connectModel(program: CheckedProgram, env: Readonly<Record<string, string | undefined>>): ModelResult {
   const connection = program.connection;
   if (connection === null) return { ok: false, diagnostic: diagnostic("ai.no_connection", null) };

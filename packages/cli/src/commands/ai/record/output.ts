@@ -1,4 +1,4 @@
-// How the `jadpo ai` commands print problems: diagnostics in the one shape (SPEC 10), plain when
+// How the `jadpo ai` commands print problems: diagnostics in the one shape (docs/diagnostics.md), plain when
 // the output is not a terminal, to standard output like `jadpo check`; exit code 1.
 import { renderErrorPlain, renderErrorPretty, type Diagnostic, type SourceFile } from "@jadpo/compiler";
 import type { CliContext } from "../../../context.ts";

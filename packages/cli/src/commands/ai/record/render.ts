@@ -1,4 +1,4 @@
-// The block `jadpo ai record` prints once the recording is written, exactly as SPEC 11 shows it.
+// The block `jadpo ai record` prints once the recording is written, exactly as docs/cli-ai.md shows it.
 import type { Paint } from "@jadpo/compiler";
 import type { ValuesSource } from "./values.ts";
 

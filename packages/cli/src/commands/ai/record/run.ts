@@ -1,4 +1,4 @@
-// What `jadpo ai record <prompt> --as <name>` does (SPEC 11): compile, find the prompt and its
+// What `jadpo ai record <prompt> --as <name>` does (docs/cli-ai.md): compile, find the prompt and its
 // first `ai.generate` call's type, take the values (a fixture's, or the last `jadpo dev` call's),
 // ask the model once (plus one correction), decode, put placeholders in, write atomically, print.
 // Any problem is one diagnostic, exit 1, and nothing is written.

@@ -1,4 +1,4 @@
-// The values `jadpo ai record` asks with (SPEC 11): a fixture's, run with the runtime, or those of
+// The values `jadpo ai record` asks with (docs/cli-ai.md): a fixture's, run with the runtime, or those of
 // the prompt's last call in the development call log. Neither is `ai.no_values`.
 import {
   closest, diagnostic, type CheckedProgram, type Diagnostic, type FixtureMember, type FixturesDecl, type PromptInfo, type TypeRef,
