@@ -9,7 +9,7 @@ import type { CliContext, Output } from "./context.ts";
 export const colorModes = ["auto", "always", "never"] as const;
 export type ColorMode = (typeof colorModes)[number];
 
-export function colourEnabled(mode: ColorMode, env: CliContext["env"], isTTY: boolean): boolean {
+export function colorEnabled(mode: ColorMode, env: CliContext["env"], isTTY: boolean): boolean {
   if (mode === "always") return true;
   if (mode === "never") return false;
   if (env.NO_COLOR !== undefined && env.NO_COLOR !== "") return false;
@@ -35,7 +35,7 @@ export function chalkPaint(): Paint {
 export interface Terminal {
   /** Whether the output is a terminal (pretty output and wrapping by default). */
   isTTY: boolean;
-  colour: boolean;
+  color: boolean;
   /** Width to wrap to on a TTY; null never wraps. */
   width: number | null;
   paint: Paint;
@@ -43,6 +43,6 @@ export interface Terminal {
 
 /** How to write to `output`, given `--color` and the environment. */
 export function terminalFor(output: Output, env: CliContext["env"], mode: ColorMode = "auto"): Terminal {
-  const colour = colourEnabled(mode, env, output.isTTY);
-  return { isTTY: output.isTTY, colour, width: output.isTTY ? output.columns : null, paint: colour ? chalkPaint() : noPaint };
+  const color = colorEnabled(mode, env, output.isTTY);
+  return { isTTY: output.isTTY, color, width: output.isTTY ? output.columns : null, paint: color ? chalkPaint() : noPaint };
 }

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { colourEnabled, terminalFor } from "../../src/terminal.ts";
+import { colorEnabled, terminalFor } from "../../src/terminal.ts";
 import { memoryContext } from "../../src/context.ts";
 import { runCli } from "../../src/program.ts";
 import { nodeHost } from "../../src/node-host.ts";
@@ -18,18 +18,18 @@ afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
 describe("colour", () => {
   it("follows --color first, then NO_COLOR, then FORCE_COLOR, then the terminal", () => {
-    expect(colourEnabled("always", { NO_COLOR: "1" }, false)).toBe(true);
-    expect(colourEnabled("never", { FORCE_COLOR: "1" }, true)).toBe(false);
-    expect(colourEnabled("auto", { NO_COLOR: "1" }, true)).toBe(false);
-    expect(colourEnabled("auto", { NO_COLOR: "" }, true)).toBe(true);
-    expect(colourEnabled("auto", { NO_COLOR: "1", FORCE_COLOR: "1" }, true)).toBe(false);
-    expect(colourEnabled("auto", { FORCE_COLOR: "0" }, true)).toBe(false);
-    expect(colourEnabled("auto", { FORCE_COLOR: "false" }, true)).toBe(false);
-    expect(colourEnabled("auto", { FORCE_COLOR: "1" }, false)).toBe(true);
-    expect(colourEnabled("auto", { FORCE_COLOR: "" }, false)).toBe(true);
-    expect(colourEnabled("auto", {}, true)).toBe(true);
-    expect(colourEnabled("auto", {}, false)).toBe(false);
-    expect(colourEnabled("auto", { TERM: "dumb" }, true)).toBe(false);
+    expect(colorEnabled("always", { NO_COLOR: "1" }, false)).toBe(true);
+    expect(colorEnabled("never", { FORCE_COLOR: "1" }, true)).toBe(false);
+    expect(colorEnabled("auto", { NO_COLOR: "1" }, true)).toBe(false);
+    expect(colorEnabled("auto", { NO_COLOR: "" }, true)).toBe(true);
+    expect(colorEnabled("auto", { NO_COLOR: "1", FORCE_COLOR: "1" }, true)).toBe(false);
+    expect(colorEnabled("auto", { FORCE_COLOR: "0" }, true)).toBe(false);
+    expect(colorEnabled("auto", { FORCE_COLOR: "false" }, true)).toBe(false);
+    expect(colorEnabled("auto", { FORCE_COLOR: "1" }, false)).toBe(true);
+    expect(colorEnabled("auto", { FORCE_COLOR: "" }, false)).toBe(true);
+    expect(colorEnabled("auto", {}, true)).toBe(true);
+    expect(colorEnabled("auto", {}, false)).toBe(false);
+    expect(colorEnabled("auto", { TERM: "dumb" }, true)).toBe(false);
   });
 
   it("paints with ANSI codes only when colour is on", () => {
