@@ -2,7 +2,7 @@
 // temporary folder — types with constraints, records, enums, failures, prompts, functions,
 // actions with `fails`/`attempt`/outcome matches, and tests with scripted answers — runs the built
 // `jadpo check` on it 9 times after one unmeasured run, and prints the median wall time and MB/s end to end.
-// Build first: `node scripts/build-cli.mjs`. `tsx bench/check.ts --generate <dir> [lines]` only writes it.
+// Build first: `node packages/cli/build/build-cli.mjs`. `tsx bench/check.ts --generate <dir> [lines]` only writes it.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";

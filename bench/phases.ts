@@ -2,7 +2,7 @@
 // fresh process — the built compiler (packages/cli/dist, with its code cache and jadpo's V8
 // flags), so the first round is what a cold `jadpo check` does. Generates the bench:check
 // project unless a folder is given; more rounds show the same process warmed up.
-// Build first: `node scripts/build-cli.mjs`.
+// Build first: `node packages/cli/build/build-cli.mjs`.
 import "../packages/cli/dist/v8-tuning.mjs";
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";

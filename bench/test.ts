@@ -1,6 +1,6 @@
 // `tsx bench/test.ts [tests] [runs]`: generates a project of 2,000 AI-call tests (by default),
 // runs the built `jadpo test` on it 5 times, and prints the median wall time and tests/second,
-// beside the start-up floor (`node -e 0`, `jadpo --version`). Build first: `node scripts/build-cli.mjs`.
+// beside the start-up floor (`node -e 0`, `jadpo --version`). Build first: `node packages/cli/build/build-cli.mjs`.
 // `tsx bench/test.ts --generate <dir> [tests]` only writes the project (for profiling).
 import { execFileSync, spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";

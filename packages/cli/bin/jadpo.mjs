@@ -1,5 +1,5 @@
 #!/usr/bin/env node
 // The installed entry point: the whole CLI is one esbuild bundle, built at install (fast start-up).
-// The V8 flags are set first, before the bundle and its chunks are evaluated (src/v8-tuning.ts).
+// The V8 flags are set first, before the bundle and its chunks are evaluated (build/README.md).
 import "../dist/v8-tuning.mjs";
 import "../dist/jadpo.mjs";

@@ -13,7 +13,7 @@ const cli = join(dirname(fileURLToPath(import.meta.url)), "..");
 const repo = join(cli, "../..");
 
 /** The script that builds packages/cli/dist. */
-export const BUILD_SCRIPT = join(repo, "scripts/build-cli.mjs");
+export const BUILD_SCRIPT = join(repo, "packages/cli/build/build-cli.mjs");
 
 /**
  * Everything the package holds beside package.json: its path in the package → where it comes

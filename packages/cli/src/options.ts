@@ -1,24 +1,36 @@
-// Every flag of the CLI in one table (SPEC 11). Commands pick theirs by name with `flag(name)`.
+// Every flag of the CLI in one table (docs/cli.md). Commands pick theirs by name with `flag(name)`.
 // `--flag value` and `--flag=value` both work (commander reads both).
-import { InvalidArgumentError, Option } from "commander";
+import { Option } from "commander";
 import { colorModes } from "./terminal.ts";
+import { reporterNames } from "./reporters/index.ts";
+import { OptionValueError, setExample } from "./usage.ts";
+
+/** How `jadpo check` prints diagnostics. */
+export const diagnosticFormats = ["pretty", "plain", "json"] as const;
+export type DiagnosticFormat = (typeof diagnosticFormats)[number];
 
 export interface FlagSpec {
   flags: string;
   description: string;
   choices?: readonly string[];
+  /** Commander says so when it is missing (`cli.missing_option`). */
+  mandatory?: boolean;
   defaultValue?: string | number | boolean;
-  /** Turns the text into a value, throwing InvalidArgumentError with what it takes. */
-  parse?: (value: string) => unknown;
+  /** A value it takes, shown in usage errors: `Write \`--seed 7\`, say`. */
+  example?: string;
+  /** Turns the text into a value; null when it can't, and then the flag `takes` this. */
+  parse?: { value: (text: string) => unknown; takes: string };
 }
 
-function wholeNumber(min: number) {
-  return (value: string): number => {
-    if (!/^-?[0-9]+$/.test(value) || !Number.isSafeInteger(Number(value)) || Number(value) < min) {
-      throw new InvalidArgumentError(min === 0 ? "it takes a whole number, 0 or more" : `it takes a whole number, ${min} or more`);
-    }
-    return Number(value);
-  };
+/** `a, b or c`. */
+export function orList(words: readonly string[]): string {
+  return words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} or ${words[words.length - 1]}`;
+}
+
+function wholeNumber(min: number, max = Number.MAX_SAFE_INTEGER): FlagSpec["parse"] {
+  const value = (text: string): number | null =>
+    /^-?[0-9]+$/.test(text) && Number.isSafeInteger(Number(text)) && Number(text) >= min && Number(text) <= max ? Number(text) : null;
+  return { value, takes: max === Number.MAX_SAFE_INTEGER ? `a whole number, ${min} or more` : `a whole number from ${min} to ${max}` };
 }
 
 export const flagTable = {
@@ -28,36 +40,55 @@ export const flagTable = {
     description: "colour the output: auto (a terminal without NO_COLOR or FORCE_COLOR=0), always or never",
     choices: colorModes,
     defaultValue: "auto",
+    example: "never",
   },
   // check
   diagnosticFormat: {
     flags: "--diagnostic-format <format>",
-    description: "how diagnostics are printed: pretty (default on a terminal), plain (default otherwise) or json",
-    choices: ["pretty", "plain", "json"],
+    description: `how diagnostics are printed: ${orList(diagnosticFormats)} (default: pretty on a terminal, plain otherwise)`,
+    choices: diagnosticFormats,
+    example: "plain",
   },
   // test
-  seed: { flags: "--seed <n>", description: "the run seed every test's values derive from", defaultValue: 1, parse: wholeNumber(0) },
-  reporter: { flags: "--reporter <name>", description: "pretty, plain, json or junit", choices: ["pretty", "plain", "json", "junit"] },
-  output: { flags: "--output <file>", description: "write the report to FILE instead of standard output" },
-  shard: { flags: "--shard <i/n>", description: "run the i-th of n equal parts of the tests" },
-  workers: { flags: "--workers <n>", description: "how many tests run at once", parse: wholeNumber(1) },
+  seed: { flags: "--seed <n>", description: "the run seed every test's values derive from", defaultValue: 1, example: "7", parse: wholeNumber(0) },
+  reporter: { flags: "--reporter <name>", description: orList(reporterNames), choices: reporterNames, example: "plain" },
+  output: { flags: "--output <file>", description: "write the report to FILE instead of standard output", example: "report.xml" },
+  shard: { flags: "--shard <i/n>", description: "run the i-th of n equal parts of the tests", example: "1/3" },
+  workers: { flags: "--workers <n>", description: "how many tests run at once", example: "2", parse: wholeNumber(1) },
   watch: { flags: "--watch", description: "run again when a file changes" },
   // ai record
-  as: { flags: "--as <name>", description: "the recording's name" },
-  fixture: { flags: "--fixture <group.fixture>", description: "ask with a fixture's values instead of the last `jadpo dev` call" },
+  as: { flags: "--as <name>", description: "the recording's name", example: "not_covered", mandatory: true },
+  fixture: { flags: "--fixture <group.fixture>", description: "ask with a fixture's values instead of the last `jadpo dev` call", example: "questions.sesame" },
   force: { flags: "--force", description: "replace an existing recording" },
   // dev
-  port: { flags: "--port <n>", description: "the port to serve on (0 picks a free one)", defaultValue: 3000, parse: wholeNumber(0) },
+  port: { flags: "--port <n>", description: "the port to serve on (0 picks a free one)", defaultValue: 3000, example: "3001", parse: wholeNumber(0, 65535) },
 } as const satisfies Record<string, FlagSpec>;
 
 export type FlagName = keyof typeof flagTable;
 
-/** The commander Option of one flag of the table. */
+/** The commander Option of one flag of the table; a value it can't take throws OptionValueError. */
 export function flag(name: FlagName): Option {
   const spec: FlagSpec = flagTable[name];
   const option = new Option(spec.flags, spec.description);
-  if (spec.choices) option.choices(spec.choices);
-  if (spec.parse) option.argParser(spec.parse);
+  const long = option.long ?? spec.flags;
+  const example = spec.example ?? spec.choices?.[0];
+  if (example !== undefined) setExample(option, example);
+  if (spec.mandatory) option.makeOptionMandatory();
+  // Commander's own choice check (kept for the help's "choices:") says what went wrong only in
+  // English; this parser says it with the facts.
+  const { choices, parse } = spec;
+  if (choices) {
+    option.choices(choices).argParser((text: string) => {
+      if (!choices.includes(text)) throw new OptionValueError(long, text, orList(choices), example ?? choices[0]);
+      return text;
+    });
+  } else if (parse) {
+    option.argParser((text: string) => {
+      const value = parse.value(text);
+      if (value === null) throw new OptionValueError(long, text, parse.takes, example ?? "");
+      return value;
+    });
+  }
   if (spec.defaultValue !== undefined) option.default(spec.defaultValue);
   return option;
 }

@@ -3,13 +3,13 @@
 // anything else on); otherwise colour only on a TTY that is not `TERM=dumb`. Chalk 5 ignores
 // NO_COLOR and reads argv, so it is always given the level decided here.
 import { Chalk } from "chalk";
-import type { Paint } from "@jadpo/compiler";
+import { noPaint, type Paint } from "@jadpo/compiler";
 import type { CliContext, Output } from "./context.ts";
 
 export const colorModes = ["auto", "always", "never"] as const;
 export type ColorMode = (typeof colorModes)[number];
 
-export function colourEnabled(mode: ColorMode, env: CliContext["env"], isTTY: boolean): boolean {
+export function colorEnabled(mode: ColorMode, env: CliContext["env"], isTTY: boolean): boolean {
   if (mode === "always") return true;
   if (mode === "never") return false;
   if (env.NO_COLOR !== undefined && env.NO_COLOR !== "") return false;
@@ -17,10 +17,6 @@ export function colourEnabled(mode: ColorMode, env: CliContext["env"], isTTY: bo
   if (force !== undefined) return force !== "0" && force !== "false";
   return isTTY && env.TERM !== "dumb";
 }
-
-const same = (text: string) => text;
-/** No colour at all (the compiler's `noPaint`, without loading the compiler to get it). */
-export const plainPaint: Paint = { error: same, bold: same, dim: same, path: same, caret: same, ok: same, alert: same };
 
 /** Colours for diagnostics and summaries (16 colours are all we use). */
 export function chalkPaint(): Paint {
@@ -39,7 +35,7 @@ export function chalkPaint(): Paint {
 export interface Terminal {
   /** Whether the output is a terminal (pretty output and wrapping by default). */
   isTTY: boolean;
-  colour: boolean;
+  color: boolean;
   /** Width to wrap to on a TTY; null never wraps. */
   width: number | null;
   paint: Paint;
@@ -47,6 +43,6 @@ export interface Terminal {
 
 /** How to write to `output`, given `--color` and the environment. */
 export function terminalFor(output: Output, env: CliContext["env"], mode: ColorMode = "auto"): Terminal {
-  const colour = colourEnabled(mode, env, output.isTTY);
-  return { isTTY: output.isTTY, colour, width: output.isTTY ? output.columns : null, paint: colour ? chalkPaint() : plainPaint };
+  const color = colorEnabled(mode, env, output.isTTY);
+  return { isTTY: output.isTTY, color, width: output.isTTY ? output.columns : null, paint: color ? chalkPaint() : noPaint };
 }

@@ -2,7 +2,7 @@
 // once, then run the batches of plan indices the main thread sends.
 import { parentPort, workerData } from "node:worker_threads";
 import { forbidNetwork, serveTests, type WorkerInit } from "@jadpo/runtime";
-import { loadForWorker } from "./commands/test-project.ts";
+import { loadForWorker } from "./commands/test/project.ts";
 
 forbidNetwork();
 if (parentPort) serveTests(parentPort, workerData as WorkerInit, loadForWorker);

@@ -1,4 +1,4 @@
-// The compiler's code cache (src/load-compiler.ts): written at exit when asked, used when it
+// The compiler's code cache (build/load-compiler.ts): written at exit when asked, used when it
 // matches, and never in the way when it is missing, rejected or made for another build.
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -7,10 +7,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
-import { repo } from "./example-copy.ts";
+import { repo } from "./support/jadpo.ts";
 
-const loader = pathToFileURL(join(repo, "packages/cli/src/load-compiler.ts")).href;
-const tuning = pathToFileURL(join(repo, "packages/cli/src/v8-tuning.ts")).href;
+const loader = pathToFileURL(join(repo, "packages/cli/build/load-compiler.ts")).href;
+const tuning = pathToFileURL(join(repo, "packages/cli/build/v8-tuning.ts")).href;
 const dirs: string[] = [];
 /** What the stand-in's `digest("jadpo")` must give (it calls require("node:crypto")). */
 const DIGEST = createHash("sha256").update("jadpo").digest("hex").slice(0, 8);

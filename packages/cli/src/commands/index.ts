@@ -1,10 +1,10 @@
 // Every command, registered on the program in the order `jadpo --help` lists them.
 import type { Command } from "commander";
 import type { CliContext } from "../context.ts";
-import { registerCheck } from "./check.ts";
-import { registerTest } from "./test.ts";
-import { registerAi } from "./ai.ts";
-import { registerDev } from "./dev.ts";
+import { registerCheck } from "./check/index.ts";
+import { registerTest } from "./test/index.ts";
+import { registerAi } from "./ai/index.ts";
+import { registerDev } from "./dev/index.ts";
 import { registerInit } from "./init/index.ts";
 
 export function registerCommands(program: Command, context: CliContext): void {

@@ -1,22 +1,40 @@
-// Picks a reporter by its `--reporter` name.
-import type { Reporter, ReporterName } from "./reporter.ts";
-import type { Paint } from "@jadpo/compiler";
+// Every reporter, by its `--reporter` name: the one list the flag's choices and help are read
+// from. A new reporter is a file here and one line below.
+import type { RunEvent } from "@jadpo/runtime";
+import type { RenderReport, Reporter, ReporterOptions } from "./reporter.ts";
 import { plainReporter, prettyReporter } from "./text.ts";
 import { jsonReporter } from "./json.ts";
 import { junitReporter } from "./junit.ts";
 
-export { reporterNames, reportPassed, type Reporter, type ReporterName, type ReportContext, type TestReport } from "./reporter.ts";
+export { reportPassed, type Reporter, type ReporterOptions, type ReportContext, type TestReport } from "./reporter.ts";
 
-/** `paint` and `width` matter to pretty alone (the terminal's colours and width). */
-export function makeReporter(name: ReporterName, paint: Paint, width: number | null): Reporter {
-  switch (name) {
-    case "pretty":
-      return prettyReporter(paint, width);
-    case "plain":
-      return plainReporter;
-    case "json":
-      return jsonReporter;
-    case "junit":
-      return junitReporter;
-  }
+/** Today's reporters print once, at the end of the run. */
+const atRunEnd = (render: RenderReport): Reporter => ({ onRunEnd: render });
+
+export const reporters = {
+  /** `paint` and `width` matter to pretty alone (the terminal's colours and width). */
+  pretty: ({ paint, width }: ReporterOptions) => atRunEnd(prettyReporter(paint, width)),
+  plain: () => atRunEnd(plainReporter),
+  json: () => atRunEnd(jsonReporter),
+  junit: () => atRunEnd(junitReporter),
+} as const satisfies Record<string, (options: ReporterOptions) => Reporter>;
+
+export type ReporterName = keyof typeof reporters;
+
+export const reporterNames = Object.keys(reporters) as ReporterName[];
+
+export function makeReporter(name: ReporterName, options: ReporterOptions): Reporter {
+  return reporters[name](options);
+}
+
+/** The run's events, fed to the reporter's hooks (`runSelected`'s `onEvent`). */
+export function reporterEvents(reporter: Reporter): (event: RunEvent) => void {
+  return (event) => {
+    if (event.type === "test-done") reporter.onTestDone?.(event.result);
+  };
+}
+
+/** The text the reporter gives at the end of the run (none when it has no `onRunEnd`). */
+export function runEndText(reporter: Reporter, ...args: Parameters<NonNullable<Reporter["onRunEnd"]>>): string {
+  return reporter.onRunEnd?.(...args) ?? "";
 }

@@ -2,7 +2,7 @@
 // argv or process ids, so two runs with the same seed differ only in `duration_ms`.
 import { diagnosticToJson, type Diagnostic, type JsonDiagnostic } from "@jadpo/compiler";
 import type { Alert, TestResult } from "@jadpo/runtime";
-import { reportPassed, type ReportContext, type Reporter, type TestReport } from "./reporter.ts";
+import { reportPassed, type ReportContext, type RenderReport, type TestReport } from "./reporter.ts";
 import { alertLine, countKinds, remedyCommand, summaryLine, summaryParts, withRerun } from "./lines.ts";
 
 function diagnosticJson(d: Diagnostic, context: ReportContext): JsonDiagnostic {
@@ -41,7 +41,7 @@ function kindsJson(results: TestResult[]): Record<string, number> {
   return kinds;
 }
 
-export const jsonReporter: Reporter = (report, context) => {
+export const jsonReporter: RenderReport = (report, context) => {
   const results = report.outcome === "ran" ? report.results : [];
   const { passed, failed } = summaryParts(results);
   const errors =

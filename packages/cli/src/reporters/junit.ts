@@ -2,7 +2,7 @@
 // attributes); a failing test's failure element holds its FAIL text, as plain prints it.
 import { renderFailPlain } from "@jadpo/compiler";
 import type { TestResult } from "@jadpo/runtime";
-import type { ReportContext, Reporter, TestReport } from "./reporter.ts";
+import type { ReportContext, RenderReport, TestReport } from "./reporter.ts";
 import { alertLine, remedyLine, withRerun } from "./lines.ts";
 import { errorBlock, plainStyle } from "./text.ts";
 
@@ -63,7 +63,7 @@ function suites(report: Extract<TestReport, { outcome: "ran" }>, context: Report
   return lines;
 }
 
-export const junitReporter: Reporter = (report, context) => {
+export const junitReporter: RenderReport = (report, context) => {
   const lines = ['<?xml version="1.0" encoding="UTF-8"?>'];
   if (report.outcome === "ran") {
     const failures = report.results.filter((result) => result.status === "failed").length;

@@ -1,4 +1,4 @@
-// The words of a test run (SPEC 11): the alert and remedy lines, the summary, the rerun command.
+// The words of a test run (docs/testing.md): the alert and remedy lines, the summary, the rerun command.
 // Every reporter takes its text from here, so plain, pretty, json and junit never disagree.
 import type { Diagnostic } from "@jadpo/compiler";
 import type { Alert, ResultKind, TestResult } from "@jadpo/runtime";

@@ -1,6 +1,6 @@
-// What every reporter receives: the finished run, in plan order. Reporters only turn it into
-// text; they never reach into the runner.
-import type { Diagnostic, SourceFile } from "@jadpo/compiler";
+// What every reporter receives: each finished test as the run goes, then the finished run, in
+// plan order. Reporters only turn them into text; they never reach into the runner.
+import type { Diagnostic, Paint, SourceFile } from "@jadpo/compiler";
 import type { Alert, TestResult } from "@jadpo/runtime";
 
 export type TestReport =
@@ -18,12 +18,25 @@ export interface ReportContext {
   source?: (file: string) => SourceFile | undefined;
 }
 
-export type ReporterName = "pretty" | "plain" | "json" | "junit";
+/** Renders the whole report as one text (written to stdout or `--output`). */
+export type RenderReport = (report: TestReport, context: ReportContext) => string;
 
-export const reporterNames: readonly ReporterName[] = ["pretty", "plain", "json", "junit"];
+/**
+ * A reporter is a set of optional hooks on the run's events: `onTestDone` as each test finishes,
+ * in plan order (for live output), and `onRunEnd` once the run is over, whose text is written to
+ * stdout or `--output`. A run that stops before any test (compile errors, no tests) calls only
+ * `onRunEnd`.
+ */
+export interface Reporter {
+  onTestDone?(result: TestResult): void;
+  onRunEnd?(report: TestReport, context: ReportContext): string;
+}
 
-/** A reporter renders the whole report as one text (written to stdout or `--output`). */
-export type Reporter = (report: TestReport, context: ReportContext) => string;
+/** What a reporter may take from the terminal: its paint and width (null when not a terminal). */
+export interface ReporterOptions {
+  paint: Paint;
+  width: number | null;
+}
 
 /** Whether the run passed: exit 0 exactly when it did. */
 export function reportPassed(report: TestReport): boolean {

@@ -1,4 +1,4 @@
-// The plain and pretty reporters: the same lines in the same order (SPEC 11): alerts, FAIL
+// The plain and pretty reporters: the same lines in the same order (docs/testing.md): alerts, FAIL
 // blocks, the summary, remedies. Pretty paints them (when colour is allowed), wraps alerts to
 // the terminal's width, and gives compile errors the code frame `jadpo check` gives them.
 import {
@@ -6,7 +6,7 @@ import {
   type Diagnostic, type Paint, type SourceFile,
 } from "@jadpo/compiler";
 import type { Alert, TestResult } from "@jadpo/runtime";
-import type { ReportContext, Reporter, TestReport } from "./reporter.ts";
+import type { ReportContext, RenderReport, TestReport } from "./reporter.ts";
 import { alertText, compileErrorsLine, remedyCommand, remedyWhy, summaryLine, withRerun } from "./lines.ts";
 
 export interface TextStyle {
@@ -104,9 +104,9 @@ export function renderText(report: TestReport, context: ReportContext, style: Te
   return `${parts.join("\n")}\n`;
 }
 
-export const plainReporter: Reporter = (report, context) => renderText(report, context, plainStyle);
+export const plainReporter: RenderReport = (report, context) => renderText(report, context, plainStyle);
 
-export function prettyReporter(paint: Paint, width: number | null): Reporter {
+export function prettyReporter(paint: Paint, width: number | null): RenderReport {
   const style: TextStyle = { pretty: true, paint, width };
   return (report, context) => renderText(report, context, style);
 }

@@ -7,7 +7,7 @@ import { RECORDINGS } from "./harness.ts";
 export const NOT_COVERED = JSON.stringify({ resolved_by_articles: false, reply: "We don't deliver to Jersey." });
 export const COVERED = JSON.stringify({ resolved_by_articles: true, reply: "Our sourdough is baked beside sesame." });
 
-/** SPEC 9.1's form, for an answer whose reply is a placeholder. */
+/** The recording file's form (docs/testing.md), for an answer whose reply is a placeholder. */
 export function recordingBytes(resolved: boolean): string {
   return `{\n  "answer": {\n    "reply": "{Text}",\n    "resolved_by_articles": ${resolved}\n  },\n  "version": "answer_question@b44ecc53"\n}\n`;
 }

@@ -2,7 +2,7 @@
 // keep the suite fast; record.test.ts covers the main paths with the built binary. Each failure:
 // exit 1, the shaped error, and not one file changed.
 import { describe, expect, it } from "vitest";
-import { disposedAfterEach } from "../example-copy.ts";
+import { disposedAfterEach } from "../support/example.ts";
 import { appendCall } from "@jadpo/runtime/dev";
 import { modelServerForFile, Project, RECORDINGS } from "./harness.ts";
 import { asked, devCall, NOT_COVERED, recordedBlock } from "./expected.ts";
@@ -15,7 +15,7 @@ async function fails(project: Project, args: string[], runEnv: Record<string, st
   const before = project.files().map((path) => [path, project.read(path)]);
   const run = await project.runHere(["ai", "record", prompt, ...args], runEnv);
   expect(run.stderr).toBe("");
-  expect(run.status).toBe(1);
+  expect(run.code).toBe(1);
   expect(project.files().map((path) => [path, project.read(path)])).toEqual(before);
   return run.stdout;
 }
@@ -82,7 +82,7 @@ describe("jadpo ai record, more ways to fail", () => {
       "  rule: ai.unknown_prompt",
       "",
     ].join("\n"));
-    expect(run.status).toBe(1);
+    expect(run.code).toBe(1);
     expect(project.files()).toEqual(before);
   });
 
@@ -98,12 +98,16 @@ describe("jadpo ai record, more ways to fail", () => {
   it("with a usage error for a name that isn't lower_snake or a missing --as (exit 2)", async () => {
     const project = example();
     const bad = await project.runHere(["ai", "record", "answer_question", "--as", "../escape", "--fixture", "questions.sesame"], env());
-    expect(bad.status).toBe(2);
+    expect(bad.code).toBe(2);
     expect(bad.stderr.split("\n")[0]).toBe("error: `--as` takes a lower_snake name, not `../escape`");
-    expect(bad.stderr).toContain("  rule: cli.usage\n");
+    expect(bad.stderr).toContain("  next: Write `--as escape`, say (human)\n  rule: cli.bad_option\n");
     const missing = await project.runHere(["ai", "record", "answer_question"], env());
-    expect(missing.status).toBe(2);
-    expect(missing.stderr.split("\n")[0]).toBe("error: `jadpo ai record` needs `--as <name>`, the recording's name");
+    expect(missing.code).toBe(2);
+    expect(missing.stderr.split("\n")[0]).toBe("error: `jadpo ai record` needs `--as`, the recording's name");
+    expect(missing.stderr).toContain("  rule: cli.missing_option\n");
+    const fixture = await project.runHere(["ai", "record", "answer_question", "--as", "jersey", "--fixture", "sesame"], env());
+    expect(fixture.code).toBe(2);
+    expect(fixture.stderr.split("\n")[0]).toBe("error: `--fixture` takes group.fixture, not `sesame`");
     expect(model().requests).toHaveLength(0);
   });
 

@@ -3,11 +3,12 @@
 // shaped error, and not one file changed.
 import { beforeAll, describe, expect, it } from "vitest";
 import { closedPort } from "../dev/dev-server.ts";
-import { disposedAfterEach } from "../example-copy.ts";
-import { readFileSync } from "node:fs";
+import { disposedAfterEach } from "../support/example.ts";
 import { join } from "node:path";
 import { appendCall } from "@jadpo/runtime/dev";
-import { buildCli, modelServerForFile, Project, RECORDINGS, repo } from "./harness.ts";
+import { buildCli } from "../support/build-cli.ts";
+import { fixture } from "../support/example.ts";
+import { modelServerForFile, Project, RECORDINGS } from "./harness.ts";
 import { asked, COVERED, devCall, NOT_COVERED, recordedBlock, recordingBytes } from "./expected.ts";
 
 /** A URL on 127.0.0.1 where nothing listens. */
@@ -26,7 +27,7 @@ describe("jadpo ai record, recording", () => {
     const run = await project.run(["ai", "record", "answer_question", "--as", "jersey", "--fixture", "questions.sesame"], env());
     expect(run.stderr).toBe("");
     expect(run.stdout).toBe(recordedBlock("jersey", "the fixture `questions.sesame`"));
-    expect(run.status).toBe(0);
+    expect(run.code).toBe(0);
     expect(project.read(`${RECORDINGS}/jersey.json`)).toBe(recordingBytes(false));
     // Asked once, with the fixture's values rendered into the prompt.
     expect(model().requests).toHaveLength(1);
@@ -45,10 +46,10 @@ describe("jadpo ai record, recording", () => {
     appendCall(project.root, devCall("Do you deliver to Jersey?"));
     appendCall(project.root, devCall("Do you deliver to Jersey?"));
     const run = await project.run(["ai", "record", "answer_question", "--as", "not_covered"], env());
-    const seed = readFileSync(join(repo, "packages/compiler/test/fixtures/seed/seed-output-recorded.txt"), "utf8");
+    const seed = fixture("seed-output-recorded.txt");
     expect(run.stdout).toBe(seed.replace("answer_question@5f8642d0", "answer_question@b44ecc53"));
     expect(run.stdout).toBe(recordedBlock("not_covered", "the last `jadpo dev` call, call_3"));
-    expect(run.status).toBe(0);
+    expect(run.code).toBe(0);
     expect(project.read(`${RECORDINGS}/not_covered.json`)).toBe(recordingBytes(false));
     expect(asked(model())).toBe("Answer the customer's question in en-GB.\nQuestion: Do you deliver to Jersey?");
   });
@@ -79,7 +80,7 @@ describe("jadpo ai record, recording", () => {
     const file = `${RECORDINGS}/not_covered.json`;
     project.write(file, project.read(file).replace("answer_question@b44ecc53", "answer_question@1a2b3c4d"));
     const run = await project.run(["ai", "record", "answer_question", "--as", "not_covered", "--fixture", "questions.sesame"], env());
-    expect(run.status).toBe(0);
+    expect(run.code).toBe(0);
     expect(project.read(file)).toBe(recordingBytes(false));
   });
 });
@@ -89,7 +90,7 @@ async function fails(project: Project, args: string[], runEnv: Record<string, st
   const before = project.files().map((path) => [path, project.read(path)]);
   const run = await project.run(["ai", "record", "answer_question", ...args], runEnv);
   expect(run.stderr).toBe("");
-  expect(run.status).toBe(1);
+  expect(run.code).toBe(1);
   expect(project.files().map((path) => [path, project.read(path)])).toEqual(before);
   return run.stdout;
 }

@@ -1,8 +1,8 @@
-// The block `jadpo ai record` prints, exactly as SPEC 11 shows it, for each way of counting
+// The block `jadpo ai record` prints, exactly as docs/cli-ai.md shows it, for each way of counting
 // placeholders and each source of values.
 import { describe, expect, it } from "vitest";
 import { noPaint } from "@jadpo/compiler";
-import { recordedText, type Recorded } from "../../src/ai-record/render.ts";
+import { recordedText, type Recorded } from "../../src/commands/ai/record/render.ts";
 
 const base: Recorded = {
   prompt: "answer_question", name: "not_covered", model: "meta-llama/Llama-3.1-8B-Instruct", connection: "local_model",
@@ -11,7 +11,7 @@ const base: Recorded = {
 };
 
 describe("the recorded block", () => {
-  it("is SPEC 11's block", () => {
+  it("is the block docs/cli-ai.md shows", () => {
     expect(recordedText(base, noPaint)).toBe(
       "✓ Recorded `answer_question`'s answer as `not_covered`\n" +
       "    asked     meta-llama/Llama-3.1-8B-Instruct through local_model\n" +

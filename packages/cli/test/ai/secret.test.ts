@@ -1,13 +1,13 @@
-// A key never appears in any output, log, recording or diagnostic (SPEC 4.6). The key is set to
+// A key never appears in any output, log, recording or diagnostic (docs/cli-ai.md). The key is set to
 // a unique secret, the model echoes it back every way it can (in an answer, in an error, in a
 // text that doesn't decode), every command runs, and the secret is in no output and no file of
 // the project, `.jadpo/` included.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { join } from "node:path";
 import { startFakeModelServer, type FakeModelServer, type RecordedRequest } from "@jadpo/runtime/testing";
-import { buildCli, Project, repo, type Run } from "./harness.ts";
+import { buildCli } from "../support/build-cli.ts";
+import { RunningJadpo, type Run } from "../support/jadpo.ts";
+import { Project } from "./harness.ts";
 
 // Not shaped like any provider's key, so only removing this exact text can hide it.
 const secret = `jadpo-test-secret-${randomBytes(12).toString("hex")}`;
@@ -31,35 +31,24 @@ afterAll(async () => {
  * and what it printed. Null when `dev` isn't built yet (the placeholder exits at once).
  */
 async function devOutputs(env: Record<string, string>): Promise<string[] | null> {
-  const child = spawn(process.execPath, [join(repo, "packages/cli/bin/jadpo.mjs"), "dev", "--port", "0"], {
-    cwd: project.root, env: { PATH: process.env.PATH ?? "", NO_COLOR: "1", ...env }, stdio: ["ignore", "pipe", "pipe"],
-  });
-  let printed = "";
-  child.stdout.on("data", (chunk: Buffer) => (printed += chunk.toString("utf8")));
-  child.stderr.on("data", (chunk: Buffer) => (printed += chunk.toString("utf8")));
-  let ended = false;
-  const exited = new Promise<void>((resolve) => child.on("close", () => {
-    ended = true;
-    resolve();
-  }));
+  const dev = new RunningJadpo(["dev", "--port", "0"], { cwd: project.root, env });
   const texts: string[] = [];
   try {
-    let url: string | null = null;
-    for (let i = 0; i < 300 && url === null && !ended; i++) {
-      url = /http:\/\/127\.0\.0\.1:\d+/.exec(printed)?.[0] ?? null;
-      if (url === null) await new Promise((resolve) => setTimeout(resolve, 50));
+    try {
+      await dev.waitFor(/http:\/\/127\.0\.0\.1:\d+/, 1, 15_000);
+    } catch {
+      return null;
     }
-    if (url === null) return null;
+    const url = /http:\/\/127\.0\.0\.1:\d+/.exec(dev.stdout)![0];
     const asked = await fetch(`${url}/actions/answer_customer`, {
       method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ question: "Sesame?" }),
     });
     texts.push(await asked.text());
     for (const page of ["/_dev/calls.json", "/_dev"]) texts.push(await (await fetch(`${url}${page}`)).text());
   } finally {
-    child.kill();
-    await exited;
+    await dev.stop();
   }
-  return [...texts, printed];
+  return [...texts, dev.stdout, dev.stderr];
 }
 
 describe("the key", () => {
@@ -79,21 +68,21 @@ describe("the key", () => {
     // An answer that carries the key in its text: recorded, the text a placeholder.
     server.setBehaviour({ kind: "answer", text: (req) => JSON.stringify({ resolved_by_articles: true, reply: `Your key is ${echo(req)}` }) });
     const recorded = await record(["--as", "echoed", "--fixture", "questions.sesame"]);
-    expect(recorded.status).toBe(0);
+    expect(recorded.code).toBe(0);
     // The key really went to the model: the test would prove nothing otherwise.
     expect(server.requests.at(-1)?.headers["authorization"]).toBe(`Bearer ${secret}`);
 
     // An error that quotes the request's header back.
     server.setBehaviour({ kind: "error", status: 401, body: (req: RecordedRequest) => ({ error: { message: `Incorrect API key provided: ${echo(req)} (${secret})`, type: "invalid_request_error", code: "invalid_api_key" } }) });
     const refused = await record(["--as", "echoed", "--fixture", "questions.sesame", "--force"]);
-    expect(refused.status).toBe(1);
+    expect(refused.code).toBe(1);
     expect(refused.stdout).toContain("rule: ai.model_error");
     expect(refused.stdout).toContain("***");
 
     // An answer that doesn't decode, quoted in the decode line.
     server.setBehaviour({ kind: "answer", text: `${secret} is the key you sent` });
     const undecodable = await record(["--as", "echoed", "--fixture", "questions.sesame", "--force"]);
-    expect(undecodable.status).toBe(1);
+    expect(undecodable.code).toBe(1);
     expect(undecodable.stdout).toContain("rule: ai.answer_undecodable");
 
     // `jadpo dev` (when built) sends the sandboxed prompt to the model with the key; its answer, pages
@@ -105,7 +94,7 @@ describe("the key", () => {
       for (const text of dev) expect(text).not.toContain(secret);
       expect(server.requests.at(-1)?.headers["authorization"]).toBe(`Bearer ${secret}`);
       const fromDev = await record(["--as", "from_dev", "--force"]);
-      expect(fromDev.status).toBe(0);
+      expect(fromDev.code).toBe(0);
       expect(fromDev.stdout).toMatch(/\n {4}from {6}the last `jadpo dev` call, call_\d+\n/);
     }
 

@@ -1,8 +1,9 @@
 // `jadpo ai show` on copies of the example app, whole stdout: the built binary for the main case,
 // the rest in this process (the same `runCli`), to keep the suite fast.
 import { beforeAll, describe, expect, it } from "vitest";
-import { disposedAfterEach } from "../example-copy.ts";
-import { buildCli, Project, PROMPT_FILE, RECORDINGS } from "./harness.ts";
+import { disposedAfterEach } from "../support/example.ts";
+import { buildCli } from "../support/build-cli.ts";
+import { Project, PROMPT_FILE, RECORDINGS } from "./harness.ts";
 
 const example = disposedAfterEach(() => Project.example());
 
@@ -23,7 +24,7 @@ describe("jadpo ai show", () => {
       "",
     ].join("\n"));
     expect(run.stderr).toBe("");
-    expect(run.status).toBe(0);
+    expect(run.code).toBe(0);
   });
 
   it("says which recording is from an older prompt and which doesn't decode, with the command that redoes each", async () => {
@@ -40,7 +41,7 @@ describe("jadpo ai show", () => {
       "→ jadpo ai record answer_question --as sesame --force  records it again",
       "",
     ]);
-    expect(run.status).toBe(0);
+    expect(run.code).toBe(0);
   });
 
   it("shows paths relative to the current directory, and none for what a prompt lacks", async () => {
@@ -63,7 +64,7 @@ describe("jadpo ai show", () => {
       "    recordings  none",
       "",
     ]);
-    expect(run.status).toBe(0);
+    expect(run.code).toBe(0);
   });
 
   it("names the closest prompt for one that doesn't exist (exit 1)", async () => {
@@ -75,6 +76,6 @@ describe("jadpo ai show", () => {
       "  rule: ai.unknown_prompt",
       "",
     ].join("\n"));
-    expect(run.status).toBe(1);
+    expect(run.code).toBe(1);
   });
 });

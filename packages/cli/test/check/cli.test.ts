@@ -4,7 +4,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildCli, jadpo, jadpoAll, lines, project, removeProjects, repo } from "./harness.ts";
+import { buildCli } from "../support/build-cli.ts";
+import { repo, runJadpoAll, runJadpoAsync } from "../support/jadpo.ts";
+import { lines, project, removeProjects } from "./harness.ts";
 import { ruleProjects } from "./rule-projects.ts";
 
 const ANSI = /\u001b\[/;
@@ -19,31 +21,30 @@ afterAll(() => {
   rmSync(empty, { recursive: true, force: true });
 });
 
-const usageReason = "  reason: The command line takes the commands and flags `jadpo --help` lists.";
 
 describe.concurrent("jadpo check", () => {
   it("passes the example app with the count of files and declarations", async () => {
-    expect(await jadpo(["check", "examples/support"], repo)).toEqual({ code: 0, stderr: "", stdout: "✓ Check passed  9 files · 18 declarations\n" });
+    expect(await runJadpoAsync(["check", "examples/support"], { cwd: repo })).toEqual({ code: 0, stderr: "", stdout: "✓ Check passed  9 files · 18 declarations\n" });
   });
 
   it("finds the project from a file or folder inside it", async () => {
     const root = project({ "domains/a/b.jadpo": "type B = Text\n" });
-    expect((await jadpo(["check", "domains/a/b.jadpo"], root)).stdout).toBe("✓ Check passed  2 files · 1 declaration\n");
-    expect((await jadpo(["check"], join(root, "domains/a"))).stdout).toBe("✓ Check passed  2 files · 1 declaration\n");
+    expect((await runJadpoAsync(["check", "domains/a/b.jadpo"], { cwd: root })).stdout).toBe("✓ Check passed  2 files · 1 declaration\n");
+    expect((await runJadpoAsync(["check"], { cwd: join(root, "domains/a") })).stdout).toBe("✓ Check passed  2 files · 1 declaration\n");
   });
 
   it("prints paths relative to the current directory", async () => {
     const root = project(ruleProjects["module.not_found"]);
-    const run = await jadpo(["check", basename(root)], dirname(root));
+    const run = await runJadpoAsync(["check", basename(root)], { cwd: dirname(root) });
     expect(run.stdout.split("\n")[0]).toBe(
       `error: No module \`support/typs\` in this project --> ${basename(root)}/domains/support/actions/reply.jadpo:1:5`,
     );
-    const inside = await jadpo(["check"], join(root, "domains/support"));
+    const inside = await runJadpoAsync(["check"], { cwd: join(root, "domains/support") });
     expect(inside.stdout.split("\n")[0]).toBe("error: No module `support/typs` in this project --> actions/reply.jadpo:1:5");
   });
 
   it("says there is no project when no folder above holds app.jadpo (exit 1)", async () => {
-    expect(await jadpo(["check"], empty)).toEqual({
+    expect(await runJadpoAsync(["check"], { cwd: empty })).toEqual({
       code: 1,
       stderr: "",
       stdout: lines(
@@ -58,21 +59,21 @@ describe.concurrent("jadpo check", () => {
   });
 
   it("reports a path that doesn't exist as a usage error (exit 2)", async () => {
-    expect(await jadpo(["check", "nowhere"], empty)).toEqual({
+    expect(await runJadpoAsync(["check", "nowhere"], { cwd: empty })).toEqual({
       code: 2,
       stdout: "",
       stderr: lines(
         "error: There is no file or folder `nowhere`",
-        usageReason,
-        "  next: Pass the path of a project, or of a file or folder in one (human)",
-        "  rule: cli.usage",
+        "  reason: A path on the command line is read from the current directory, and must exist.",
+        "  next: Check the path, or pass the path of a project, or of a file or folder in one (human)",
+        "  rule: cli.path_not_found",
       ),
     });
   });
 
   it("prints diagnostics as one JSON object with --diagnostic-format json", async () => {
     const root = project(ruleProjects["module.name_not_found"]);
-    const run = await jadpo(["check", "--diagnostic-format", "json"], root);
+    const run = await runJadpoAsync(["check", "--diagnostic-format", "json"], { cwd: root });
     expect(run.code).toBe(1);
     expect(run.stdout.endsWith("}\n")).toBe(true);
     expect(JSON.parse(run.stdout)).toEqual({
@@ -97,20 +98,20 @@ describe.concurrent("jadpo check", () => {
         },
       ],
     });
-    const passed = await jadpo(["check", "examples/support", "--diagnostic-format=json"], repo);
+    const passed = await runJadpoAsync(["check", "examples/support", "--diagnostic-format=json"], { cwd: repo });
     expect(passed).toEqual({
       code: 0,
       stderr: "",
       stdout: '{"schemaVersion":1,"command":"check","status":"passed","files":9,"declarations":18,"diagnostics":[]}\n',
     });
-    const none = await jadpo(["check", "--diagnostic-format", "json"], empty);
+    const none = await runJadpoAsync(["check", "--diagnostic-format", "json"], { cwd: empty });
     expect(none.code).toBe(1);
     expect(JSON.parse(none.stdout).diagnostics.map((d: { rule: string }) => d.rule)).toEqual(["cli.no_project"]);
   });
 
   it("adds a code frame in the pretty format", async () => {
     const root = project(ruleProjects["module.not_found"]);
-    expect(await jadpo(["check", "--diagnostic-format", "pretty"], root)).toEqual({
+    expect(await runJadpoAsync(["check", "--diagnostic-format", "pretty"], { cwd: root })).toEqual({
       code: 1,
       stderr: "",
       stdout: lines(
@@ -134,69 +135,78 @@ describe.concurrent("colour", () => {
   it("is off without a terminal, with NO_COLOR, with FORCE_COLOR=0 and with --color never", async () => {
     const root = failing();
     for (const [args, env] of [
-      [pretty, {}],
+      [pretty, { NO_COLOR: undefined }],
       [pretty, { NO_COLOR: "1" }],
-      [pretty, { FORCE_COLOR: "0" }],
-      [[...pretty, "--color", "never"], { FORCE_COLOR: "1" }],
-      [["check", "--color=never"], {}],
+      [pretty, { NO_COLOR: undefined, FORCE_COLOR: "0" }],
+      [[...pretty, "--color", "never"], { NO_COLOR: undefined, FORCE_COLOR: "1" }],
+      [["check", "--color=never"], { NO_COLOR: undefined }],
     ] as const) {
-      const run = await jadpo([...args], root, env);
+      const run = await runJadpoAsync([...args], { cwd: root, env });
       const label = `${args.join(" ")} ${JSON.stringify(env)}`;
       expect({ code: run.code, stderr: run.stderr }, label).toEqual({ code: 1, stderr: "" });
       expect(run.stdout, label).toMatch(/^error: No module/);
       expect(run.stdout, label).not.toMatch(ANSI);
     }
-    const passed = await jadpo(["check", "--color", "never"], join(repo, "examples/support"), { NO_COLOR: "1" });
+    const passed = await runJadpoAsync(["check", "--color", "never"], { cwd: join(repo, "examples/support"), env: { NO_COLOR: "1" } });
     expect(passed).toEqual({ code: 0, stderr: "", stdout: "✓ Check passed  9 files · 18 declarations\n" });
   });
 
   it("is on with --color always (even with NO_COLOR) and with FORCE_COLOR", async () => {
     const root = failing();
-    const always = await jadpo([...pretty, "--color", "always"], root, { NO_COLOR: "1" });
+    const always = await runJadpoAsync([...pretty, "--color", "always"], { cwd: root, env: { NO_COLOR: "1" } });
     expect(always.stderr).toBe("");
     expect(always.stdout).toMatch(ANSI);
-    expect(always.stdout.replace(/\u001b\[[0-9;]*m/g, "")).toBe((await jadpo(pretty, root)).stdout);
-    expect((await jadpo(pretty, root, { FORCE_COLOR: "1" })).stdout).toMatch(ANSI);
-    const passed = await jadpo(["check", "--color", "always"], join(repo, "examples/support"));
+    expect(always.stdout.replace(/\u001b\[[0-9;]*m/g, "")).toBe((await runJadpoAsync(pretty, { cwd: root })).stdout);
+    expect((await runJadpoAsync(pretty, { cwd: root, env: { NO_COLOR: undefined, FORCE_COLOR: "1" } })).stdout).toMatch(ANSI);
+    const passed = await runJadpoAsync(["check", "--color", "always"], { cwd: join(repo, "examples/support"), env: { NO_COLOR: undefined } });
     expect(passed).toEqual({ code: 0, stderr: "", stdout: "\u001b[32m\u001b[1m✓\u001b[22m\u001b[39m Check passed  9 files · 18 declarations\n" });
   });
 });
 
 describe.concurrent("the command line", () => {
   it("prints the version", async () => {
-    expect(await jadpo(["--version"], empty)).toEqual({ code: 0, stderr: "", stdout: "0.1.0\n" });
+    expect(await runJadpoAsync(["--version"], { cwd: empty })).toEqual({ code: 0, stderr: "", stdout: "0.1.0\n" });
   });
 
   it("prints help for jadpo and for a command", async () => {
-    const help = await jadpo(["--help"], empty);
+    const help = await runJadpoAsync(["--help"], { cwd: empty });
     expect(help.code).toBe(0);
     expect(help.stdout).toMatch(/^Usage: jadpo \[options\] \[command\]\n/);
     for (const command of ["check", "test", "ai", "dev"]) expect(help.stdout).toMatch(new RegExp(`^  ${command} `, "m"));
-    const check = await jadpo(["check", "--help"], empty);
+    const check = await runJadpoAsync(["check", "--help"], { cwd: empty });
     expect(check.code).toBe(0);
     expect(check.stdout).toMatch(/^Usage: jadpo check \[options\] \[path\]\n/);
     expect(check.stdout).toContain("--diagnostic-format <format>");
-    expect((await jadpo(["help"], empty)).code).toBe(2);
+    const helpCommand = await runJadpoAsync(["help"], { cwd: empty });
+    expect(helpCommand).toEqual({ ...help, stdout: help.stdout });
+    expect(helpCommand.stdout).toMatch(/^  help \[command\] +print help for jadpo or a command$/m);
+    expect(await runJadpoAsync(["help", "check"], { cwd: empty })).toEqual(check);
   });
 
-  it("turns every usage error into a cli.usage diagnostic on standard error (exit 2)", async () => {
-    const cases: [string[], string, string][] = [
-      [["chek"], "`chek` is not a jadpo command", "Run `jadpo check`"],
-      [["frobnicate"], "`frobnicate` is not a jadpo command", "Run `jadpo --help` to see the commands"],
-      [["check", "--colour", "never"], "`jadpo check` has no flag `--colour`", "Write `--color`"],
-      [["check", "--verbose"], "`jadpo check` has no flag `--verbose`", "Run `jadpo check --help` to see what it takes"],
-      [["check", "--color", "blue"], "`--color` takes auto, always or never, not `blue`", "Run `jadpo --help` to see what it takes"],
-      [["check", "--diagnostic-format"], "`--diagnostic-format` needs a value", "Run `jadpo check --help` to see what it takes"],
-      [["check", "--diagnostic-format=xml"], "`--diagnostic-format` takes pretty, plain or json, not `xml`", "Run `jadpo check --help` to see what it takes"],
-      [["check", "a", "b"], "`jadpo check` takes at most 1 argument, got 2", "Run `jadpo check --help` to see what it takes"],
-      [[], "No command given", "Run `jadpo check` to check the project, or `jadpo --help` to see every command"],
+  it("turns every usage error into the cli rule that says what went wrong, on standard error (exit 2)", async () => {
+    const help = (command: string) => `Run \`${command} --help\` to see what it takes`;
+    const cases: [string[], string, string, string, string][] = [
+      [["chek"], "`jadpo chek` is not a command", "The commands are the ones `jadpo --help` lists.", "Run `jadpo check`", "cli.unknown_command"],
+      [["frobnicate"], "`jadpo frobnicate` is not a command", "The commands are the ones `jadpo --help` lists.", "Run `jadpo --help` to see the commands", "cli.unknown_command"],
+      [["ai", "recrod"], "`jadpo ai recrod` is not a command", "The commands are the ones `jadpo ai --help` lists.", "Run `jadpo ai record`", "cli.unknown_command"],
+      [["check", "--colour", "never"], "`jadpo check` has no flag `--colour`", "A command takes the flags its `--help` lists, and the global `--color`.", "Write `--color`", "cli.unknown_option"],
+      [["check", "--verbose"], "`jadpo check` has no flag `--verbose`", "A command takes the flags its `--help` lists, and the global `--color`.", help("jadpo check"), "cli.unknown_option"],
+      [["check", "--color", "blue"], "`--color` takes auto, always or never, not `blue`", "A flag's value must be one its `--help` line describes.", "Write `--color never`, say", "cli.bad_option"],
+      [["check", "--diagnostic-format=xml"], "`--diagnostic-format` takes pretty, plain or json, not `xml`", "A flag's value must be one its `--help` line describes.", "Write `--diagnostic-format plain`, say", "cli.bad_option"],
+      [["dev", "--port", "70000"], "`--port` takes a whole number from 0 to 65535, not `70000`", "A flag's value must be one its `--help` line describes.", "Write `--port 3001`, say", "cli.bad_option"],
+      [["test", "--seed", "-1"], "`--seed` takes a whole number, 0 or more, not `-1`", "A flag's value must be one its `--help` line describes.", "Write `--seed 7`, say", "cli.bad_option"],
+      [["check", "--diagnostic-format"], "`--diagnostic-format` needs a value", "A flag shown with `<…>` in the help takes a value after it: `--diagnostic-format value` or `--diagnostic-format=value`.", "Write `--diagnostic-format plain`, say", "cli.missing_value"],
+      [["check", "a", "b"], "`jadpo check` takes at most 1 argument, got 2", "The command's help shows every argument it takes.", help("jadpo check"), "cli.too_many_arguments"],
+      [["ai", "show"], "`jadpo ai show` needs `<prompt>`, the prompt to show", "The command's help shows what it takes: `<…>` is required, `[…]` optional.", help("jadpo ai show"), "cli.missing_argument"],
+      [["ai", "record", "answer_question"], "`jadpo ai record` needs `--as`, the recording's name", "The command can't run without it: it has no default.", "Write `--as not_covered`, say", "cli.missing_option"],
+      [[], "No command given", "`jadpo` does one job per run, and the command names it.", "Run `jadpo check` to check the project, or `jadpo --help` to see every command", "cli.no_command"],
     ];
-    const runs = await jadpoAll(cases.map(([args]) => ({ args, cwd: empty })));
-    for (const [i, [args, summary, next]] of cases.entries()) {
+    const runs = await runJadpoAll(cases.map(([args]) => ({ args, options: { cwd: empty } })));
+    for (const [i, [args, summary, reason, next, rule]] of cases.entries()) {
       expect(runs[i], args.join(" ")).toEqual({
         code: 2,
         stdout: "",
-        stderr: lines(`error: ${summary}`, usageReason, `  next: ${next} (human)`, "  rule: cli.usage"),
+        stderr: lines(`error: ${summary}`, `  reason: ${reason}`, `  next: ${next} (human)`, `  rule: ${rule}`),
       });
     }
   });

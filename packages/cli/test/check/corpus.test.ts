@@ -1,9 +1,11 @@
-// A corpus of broken inputs through `jadpo check`: each gives at least one diagnostic in the SPEC
-// shape and exit 1, never a stack trace or the parser generator's wording; each valid input exits 0.
+// A corpus of broken inputs through `jadpo check`: each gives at least one diagnostic in the
+// diagnostic shape and exit 1, never a stack trace or the parser generator's wording; each valid input exits 0.
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildCli, jadpo, jadpoAll, project, removeProjects, type Run } from "./harness.ts";
+import { buildCli } from "../support/build-cli.ts";
+import { runJadpoAll, runJadpoAsync, type Run } from "../support/jadpo.ts";
+import { project, removeProjects } from "./harness.ts";
 
 beforeAll(() => buildCli(), 120_000);
 afterAll(() => removeProjects());
@@ -81,7 +83,7 @@ const valid: Case[] = [
 
 const PARSER_WORDS = /Expecting|NoViableAlt|MismatchedToken|EarlyExit|NotAllInputParsed|chevrotain|undefined|\[object /;
 
-/** Every block is one compile error in the SPEC shape; the output ends with the count. */
+/** Every block is one compile error in the diagnostic shape; the output ends with the count. */
 function expectDiagnostics(run: Run, label: string, file: string, rule?: string): void {
   expect(run.code, label).toBe(1);
   expect(run.stderr, label).toBe("");
@@ -99,22 +101,22 @@ function expectDiagnostics(run: Run, label: string, file: string, rule?: string)
 }
 
 describe("jadpo check on broken input", () => {
-  it(`reports each of ${invalid.length} broken files with diagnostics in the SPEC shape`, async () => {
+  it(`reports each of ${invalid.length} broken files with diagnostics in the diagnostic shape`, async () => {
     const roots = invalid.map((c) => project({ [`domains/x/${c.file ?? "bad.jadpo"}`]: c.content }));
-    const runs = await jadpoAll(roots.map((cwd) => ({ args: ["check"], cwd })), 3);
+    const runs = await runJadpoAll(roots.map((cwd) => ({ args: ["check"], options: { cwd } })), 3);
     invalid.forEach((c, i) => expectDiagnostics(runs[i], c.name, c.file ?? "bad.jadpo", c.rule));
   });
 
   it("passes each valid file", async () => {
     const roots = valid.map((c) => project({ "domains/x/ok.jadpo": c.content }));
-    const runs = await jadpoAll(roots.map((cwd) => ({ args: ["check"], cwd })), 3);
+    const runs = await runJadpoAll(roots.map((cwd) => ({ args: ["check"], options: { cwd } })), 3);
     valid.forEach((c, i) => expect(runs[i], c.name).toEqual({ code: 0, stderr: "", stdout: expect.stringMatching(/^✓ Check passed {2}2 files · \d+ declarations?\n$/) }));
   });
 
   it("refuses a file over 16 MiB without reading it whole", async () => {
     const root = project({ "domains/x/ok.jadpo": "type A = Text\n" });
     writeFileSync(join(root, "domains/x/huge.jadpo"), Buffer.alloc(17 * 1024 * 1024, "// padding\n"));
-    const run = await jadpo(["check"], root);
+    const run = await runJadpoAsync(["check"], { cwd: root });
     expectDiagnostics(run, "17 MiB", "huge.jadpo", "limit.file_too_large");
     expect(run.stdout.split("\n")[0]).toBe("error: This file is 17.0 MiB, over the 16 MiB a source file may be --> domains/x/huge.jadpo:1:1");
   });
@@ -132,7 +134,7 @@ describe("jadpo check on broken input", () => {
       size += part.length;
     }
     const root = project({ "domains/x/big.jadpo": parts.join("") });
-    const run = await jadpo(["check"], root);
+    const run = await runJadpoAsync(["check"], { cwd: root });
     expect(run).toEqual({ code: 0, stderr: "", stdout: `✓ Check passed  2 files · ${parts.length * 2} declarations\n` });
   });
 });

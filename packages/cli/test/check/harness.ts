@@ -1,56 +1,7 @@
-// Helpers for `jadpo check` end to end: the BUILT binary, run on small projects in temp folders.
-import { spawn } from "node:child_process";
+// Small projects for `jadpo check` end to end, in temp folders (run with ../support/jadpo.ts).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { bin } from "../example-copy.ts";
-
-export { repo } from "../example-copy.ts";
-
-export { buildCli } from "../build-cli.ts";
-
-export interface Run {
-  stdout: string;
-  stderr: string;
-  code: number | null;
-}
-
-/** The environment of every run: no colour settings unless a test sets them. */
-function baseEnv(env: Record<string, string | undefined>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(process.env)) {
-    if (value !== undefined && !["NO_COLOR", "FORCE_COLOR", "TERM"].includes(key)) out[key] = value;
-  }
-  for (const [key, value] of Object.entries(env)) if (value !== undefined) out[key] = value;
-  return out;
-}
-
-/** Runs `jadpo <args>` in `cwd`, without a terminal. */
-export function jadpo(args: string[], cwd: string, env: Record<string, string | undefined> = {}): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, ...args], { cwd, env: baseEnv(env), stdio: ["ignore", "pipe", "pipe"] });
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    child.stdout.on("data", (chunk: Buffer) => out.push(chunk));
-    child.stderr.on("data", (chunk: Buffer) => err.push(chunk));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ stdout: Buffer.concat(out).toString("utf8"), stderr: Buffer.concat(err).toString("utf8"), code }));
-  });
-}
-
-/** Runs many at once, a few at a time, in order. */
-export async function jadpoAll(runs: { args: string[]; cwd: string }[], atOnce = 4): Promise<Run[]> {
-  const results: Run[] = new Array(runs.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < runs.length) {
-      const i = next++;
-      results[i] = await jadpo(runs[i].args, runs[i].cwd);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(atOnce, runs.length) }, worker));
-  return results;
-}
 
 const made: string[] = [];
 

@@ -1,10 +1,12 @@
-// `jadpo check` decodes every recording (SPEC 9.3): the seed's undecodable "yes" recording is an
+// `jadpo check` decodes every recording (docs/testing.md): the seed's undecodable "yes" recording is an
 // error at its file's 1:1, and the example's own recordings check clean.
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { copyExample } from "../example-copy.ts";
-import { buildCli, jadpo, lines, repo } from "./harness.ts";
+import { buildCli } from "../support/build-cli.ts";
+import { copyExample, fixture } from "../support/example.ts";
+import { runJadpoAsync } from "../support/jadpo.ts";
+import { lines } from "./harness.ts";
 
 const RECORDING = "domains/support/prompts/recordings/answer_question/sesame.json";
 let root: string;
@@ -17,15 +19,15 @@ beforeAll(() => {
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 it("checks the example's recordings clean", async () => {
-  const run = await jadpo(["check"], root);
+  const run = await runJadpoAsync(["check"], { cwd: root });
   expect(run.stdout).toBe("✓ Check passed  9 files · 18 declarations\n");
   expect(run.code).toBe(0);
 });
 
 it("reports an undecodable recording at <file>:1:1", async () => {
-  const yes = readFileSync(join(repo, "packages/compiler/test/fixtures/seed/seed-recording-yes.json"), "utf8");
+  const yes = fixture("seed-recording-yes.json");
   writeFileSync(join(root, RECORDING), yes.replace(/answer_question@[0-9a-f]{8}/, "answer_question@b44ecc53"));
-  const run = await jadpo(["check"], root);
+  const run = await runJadpoAsync(["check"], { cwd: root });
   expect(run.stdout).toBe(
     lines(
       `error: \`answer_question\`'s recording \`sesame\` doesn't decode --> ${RECORDING}:1:1`,
@@ -45,7 +47,7 @@ it("waits for a clean compile: a misspelt values type gives one diagnostic, not 
   const good = readFileSync(action, "utf8");
   writeFileSync(action, good.replace("var asked = AnswerQuestion {", "var asked = AnswerQuestoin {"));
   try {
-    const run = await jadpo(["check"], root);
+    const run = await runJadpoAsync(["check"], { cwd: root });
     expect(run.stdout).toBe(
       lines(
         "error: No type named `AnswerQuestoin` --> domains/support/actions/answer_customer.jadpo:9:17",

@@ -4,30 +4,32 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { colourEnabled, terminalFor } from "../../src/terminal.ts";
+import { colorEnabled, terminalFor } from "../../src/terminal.ts";
 import { memoryContext } from "../../src/context.ts";
 import { runCli } from "../../src/program.ts";
 import { nodeHost } from "../../src/node-host.ts";
 import { reportInternalError } from "../../src/internal-error.ts";
-import { displayPaths } from "../../src/commands/project.ts";
+import { displayPaths } from "../../src/project.ts";
+import { CommanderError } from "commander";
+import { commanderUsage, JadpoCommand } from "../../src/usage.ts";
 
 const temp = mkdtempSync(join(tmpdir(), "jadpo-cli-units-"));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
 describe("colour", () => {
   it("follows --color first, then NO_COLOR, then FORCE_COLOR, then the terminal", () => {
-    expect(colourEnabled("always", { NO_COLOR: "1" }, false)).toBe(true);
-    expect(colourEnabled("never", { FORCE_COLOR: "1" }, true)).toBe(false);
-    expect(colourEnabled("auto", { NO_COLOR: "1" }, true)).toBe(false);
-    expect(colourEnabled("auto", { NO_COLOR: "" }, true)).toBe(true);
-    expect(colourEnabled("auto", { NO_COLOR: "1", FORCE_COLOR: "1" }, true)).toBe(false);
-    expect(colourEnabled("auto", { FORCE_COLOR: "0" }, true)).toBe(false);
-    expect(colourEnabled("auto", { FORCE_COLOR: "false" }, true)).toBe(false);
-    expect(colourEnabled("auto", { FORCE_COLOR: "1" }, false)).toBe(true);
-    expect(colourEnabled("auto", { FORCE_COLOR: "" }, false)).toBe(true);
-    expect(colourEnabled("auto", {}, true)).toBe(true);
-    expect(colourEnabled("auto", {}, false)).toBe(false);
-    expect(colourEnabled("auto", { TERM: "dumb" }, true)).toBe(false);
+    expect(colorEnabled("always", { NO_COLOR: "1" }, false)).toBe(true);
+    expect(colorEnabled("never", { FORCE_COLOR: "1" }, true)).toBe(false);
+    expect(colorEnabled("auto", { NO_COLOR: "1" }, true)).toBe(false);
+    expect(colorEnabled("auto", { NO_COLOR: "" }, true)).toBe(true);
+    expect(colorEnabled("auto", { NO_COLOR: "1", FORCE_COLOR: "1" }, true)).toBe(false);
+    expect(colorEnabled("auto", { FORCE_COLOR: "0" }, true)).toBe(false);
+    expect(colorEnabled("auto", { FORCE_COLOR: "false" }, true)).toBe(false);
+    expect(colorEnabled("auto", { FORCE_COLOR: "1" }, false)).toBe(true);
+    expect(colorEnabled("auto", { FORCE_COLOR: "" }, false)).toBe(true);
+    expect(colorEnabled("auto", {}, true)).toBe(true);
+    expect(colorEnabled("auto", {}, false)).toBe(false);
+    expect(colorEnabled("auto", { TERM: "dumb" }, true)).toBe(false);
   });
 
   it("paints with ANSI codes only when colour is on", () => {
@@ -55,9 +57,16 @@ describe("runCli", () => {
       const run = memoryContext(temp);
       expect(await runCli(argv, run.context)).toBe(2);
       expect(run.stdout()).toBe("");
-      expect(run.stderr()).toMatch(/^error: .+\n {2}reason: .+\n {2}next: .+ \(human\)\n {2}rule: cli\.usage\n$/);
+      expect(run.stderr()).toMatch(/^error: .+\n {2}reason: .+\n {2}next: .+ \(human\)\n {2}rule: cli\.[a-z_]+\n$/);
       expect(run.stderr()).not.toMatch(/error: (unknown|too many|option)/);
     }
+  });
+
+  it("says a commander error no rule covers as cli.usage, naming the command's help", () => {
+    const program = new JadpoCommand("jadpo");
+    const check = program.command("check") as JadpoCommand;
+    const d = commanderUsage(new CommanderError(1, "commander.conflictingOption", "error: option '--a' cannot be used with option '--b'"), check);
+    expect([d.rule, d.summary, d.next]).toEqual(["cli.usage", "The command line couldn't be read", "Run `jadpo check --help` to see what it takes"]);
   });
 
   it("checks a project in-process", async () => {

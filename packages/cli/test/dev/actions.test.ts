@@ -5,9 +5,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { UsageCounter } from "@jadpo/runtime/dev";
-import { answerAction } from "../../src/dev/actions.ts";
-import { buildProject, type DevBuild } from "../../src/dev/build.ts";
-import { STATUS_OF_KIND } from "../../src/dev/statuses.ts";
+import { answerAction } from "../../src/commands/dev/actions.ts";
+import { buildProject, type DevBuild } from "../../src/commands/dev/build.ts";
+import { STATUS_OF_KIND } from "../../src/commands/dev/statuses.ts";
 
 const root = mkdtempSync(join(tmpdir(), "jadpo-dev-actions-"));
 mkdirSync(join(root, "domains/shop"), { recursive: true });
@@ -87,7 +87,7 @@ describe("answerAction", () => {
     });
   });
 
-  it("maps every failure kind to SPEC 12's status", () => {
+  it("maps every failure kind to the status docs/dev.md gives it", () => {
     expect(STATUS_OF_KIND).toEqual({
       InvalidRequest: 400, InvalidValue: 422, NotFound: 404, Conflict: 409, Rejected: 422,
       RateLimited: 429, Unavailable: 503, TimedOut: 504, InternalFault: 500,

@@ -1,19 +1,13 @@
-// Helpers for `jadpo dev` end to end: the BUILT binary as a child process on a temp copy of the
-// example app, its URL read from standard output. Every wait is bounded; every child is killed.
-import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+// Helpers for `jadpo dev` end to end: the BUILT binary (started by ../support/jadpo.ts) on a temp
+// copy of the example app, its URL read from standard output. Every wait is bounded; every child
+// is stopped.
 import { readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import type { DevCall } from "@jadpo/runtime/dev";
-import { bin, copyExample } from "../example-copy.ts";
-
+import { RunningJadpo, waitUntil } from "../support/jadpo.ts";
 
 export const CALL_LOG = ".jadpo/dev/calls.jsonl";
-
-/** A copy of examples/support in a new temp folder (without any `.jadpo/` state). */
-export function exampleCopy(prefix = "jadpo-dev-"): string {
-  return copyExample(prefix);
-}
 
 /** Sets `per_day` of the example's connection. */
 export function setPerDay(root: string, perDay: number): void {
@@ -21,13 +15,6 @@ export function setPerDay(root: string, perDay: number): void {
   const text = readFileSync(path, "utf8");
   if (!/per_day: \d+/.test(text)) throw new Error("app.jadpo has no per_day");
   writeFileSync(path, text.replace(/per_day: \d+/, `per_day: ${perDay}`));
-}
-
-/** The environment a child gets: the test's own, without any model settings of the machine. */
-export function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: "1" };
-  for (const key of Object.keys(env)) if (key.startsWith("JADPO_") || key === "FORCE_COLOR") delete env[key];
-  return { ...env, ...extra };
 }
 
 /** A port nothing listens on: taken, then released. */
@@ -40,58 +27,46 @@ export async function closedPort(): Promise<number> {
   return port;
 }
 
-export async function waitFor(what: string, check: () => boolean, timeoutMs = 20_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
 export class DevProcess {
-  private out = "";
-  private err = "";
-  exitCode: number | null = null;
-  private exited: Promise<void>;
   url = "";
 
-  private constructor(readonly child: ChildProcessWithoutNullStreams) {
-    child.stdout.setEncoding("utf8").on("data", (text: string) => void (this.out += text));
-    child.stderr.setEncoding("utf8").on("data", (text: string) => void (this.err += text));
-    this.exited = new Promise((resolve) => child.once("exit", (code) => {
-      this.exitCode = code;
-      resolve();
-    }));
-  }
+  private constructor(readonly jadpo: RunningJadpo) {}
 
   /** Starts `jadpo dev --port 0` in `root` and waits for its URL. */
   static async start(root: string, env: Record<string, string> = {}, args: string[] = []): Promise<DevProcess> {
     for (let attempt = 1; ; attempt++) {
-      const child = spawn(process.execPath, [bin, "dev", "--port", "0", ...args], { cwd: root, env: childEnv(env) });
-      const dev = new DevProcess(child);
+      const dev = new DevProcess(new RunningJadpo(["dev", "--port", "0", ...args], { cwd: root, env }));
       running.add(dev);
-      await waitFor("the dev server's URL", () => URL_PATTERN.test(dev.out) || dev.exitCode !== null);
-      const m = URL_PATTERN.exec(dev.out);
+      await waitUntil("the dev server's URL", () => URL_PATTERN.test(dev.stdout) || dev.jadpo.exited);
+      const m = URL_PATTERN.exec(dev.stdout);
       if (m !== null) {
         dev.url = m[0];
         return dev;
       }
       running.delete(dev);
       // Another test file may be rebuilding the bundle this very moment: one retry reads it whole.
-      if (attempt === 1 && /SyntaxError/.test(dev.err)) {
+      if (attempt === 1 && /SyntaxError/.test(dev.stderr)) {
         await new Promise((resolve) => setTimeout(resolve, 1_000));
         continue;
       }
-      throw new Error(`jadpo dev did not start:\n${dev.out}\n${dev.err}`);
+      throw new Error(`jadpo dev did not start:\n${dev.stdout}\n${dev.stderr}`);
     }
   }
 
+  get child() {
+    return this.jadpo.child;
+  }
+
+  get exitCode(): number | null {
+    return this.jadpo.code;
+  }
+
   get stdout(): string {
-    return this.out;
+    return this.jadpo.stdout;
   }
 
   get stderr(): string {
-    return this.err;
+    return this.jadpo.stderr;
   }
 
   post(action: string, body: unknown): Promise<{ status: number; json: any }> {
@@ -116,15 +91,9 @@ export class DevProcess {
   }
 
   /** SIGTERM, then SIGKILL if it hasn't exited within 5 s. */
-  async stop(): Promise<number | null> {
+  stop(): Promise<number | null> {
     running.delete(this);
-    if (this.exitCode === null) {
-      this.child.kill("SIGTERM");
-      const timer = setTimeout(() => this.child.kill("SIGKILL"), 5_000);
-      await this.exited;
-      clearTimeout(timer);
-    }
-    return this.exitCode;
+    return this.jadpo.stop();
   }
 }
 
@@ -145,26 +114,4 @@ export function callLog(root: string): DevCall[] {
     return [];
   }
   return text.split("\n").filter((line) => line.trim() !== "").map((line) => JSON.parse(line) as DevCall);
-}
-
-export interface Run {
-  stdout: string;
-  stderr: string;
-  status: number | null;
-}
-
-/** Runs the built `jadpo` to completion WITHOUT blocking this process (a fake model server may live here). */
-export function jadpoAsync(args: string[], cwd: string, env: Record<string, string> = {}, timeoutMs = 60_000): Promise<Run> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [bin, ...args], { cwd, env: childEnv(env) });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (t: string) => void (stdout += t));
-    child.stderr.setEncoding("utf8").on("data", (t: string) => void (stderr += t));
-    const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
-    child.once("close", (status) => {
-      clearTimeout(timer);
-      resolve({ stdout, stderr, status });
-    });
-  });
 }

@@ -1,14 +1,17 @@
-// `jadpo dev` end to end (SPEC 12, issue 7): the BUILT binary serving temp copies of the example
+// `jadpo dev` end to end (docs/dev.md): the BUILT binary serving temp copies of the example
 // app, a local OpenAI-compatible stand-in as the sandboxed model, the call log, the per-day
 // budget across requests and processes, `ai record` from a dev call, rebuilds, and the /_dev page
 // in a headless browser.
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { createServer, type AddressInfo } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeModelServer, type FakeModelServer } from "@jadpo/runtime/testing";
-import { buildCli } from "../test-command/project.ts";
-import { DevProcess, callLog, closedPort, exampleCopy, jadpoAsync, setPerDay, stopAll, waitFor } from "./dev-server.ts";
+import { buildCli } from "../support/build-cli.ts";
+import { copyExample } from "../support/example.ts";
+import { runJadpoAsync, runJadpoHere, waitUntil } from "../support/jadpo.ts";
+import { DevProcess, callLog, closedPort, setPerDay, stopAll } from "./dev-server.ts";
 import { browserPlan } from "./chromium.ts";
 
 const MODEL_ANSWER = { resolved_by_articles: true, reply: "From the model." };
@@ -16,7 +19,7 @@ const roots: string[] = [];
 const servers: FakeModelServer[] = [];
 
 function project(): string {
-  const root = exampleCopy();
+  const root = copyExample("jadpo-dev-");
   roots.push(root);
   return root;
 }
@@ -81,7 +84,7 @@ describe("jadpo dev on examples/support", () => {
     await again.stop();
   });
 
-  it("answers bad requests with the status and error body of SPEC 12", async () => {
+  it("answers bad requests with the status and error body docs/dev.md gives", async () => {
     const root = project();
     const dev = await DevProcess.start(root, { JADPO_AI_BASE_URL: `http://127.0.0.1:${await closedPort()}/v1` });
     const notJson = await dev.post("answer_customer", "{not json");
@@ -197,9 +200,9 @@ describe("jadpo dev on examples/support", () => {
     const last = callLog(root).at(-1)!;
     const asked = model.requests.length;
 
-    const record = await jadpoAsync(["ai", "record", "answer_question", "--as", "from_dev"], root, env);
+    const record = await runJadpoAsync(["ai", "record", "answer_question", "--as", "from_dev"], { cwd: root, env: env });
     expect(record.stderr).toBe("");
-    expect(record.status).toBe(0);
+    expect(record.code).toBe(0);
     expect(record.stdout).toContain(`from      the last \`jadpo dev\` call, ${last.id}`);
     expect(model.requests).toHaveLength(asked + 1);
     expect(userText(model.requests[asked].body)).toContain("Question: Do you deliver to Jersey?");
@@ -212,7 +215,7 @@ describe("jadpo dev on examples/support", () => {
     const typesPath = join(root, "domains/support/types.jadpo");
     const good = readFileSync(typesPath, "utf8");
     writeFileSync(typesPath, `${good}\ntype Broken = Object {\n`);
-    await waitFor("the build error", () => dev.stdout.includes("still serving the last good build"));
+    await waitUntil("the build error", () => dev.stdout.includes("still serving the last good build"));
     expect(dev.stdout).toMatch(/error: .* --> domains\/support\/types\.jadpo:\d+:\d+/);
     expect(dev.stdout).toContain("rule: syntax.");
     const res = await dev.post("answer_customer", { question: "Sesame?" });
@@ -220,8 +223,30 @@ describe("jadpo dev on examples/support", () => {
     expect(typeof res.json.result.resolved_by_articles).toBe("boolean");
 
     writeFileSync(typesPath, good);
-    await waitFor("the rebuild", () => dev.stdout.includes("✓ Rebuilt"));
+    await waitUntil("the rebuild", () => dev.stdout.includes("✓ Rebuilt"));
     expect((await dev.post("answer_customer", { question: "Sesame?" })).status).toBe(200);
+  });
+
+  it("refuses a port already in use with cli.port_in_use (exit 1), serving nothing", async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));
+    const port = (taken.address() as AddressInfo).port;
+    try {
+      const run = await runJadpoHere(["dev", "--port", String(port)], { cwd: project() });
+      expect(run).toEqual({
+        code: 1,
+        stdout: "",
+        stderr: [
+          `error: Port ${port} is already in use`,
+          "  reason: Another program (perhaps another `jadpo dev`) is serving on that port of 127.0.0.1.",
+          "  next: Pass another `--port`, or `--port 0` to pick a free one (human)",
+          "  rule: cli.port_in_use",
+          "",
+        ].join("\n"),
+      });
+    } finally {
+      await new Promise<void>((resolve) => taken.close(() => resolve()));
+    }
   });
 
   it("stops cleanly on SIGTERM, even with a model request in flight", async () => {
@@ -229,7 +254,7 @@ describe("jadpo dev on examples/support", () => {
     model.setBehaviour({ kind: "slow", delayMs: 20_000, then: { kind: "answer", text: JSON.stringify(MODEL_ANSWER) } });
     const dev = await DevProcess.start(project(), { JADPO_AI_BASE_URL: model.url });
     const pending = dev.post("answer_customer", { question: "Slow?" }).catch(() => null);
-    await waitFor("the model request", () => model.requests.length === 1);
+    await waitUntil("the model request", () => model.requests.length === 1);
     const started = Date.now();
     expect(await dev.stop()).toBe(0);
     expect(Date.now() - started).toBeLessThan(4_000);

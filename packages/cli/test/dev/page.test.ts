@@ -1,8 +1,8 @@
 // The /_dev page: every call newest first, every value escaped, the reason shown under the source.
 import { describe, expect, it } from "vitest";
 import type { DevCall } from "@jadpo/runtime/dev";
-import { escapeHtml, renderCallsPage } from "../../src/dev/page.ts";
-import { callLine } from "../../src/dev/run.ts";
+import { escapeHtml, renderCallsPage } from "../../src/commands/dev/page.ts";
+import { callLine, listenProblem } from "../../src/commands/dev/run.ts";
 
 const first: DevCall = {
   id: "call_1",
@@ -57,5 +57,15 @@ describe("callLine", () => {
         "      because the sandbox's per_day limit of 3 model requests is reached for 2026-11-30 (UTC)",
     );
     expect(callLine(second)).toBe("  call_2 answer_question ← model · 2 attempts · 4 ms · failure AiUnreadable");
+  });
+});
+
+describe("a port the server can't listen on", () => {
+  it("is cli.port_in_use when taken, and cli.port_unavailable with the system's code otherwise", () => {
+    expect([listenProblem(3000, "EADDRINUSE").rule, listenProblem(3000, "EADDRINUSE").summary]).toEqual(["cli.port_in_use", "Port 3000 is already in use"]);
+    const refused = listenProblem(80, "EACCES");
+    expect([refused.rule, refused.summary, refused.next]).toEqual([
+      "cli.port_unavailable", "Port 80 can't be served on 127.0.0.1 (EACCES)", "Pass another `--port`, or `--port 0` to pick a free one",
+    ]);
   });
 });

@@ -3,9 +3,9 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { UsageCounter } from "@jadpo/runtime/dev";
-import { readParams } from "../../src/dev/params.ts";
-import { buildProject } from "../../src/dev/build.ts";
-import { repo } from "../test-command/project.ts";
+import { readParams } from "../../src/commands/dev/params.ts";
+import { buildProject } from "../../src/commands/dev/build.ts";
+import { repo } from "../support/jadpo.ts";
 
 const example = join(repo, "examples/support");
 

@@ -1,26 +1,11 @@
 // `jadpo init` end to end: the BUILT binary writing a new project into temp folders, that project
 // passing `jadpo test` at once, and the refusals that write nothing.
-import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildCli } from "../build-cli.ts";
-import { bin } from "../example-copy.ts";
-
-interface Run {
-  stdout: string;
-  stderr: string;
-  code: number | null;
-}
-
-/** Runs the built `jadpo` (the one place a shared harness would replace). */
-function jadpo(args: string[], options: { cwd: string; env?: Record<string, string> }): Run {
-  const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: "1", ...options.env };
-  delete env.FORCE_COLOR;
-  const r = spawnSync(process.execPath, [bin, ...args], { cwd: options.cwd, env, encoding: "utf8" });
-  return { stdout: r.stdout, stderr: r.stderr, code: r.status };
-}
+import { buildCli } from "../support/build-cli.ts";
+import { runJadpo as jadpo } from "../support/jadpo.ts";
 
 const made: string[] = [];
 function tempFolder(): string {
@@ -159,7 +144,33 @@ describe("jadpo init", () => {
     writeFileSync(join(cwd, "notes.txt"), "x");
     const run = jadpo(["init", "notes.txt"], { cwd });
     expect(run.code).toBe(2);
-    expect(run.stderr).toContain("error: `notes.txt` is a file, not a folder");
+    expect(run.stderr).toBe(
+      [
+        "error: `notes.txt` is a file, not a folder",
+        "  reason: `jadpo init` writes a new project into a folder: a new one, or one without Jadpo files.",
+        "  next: Pass a new folder's name, or an existing folder without Jadpo files (human)",
+        "  rule: cli.not_a_folder",
+        "",
+      ].join("\n"),
+    );
     expect(readFileSync(join(cwd, "notes.txt"), "utf8")).toBe("x");
+  });
+
+  it("refuses a folder it can't create with cli.folder_unwritable, and writes nothing", () => {
+    const cwd = tempFolder();
+    writeFileSync(join(cwd, "notes.txt"), "x");
+    const before = snapshot(cwd);
+    const run = jadpo(["init", "notes.txt/app"], { cwd });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe(
+      [
+        "error: `notes.txt/app` can't be written: ENOTDIR",
+        "  reason: `jadpo init` creates the folder and the project's files in it.",
+        "  next: Pass a folder you can write to (human)",
+        "  rule: cli.folder_unwritable",
+        "",
+      ].join("\n"),
+    );
+    expect(snapshot(cwd)).toEqual(before);
   });
 });

@@ -8,14 +8,8 @@ import { tmpdir } from "node:os";
 import { delimiter, dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeModelServer, type FakeModelServer } from "@jadpo/runtime/testing";
-import { buildCli } from "../build-cli.ts";
-import { repo } from "../example-copy.ts";
-
-interface Run {
-  stdout: string;
-  stderr: string;
-  code: number | null;
-}
+import { buildCli } from "../support/build-cli.ts";
+import { jadpoEnv, repo, type Run } from "../support/jadpo.ts";
 
 const prefix = mkdtempSync(join(tmpdir(), "jadpo-prefix-"));
 const outside = mkdtempSync(join(tmpdir(), "jadpo-outside-"));
@@ -23,11 +17,10 @@ const installed = join(prefix, "lib/node_modules/jadpo");
 /** Only the installed `jadpo` and node itself are on this PATH. */
 const PATH = [join(prefix, "bin"), dirname(process.execPath)].join(delimiter);
 
-/** Runs the installed `jadpo` by name, as a user would (the one place a shared harness would replace). */
+/** Runs the installed `jadpo` by name, as a user would, with the harness's clean environment. */
 function jadpo(args: string[], options: { cwd: string; env?: Record<string, string> }): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const env: Record<string, string | undefined> = { ...process.env, PATH, NO_COLOR: "1", ...options.env };
-    delete env.FORCE_COLOR;
+    const env = jadpoEnv({ ...options.env, PATH });
     const child = spawn("jadpo", args, { cwd: options.cwd, env, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";

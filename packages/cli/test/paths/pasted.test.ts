@@ -6,26 +6,18 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync 
 import { tmpdir } from "node:os";
 import { delimiter, dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildCli } from "../build-cli.ts";
-import { bin, copyExample } from "../example-copy.ts";
-
-interface Run {
-  stdout: string;
-  stderr: string;
-  code: number | null;
-}
+import { buildCli } from "../support/build-cli.ts";
+import { copyExample } from "../support/example.ts";
+import { bin, jadpoEnv, runJadpo, type Run } from "../support/jadpo.ts";
 
 const parent = mkdtempSync(join(tmpdir(), "jadpo-paths-"));
 const root = join(parent, "my app");
 /** A folder holding a `jadpo` that runs the built binary, first on the PATH of every pasted command. */
 const shims = join(parent, "bin");
-const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: "1", PATH: [shims, dirname(process.execPath), process.env.PATH].join(delimiter) };
-delete env.FORCE_COLOR;
+const env = jadpoEnv({ PATH: [shims, dirname(process.execPath), process.env.PATH].join(delimiter) });
 
-/** Runs `jadpo <args>` in `cwd` (the one place a shared harness would replace). */
 function jadpo(args: string[], cwd: string): Run {
-  const r = spawnSync(process.execPath, [bin, ...args], { cwd, env, encoding: "utf8" });
-  return { stdout: r.stdout, stderr: r.stderr, code: r.status };
+  return runJadpo(args, { cwd, env });
 }
 
 /** A printed command, pasted into a shell in `cwd`. */

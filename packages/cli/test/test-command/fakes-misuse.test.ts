@@ -1,7 +1,8 @@
 // Loud script misuse, end to end on the built binary: a script that runs out and one with items
-// left each fail their test with the whole SPEC-shaped block.
+// left each fail their test with the whole diagnostic block.
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { buildCli, Project } from "./project.ts";
+import { buildCli } from "../support/build-cli.ts";
+import { Project } from "./project.ts";
 
 const FILE = "domains/support/actions/scripts.test.jadpo";
 let project: Project;
@@ -52,5 +53,5 @@ FAIL  a script longer than the calls leaves items unused --> ${FILE}:14
   rerun: jadpo test ${FILE}:10 --seed 4
 test failed: 2 failed, 2 action tests
 `);
-  expect(run.status).toBe(1);
+  expect(run.code).toBe(1);
 });

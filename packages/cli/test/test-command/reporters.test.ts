@@ -4,16 +4,20 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { diagnostic, type Diagnostic } from "@jadpo/compiler";
 import type { Alert, TestResult } from "@jadpo/runtime";
-import { makeReporter, type ReportContext, type TestReport } from "../../src/reporters/index.ts";
+import type { Paint } from "@jadpo/compiler";
+import { makeReporter, reporterEvents, runEndText, type ReportContext, type ReporterName, type TestReport } from "../../src/reporters/index.ts";
 import { chalkPaint } from "../../src/terminal.ts";
 import { findAll, parseXml } from "./xml.ts";
 
 const context: ReportContext = { displayPath: (file) => file };
-const fixture = (name: string) => readFileSync(new URL(`../../../compiler/test/fixtures/seed/${name}`, import.meta.url), "utf8");
+const fixture = (name: string) => readFileSync(new URL(`../fixtures/${name}`, import.meta.url), "utf8");
 const noPaint = { error: (t: string) => t, bold: (t: string) => t, dim: (t: string) => t, path: (t: string) => t, caret: (t: string) => t, ok: (t: string) => t, alert: (t: string) => t };
-const plain = makeReporter("plain", noPaint, null);
-const json = makeReporter("json", noPaint, null);
-const junit = makeReporter("junit", noPaint, null);
+/** The text a reporter gives at the end of the run. */
+const atEnd = (name: ReporterName, paint: Paint = noPaint, width: number | null = null) =>
+  (report: TestReport, at: ReportContext): string => runEndText(makeReporter(name, { paint, width }), report, at);
+const plain = atEnd("plain");
+const json = atEnd("json");
+const junit = atEnd("junit");
 
 const SESAME = "domains/support/prompts/recordings/answer_question/sesame.json";
 const ACTIONS = "domains/support/actions/answer_customer.test.jadpo";
@@ -116,13 +120,13 @@ describe("plain", () => {
 describe("pretty", () => {
   it("is plain with colour", () => {
     const report = ran([result("one", "action test", "failed", ACTIONS, 24, [assertionFailed(31)]), result("r", "recording test", "passed", SESAME, 1)], [stale]);
-    const coloured = makeReporter("pretty", chalkPaint(), null)(report, context);
+    const coloured = atEnd("pretty", chalkPaint())(report, context);
     expect(coloured).toContain("\u001b[");
     expect(coloured.replace(/\u001b\[[0-9;]*m/g, "")).toBe(plain(report, context));
   });
 
   it("wraps alerts to the terminal's width as the seed shows them, continuation lines indented", () => {
-    const text = makeReporter("pretty", noPaint, 75)(ran([result("r", "recording test", "passed", SESAME, 1)], [stale]), context);
+    const text = atEnd("pretty", noPaint, 75)(ran([result("r", "recording test", "passed", SESAME, 1)], [stale]), context);
     expect(text.split("\n").slice(0, 3)).toEqual([
       "▲ alert  `answer_question`'s recording `not_covered` was made from an older",
       "  prompt (1a2b3c4d, now b44ecc53): its answer may no longer be what the",
@@ -184,5 +188,27 @@ describe("junit", () => {
     const root = parseXml(junit({ outcome: "compile_errors", seed: 1, diagnostics: [d] }, context));
     expect(findAll(root, "error")[0].attributes.type).toBe("name.unknown");
     expect(findAll(root, "testcase")[0].attributes).toMatchObject({ file: "domains/a.jadpo", line: "2" });
+  });
+});
+
+describe("the reporter registry", () => {
+  it("names every reporter once: the --reporter choices and help are read from it", async () => {
+    const { reporterNames } = await import("../../src/reporters/index.ts");
+    const { flag } = await import("../../src/options.ts");
+    expect(reporterNames).toEqual(["pretty", "plain", "json", "junit"]);
+    const option = flag("reporter");
+    expect(option.argChoices).toEqual(reporterNames);
+    expect(option.description).toBe("pretty, plain, json or junit");
+  });
+
+  it("feeds each finished test to a reporter's onTestDone, and nothing else", () => {
+    const done: string[] = [];
+    const feed = reporterEvents({ onTestDone: (r) => void done.push(r.name) });
+    feed({ type: "run-start", seed: 1, total: 2 });
+    feed({ type: "test-done", index: 0, result: result("first", "test", "passed") });
+    feed({ type: "test-done", index: 1, result: result("second", "test", "failed") });
+    feed({ type: "run-end", alerts: [] });
+    expect(done).toEqual(["first", "second"]);
+    expect(runEndText({}, ran([]), context)).toBe("");
   });
 });

@@ -1,10 +1,12 @@
 // `jadpo test` end to end: the built binary on copies of the example app; whole stdout and
 // exit codes compared.
 import { beforeAll, describe, expect, it } from "vitest";
-import { disposedAfterEach } from "../example-copy.ts";
+import { buildCli } from "../support/build-cli.ts";
+import { disposedAfterEach, fixture } from "../support/example.ts";
+import { RunningJadpo } from "../support/jadpo.ts";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { buildCli, manyTests, Project, RECORDINGS, Running, seedFixture, withoutDurations } from "./project.ts";
+import { manyTests, Project, RECORDINGS, withoutDurations } from "./project.ts";
 import { findAll, parseXml } from "./xml.ts";
 
 const ACTIONS = "domains/support/actions/answer_customer.test.jadpo";
@@ -18,7 +20,7 @@ describe("jadpo test, passing", () => {
   it("runs the example's tests and recordings and passes", () => {
     const run = example().test();
     expect(run.stdout).toBe(`✓ 9 passed  ${EXAMPLE_SUMMARY}\n`);
-    expect(run.status).toBe(0);
+    expect(run.code).toBe(0);
   });
 
   it("prints an alert and its remedy for a recording made from an older prompt, and still passes", () => {
@@ -31,22 +33,22 @@ describe("jadpo test, passing", () => {
       `✓ 9 passed  ${EXAMPLE_SUMMARY}\n` +
       "→ jadpo ai record answer_question --as not_covered  records it again from the prompt now\n",
     );
-    expect(run.status).toBe(0);
+    expect(run.code).toBe(0);
   });
 });
 
 describe("jadpo test, failing", () => {
   it("fails the seed's undecodable \"yes\" recording with the seed's FAIL block", () => {
     const project = example();
-    const yes = seedFixture("seed-recording-yes.json").replace("answer_question@5f8642d0", "answer_question@b44ecc53");
+    const yes = fixture("seed-recording-yes.json").replace("answer_question@5f8642d0", "answer_question@b44ecc53");
     project.write(`${RECORDINGS}/sesame.json`, yes);
     const one = project.test([`${RECORDINGS}/sesame.json:1`]);
-    expect(one.stdout).toBe(seedFixture("seed-output-fail.txt"));
-    expect(one.status).toBe(1);
+    expect(one.stdout).toBe(fixture("seed-output-fail.txt"));
+    expect(one.code).toBe(1);
     // The rest still runs.
     const all = project.test();
     expect(all.stdout.split("\n").at(-2)).toBe(`test failed: 1 failed, 8 passed, ${EXAMPLE_SUMMARY}`);
-    expect(all.status).toBe(1);
+    expect(all.code).toBe(1);
   });
 
   it("fails a recording whose folder names no prompt, and one that isn't an answer and a version", () => {
@@ -78,7 +80,7 @@ describe("jadpo test, failing", () => {
       "test failed: 1 failed, 1 passed, 2 function tests",
       "",
     ].join("\n"));
-    expect(run.status).toBe(1);
+    expect(run.code).toBe(1);
   });
 
   it("prints unexpected_failure and expected_failure, FAIL blocks separated by a blank line", () => {
@@ -111,7 +113,7 @@ describe("jadpo test, failing", () => {
     expect(blocks[1]).toContain("\n  expected: fails AssistantUnavailable\n  got: success\n");
     expect(blocks[1]).toContain("\n  rule: test.expected_failure\n  rerun: jadpo test domains/support/actions/more.test.jadpo:11 --seed 1\n");
     expect(blocks[1].endsWith("test failed: 2 failed, 2 action tests\n")).toBe(true);
-    expect(run.status).toBe(1);
+    expect(run.code).toBe(1);
   });
 
   it("stops on compile errors: the diagnostics, then how many", () => {
@@ -120,7 +122,7 @@ describe("jadpo test, failing", () => {
     const one = project.test();
     expect(one.stdout).toMatch(/^error: .* --> domains\/support\/functions\/broken\.jadpotest:2:12\n/);
     expect(one.stdout.endsWith("\ntest failed: 1 compile error\n")).toBe(true);
-    expect(one.status).toBe(1);
+    expect(one.code).toBe(1);
     project.write("domains/support/functions/broken2.jadpotest", 'test "b" {\n    assert other_name == 1\n}\n');
     const two = project.test();
     expect(two.stdout.endsWith("\ntest failed: 2 compile errors\n")).toBe(true);
@@ -137,7 +139,7 @@ describe("jadpo test, failing", () => {
       "  rule: test.no_tests",
       "",
     ].join("\n"));
-    expect(run.status).toBe(1);
+    expect(run.code).toBe(1);
   });
 });
 
@@ -176,12 +178,35 @@ describe("jadpo test, selection, seeds and usage", () => {
 
   it("refuses a bad seed, shard or reporter as a usage error", () => {
     const project = example();
-    for (const args of [["--seed", "abc"], ["--shard", "4/3"], ["--shard", "x"], ["--reporter", "xml"], ["--workers", "0"]]) {
+    const cases: [string[], string][] = [
+      [["--seed", "abc"], "`--seed` takes a whole number, 0 or more, not `abc`"],
+      [["--shard", "4/3"], "`--shard` takes i/n with 1 ≤ i ≤ n, not `4/3`"],
+      [["--shard", "x"], "`--shard` takes i/n with 1 ≤ i ≤ n, not `x`"],
+      [["--reporter", "xml"], "`--reporter` takes pretty, plain, json or junit, not `xml`"],
+      [["--workers", "0"], "`--workers` takes a whole number, 1 or more, not `0`"],
+    ];
+    for (const [args, summary] of cases) {
       const run = project.test(args);
-      expect(run.status, args.join(" ")).toBe(2);
-      expect(run.stderr, args.join(" ")).toMatch(/^error: /);
-      expect(run.stderr, args.join(" ")).toContain("rule: cli.usage");
+      expect(run.code, args.join(" ")).toBe(2);
+      expect(run.stderr.split("\n")[0], args.join(" ")).toBe(`error: ${summary}`);
+      expect(run.stderr, args.join(" ")).toContain("rule: cli.bad_option");
       expect(run.stdout, args.join(" ")).toBe("");
+    }
+  });
+
+  it("refuses a report file it can't write, and paths outside the project or before line 1", () => {
+    const project = example();
+    const cases: [string[], string, string][] = [
+      [["--output", "no/such/folder/report.txt"], "error: The report can't be written to `no/such/folder/report.txt`", "cli.output_unwritable"],
+      [[".", ".."], "error: `..` is not in the project at `.`", "cli.path_outside_project"],
+      [["domains/support/functions/greeting.jadpotest:0"], "error: `domains/support/functions/greeting.jadpotest:0` names line 0; lines start at 1", "cli.bad_line"],
+      [["nowhere.jadpotest"], "error: There is no file or folder `nowhere.jadpotest`", "cli.path_not_found"],
+    ];
+    for (const [args, start, rule] of cases) {
+      const run = project.test(args);
+      expect(run.code, args.join(" ")).toBe(2);
+      expect(run.stderr.startsWith(start), `${args.join(" ")}: ${run.stderr}`).toBe(true);
+      expect(run.stderr, args.join(" ")).toContain(`rule: ${rule}`);
     }
   });
 
@@ -189,7 +214,7 @@ describe("jadpo test, selection, seeds and usage", () => {
     const project = example();
     const run = project.test(["--reporter", "json", "--output", "report.json"]);
     expect(run.stdout).toBe("");
-    expect(run.status).toBe(0);
+    expect(run.code).toBe(0);
     expect(JSON.parse(project.read("report.json")).summary).toMatchObject({ passed: 9, failed: 0 });
   });
 });
@@ -202,7 +227,7 @@ describe("jadpo test, reporters, workers and shards", () => {
     const one = project.test(["--reporter", "json", "--workers", "1"]);
     const two = project.test(["--reporter", "json", "--workers", "2"]);
     const again = project.test(["--reporter", "json", "--workers", "2"]);
-    expect(one.status).toBe(0);
+    expect(one.code).toBe(0);
     expect(JSON.parse(one.stdout).tests).toHaveLength(159);
     expect(withoutDurations(two.stdout)).toBe(withoutDurations(one.stdout));
     expect(withoutDurations(again.stdout)).toBe(withoutDurations(two.stdout));
@@ -223,7 +248,7 @@ describe("jadpo test, reporters, workers and shards", () => {
     const project = example();
     project.write("domains/support/functions/wrong.jadpotest", 'test "w <&> \\"q\\"" {\n    assert greeting(Locale.en_gb) == "Bonjour"\n}\n');
     const run = project.test(["--reporter", "junit", "--output", "junit.xml"]);
-    expect(run.status).toBe(1);
+    expect(run.code).toBe(1);
     const root = parseXml(readFileSync(join(project.root, "junit.xml"), "utf8"));
     const suites = findAll(root, "testsuite");
     expect(suites.map((suite) => suite.attributes.name)).toEqual([
@@ -244,7 +269,7 @@ describe("jadpo test, reporters, workers and shards", () => {
 describe("jadpo test --watch", () => {
   it("runs again when a test file changes", async () => {
     const project = example();
-    const watching = new Running(["test", "--watch"], project.root);
+    const watching = new RunningJadpo(["test", "--watch"], { cwd: project.root });
     try {
       await watching.waitFor(/^✓ 9 passed/m);
       project.write("domains/support/functions/w.jadpotest", 'test "w" {\n    assert greeting(Locale.en_gb) == "Bonjour"\n}\n');
@@ -253,7 +278,7 @@ describe("jadpo test --watch", () => {
       await watching.waitFor(/^✓ 9 passed/m, 2);
       expect(watching.stdout).toContain("\nFAIL  w --> domains/support/functions/w.jadpotest:2\n");
     } finally {
-      watching.stop();
+      await watching.stop();
     }
   });
 });

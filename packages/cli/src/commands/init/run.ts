@@ -7,7 +7,7 @@ import { diagnostic, discoverFiles, renderErrorPlain } from "@jadpo/compiler";
 import type { CliContext } from "../../context.ts";
 import { nodeHost } from "../../node-host.ts";
 import { terminalFor, type ColorMode } from "../../terminal.ts";
-import { reportUsage, usageDiagnostic } from "../../usage.ts";
+import { reportUsage } from "../../usage.ts";
 import { templateFiles, type TemplateFile } from "./templates.ts";
 import { toolchainFolder } from "./toolchain-files.ts";
 import { initText, type Written } from "./render.ts";
@@ -70,7 +70,7 @@ export async function runInit(given: string | undefined, options: InitOptions, c
   const folder = given === undefined ? context.cwd : isAbsolute(given) ? given : resolve(context.cwd, given);
   const shown = shownPath(context.cwd, folder);
   if (existsSync(folder) && !statSync(folder).isDirectory()) {
-    return reportUsage(context, usageDiagnostic(`\`${given}\` is a file, not a folder`, "Pass a new folder's name, or an existing folder without Jadpo files"));
+    return reportUsage(context, diagnostic("cli.not_a_folder", null, { path: shown }));
   }
   const files = templateFiles();
   if (existsSync(folder)) {
@@ -92,7 +92,7 @@ export async function runInit(given: string | undefined, options: InitOptions, c
     written = write(folder, files);
   } catch (error) {
     const why = error instanceof Error && "code" in error ? String(error.code) : String(error);
-    return reportUsage(context, usageDiagnostic(`\`${shown}\` can't be written (${why})`, "Pass a folder you can write to"));
+    return reportUsage(context, diagnostic("cli.folder_unwritable", null, { path: shown, why }));
   }
   const terminal = terminalFor(context.stdout, context.env, options.color);
   const docs = toolchainFolder("docs", "getting-started.md");

@@ -1,0 +1,34 @@
+// `jadpo ai record <prompt> --as <name> [--fixture group.fixture] [--force]` and
+// `jadpo ai show <prompt>` (docs/cli-ai.md). The work is in record/ and show/, loaded only when a
+// command runs (a fast `--help`).
+import type { Command } from "commander";
+import type { CliContext } from "../../context.ts";
+import { flag } from "../../options.ts";
+import type { AiRecordOptions } from "./record/run.ts";
+import type { AiShowOptions } from "./show/run.ts";
+
+export function registerAi(program: Command, context: CliContext): void {
+  const ai = program
+    .command("ai")
+    .description("record a model's answer to a prompt, or show a prompt");
+  ai.helpCommand(false);
+
+  ai.command("record")
+    .description("ask the ai connection's model once, as the prompt's first `ai.generate` call asks, and keep its answer as a recording")
+    .argument("<prompt>", "the prompt to record an answer of")
+    .addOption(flag("as"))
+    .addOption(flag("fixture"))
+    .addOption(flag("force"))
+    .action(async (prompt: string, _options: unknown, command: Command) => {
+      const { runAiRecord } = await import("./record/run.ts");
+      await runAiRecord(prompt, command.optsWithGlobals<AiRecordOptions>(), context);
+    });
+
+  ai.command("show")
+    .description("print a prompt's version, parameters, the types it is asked for as, its calls and its recordings")
+    .argument("<prompt>", "the prompt to show")
+    .action(async (prompt: string, _options: unknown, command: Command) => {
+      const { runAiShow } = await import("./show/run.ts");
+      runAiShow(prompt, command.optsWithGlobals<AiShowOptions>(), context);
+    });
+}

@@ -1,0 +1,88 @@
+// What `jadpo check` does: find the project, compile it, print the diagnostics (or the line that
+// says it passed) in the chosen format, and set the exit code.
+import {
+  compileProject, renderCheckJson, renderErrorPlain, renderErrorPretty, sortDiagnostics, sourceLookup,
+  type CompileResult, type Diagnostic, type SourceFile,
+} from "@jadpo/compiler";
+import type { CliContext } from "../../context.ts";
+import { terminalFor, type ColorMode, type Terminal } from "../../terminal.ts";
+import { reportUsage } from "../../usage.ts";
+import { nodeHost } from "../../node-host.ts";
+import { findProject, type ProjectLookup } from "../../project.ts";
+import type { DiagnosticFormat } from "../../options.ts";
+
+export interface CheckOptions {
+  diagnosticFormat?: DiagnosticFormat;
+  color: ColorMode;
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+interface Printed {
+  files: number;
+  declarations: number;
+  diagnostics: Diagnostic[];
+  displayPath: (file: string) => string;
+  source: (file: string) => SourceFile | undefined;
+}
+
+/** The text `check` prints: each diagnostic, a blank line between, then the last line. */
+export function checkText(result: Printed, format: "pretty" | "plain", terminal: Terminal): string {
+  const { paint } = terminal;
+  if (result.diagnostics.length === 0) {
+    return `${paint.ok("✓")} Check passed  ${plural(result.files, "file")} · ${plural(result.declarations, "declaration")}\n`;
+  }
+  const blocks = result.diagnostics.map((d) =>
+    format === "pretty"
+      ? renderErrorPretty(d, { displayPath: result.displayPath, paint, source: result.source })
+      : renderErrorPlain(d, { displayPath: result.displayPath }),
+  );
+  const count = result.diagnostics.length;
+  return `${blocks.join("\n\n")}\n\n${paint.error("check failed:")} ${plural(count, "error")}\n`;
+}
+
+/**
+ * As docs/testing.md says, `check` decodes every recording as `test` does and reports each undecodable one as an
+ * error at `<file>:1:1`. The runtime (the decoder) is loaded only for a project with recordings.
+ */
+async function undecodableRecordings(result: CompileResult, root: string): Promise<Diagnostic[]> {
+  const program = result.program;
+  // With compile errors a recording may fail only because of them (a call that no longer
+  // type-checks asks no prompt): one mistake, one diagnostic, so recordings wait for a clean compile.
+  if (!program || result.diagnostics.length > 0 || program.recordings.length === 0) return [];
+  const { runRecordingTest } = await import("@jadpo/runtime");
+  const readFile = (path: string) => nodeHost.readFile(`${root}/${path}`);
+  const found: Diagnostic[] = [];
+  for (const recording of program.recordings) {
+    const { result: outcome } = runRecordingTest(program, recording, { runSeed: 1, readFile });
+    found.push(...outcome.diagnostics);
+  }
+  return found;
+}
+
+/** What to print: the compiled project's diagnostics, or the one that says there is no project. */
+async function compile(lookup: ProjectLookup): Promise<Printed> {
+  if (!lookup.ok) {
+    return { files: 0, declarations: 0, diagnostics: [lookup.diagnostic], displayPath: (file) => file, source: () => undefined };
+  }
+  // Checked only: `check` never runs the program, so the runtime's side tables are not kept.
+  const result = compileProject(nodeHost, lookup.project.root, { toRun: false });
+  const recordings = await undecodableRecordings(result, lookup.project.root);
+  return {
+    files: result.stats.files,
+    declarations: result.stats.declarations,
+    diagnostics: sortDiagnostics([...result.diagnostics, ...recordings]),
+    displayPath: lookup.project.displayPath,
+    source: sourceLookup(result.graph),
+  };
+}
+
+export async function runCheck(path: string | undefined, options: CheckOptions, context: CliContext): Promise<void> {
+  const terminal = terminalFor(context.stdout, context.env, options.color);
+  const format: DiagnosticFormat = options.diagnosticFormat ?? (terminal.isTTY ? "pretty" : "plain");
+  const lookup = findProject(context.cwd, path);
+  if (!lookup.ok && lookup.exitCode === 2) return reportUsage(context, lookup.diagnostic);
+  const printed = await compile(lookup);
+  context.stdout.write(format === "json" ? renderCheckJson(printed, printed) : checkText(printed, format, terminal));
+  context.exitCode = printed.diagnostics.length === 0 ? 0 : 1;
+}

@@ -1,0 +1,81 @@
+// `POST /actions/<name>` (docs/dev.md): the parameters decoded, the action run with `jadpo dev`'s AI
+// backend, and its outcome as HTTP — `200 {"result": …}`, or a failure with its kind's status.
+// What the terminal prints about the request comes back with it.
+import { randomInt } from "node:crypto";
+import { diagnostic, renderErrorPlain } from "@jadpo/compiler";
+import { callAction, toJson } from "@jadpo/runtime";
+import type { DevCall } from "@jadpo/runtime/dev";
+import type { DevBuild } from "./build.ts";
+import { readParams } from "./params.ts";
+import { STATUS_OF_KIND } from "./statuses.ts";
+
+export interface ActionAnswer {
+  status: number;
+  body: unknown;
+  /** The calls the request logged. */
+  calls: DevCall[];
+  /** A diagnostic to print (a runtime fault), or null. */
+  problem: string | null;
+  /** The request failed in jadpo itself: the error, for an internal-error report. */
+  internalError?: unknown;
+}
+
+function errorBody(code: string, message: string, requestId: string) {
+  return { error: { code, message, request_id: requestId } };
+}
+
+export function unknownAction(build: DevBuild, name: string, requestId: string): ActionAnswer {
+  const names = [...build.actions.keys()];
+  const known = names.length === 0 ? "the project has no actions" : `its actions are ${names.map((n) => `\`${n}\``).join(", ")}`;
+  return {
+    status: 404,
+    body: errorBody("unknown_action", `\`${name}\` is not an action of this project; ${known}`, requestId),
+    calls: [],
+    problem: null,
+  };
+}
+
+/** Runs the action `name` of `build` with the request's body. Never throws. */
+export async function answerAction(
+  build: DevBuild, name: string, bodyText: string, requestId: string, displayPath: (file: string) => string,
+): Promise<ActionAnswer> {
+  const action = build.actions.get(name);
+  if (action === undefined) return unknownAction(build, name, requestId);
+  const params = readParams(action, bodyText);
+  if (!params.ok) return { status: 400, body: errorBody("invalid_request", params.message, requestId), calls: [], problem: null };
+
+  const backend = build.ai.forRequest();
+  const outcome = await callAction(build.compiled, action.decl, params.args, {
+    backend,
+    // `random.int` in a dev request is as random as in production.
+    seed: randomInt(0, 2 ** 32 - 1),
+    clockStart: Date.now(),
+  });
+  backend.flush();
+  const calls = backend.calls;
+  switch (outcome.kind) {
+    case "success":
+      return { status: 200, body: { result: toJson(action.result, outcome.value) }, calls, problem: null };
+    case "failure": {
+      const { failure } = outcome;
+      return { status: STATUS_OF_KIND[failure.kind], body: errorBody(failure.code, failure.message, requestId), calls, problem: null };
+    }
+    case "fault": {
+      const d = diagnostic("runtime.fault", outcome.span, { problem: outcome.problem, suggestion: outcome.suggestion });
+      return {
+        status: 500,
+        body: errorBody("runtime_fault", outcome.problem, requestId),
+        calls,
+        problem: renderErrorPlain(d, { displayPath }),
+      };
+    }
+    case "internal_error":
+      return {
+        status: 500,
+        body: errorBody("internal_error", "jadpo hit an internal error running this action", requestId),
+        calls,
+        problem: null,
+        internalError: outcome.error,
+      };
+  }
+}

@@ -1,0 +1,64 @@
+// One build of the project for `jadpo dev`: the checked program compiled for waiting AI calls,
+// its actions by name with their parameter types, and the AI backend over that program.
+// A build with any diagnostic is not served: the last good one keeps serving (docs/dev.md).
+import type { ActionDecl, CheckedProgram, Diagnostic, SourceFile, Type } from "@jadpo/compiler";
+import { compileProject, sourceLookup, VOID } from "@jadpo/compiler";
+import { compileProgram, type CompiledProgram } from "@jadpo/runtime";
+import { DevAi, type DevAiOptions } from "@jadpo/runtime/dev";
+import { nodeHost } from "../../node-host.ts";
+
+export interface ServedAction {
+  decl: ActionDecl;
+  params: { name: string; type: Type }[];
+  result: Type;
+}
+
+export interface DevBuild {
+  program: CheckedProgram;
+  compiled: CompiledProgram;
+  ai: DevAi;
+  /** By name, in source order. */
+  actions: Map<string, ServedAction>;
+  files: number;
+  declarations: number;
+}
+
+export type BuildResult =
+  | { ok: true; build: DevBuild }
+  | { ok: false; diagnostics: Diagnostic[]; source: (file: string) => SourceFile | undefined };
+
+function actionsOf(program: CheckedProgram): Map<string, ServedAction> {
+  const actions = new Map<string, ServedAction>();
+  for (const file of program.graph.files) {
+    for (const decl of file.syntax.decls) {
+      if (decl.kind !== "action" || actions.has(decl.name.name)) continue;
+      const signature = program.signatures?.get(decl);
+      actions.set(decl.name.name, {
+        decl,
+        params: signature?.params ?? [],
+        result: signature?.result ?? VOID,
+      });
+    }
+  }
+  return actions;
+}
+
+/** Compiles the project at `root` (absolute). Never throws for a user error. */
+export function buildProject(root: string, ai: DevAiOptions): BuildResult {
+  const result = compileProject(nodeHost, root);
+  if (result.program === null || result.diagnostics.length > 0) {
+    return { ok: false, diagnostics: result.diagnostics, source: sourceLookup(result.graph) };
+  }
+  const program = result.program;
+  return {
+    ok: true,
+    build: {
+      program,
+      compiled: compileProgram(program, { aiMode: "async" }),
+      ai: new DevAi(program, ai),
+      actions: actionsOf(program),
+      files: result.stats.files,
+      declarations: result.stats.declarations,
+    },
+  };
+}

@@ -1,0 +1,149 @@
+// What `jadpo dev` does (docs/dev.md): build the project, serve it on 127.0.0.1, rebuild on every
+// source change — keeping the last good build when an edit breaks it — and stop cleanly when
+// told to. The terminal gets the URL, one line per request and per AI call, and the diagnostics
+// of a bad edit.
+import type { AddressInfo } from "node:net";
+import { diagnostic, renderErrorPlain, renderErrorPretty, type Diagnostic } from "@jadpo/compiler";
+import { UsageCounter, type DevAiOptions, type DevCall } from "@jadpo/runtime/dev";
+import type { CliContext } from "../../context.ts";
+import { reportInternalError } from "../../internal-error.ts";
+import { terminalFor, type ColorMode, type Terminal } from "../../terminal.ts";
+import { reportUsage } from "../../usage.ts";
+import { findProject } from "../../project.ts";
+import type { ActionAnswer } from "./actions.ts";
+import { buildProject, type BuildResult, type DevBuild } from "./build.ts";
+import { createDevServer } from "./server.ts";
+import { watchProject } from "../../watch-project.ts";
+
+export interface DevOptions {
+  port: number;
+  color: ColorMode;
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/** One line per logged AI call: `  call_3 answer_question ← recording not_covered · 1 attempt · 4 ms · success`. */
+export function callLine(call: DevCall): string {
+  const reason = call.reason === undefined ? "" : `\n      because ${call.reason}`;
+  return `  ${call.id} ${call.prompt} ← ${call.source} · ${plural(call.attempts, "attempt")} · ${call.duration_ms} ms · ${call.outcome}${reason}`;
+}
+
+function printBuildErrors(result: Extract<BuildResult, { ok: false }>, context: CliContext, terminal: Terminal, displayPath: (file: string) => string): void {
+  const blocks = result.diagnostics.map((d) =>
+    terminal.isTTY
+      ? renderErrorPretty(d, { displayPath, paint: terminal.paint, source: result.source })
+      : renderErrorPlain(d, { displayPath }),
+  );
+  context.stdout.write(`${blocks.join("\n\n")}\n\n`);
+}
+
+/** Why the server couldn't listen on `port`, from the system's error code. */
+export function listenProblem(port: number, code: string): Diagnostic {
+  if (code === "EADDRINUSE") return diagnostic("cli.port_in_use", null, { port });
+  return diagnostic("cli.port_unavailable", null, { port, code: code || "unknown error" });
+}
+
+/** Serves the project at `path` until `stop` aborts. Sets `context.exitCode`. */
+export async function runDev(path: string | undefined, options: DevOptions, context: CliContext, stop: AbortSignal): Promise<void> {
+  const terminal = terminalFor(context.stdout, context.env, options.color);
+  const { paint } = terminal;
+  const lookup = findProject(context.cwd, path);
+  if (!lookup.ok) {
+    if (lookup.exitCode === 2) return reportUsage(context, lookup.diagnostic);
+    context.stdout.write(`${renderErrorPlain(lookup.diagnostic)}\n`);
+    context.exitCode = 1;
+    return;
+  }
+  const { root, displayPath } = lookup.project;
+  const project = displayPath(".");
+  const usage = new UsageCounter(root);
+  const print = (text: string) => context.stdout.write(`${text}\n`);
+  const ai: DevAiOptions = {
+    root,
+    env: context.env,
+    usage,
+    onProblem: (message) => context.stderr.write(`${paint.alert("▲")} ${message}\n`),
+  };
+
+  let current: DevBuild | null = null;
+  const rebuild = (first: boolean) => {
+    const result = buildProject(root, ai);
+    if (result.ok) {
+      current = result.build;
+      if (!first) print(`${paint.ok("✓")} Rebuilt  ${plural(result.build.files, "file")} · ${plural(result.build.declarations, "declaration")}`);
+      return;
+    }
+    printBuildErrors(result, context, terminal, displayPath);
+    const count = plural(result.diagnostics.length, "error");
+    print(current === null
+      ? `${paint.error("build failed:")} ${count}; actions answer 503 until the project compiles`
+      : `${paint.error("build failed:")} ${count}; still serving the last good build`);
+  };
+  rebuild(true);
+
+  const server = createDevServer({
+    root, project, displayPath, usage,
+    current: () => current,
+    onAnswer(method: string, requestPath: string, answer: ActionAnswer) {
+      const lines = [`${method} ${requestPath} → ${answer.status}`, ...answer.calls.map(callLine)];
+      print(lines.join("\n"));
+      if (answer.problem !== null) print(answer.problem);
+      if (answer.internalError !== undefined) reportInternalError(answer.internalError, ["dev"], { ...context, exitCode: 0 });
+    },
+    onInternalError(error: unknown) {
+      reportInternalError(error, ["dev"], { ...context, exitCode: 0 });
+    },
+  });
+
+  const listening = await new Promise<{ ok: true; port: number } | { ok: false; code: string }>((resolve) => {
+    server.once("error", (e: NodeJS.ErrnoException) => resolve({ ok: false, code: e.code ?? "" }));
+    server.listen(options.port, "127.0.0.1", () => resolve({ ok: true, port: (server.address() as AddressInfo).port }));
+  });
+  if (!listening.ok) {
+    reportUsage(context, listenProblem(options.port, listening.code));
+    context.exitCode = 1;
+    return;
+  }
+
+  const url = `http://127.0.0.1:${listening.port}`;
+  print(`${paint.ok("✓")} jadpo dev serving ${project} at ${url}`);
+  // (`current` is assigned in `rebuild`; TypeScript can't see that from here.)
+  const served = current as DevBuild | null;
+  for (const name of served?.actions.keys() ?? []) print(`  POST ${url}/actions/${name}`);
+  print(`  GET  ${url}/_dev  the AI call log`);
+  print(`${paint.dim("→")} Ctrl-C stops it; a change to the project rebuilds it`);
+
+  const watcher = watchProject(root, () => rebuild(false));
+  if (watcher === null) print(`${paint.alert("▲")} This system can't watch ${project} for changes: restart jadpo dev after editing`);
+
+  await new Promise<void>((resolve) => {
+    if (stop.aborted) return resolve();
+    stop.addEventListener("abort", () => resolve(), { once: true });
+  });
+  watcher?.close();
+  await new Promise<void>((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+  print("Stopped.");
+  context.exitCode = 0;
+}
+
+/** `jadpo dev` from the command line: serves until Ctrl-C or SIGTERM, which stop it cleanly. */
+export async function runDevCommand(path: string | undefined, options: DevOptions, context: CliContext): Promise<void> {
+  const stop = new AbortController();
+  // `on`, not `once`: a handler that stays registered keeps other libraries' exit hooks
+  // (proper-lockfile's) from re-raising the signal while the server closes.
+  const onSignal = () => stop.abort();
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
+  try {
+    await runDev(path, options, context, stop.signal);
+  } finally {
+    process.off("SIGINT", onSignal);
+    process.off("SIGTERM", onSignal);
+  }
+  // A model request still in flight would keep the process alive until its timeout: once the
+  // server is closed, give output a moment to drain, then leave.
+  if (stop.signal.aborted) setTimeout(() => process.exit(context.exitCode), 500).unref();
+}

@@ -1,0 +1,97 @@
+// The dev server's routes (docs/dev.md), over node:http:
+//   POST /actions/<name>   run an action        GET /health          200
+//   GET  /_dev             the call log page    GET /_dev/calls.json the same calls as JSON
+// Each request takes the build current when it arrives, so a rebuild never changes a request halfway.
+import { randomBytes } from "node:crypto";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { readCalls, type DevCall, type UsageCounter } from "@jadpo/runtime/dev";
+import { answerAction, type ActionAnswer } from "./actions.ts";
+import type { DevBuild } from "./build.ts";
+import { readBody, sendError, sendHtml, sendJson } from "./http.ts";
+import { renderCallsPage } from "./page.ts";
+
+export interface DevServerState {
+  root: string;
+  /** The project folder as the terminal shows it. */
+  project: string;
+  displayPath: (file: string) => string;
+  usage: UsageCounter;
+  /** The build serving now; null before the first good build. */
+  current(): DevBuild | null;
+  /** After each action request (the terminal prints it). */
+  onAnswer(method: string, path: string, answer: ActionAnswer): void;
+  /** An unexpected exception while answering a request: reported and saved, never silent. */
+  onInternalError(error: unknown): void;
+}
+
+function requestId(): string {
+  return `req_${randomBytes(6).toString("hex")}`;
+}
+
+/** `local_model: 3 of 50 sandbox model requests today (UTC)`, or null without a sandbox. */
+function budgetLine(state: DevServerState): string | null {
+  const connection = state.current()?.program.connection ?? null;
+  if (connection === null || connection.sandbox.length === 0) return null;
+  const limit = connection.perDay === null ? "no limit on" : `${connection.perDay}`;
+  return `${connection.name}: ${state.usage.today(connection.name)} of ${limit} sandbox model requests today (UTC)`;
+}
+
+/** The log, oldest first. */
+function calls(state: DevServerState): DevCall[] {
+  return readCalls(state.root);
+}
+
+async function route(state: DevServerState, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const method = req.method ?? "GET";
+  const path = (req.url ?? "/").split("?")[0];
+  const id = requestId();
+
+  const action = /^\/actions\/([^/]+)\/?$/.exec(path);
+  if (action !== null) {
+    if (method !== "POST") {
+      res.setHeader("allow", "POST");
+      return sendError(res, 405, "method_not_allowed", `Call an action with POST ${path}`, id);
+    }
+    let name: string;
+    try {
+      name = decodeURIComponent(action[1]);
+    } catch {
+      name = action[1];
+    }
+    const body = await readBody(req);
+    if (!body.ok) return sendError(res, 400, "invalid_request", body.problem, id);
+    const build = state.current();
+    if (build === null) {
+      return sendError(res, 503, "not_built", "The project doesn't compile yet: correct the errors `jadpo dev` printed, and it rebuilds", id);
+    }
+    const answer = await answerAction(build, name, body.text, id, state.displayPath);
+    // Printed first, so whoever reads the answer finds its lines in the terminal already.
+    state.onAnswer(method, path, answer);
+    sendJson(res, answer.status, answer.body);
+    return;
+  }
+  if (method !== "GET" && method !== "HEAD") {
+    return sendError(res, 404, "not_found", `Nothing answers ${method} ${path}; actions take POST /actions/<name>`, id);
+  }
+  switch (path) {
+    case "/health":
+      return sendJson(res, 200, { status: "ok", build: state.current() === null ? "failed" : "ok" });
+    case "/_dev":
+    case "/_dev/":
+      return sendHtml(res, 200, renderCallsPage(calls(state), { project: state.project, budget: budgetLine(state) }));
+    case "/_dev/calls.json":
+      return sendJson(res, 200, { calls: calls(state).reverse() });
+    default:
+      return sendError(res, 404, "not_found", `Nothing answers GET ${path}; the call log is at /_dev`, id);
+  }
+}
+
+export function createDevServer(state: DevServerState): Server {
+  return createServer((req, res) => {
+    route(state, req, res).catch((error: unknown) => {
+      state.onInternalError(error);
+      if (!res.headersSent) sendError(res, 500, "internal_error", "jadpo hit an internal error answering this request", requestId());
+      else res.destroy();
+    });
+  });
+}

@@ -1,0 +1,60 @@
+// Loading a project for `jadpo test`, the same way on the main thread and in each worker:
+// compile it, keep the errors that stop a run, and ready its tests to run.
+import { join } from "node:path";
+import { compileProject, type CompileResult, type Diagnostic } from "@jadpo/compiler";
+import { loadTests, type LoadedTests } from "@jadpo/runtime";
+import { nodeHost } from "../../node-host.ts";
+import { reportText, saveInternalReport } from "../../internal-error.ts";
+
+/** What a worker is told to load (its `WorkerInit.load`). */
+export interface TestLoad {
+  /** Absolute project root, with `/`. */
+  root: string;
+  /** The current directory, for the path of an internal error's report. */
+  cwd: string;
+}
+
+export interface LoadedProject {
+  compiled: CompileResult;
+  /** Compile errors that stop the run. */
+  errors: Diagnostic[];
+  tests: LoadedTests | null;
+}
+
+/**
+ * An undecodable recording is its recording test's failure, never a compile error that stops
+ * the run (docs/testing.md): `jadpo test` reports that test and runs everything else.
+ */
+function stopsTheRun(d: Diagnostic): boolean {
+  return d.rule !== "test.recording_undecodable";
+}
+
+let reports = 0;
+
+/** Saves an internal error met while running a test under `<root>/.jadpo/internal-errors/`; returns its path as shown. */
+function saveInternalError(load: TestLoad, error: unknown): string {
+  const now = new Date();
+  return saveInternalReport(load.root, reportText(error, ["test"], now), now, load.cwd, `-${process.pid}-${++reports}`);
+}
+
+export function loadTestProject(load: TestLoad): LoadedProject {
+  const { root } = load;
+  const compiled = compileProject(nodeHost, root);
+  const errors = compiled.diagnostics.filter(stopsTheRun);
+  if (errors.length > 0 || compiled.program === null) return { compiled, errors, tests: null };
+  // Recordings were read with the project: every `recorded(...)` answers from those bytes, so all
+  // threads see the same files and a run reads each recording once.
+  const recordings = new Map((compiled.graph.recordings ?? []).map((source) => [source.path, source.bytes]));
+  const tests = loadTests(compiled.program, {
+    readFile: (path) => recordings.get(path) ?? nodeHost.readFile(join(root, path)),
+    saveInternalError: (error) => saveInternalError(load, error),
+  });
+  return { compiled, errors, tests };
+}
+
+/** A worker's loader: the tests, or why they can't be loaded. */
+export function loadForWorker(load: unknown): LoadedTests | string {
+  const project = loadTestProject(load as TestLoad);
+  if (!project.tests) return `the project has ${project.errors.length} compile errors`;
+  return project.tests;
+}

@@ -1,0 +1,40 @@
+// Finding the project a command works on: walk up from the path given (default: the current
+// directory) to the first folder holding `app.jadpo` (docs/cli.md).
+import { isAbsolute, relative, resolve } from "node:path";
+import { diagnostic, findProjectRoot, type Diagnostic } from "@jadpo/compiler";
+import { nodeHost } from "./node-host.ts";
+
+export interface Project {
+  /** Absolute, with `/`. */
+  root: string;
+  /** Root-relative path → the path printed (relative to the current directory, with `/`). */
+  displayPath: (file: string) => string;
+}
+
+function toSlash(path: string): string {
+  return path.replace(/\\/g, "/");
+}
+
+/** Root-relative paths shown relative to `cwd`. */
+export function displayPaths(root: string, cwd: string): (file: string) => string {
+  return (file) => {
+    const shown = toSlash(relative(cwd, resolve(root, file)));
+    return shown === "" ? "." : shown;
+  };
+}
+
+export type ProjectLookup =
+  | { ok: true; project: Project }
+  | { ok: false; diagnostic: Diagnostic; exitCode: 1 | 2 };
+
+/** The project at or above `path`; a path that doesn't exist is a usage error, no project is `cli.no_project`. */
+export function findProject(cwd: string, path: string | undefined): ProjectLookup {
+  const given = path ?? ".";
+  const start = toSlash(isAbsolute(given) ? given : resolve(cwd, given));
+  if (!nodeHost.exists(start)) {
+    return { ok: false, exitCode: 2, diagnostic: diagnostic("cli.path_not_found", null, { path: given }) };
+  }
+  const root = findProjectRoot(nodeHost, start);
+  if (root === null) return { ok: false, exitCode: 1, diagnostic: diagnostic("cli.no_project", null, { path: given }) };
+  return { ok: true, project: { root, displayPath: displayPaths(root, cwd) } };
+}

@@ -1,0 +1,161 @@
+// The one way end-to-end tests run `jadpo`: the BUILT binary (bin/jadpo.mjs), with one
+// environment policy and one `Run` type. `runJadpo` blocks (most tests); `runJadpoAsync` doesn't,
+// for a test whose fake model server lives in this process; `startJadpo` keeps a long-running
+// `jadpo` (dev, test --watch); `runJadpoHere` runs the same command line in this process.
+import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { memoryContext } from "../../src/context.ts";
+import { runCli } from "../../src/program.ts";
+
+/** The repository root and the built binary every e2e test runs. */
+export const repo = join(dirname(fileURLToPath(import.meta.url)), "../../../..");
+export const bin = join(repo, "packages/cli/bin/jadpo.mjs");
+
+/** What one run gave. `code` is null when the process was killed. */
+export interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export interface JadpoOptions {
+  cwd: string;
+  /** Added to the clean environment; `undefined` removes a variable (`NO_COLOR: undefined`). */
+  env?: Record<string, string | undefined>;
+  /** Standard input (none when absent). */
+  input?: string;
+}
+
+/** The variables a child keeps from this process: what node and temp folders need, nothing else. */
+const KEPT = ["PATH", "HOME", "TMPDIR", "TEMP", "TMP", "SYSTEMROOT", "USERPROFILE"];
+
+/**
+ * The environment of every run: clean (no JADPO_*, OPENAI_*, keys or colour settings of the
+ * developer's shell), NO_COLOR=1, then the test's own variables.
+ */
+export function jadpoEnv(env: Record<string, string | undefined> = {}): Record<string, string> {
+  const out: Record<string, string> = { NO_COLOR: "1" };
+  for (const name of KEPT) {
+    const value = process.env[name];
+    if (value !== undefined) out[name] = value;
+  }
+  for (const [name, value] of Object.entries(env)) {
+    if (value === undefined) delete out[name];
+    else out[name] = value;
+  }
+  return out;
+}
+
+/** Runs `jadpo <args>` to the end, blocking this process. */
+export function runJadpo(args: string[], options: JadpoOptions): Run {
+  const run = spawnSync(process.execPath, [bin, ...args], {
+    cwd: options.cwd, env: jadpoEnv(options.env), input: options.input, encoding: "utf8", maxBuffer: 256 * 1024 * 1024,
+  });
+  if (run.error) throw run.error;
+  return { code: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+/** Starts `jadpo <args>` as a child with the same environment policy (stdin closed unless `input`). */
+export function spawnJadpo(args: string[], options: JadpoOptions): ChildProcessWithoutNullStreams {
+  const child = spawn(process.execPath, [bin, ...args], { cwd: options.cwd, env: jadpoEnv(options.env) });
+  if (options.input !== undefined) child.stdin.write(options.input);
+  child.stdin.end();
+  return child;
+}
+
+/** Runs `jadpo <args>` to the end without blocking this process; killed after `timeoutMs`. */
+export function runJadpoAsync(args: string[], options: JadpoOptions & { timeoutMs?: number }): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawnJadpo(args, options);
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (text: string) => void (stdout += text));
+    child.stderr.setEncoding("utf8").on("data", (text: string) => void (stderr += text));
+    const timer = setTimeout(() => child.kill("SIGKILL"), options.timeoutMs ?? 60_000);
+    child.once("error", reject);
+    child.once("close", (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+/** Runs many command lines, a few at a time; the runs come back in order. */
+export async function runJadpoAll(runs: { args: string[]; options: JadpoOptions }[], atOnce = 4): Promise<Run[]> {
+  const results: Run[] = new Array(runs.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < runs.length) {
+      const i = next++;
+      results[i] = await runJadpoAsync(runs[i].args, runs[i].options);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(atOnce, runs.length) }, worker));
+  return results;
+}
+
+/** The same command line run in this process (no build, no node start-up), with the same environment policy. */
+export async function runJadpoHere(args: string[], options: JadpoOptions): Promise<Run> {
+  const { context, stdout, stderr } = memoryContext(options.cwd, jadpoEnv(options.env));
+  const code = await runCli(args, context);
+  return { code, stdout: stdout(), stderr: stderr() };
+}
+
+/** A long-running `jadpo` (`test --watch`, `dev`): its output so far, waits on it, and a bounded stop. */
+export class RunningJadpo {
+  private out = "";
+  private err = "";
+  code: number | null = null;
+  exited = false;
+  private readonly done: Promise<void>;
+  readonly child: ChildProcessWithoutNullStreams;
+
+  constructor(args: string[], options: JadpoOptions) {
+    this.child = spawnJadpo(args, options);
+    this.child.stdout.setEncoding("utf8").on("data", (text: string) => void (this.out += text));
+    this.child.stderr.setEncoding("utf8").on("data", (text: string) => void (this.err += text));
+    this.done = new Promise((resolve) => this.child.once("exit", (code) => {
+      this.code = code;
+      this.exited = true;
+      resolve();
+    }));
+  }
+
+  get stdout(): string {
+    return this.out;
+  }
+
+  get stderr(): string {
+    return this.err;
+  }
+
+  /** Waits until standard output and error together match `pattern` `count` times, or fails after `ms`. */
+  async waitFor(pattern: RegExp, count = 1, ms = 30_000): Promise<void> {
+    const global = new RegExp(pattern.source, `${pattern.flags.replace("g", "")}g`);
+    await waitUntil(`${pattern} ×${count}`, () => (`${this.out}${this.err}`.match(global) ?? []).length >= count || this.exited, ms);
+    if ((`${this.out}${this.err}`.match(global) ?? []).length < count) {
+      throw new Error(`jadpo exited (${this.code}) before ${pattern} ×${count}; output so far:\n${this.out}${this.err}`);
+    }
+  }
+
+  /** SIGTERM, then SIGKILL if it hasn't exited within 5 s; the exit code. */
+  async stop(): Promise<number | null> {
+    if (!this.exited) {
+      this.child.kill("SIGTERM");
+      const timer = setTimeout(() => this.child.kill("SIGKILL"), 5_000);
+      await this.done;
+      clearTimeout(timer);
+    }
+    return this.code;
+  }
+}
+
+/** Polls `check` until it holds, or fails naming `what` after `timeoutMs`. */
+export async function waitUntil(what: string, check: () => boolean, timeoutMs = 20_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
