@@ -93,7 +93,7 @@ export function finishPromptUses(cx: Checker): void {
     if (calls.length === 0) continue;
     prompt.use = calls[0].kind;
     const other = calls.find((c) => c.kind !== calls[0].kind);
-    if (other) report(cx, diagnostic("ai.prompt_mixed_use", other.span, { prompt: prompt.name, first: calls[0].kind === "generate" ? "ai.generate" : "ai.stream", line: `${calls[0].span.file}:${calls[0].span.line}` }));
+    if (other) report(cx, diagnostic("ai.prompt_mixed_use", other.span, { prompt: prompt.name }));
     for (const c of calls) {
       if (c.kind !== "generate" || !c.asType || c.asType.kind === "error") continue;
       if (!prompt.asTypes.some((t) => sameType(t, c.asType!))) prompt.asTypes.push(c.asType);

@@ -1,5 +1,5 @@
 // Rules checked when a test compiles: its fakes and its `assert ... fails`.
-import type { RuleEntry } from "../diagnostic.ts";
+import type { RuleEntry } from "./rule-entry.ts";
 
 export const testCompileRules = {
   "test.fake_type": {

@@ -1,5 +1,5 @@
 // Rules that fail a running test, and runtime faults.
-import type { RuleEntry } from "../diagnostic.ts";
+import type { RuleEntry } from "./rule-entry.ts";
 
 export const testRunRules = {
   "test.assertion_failed": {

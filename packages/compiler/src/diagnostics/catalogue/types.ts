@@ -1,5 +1,5 @@
 // Rules of the typechecker: types, failures, purity and prompts.
-import type { RuleEntry } from "../diagnostic.ts";
+import type { RuleEntry } from "./rule-entry.ts";
 
 export const typeRules = {
   "type.mismatch": {
