@@ -25,6 +25,12 @@ export { findProjectRoot, discoverFiles, moduleNames, fileKind, APP_FILE, type D
 export { resolveModules, type ResolveOptions, type ResolveResult } from "./modules/resolve.ts";
 export { compileProject, checkProject, sortDiagnostics, sourceLookup, type CompileResult, type CompileStats } from "./pipeline.ts";
 
+// The language's word lists and limits, each defined once.
+export {
+  AI_FAILURE_WORDS, STOP_WORDS, MAX_FILE_BYTES, THE_ANSWER, isAiFailureWord, recordingPath,
+  type AiFailureWord, type StopWord, type ReadProjectFile,
+} from "./vocabulary.ts";
+
 // Names.
 export { closest, editDistance } from "./names/suggest.ts";
 export { toUpperCamel, toLowerSnake, isUpperCamel, isLowerSnake } from "./names/casing.ts";
@@ -32,7 +38,7 @@ export { toUpperCamel, toLowerSnake, isUpperCamel, isLowerSnake } from "./names/
 // The typechecker, and the type helpers the runtime shares with it (one definition of each rule).
 export { checkProgram, type CheckOptions } from "./check/check-program.ts";
 export { printType } from "./types/print-type.ts";
-export { assignable, sameType, scalarBase, scalarConstraints, listItem, listBounds, enumOf, objectOf } from "./types/assignable.ts";
+export { assignable, sameType, scalarBase, isTextBased, scalarConstraints, listItem, listBounds, enumOf, objectOf } from "./types/assignable.ts";
 export { textViolation, numberViolation, itemsViolation, codePointLength, patternRegExp, type Violation, type ConstraintRule } from "./types/constraints.ts";
 export { parseTemplate, type TemplatePart } from "./prompts/template.ts";
 export { promptVersion, spellTypeRef } from "./prompts/version.ts";

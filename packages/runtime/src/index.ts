@@ -14,14 +14,14 @@ export { failureDiagnostic, type SaveInternalError } from "./test-run/failure.ts
 
 // The AI capability: the backend interface, and the test fake that implements it.
 export type {
-  AiBackend, AiFailureWord, Correction, EmbedCall, EmbedReply, GenerateCall, GenerateReply, MaybePromise,
-  StreamCall, StreamReply, StreamStopWord,
+  AiBackend, Correction, EmbedCall, EmbedReply, GenerateCall, GenerateReply, MaybePromise,
+  StreamCall, StreamReply,
 } from "./ai/backend.ts";
-export { FakeBackend, compileScripts, MALFORMED_TEXT, type CompiledFakes, type CompiledScript, type FakeOptions, type ReadFile } from "./ai/fake.ts";
+export { FakeBackend, compileScripts, MALFORMED_TEXT, type CompiledFakes, type CompiledScript, type FakeOptions } from "./ai/fake.ts";
 export { decodeAnswer, decodeValue, unwrapFence, formatDecodeError, formatDecodeErrorDetail, type DecodeError, type DecodeRule, type DecodeResult } from "./ai/decode.ts";
 export { generateValue } from "./ai/defaults.ts";
 export { fakeEmbedding, cosine } from "./ai/embed.ts";
-export { streamPieces, streamedText, type StreamStop } from "./ai/stream.ts";
+export { streamPieces, streamedText } from "./ai/stream.ts";
 export { renderPromptText, valueAsPromptText } from "./ai/render-prompt.ts";
 export { answerFormatInstruction, correctionRequest, jsonSchemaOf, promptsFolder } from "./ai/prompt-texts.ts";
 
@@ -34,7 +34,7 @@ export { printValue, textLiteral } from "./values/print.ts";
 export { valuesEqual } from "./values/equal.ts";
 export { checkConstraints } from "./values/check.ts";
 export { toJson, answerTextOf, canonicalJson } from "./values/json.ts";
-export { shapeOf, isTextBased, typeName, codePointLength, type Shape } from "./values/shape.ts";
+export { shapeOf, typeName, type Shape } from "./values/shape.ts";
 export { formatInstant, parseInstant, formatDuration, parseDuration } from "./values/time.ts";
 
 // Recordings and drivers.

@@ -4,8 +4,8 @@
 // Any problem is one diagnostic, exit 1, and nothing is written.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { diagnostic, isLowerSnake, toLowerSnake, type PromptInfo } from "@jadpo/compiler";
-import { applyPlaceholders, readRecording, recordingPath, typeName, writeRecordingAtomic } from "@jadpo/runtime";
+import { diagnostic, isLowerSnake, recordingPath, toLowerSnake, type PromptInfo } from "@jadpo/compiler";
+import { applyPlaceholders, readRecording, typeName, writeRecordingAtomic } from "@jadpo/runtime";
 import { nodeHost } from "../node-host.ts";
 import type { CliContext } from "../context.ts";
 import { reportUsage, usageDiagnostic } from "../usage.ts";

@@ -14,18 +14,12 @@ import { Locals, type Body } from "./body.ts";
 import { checkExpr } from "./check-expr.ts";
 import { checkLiteral, numberLiteralValue, type LiteralProblem } from "./check-literal.ts";
 import { DEFAULT_EMBEDDING_DIMENSIONS } from "./connection.ts";
+import { AI_FAILURE_WORDS, THE_ANSWER, recordingPath } from "../vocabulary.ts";
 
-const FAILURE_WORDS = "`refused`, `timed_out`, `over_budget`, `too_long`";
-
-/** `<folder of the prompt's file>/recordings/<prompt>/<name>.json`. */
-export function recordingPath(prompt: PromptInfo, name: string): string {
-  const slash = prompt.file.path.lastIndexOf("/");
-  const folder = slash < 0 ? "" : prompt.file.path.slice(0, slash + 1);
-  return `${folder}recordings/${prompt.name}/${name}.json`;
-}
+const FAILURE_WORDS = AI_FAILURE_WORDS.map((w) => `\`${w}\``).join(", ");
 
 function fakeType(cx: Checker, type: Type, p: LiteralProblem): void {
-  const path = p.path === "" ? "the answer" : p.path;
+  const path = p.path === "" ? THE_ANSWER : p.path;
   report(cx, diagnostic("test.fake_type", p.at, { type: printType(type) }, [
     { label: "decode", text: `\`${p.rule}\` on \`${path}\`: ${p.detail}` },
   ]));
@@ -82,9 +76,9 @@ function generatePromptItem(b: Body, prompt: PromptInfo, item: FakeItem): Checke
     case "raw":
       return { kind: "raw", item, text: item.text };
     case "recorded": {
-      const path = recordingPath(prompt, item.name);
+      const path = recordingPath(prompt.file.path, prompt.name, item.name);
       if (!b.cx.recordingPaths.has(path)) {
-        report(b.cx, diagnostic("test.recording_missing", item.span, { prompt: prompt.name, name: item.name, path }));
+        report(b.cx, diagnostic("test.recording_missing", item.span, { prompt: prompt.name, name: item.name }));
         return null;
       }
       return { kind: "recorded", item, name: item.name, path };

@@ -6,6 +6,7 @@ import type {
   Span, TestDecl, FakeItem,
 } from "../syntax/ast.ts";
 import type { ModuleGraph, LoadedFile } from "../modules/graph.ts";
+import type { AiFailureWord } from "../vocabulary.ts";
 import type { NamedType, Type } from "../types/types.ts";
 
 export type FailureKind =
@@ -68,11 +69,11 @@ export type CheckedFakeItem =
   | { kind: "value"; item: FakeItem; type: Type; expr: Expr } // a typed literal answer for a generate prompt
   | { kind: "raw"; item: FakeItem; text: string }
   | { kind: "recorded"; item: FakeItem; name: string; path: string } // path relative to the root
-  | { kind: "failure"; item: FakeItem; word: "refused" | "timed_out" | "over_budget" | "too_long" }
+  | { kind: "failure"; item: FakeItem; word: AiFailureWord }
   | { kind: "malformed"; item: FakeItem }
   | { kind: "stream_text"; item: FakeItem; text: string }
-  | { kind: "partial"; item: FakeItem; text: string; stop: "timed_out" | "refused" | "too_long" | "over_budget" }
-  | { kind: "stream_stop"; item: FakeItem; stop: "timed_out" | "refused" | "too_long" | "over_budget" }
+  | { kind: "partial"; item: FakeItem; text: string; stop: AiFailureWord }
+  | { kind: "stream_stop"; item: FakeItem; stop: AiFailureWord }
   | { kind: "vector"; item: FakeItem; values: number[] };
 
 export interface CheckedFakes {
@@ -114,11 +115,14 @@ export interface RecordingFile {
   name: string;
 }
 
+/** One failure per AI failure word, and `unreadable` (an answer that didn't decode). */
+export type AiFailures = Record<AiFailureWord | "unreadable", FailureInfo>;
+
 export interface CheckedProgram {
   graph: ModuleGraph;
   prompts: Map<string, PromptInfo>;
   failures: FailureInfo[];
-  aiFailures: { refused: FailureInfo; timed_out: FailureInfo; over_budget: FailureInfo; too_long: FailureInfo; unreadable: FailureInfo };
+  aiFailures: AiFailures;
   connection: ConnectionInfo | null;
   locale: { default: string; members: NamedType }; // the prelude enum `Locale`
   /** Every test, in path order then declaration order. */

@@ -3,7 +3,7 @@
 // test's seed. Running out, leaving items unused, or asking a typed item for another type ends
 // the test with its diagnostic. The fake never constructs a driver: nothing here reaches a network.
 import {
-  diagnostic, TEXT, type CheckedFakeItem, type CheckedFakes, type Diagnostic, type PromptInfo, type Type,
+  diagnostic, TEXT, THE_ANSWER, type CheckedFakeItem, type CheckedFakes, type Diagnostic, type PromptInfo, type ReadProjectFile, type Type,
 } from "@jadpo/compiler";
 import { compileExpr } from "../exec/compile-expr.ts";
 import { Scope, type Cx, type ProgramState } from "../exec/compile-state.ts";
@@ -19,13 +19,10 @@ import type {
   AiBackend, EmbedCall, EmbedReply, GenerateCall, GenerateReply, StreamCall, StreamReply,
 } from "./backend.ts";
 import { decodeValue, formatDecodeError, type DecodeError } from "./decode.ts";
-import { TOP_LEVEL } from "./decode-error.ts";
 import { generateValue } from "./defaults.ts";
 import { fakeEmbedding } from "./embed.ts";
 import { streamPieces } from "./stream.ts";
 
-/** Reads a project file by its root-relative path; null when it doesn't exist. */
-export type ReadFile = (rootRelativePath: string) => Uint8Array | null;
 
 export interface CompiledItem {
   item: CheckedFakeItem;
@@ -51,7 +48,7 @@ export interface CompiledFakes {
 
 /** What `malformed` answers: text no decoding accepts (for a Text-based type it is a `json` failure anyway). */
 export const MALFORMED_TEXT = "malformed answer";
-const MALFORMED_ERROR: DecodeError = { rule: "json", path: TOP_LEVEL, expected: "one JSON value", found: JSON.stringify(MALFORMED_TEXT) };
+const MALFORMED_ERROR: DecodeError = { rule: "json", path: THE_ANSWER, expected: "one JSON value", found: JSON.stringify(MALFORMED_TEXT) };
 
 let literalContext: RunContext | null = null;
 
@@ -114,7 +111,7 @@ function promptWord(script: CompiledScript): string {
 export interface FakeOptions {
   /** The test's seed: generated defaults, placeholder fills and embeddings come from it. */
   seed: number;
-  readFile?: ReadFile;
+  readFile?: ReadProjectFile;
 }
 
 /** One test's fake: created per run of the test, so its script positions start at the first item. */

@@ -4,7 +4,8 @@
 // point lengths, whole-text patterns, Int's safe range — are refinements carrying our rule name.
 import { z } from "zod";
 import type { Constraints, NamedType, Type } from "@jadpo/compiler";
-import { codePointLength, shapeOf } from "../values/shape.ts";
+import { codePointLength } from "@jadpo/compiler";
+import { shapeOf } from "../values/shape.ts";
 import { parseDuration, parseInstant } from "../values/time.ts";
 import type { Value } from "../values/value.ts";
 

@@ -1,6 +1,6 @@
 // `T(v)`: the validated constructor (SPEC 5). The value keeps its representation; only the
 // constraints of T are checked, and a violation is a runtime fault naming the broken rule.
-import type { NamedType, Span, Type } from "@jadpo/compiler";
+import { THE_ANSWER, type NamedType, type Span, type Type } from "@jadpo/compiler";
 import type { DecodeError } from "../ai/decode.ts";
 import { checkConstraints } from "../values/check.ts";
 import { printValue } from "../values/print.ts";
@@ -25,7 +25,7 @@ function declaredConstraint(named: NamedType, rule: string): string | null {
 export function conversionProblem(named: NamedType, type: Type, value: Value, error: DecodeError): string {
   const shown = printValue(type, value);
   const constraint = CONSTRAINT_RULES.has(error.rule) ? declaredConstraint(named, error.rule) : null;
-  const where = error.path === "the answer" ? "" : ` at \`${error.path}\``;
+  const where = error.path === THE_ANSWER ? "" : ` at \`${error.path}\``;
   if (constraint) return `\`${shown}\` breaks \`${constraint}\` of \`${named.name}\`${where}`;
   const expected = error.expected ? ` (expected ${error.expected})` : "";
   return `\`${shown}\` is not a valid \`${named.name}\`: \`${error.rule}\`${where}${expected}`;
@@ -41,7 +41,7 @@ export function convertInvoke(named: NamedType, span: Span): Invoke {
       // An Int-based type from a Decimal: only whole numbers convert.
       const error =
         wholeNumber && typeof value === "number" && !Number.isInteger(value)
-          ? ({ rule: "type", path: "the answer", expected: "a whole number" } satisfies DecodeError)
+          ? ({ rule: "type", path: THE_ANSWER, expected: "a whole number" } satisfies DecodeError)
           : checkConstraints(type, value);
       if (error) {
         throw new RuntimeFault(

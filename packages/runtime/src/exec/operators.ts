@@ -4,7 +4,7 @@ import type { BinaryOp, Expr, Span } from "@jadpo/compiler";
 import { asyncExpr, syncExpr, type CExpr, type SyncFn } from "./closure.ts";
 import { typeOf, type Cx } from "./compile-state.ts";
 import { RuntimeFault } from "./signals.ts";
-import { baseOf } from "./type-facts.ts";
+import { scalarBase, type Base, type Type } from "@jadpo/compiler";
 import { valuesEqual } from "../values/equal.ts";
 import type { Value } from "./value.ts";
 
@@ -13,6 +13,7 @@ const MAX_INT = Number.MAX_SAFE_INTEGER;
 type Arith = "int" | "decimal" | "text";
 
 function arithKind(cx: Cx, expr: Extract<Expr, { kind: "binary" }>): Arith {
+  const baseOf = (t: Type | undefined): Base | null => (t ? scalarBase(t) : null);
   const base = baseOf(typeOf(cx, expr)) ?? baseOf(typeOf(cx, expr.left)) ?? baseOf(typeOf(cx, expr.right));
   if (base === "Text") return "text";
   if (base === "Decimal") return "decimal";

@@ -3,7 +3,8 @@
 // a recording made from an older prompt still passes, with an alert.
 import { diagnostic, TEXT, type CheckedProgram, type PromptInfo, type RecordingFile, type Span, type Type } from "@jadpo/compiler";
 import type { Alert, TestResult } from "../runner/events.ts";
-import type { ReadProjectFile, TestOutcome } from "../runner/outcome.ts";
+import type { ReadProjectFile } from "@jadpo/compiler";
+import type { TestOutcome } from "../runner/outcome.ts";
 import { recordingTestName } from "../runner/plan.ts";
 import { checkRecordingAnswer, parseRecordingFile, recordingTestSeed } from "./recording-api.ts";
 

@@ -1,6 +1,6 @@
 // The test runner's public API: plan, select, shard, run (here or on a pool), recording tests.
 export type { Alert, ResultKind, RunEvent, RunSummary, TestResult } from "./events.ts";
-export type { ReadProjectFile, TestOutcome } from "./outcome.ts";
+export type { TestOutcome } from "./outcome.ts";
 export { planTests, recordingTestName, type PlannedTest } from "./plan.ts";
 export { selectTests, splitLineSuffix, type Selector } from "./select.ts";
 export { applyShard, parseShard, type Shard } from "./shard.ts";

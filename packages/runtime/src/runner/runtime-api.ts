@@ -2,7 +2,7 @@
 // file so the runner names each outside entry point exactly once.
 import type { CheckedProgram, TestInfo } from "@jadpo/compiler";
 import type { TestResult } from "./events.ts";
-import type { ReadProjectFile } from "./outcome.ts";
+import type { ReadProjectFile } from "@jadpo/compiler";
 import { compileProgram, type CompiledProgram } from "../exec/compile-program.ts";
 import { runTestFast } from "../test-run/run-test.ts";
 import { testSeed } from "../seed.ts";
