@@ -165,8 +165,13 @@ export class FakeBackend implements AiBackend {
         return { kind: "failure", failure: item.word };
       case "malformed":
         return { kind: "undecodable", text: MALFORMED_TEXT, error: MALFORMED_ERROR };
-      default:
+      case "stream_text":
+      case "partial":
+      case "stream_stop":
+      case "vector":
         throw this.wrongItem(script, compiled, "`ai.generate`");
+      default:
+        return item satisfies never;
     }
   }
 
@@ -187,8 +192,15 @@ export class FakeBackend implements AiBackend {
         return { pieces: streamPieces(item.text), text: item.text, stopped: item.stop };
       case "stream_stop":
         return { pieces: [], text: "", stopped: item.stop };
-      default:
+      case "value":
+      case "raw":
+      case "recorded":
+      case "failure":
+      case "malformed":
+      case "vector":
         throw this.wrongItem(script, compiled, "`ai.stream`");
+      default:
+        return item satisfies never;
     }
   }
 
@@ -203,8 +215,16 @@ export class FakeBackend implements AiBackend {
         return { kind: "vector", vector: item.values };
       case "failure":
         return { kind: "failure", failure: item.word };
-      default:
+      case "value":
+      case "raw":
+      case "recorded":
+      case "malformed":
+      case "stream_text":
+      case "partial":
+      case "stream_stop":
         throw this.wrongItem(script, compiled, "`ai.embed`");
+      default:
+        return item satisfies never;
     }
   }
 
