@@ -27,7 +27,7 @@ export { compileProject, checkProject, sortDiagnostics, sourceLookup, type Compi
 
 // The language's word lists and limits, each defined once.
 export {
-  AI_FAILURE_WORDS, STOP_WORDS, MAX_FILE_BYTES, THE_ANSWER, isAiFailureWord, recordingPath,
+  AI_FAILURE_WORDS, STOP_WORDS, FAILURE_KINDS, MAX_FILE_BYTES, THE_ANSWER, isAiFailureWord, recordingPath,
   type AiFailureWord, type StopWord, type ReadProjectFile,
 } from "./vocabulary.ts";
 

@@ -17,6 +17,12 @@ export type StopWord = (typeof STOP_WORDS)[number];
 const everyFailureStops: readonly StopWord[] = AI_FAILURE_WORDS;
 void everyFailureStops;
 
+/** What a failure means to a caller; `jadpo dev` answers each with its own HTTP status. */
+export const FAILURE_KINDS = [
+  "InvalidRequest", "InvalidValue", "NotFound", "Conflict", "Rejected", "RateLimited", "Unavailable", "TimedOut", "InternalFault",
+] as const;
+export type FailureKind = (typeof FAILURE_KINDS)[number];
+
 /** Source files, recordings and request bodies over this many bytes are refused (16 MiB). */
 export const MAX_FILE_BYTES = 16 * 1024 * 1024;
 

@@ -1,13 +1,11 @@
 // Declared failures (SPEC 4.2): `kind`, `message`, and `code` defaulting to the snake-cased name.
-import type { FailureKind, FailureInfo } from "./program.ts";
+import type { FailureInfo } from "./program.ts";
+import { FAILURE_KINDS, type FailureKind } from "../vocabulary.ts";
 import { diagnostic } from "../diagnostics/diagnostic.ts";
 import { closest } from "../names/suggest.ts";
 import { report, snakeCase, type Checker } from "./context.ts";
 import { badEntry, entriesByName, textValue, wordValue } from "./config-entries.ts";
 
-export const FAILURE_KINDS: FailureKind[] = [
-  "InvalidRequest", "InvalidValue", "NotFound", "Conflict", "Rejected", "RateLimited", "Unavailable", "TimedOut", "InternalFault",
-];
 
 function defaultMessage(name: string): string {
   const words = snakeCase(name).split("_").join(" ");
@@ -31,7 +29,7 @@ export function declareFailures(cx: Checker): void {
       } else {
         const word = wordValue(cx, kindEntry);
         if (word !== null) {
-          if ((FAILURE_KINDS as string[]).includes(word)) kind = word as FailureKind;
+          if ((FAILURE_KINDS as readonly string[]).includes(word)) kind = word as FailureKind;
           else {
             const near = closest(word, FAILURE_KINDS);
             badEntry(cx, kindEntry.value.span, `\`${word}\` is not a failure kind`, near ? `Did you mean \`${near}\`?` : `Use one of ${FAILURE_KINDS.join(", ")}`);

@@ -6,12 +6,10 @@ import type {
   Span, TestDecl, FakeItem,
 } from "../syntax/ast.ts";
 import type { ModuleGraph, LoadedFile } from "../modules/graph.ts";
-import type { AiFailureWord } from "../vocabulary.ts";
+import type { AiFailureWord, FailureKind } from "../vocabulary.ts";
 import type { NamedType, Type } from "../types/types.ts";
 
-export type FailureKind =
-  | "InvalidRequest" | "InvalidValue" | "NotFound" | "Conflict" | "Rejected"
-  | "RateLimited" | "Unavailable" | "TimedOut" | "InternalFault";
+export type { FailureKind };
 
 /** A declared failure, or one of the prelude's AI failures (AiRefused, ...). Identity matters. */
 export interface FailureInfo {
