@@ -32,7 +32,7 @@ export {
 } from "./vocabulary.ts";
 
 // Names.
-export { closest, editDistance } from "./names/suggest.ts";
+export { closest, didYouMean, editDistance } from "./names/suggest.ts";
 export { toUpperCamel, toLowerSnake, isUpperCamel, isLowerSnake } from "./names/casing.ts";
 
 // The typechecker, and the type helpers the runtime shares with it (one definition of each rule).

@@ -8,7 +8,7 @@ import { ERROR, type Type } from "../types/types.ts";
 import { assignable, enumOf, listBounds, listItem, objectOf, scalarBase, scalarConstraints } from "../types/assignable.ts";
 import { itemsViolation, numberViolation, textViolation, type ConstraintRule, type Violation } from "../types/constraints.ts";
 import { printType } from "../types/print-type.ts";
-import { closest } from "../names/suggest.ts";
+import { closest, didYouMean } from "../names/suggest.ts";
 import { report } from "./context.ts";
 import { findType, reportUnknownType } from "./type-refs.ts";
 import { mismatchSuggestion } from "./mismatch.ts";
@@ -266,7 +266,7 @@ function walkRecord(w: Walk, expr: Extract<Expr, { kind: "record" }>, expected: 
       problem(w, { rule: "unknown", path: fieldPath, at: init.name.span, detail: `\`${object.name}\` has no such field` }, () =>
         diagnostic("type.unknown_field", init.name.span, {
           type: object.name, field: name,
-          suggestion: near ? `Did you mean \`${near}\`?` : `Remove \`${name}\`; \`${object.name}\` has ${fields.map((f) => `\`${f.name}\``).join(", ") || "no fields"}`,
+          suggestion: didYouMean(near, `Remove \`${name}\`; \`${object.name}\` has ${fields.map((f) => `\`${f.name}\``).join(", ") || "no fields"}`),
         }));
       if (w.mode.kind !== "dry") checkExpr(b, w.env, init.value, null);
       continue;

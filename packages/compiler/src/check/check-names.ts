@@ -6,7 +6,7 @@ import { diagnostic, type Diagnostic } from "../diagnostics/diagnostic.ts";
 import { ERROR, INT, type Type } from "../types/types.ts";
 import { enumOf, objectOf } from "../types/assignable.ts";
 import { printType } from "../types/print-type.ts";
-import { closest } from "../names/suggest.ts";
+import { closest, didYouMean } from "../names/suggest.ts";
 import { lookupTop, report, visibleTopNames } from "./context.ts";
 import { findType } from "./type-refs.ts";
 import type { Body, Locals } from "./body.ts";
@@ -29,7 +29,7 @@ export function namespaceOf(env: Locals, expr: Expr): string | null {
 /** `name.unknown` for `name`, suggesting the closest of `candidates`. */
 export function unknownName(span: Span, name: string, candidates: Iterable<string>): Diagnostic {
   const near = closest(name, candidates);
-  const suggestion = near ? `Did you mean \`${near}\`?` : "Declare it, or import it with `use`";
+  const suggestion = didYouMean(near, "Declare it, or import it with `use`");
   return diagnostic("name.unknown", span, { name, suggestion });
 }
 
@@ -181,7 +181,7 @@ export function fieldOf(b: Body, expr: MemberExpr, type: Type): Type {
     const near = closest(name, fields.map((f) => f.name));
     report(b.cx, diagnostic("type.unknown_field", expr.name.span, {
       type: printType(type), field: name,
-      suggestion: near ? `Did you mean \`${near}\`?` : fields.length > 0 ? `Use one of ${fields.map((f) => `\`${f.name}\``).join(", ")}` : `\`${printType(type)}\` has no fields`,
+      suggestion: didYouMean(near, fields.length > 0 ? `Use one of ${fields.map((f) => `\`${f.name}\``).join(", ")}` : `\`${printType(type)}\` has no fields`),
     }));
     return ERROR;
   }

@@ -2,13 +2,13 @@
 // diagnostic: a literal answer that isn't a valid value of any as-type is one `test.fake_type` at
 // the offending field's name; `test.recording_missing`, `test.fake_unknown_prompt`,
 // `test.fake_stream_item`, `test.embedding_length`.
-import type { Expr, FakeEntry, FakeItem, Span, TestDecl } from "../syntax/ast.ts";
+import type { Expr, FakeEntry, FakeItem, TestDecl } from "../syntax/ast.ts";
 import type { LoadedFile } from "../modules/graph.ts";
 import type { CheckedFakeItem, CheckedFakes, PromptInfo } from "./program.ts";
 import { diagnostic } from "../diagnostics/diagnostic.ts";
 import { DECIMAL, type Type } from "../types/types.ts";
 import { printType } from "../types/print-type.ts";
-import { closest } from "../names/suggest.ts";
+import { closest, didYouMean } from "../names/suggest.ts";
 import { report, type Checker } from "./context.ts";
 import { Locals, type Body } from "./body.ts";
 import { checkExpr } from "./check-expr.ts";
@@ -25,9 +25,6 @@ function fakeType(cx: Checker, type: Type, p: LiteralProblem): void {
   ]));
 }
 
-function streamItem(cx: Checker, span: Span, problem: string, suggestion: string): void {
-  report(cx, diagnostic("test.fake_stream_item", span, { problem, suggestion }));
-}
 
 export function checkFakes(cx: Checker, file: LoadedFile, test: TestDecl): CheckedFakes[] {
   if (!test.fakes) return [];
@@ -51,7 +48,10 @@ export function checkFakes(cx: Checker, file: LoadedFile, test: TestDecl): Check
       const near = closest(key, [...cx.prompts.keys(), "embed"]);
       report(cx, diagnostic("test.fake_unknown_prompt", entry.target.span, {
         name: key,
-        suggestion: near ? `Did you mean \`ai.${near}\`?` : cx.prompts.size > 0 ? `Script a prompt, such as \`ai.${[...cx.prompts.keys()][0]}\`, or \`ai.embed\`` : "Declare the prompt, or script `ai.embed`",
+        suggestion: didYouMean(
+          near && `ai.${near}`,
+          cx.prompts.size > 0 ? `Script a prompt, such as \`ai.${[...cx.prompts.keys()][0]}\`, or \`ai.embed\`` : "Declare the prompt, or script `ai.embed`",
+        ),
       }));
       continue;
     }
@@ -89,14 +89,14 @@ function generatePromptItem(b: Body, prompt: PromptInfo, item: FakeItem): Checke
       return { kind: "malformed", item };
     case "partial":
       if (prompt.use === "unused") return { kind: "partial", item, text: item.text, stop: item.stop };
-      streamItem(b.cx, item.span, `\`partial(...)\` scripts a stream, but \`${prompt.name}\` is asked by \`ai.generate\``, generateHint(prompt));
+      report(b.cx, diagnostic("test.fake_stream_item", item.span, { variant: "stream_on_generate", prompt: prompt.name, answer: answerWords(prompt), failures: FAILURE_WORDS }));
       return null;
   }
 }
 
-function generateHint(prompt: PromptInfo): string {
-  const as = prompt.asTypes.length > 0 ? `an answer of \`${printType(prompt.asTypes[0])}\`, ` : "an answer, ";
-  return `Script ${as}\`raw("...")\`, \`recorded("...")\`, \`malformed\` or one of ${FAILURE_WORDS}`;
+/** How a generate prompt's answer is named in a hint: "an answer of `Verdict`, " or "an answer, ". */
+function answerWords(prompt: PromptInfo): string {
+  return prompt.asTypes.length > 0 ? `an answer of \`${printType(prompt.asTypes[0])}\`, ` : "an answer, ";
 }
 
 /** A literal answer: valid for the first as-type it fits, else one `test.fake_type`. */
@@ -122,14 +122,13 @@ function valueItem(b: Body, prompt: PromptInfo, item: FakeItem, expr: Expr): Che
 }
 
 function streamPromptItem(b: Body, prompt: PromptInfo, item: FakeItem): CheckedFakeItem | null {
-  const hint = `Script a text, \`partial("...", <stop>)\` or one of ${FAILURE_WORDS}`;
   switch (item.kind) {
     case "value":
       if (item.expr.kind === "text") {
         b.cx.exprTypes.set(item.expr, { kind: "base", base: "Text" });
         return { kind: "stream_text", item, text: item.expr.value };
       }
-      streamItem(b.cx, item.span, `\`${prompt.name}\` is streamed, so it is scripted with texts, not answers`, hint);
+      report(b.cx, diagnostic("test.fake_stream_item", item.span, { variant: "answer_on_stream", prompt: prompt.name, failures: FAILURE_WORDS }));
       return null;
     case "partial":
       return { kind: "partial", item, text: item.text, stop: item.stop };
@@ -139,7 +138,7 @@ function streamPromptItem(b: Body, prompt: PromptInfo, item: FakeItem): CheckedF
     case "recorded":
     case "malformed": {
       const written = item.kind === "malformed" ? "`malformed`" : `\`${item.kind}(...)\``;
-      streamItem(b.cx, item.span, `${written} scripts an \`ai.generate\` answer, but \`${prompt.name}\` is streamed`, hint);
+      report(b.cx, diagnostic("test.fake_stream_item", item.span, { variant: "generate_on_stream", item: written, prompt: prompt.name, failures: FAILURE_WORDS }));
       return null;
     }
   }
@@ -149,10 +148,9 @@ function streamPromptItem(b: Body, prompt: PromptInfo, item: FakeItem): CheckedF
 function embedItem(b: Body, item: FakeItem): CheckedFakeItem | null {
   const dims = b.cx.connection?.embeddingDimensions ?? DEFAULT_EMBEDDING_DIMENSIONS;
   if (item.kind === "failure") return { kind: "failure", item, word: item.word };
-  const hint = `Script a list of ${dims} numbers, or one of ${FAILURE_WORDS}`;
   if (item.kind !== "value") {
     const written = item.kind === "malformed" ? "`malformed`" : `\`${item.kind}(...)\``;
-    streamItem(b.cx, item.span, `${written} can't answer \`ai.embed\``, hint);
+    report(b.cx, diagnostic("test.fake_stream_item", item.span, { variant: "not_embedding", item: written, dimensions: dims, failures: FAILURE_WORDS }));
     return null;
   }
   const embedding: Type = { kind: "named", decl: b.cx.prelude.embedding };

@@ -1,7 +1,7 @@
 // A diagnostic is plain data, made where a problem is found; only the render-* files make text.
 import type { Span } from "../source/span.ts";
 import { catalogue, type RuleId } from "./catalogue/index.ts";
-import type { Owner, RuleEntry } from "./catalogue/rule-entry.ts";
+import { wordingOf, type Owner, type RuleEntry } from "./catalogue/rule-entry.ts";
 
 export type { Owner, RuleEntry };
 
@@ -28,21 +28,28 @@ export interface Diagnostic {
 /** Any rule's slot values, by slot name (what `fill` reads). */
 export type DiagnosticArgs = Record<string, string | number>;
 
-/** The `{slot}` names in one template: `"No type named `{name}`"` → `"name"`. Braces holding spaces are text. */
+/** The `{slot}` names in one template: `"No type named `{name}`"` → `"name"`. */
 type SlotsIn<S extends string> = S extends `${string}{${infer K}}${infer Rest}` ? SlotOf<K> | SlotsIn<Rest> : never;
 /** `{{placeholder}}` holds the slot `placeholder`; `{ ... }` and `{H..HH}` hold none (as `fill` reads only word characters). */
 type SlotOf<K extends string> = K extends `${string}{${infer Inner}` ? SlotOf<Inner> : K extends "" | `${string} ${string}` | `${string}.${string}` ? never : K;
 
 type Entry<R extends RuleId> = (typeof catalogue)[R];
 
-/** Every slot a rule's summary, reason and next hold. */
-export type SlotName<R extends RuleId> = SlotsIn<Entry<R>["summary"]> | SlotsIn<Entry<R>["reason"]> | SlotsIn<Entry<R>["next"]>;
+/** The slots of one wording, with the rule's reason. */
+type WordingArgs<W, Reason extends string> = W extends { summary: infer S extends string; next: infer N extends string }
+  ? { [K in SlotsIn<S> | SlotsIn<N> | SlotsIn<Reason>]: string | number }
+  : never;
 
-/** Exactly the slots of rule R: a missing or an extra one is a type error at the call site. */
-export type ArgsOf<R extends RuleId> = { [K in SlotName<R>]: string | number };
+/**
+ * Exactly the slots of rule R (a missing or an extra one is a type error at the call site); for a
+ * rule with variants, `variant` names one and the slots are that variant's.
+ */
+export type ArgsOf<R extends RuleId> = Entry<R> extends { variants: infer V; reason: infer Reason extends string }
+  ? { [K in keyof V & string]: { variant: K } & WordingArgs<V[K], Reason> }[keyof V & string]
+  : WordingArgs<Entry<R>, Entry<R>["reason"]>;
 
 /** A rule without slots may omit its args. */
-type ArgsAndDetails<R extends RuleId> = [SlotName<R>] extends [never]
+type ArgsAndDetails<R extends RuleId> = [keyof ArgsOf<R>] extends [never]
   ? [args?: ArgsOf<R>, details?: Detail[]]
   : [args: ArgsOf<R>, details?: Detail[]];
 
@@ -53,13 +60,15 @@ function fill(template: string, args: DiagnosticArgs): string {
 /** The one way to make a diagnostic: the rule's catalogue entry, filled with `args`. */
 export function diagnostic<R extends RuleId>(rule: R, span: Span | null, ...[args = {} as ArgsOf<R>, details = []]: ArgsAndDetails<R>): Diagnostic {
   const entry: RuleEntry = catalogue[rule];
+  const values = args as DiagnosticArgs;
+  const wording = wordingOf(entry, values.variant);
   return {
     rule,
-    summary: fill(entry.summary, args as DiagnosticArgs),
+    summary: fill(wording.summary, values),
     span,
     details,
-    reason: fill(entry.reason, args as DiagnosticArgs),
-    next: fill(entry.next, args as DiagnosticArgs),
+    reason: fill(entry.reason, values),
+    next: fill(wording.next, values),
     owner: entry.owner,
   };
 }

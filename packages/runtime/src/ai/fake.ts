@@ -276,10 +276,7 @@ export class FakeBackend implements AiBackend {
 
   private wrongItem(script: CompiledScript, compiled: CompiledItem, call: string): TestStop {
     return new TestStop(
-      diagnostic("test.fake_stream_item", compiled.item.item.span, {
-        problem: `This scripted item can't answer ${call}`,
-        suggestion: `Script items of the kind \`${script.label}\`'s calls read`,
-      }),
+      diagnostic("test.fake_stream_item", compiled.item.item.span, { variant: "wrong_call", call, script: script.label }),
     );
   }
 }
