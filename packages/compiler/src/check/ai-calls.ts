@@ -10,10 +10,10 @@ import { printType } from "../types/print-type.ts";
 import { report, type Checker } from "./context.ts";
 import type { Body, Locals } from "./body.ts";
 import { checkExpr } from "./check-expr.ts";
-import { reportUnknownName } from "./check-names.ts";
-import { argumentsText, type CallExpr, type CallResult } from "./check-call.ts";
+import { type CallExpr, type CallResult } from "./check-call.ts";
 import { impure } from "./purity.ts";
 import { resolveTypeRef } from "./type-refs.ts";
+import { argumentsText, reportUnknownName } from "./report-names.ts";
 
 /** The prompt whose values type `type` is, or null after reporting `ai.not_prompt_values`. */
 function promptOf(b: Body, call: CallExpr, which: "generate" | "stream", type: Type): PromptInfo | null {

@@ -14,7 +14,7 @@ import { findType, reportUnknownType } from "./type-refs.ts";
 import { mismatchSuggestion } from "./mismatch.ts";
 import type { Body, Locals } from "./body.ts";
 import { checkExpr } from "./check-expr.ts";
-import { unknownName } from "./check-names.ts";
+import { unknownName } from "./report-names.ts";
 
 export type DecodeRule = "type" | "missing" | "unknown" | "member" | ConstraintRule;
 

@@ -12,9 +12,9 @@ import { findType } from "./type-refs.ts";
 import type { Body, Locals } from "./body.ts";
 import { checkExpr } from "./check-expr.ts";
 import { checkCall, type CallResult } from "./check-call.ts";
-import { reportUnknownName } from "./check-names.ts";
 import { checkReject, resolveFailure } from "./failures.ts";
 import { checkBlock } from "./check-stmt.ts";
+import { reportUnknownName } from "./report-names.ts";
 
 export interface MatchResult {
   type: Type;

@@ -8,7 +8,7 @@ import { diagnostic } from "../diagnostics/diagnostic.ts";
 import { closest, didYouMean } from "../names/suggest.ts";
 import { listWords, lookupTop, report, type Checker } from "./context.ts";
 import type { Body, Escape } from "./body.ts";
-import { describeRef } from "./check-names.ts";
+import { describeRef } from "./report-names.ts";
 
 /** Every failure name visible in `file` (declared, imported, the AI failures). */
 function visibleFailures(cx: Checker, file: LoadedFile): string[] {
