@@ -113,6 +113,15 @@ export interface RecordingFile {
   name: string;
 }
 
+/** Facts about nodes, keyed by node identity: the part of a Map the checker and the runtime use. */
+export interface SideTable<K, V> {
+  get(key: K): V | undefined;
+  has(key: K): boolean;
+  set(key: K, value: V): unknown;
+  readonly size: number;
+  values(): Iterable<V>;
+}
+
 /** One failure per AI failure word, and `unreadable` (an answer that didn't decode). */
 export type AiFailures = Record<AiFailureWord | "unreadable", FailureInfo>;
 
@@ -127,9 +136,9 @@ export interface CheckedProgram {
   tests: TestInfo[];
   recordings: RecordingFile[];
   /** The type of every expression the checker typed (empty when checked with `toRun: false`). */
-  exprTypes: Map<Expr, Type>;
+  exprTypes: SideTable<Expr, Type>;
   /** What each name, call and pattern refers to (only failures' when checked with `toRun: false`). */
-  resolutions: Map<Node | Ident, Resolution>;
+  resolutions: SideTable<Node | Ident, Resolution>;
   /** Failures each action can fail with (its `fails`, resolved). */
   actionFailures: Map<ActionDecl, FailureInfo[]>;
   /** Parameter and result types of every function, action and fixture member (`jadpo dev` decodes an action's parameters with them). */
