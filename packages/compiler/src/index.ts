@@ -23,7 +23,7 @@ export { renderCheckJson, diagnosticToJson, type JsonDiagnostic, type JsonOption
 export { parseFile, checkSize } from "./syntax/parse-file.ts";
 export { findProjectRoot, discoverFiles, moduleNames, fileKind, APP_FILE, type DiscoveredFile, type ProjectFiles } from "./modules/load.ts";
 export { resolveModules, type ResolveOptions, type ResolveResult } from "./modules/resolve.ts";
-export { compileProject, checkProject, sortDiagnostics, sourceLookup, type CompileResult, type CompileStats } from "./pipeline.ts";
+export { compileProject, sortDiagnostics, sourceLookup, type CompileResult, type CompileStats } from "./pipeline.ts";
 
 // The language's word lists and limits, each defined once.
 export {

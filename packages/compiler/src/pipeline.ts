@@ -54,9 +54,6 @@ export function compileProject(host: Host, root: string, options: CheckOptions =
   return { root, graph: resolved.graph, program, diagnostics: sortDiagnostics(diagnostics), stats: { files: found.files.length, declarations } };
 }
 
-/** `checkProject` is `compileProject`: `jadpo check` reports its diagnostics, `jadpo test` runs its program. */
-export const checkProject = compileProject;
-
 function parseAll(host: Host, found: ProjectFiles) {
   const files: LoadedFile[] = [];
   const incomplete = new Set<string>();

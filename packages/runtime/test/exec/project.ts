@@ -2,7 +2,7 @@
 // pipeline and run test by test through the runtime.
 import { readdirSync, readFileSync, statSync, existsSync } from "node:fs";
 import { join } from "node:path";
-import { checkProject, renderErrorPlain, renderFailPlain, type CheckedProgram, type Host, type TestInfo } from "@jadpo/compiler";
+import { compileProject, renderErrorPlain, renderFailPlain, type CheckedProgram, type Host, type TestInfo } from "@jadpo/compiler";
 import { compileProgram, runTestFast, type CompiledProgram, type RunTestOptions, type TestResult } from "../../src/index.ts";
 
 const ROOT = "/project";
@@ -52,7 +52,7 @@ export interface Project {
 }
 
 function checked(host: Host, root: string): CheckedProgram {
-  const result = checkProject(host, root);
+  const result = compileProject(host, root);
   if (result.diagnostics.length > 0 || !result.program) {
     throw new Error(`the project doesn't check:\n${result.diagnostics.map((d) => renderErrorPlain(d)).join("\n")}`);
   }

@@ -1,7 +1,7 @@
 // Recording tests (SPEC 9.3) on programs compiled by the real pipeline from in-memory files:
 // each way a recording fails, the exact `decode:` line, and the alert for an older prompt.
 import { describe, expect, it } from "vitest";
-import { checkProject, type CheckedProgram } from "@jadpo/compiler";
+import { compileProject, type CheckedProgram } from "@jadpo/compiler";
 import { memoryHost } from "../exec/project.ts";
 import { runRecordingTest } from "../../src/recording-tests/run-recording-test.ts";
 
@@ -43,7 +43,7 @@ const recording = (answer: string, version = "answer_question@b44ecc53") => `{\n
 const GOOD = recording('{\n    "reply": "{Text}",\n    "resolved_by_articles": true\n  }');
 
 function program(files: Record<string, string>): CheckedProgram {
-  const result = checkProject(memoryHost({ ...BASE, ...files }, ROOT), ROOT);
+  const result = compileProject(memoryHost({ ...BASE, ...files }, ROOT), ROOT);
   const errors = result.diagnostics.filter((d) => d.rule !== "test.recording_undecodable");
   if (errors.length > 0 || !result.program) throw new Error(errors.map((d) => `${d.rule}: ${d.summary}`).join("\n"));
   return result.program;
