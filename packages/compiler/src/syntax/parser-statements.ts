@@ -7,7 +7,7 @@ import * as T from "./tokens.ts";
 import type { Tok } from "./tokens.ts";
 import { OPEN } from "./open-constructs.ts";
 import { buildIf, spanOf } from "./build-ast.ts";
-import { ExpressionRules } from "./parser-expressions.ts";
+import { PatternRules } from "./parser-patterns.ts";
 
 const IF_BLOCK = { ARGS: [OPEN.ifBlock, "", false] as [string, string, boolean] };
 const ELSE_BLOCK = { ARGS: [OPEN.elseBlock, "", false] as [string, string, boolean] };
@@ -15,7 +15,7 @@ const FOR_BLOCK = { ARGS: [OPEN.forBlock, "", false] as [string, string, boolean
 
 type IfClause = { start: Tok; cond: A.Expr; then: A.Block };
 
-export abstract class StatementRules extends ExpressionRules {
+export abstract class StatementRules extends PatternRules {
   private statementStep = (): void => {
     this.items.push(this.SUBRULE(this.statement));
   };
