@@ -2,7 +2,7 @@
 // colour, json's shape and junit's XML.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { diagnostic, type Diagnostic } from "@jadpo/compiler";
+import { diagnostic, noPaint, type Diagnostic } from "@jadpo/compiler";
 import type { Alert, TestResult } from "@jadpo/runtime";
 import { makeReporter, type ReportContext, type TestReport } from "../../src/reporters/index.ts";
 import { chalkPaint } from "../../src/terminal.ts";
@@ -10,7 +10,6 @@ import { findAll, parseXml } from "./xml.ts";
 
 const context: ReportContext = { displayPath: (file) => file };
 const fixture = (name: string) => readFileSync(new URL(`../../../compiler/test/fixtures/seed/${name}`, import.meta.url), "utf8");
-const noPaint = { error: (t: string) => t, bold: (t: string) => t, dim: (t: string) => t, path: (t: string) => t, caret: (t: string) => t, ok: (t: string) => t, alert: (t: string) => t };
 const plain = makeReporter("plain", noPaint, null);
 const json = makeReporter("json", noPaint, null);
 const junit = makeReporter("junit", noPaint, null);

@@ -1,4 +1,4 @@
-// The AI capability's calls (SPEC 7): `ai.generate(values, as: T)`, `ai.stream(values)`,
+// The AI capability's calls (docs/language.md): `ai.generate(values, as: T)`, `ai.stream(values)`,
 // `ai.embed(text)`. The values type selects the prompt; each call is remembered for the prompt's
 // use (generate or stream, `ai.prompt_mixed_use`) and its as-types, which fakes are checked against.
 import type { Ident } from "../syntax/ast.ts";

@@ -1,4 +1,4 @@
-// A literal checked against the type expected where it stands (SPEC 6): text, numbers (`-3`
+// A literal checked against the type expected where it stands (docs/language.md): text, numbers (`-3`
 // included), Bool, durations, `none`, lists and records, constraints included. Each problem is
 // data with a decode rule and a path, so the same walk gives `type.*` diagnostics in code and one
 // `test.fake_type` for a scripted answer (fakes.ts).

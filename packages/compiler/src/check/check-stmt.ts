@@ -1,4 +1,4 @@
-// Statements and blocks (SPEC 5): `var`, assignment, `if`, `for`, `return`, `reject`, `match`,
+// Statements and blocks (docs/language.md): `var`, assignment, `if`, `for`, `return`, `reject`, `match`,
 // `attempt`, and the tests' `assert`, `assert ... fails F`, `advance clock by`.
 import type { Block, Expr, Stmt } from "../syntax/ast.ts";
 import { diagnostic } from "../diagnostics/diagnostic.ts";

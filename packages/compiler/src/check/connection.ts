@@ -1,5 +1,5 @@
 // Project-wide declarations of app.jadpo: `locales` (the members of Locale) and the ai
-// `connection` (SPEC 4.6), read into data; `env(...)` stays unevaluated until a real call.
+// `connection` (docs/language.md), read into data; `env(...)` stays unevaluated until a real call.
 import type { ConnectionDecl, LocalesDecl } from "../syntax/ast.ts";
 import type { ModuleGraph } from "../modules/graph.ts";
 import type { ConnectionInfo } from "./program.ts";

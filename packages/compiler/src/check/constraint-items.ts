@@ -1,6 +1,6 @@
 // Reading a constraint block (`{ min_length: 1 max_length: 2000 }`) into Constraints, reporting
 // `type.bad_constraint` (one variant each) for an unknown constraint, one on the wrong base, a repeated one, a bad value, `min > max`,
-// or a pattern whose matches can never meet the length bounds (SPEC 4.1).
+// or a pattern whose matches can never meet the length bounds (docs/language.md).
 import type { ConstraintItem, Expr, Span } from "../syntax/ast.ts";
 import type { Constraints } from "../types/types.ts";
 import { diagnostic } from "../diagnostics/diagnostic.ts";

@@ -1,4 +1,4 @@
-// Declared failures (SPEC 4.2): `kind`, `message`, and `code` defaulting to the snake-cased name.
+// Declared failures (docs/language.md): `kind`, `message`, and `code` defaulting to the snake-cased name.
 import type { FailureInfo } from "./program.ts";
 import { FAILURE_KINDS, type FailureKind } from "../vocabulary.ts";
 import { diagnostic } from "../diagnostics/diagnostic.ts";

@@ -1,5 +1,5 @@
 // Declared types: a NamedType per `type` (and per prompt values type, filled by prompts.ts), then
-// each definition — aliases with constraints, enums, objects — and the recursion rule (SPEC 4.1).
+// each definition — aliases with constraints, enums, objects — and the recursion rule (docs/language.md).
 import type { ConstraintItem, TypeDecl } from "../syntax/ast.ts";
 import type { LoadedFile } from "../modules/graph.ts";
 import type { NamedType, Type, TypeDef } from "../types/types.ts";

@@ -1,4 +1,4 @@
-// Failures in bodies (SPEC 4.3, 5): resolving failure names, `reject`, and the exact `fails` rule —
+// Failures in bodies (docs/language.md): resolving failure names, `reject`, and the exact `fails` rule —
 // a failure that can escape an action but isn't listed is `failure.undeclared`, a listed one
 // that can't escape is `failure.stale`.
 import type { ActionDecl, Ident } from "../syntax/ast.ts";

@@ -1,4 +1,4 @@
-// A test's `fakes:` (SPEC 8), checked when the test compiles, each problem exactly one
+// A test's `fakes:` (docs/testing.md), checked when the test compiles, each problem exactly one
 // diagnostic: a literal answer that isn't a valid value of any as-type is one `test.fake_type` at
 // the offending field's name; `test.recording_missing`, `test.fake_unknown_prompt`,
 // `test.fake_stream_item`, `test.embedding_length`.

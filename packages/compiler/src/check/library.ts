@@ -1,4 +1,4 @@
-// The library (SPEC 5), always namespaced and generic over representation: `text.*` takes any
+// The library (docs/language.md), always namespaced and generic over representation: `text.*` takes any
 // Text-based type, `list.*` any list (Embedding included), `vector.similarity` Decimal lists.
 import type { Expr, Ident } from "../syntax/ast.ts";
 import type { LibraryFunction } from "./program.ts";

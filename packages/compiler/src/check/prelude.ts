@@ -1,5 +1,5 @@
 // The prelude: base types, Locale (from `locales`), Embedding, StreamedText, StreamStop, and the
-// AI failures of SPEC 7. Built once per check, since Locale's members depend on the project.
+// AI failures. Built once per check, since Locale's members depend on the project.
 import type { AiFailures, FailureInfo, FailureKind } from "./program.ts";
 import { AI_FAILURE_WORDS, STOP_WORDS } from "../vocabulary.ts";
 import {
@@ -22,7 +22,7 @@ export interface Prelude {
   aiFailures: AiFailures;
   /** The AI failures by name (`AiRefused`, ...). */
   failures: Map<string, FailureInfo>;
-  /** What `ai.generate` and `ai.embed` can fail with, in SPEC 7's order. */
+  /** What `ai.generate` and `ai.embed` can fail with, in the order the language guide lists them. */
   generateFailures: FailureInfo[];
   embedFailures: FailureInfo[];
 }

@@ -27,7 +27,7 @@ export interface PromptInfo {
   file: LoadedFile;
   /** The record type named after the prompt (`AnswerQuestion`): one field per parameter. */
   valuesType: NamedType;
-  /** `answer_question@b44ecc53` (SPEC 4.5). */
+  /** `answer_question@b44ecc53` (docs/language.md). */
   version: string;
   /** `system:` text after `"""` processing, placeholders unreplaced; "" when absent. */
   system: string;

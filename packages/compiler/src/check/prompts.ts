@@ -1,4 +1,4 @@
-// Prompts (SPEC 4.5): the values type (one field per parameter), `system:`/`text:`, placeholders
+// Prompts (docs/language.md): the values type (one field per parameter), `system:`/`text:`, placeholders
 // (`prompt.unknown_placeholder`) and the version digest. How calls use a prompt is filled later.
 import type { Expr, PromptDecl, Span } from "../syntax/ast.ts";
 import type { LoadedFile } from "../modules/graph.ts";

@@ -130,7 +130,7 @@ export function buildOperand(file: string, prefixes: Tok[] | null, primary: A.Ex
 // ---------------------------------------------------------------- fakes
 
 
-/** Classifies a scripted item by its shape (SPEC 8); anything else is a literal value. */
+/** Classifies a scripted item by its shape (docs/testing.md); anything else is a literal value. */
 export function classifyFake(e: A.Expr): A.FakeItem {
   if (e.kind === "name") {
     if (isAiFailureWord(e.name)) return { kind: "failure", word: e.name, span: e.span };
@@ -173,7 +173,7 @@ export function buildIf(
   return tail as A.IfStmt;
 }
 
-/** Whether a statement that is a bare expression may stand (SPEC 5). */
+/** Whether a statement that is a bare expression may stand (docs/language.md). */
 export function mayStandAlone(e: A.Expr): boolean {
   return e.kind === "match" || e.kind === "attempt";
 }

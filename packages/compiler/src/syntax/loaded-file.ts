@@ -9,7 +9,7 @@ export interface LoadedFile {
   kind: "source" | "test";
   /** The folder module it belongs to (`support/actions`), "" for `app.jadpo`. */
   folderModule: string;
-  /** Its own file module (`support/actions/answer_customer.test`... without extension: see SPEC 3). */
+  /** Its own file module (`support/actions/answer_customer.test`... without extension: see docs/language.md). */
   fileModule: string;
   source: SourceFile;
   syntax: SyntaxFile;

@@ -1,4 +1,4 @@
-// The grammar of types as written and of expressions (SPEC 5): precedence, prefix and postfix
+// The grammar of types as written and of expressions (docs/language.md): precedence, prefix and postfix
 // operators, calls with `as:`, lists and records (`match` is in parser-patterns.ts). These are the hottest rules, so their
 // loops use callbacks made once and the shared stacks of ParserBase.
 import type { ParserMethod, TokenType } from "chevrotain";

@@ -1,4 +1,4 @@
-// The grammar of blocks and statements (SPEC 5 and 8): `var`, assignment, `if` / `else if` /
+// The grammar of blocks and statements (docs/language.md): `var`, assignment, `if` / `else if` /
 // `else` (read in a loop, however long the chain), `for`, `return`, `reject`, `assert`,
 // `advance clock by`, and expression statements (bare ones are noted for syntax.bare_expression).
 import type { TokenType } from "chevrotain";
