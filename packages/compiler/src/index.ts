@@ -13,7 +13,7 @@ export { SourceFile } from "./source/source-file.ts";
 
 // Diagnostics: the one catalogue, the one constructor, the renderers.
 export { diagnostic } from "./diagnostics/diagnostic.ts";
-export type { Diagnostic, DiagnosticArgs, Detail, DetailLabel, Owner, RuleEntry } from "./diagnostics/diagnostic.ts";
+export type { ArgsOf, Diagnostic, DiagnosticArgs, Detail, DetailLabel, Owner, RuleEntry } from "./diagnostics/diagnostic.ts";
 export { catalogue, ruleIds, type RuleId } from "./diagnostics/catalogue/index.ts";
 export { renderErrorPlain, renderFailPlain, bodyLines, location, identityPaths, type RenderOptions } from "./diagnostics/render-plain.ts";
 export { renderErrorPretty, renderFailPretty, codeFrame, noPaint, type Paint, type PrettyOptions } from "./diagnostics/render-pretty.ts";

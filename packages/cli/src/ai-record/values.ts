@@ -110,7 +110,7 @@ export async function valuesFromFixture(program: CheckedProgram, prompt: PromptI
     return { ok: true, values, from: { kind: "fixture", name } };
   } catch (e) {
     if (!isFault(e)) throw e;
-    return { ok: false, diagnostic: diagnostic("runtime.fault", null, { problem: `The fixture \`${name}\` stopped: ${e.problem}`, suggestion: e.suggestion }) };
+    return { ok: false, diagnostic: diagnostic("runtime.fault", null, { variant: "fixture_stopped", fixture: name, fault: e.problem, suggestion: e.suggestion }) };
   }
 }
 

@@ -14,11 +14,7 @@ type LibFn = (args: Value[], c: RunContext) => Value;
 function similarity(a: number[], b: number[], span: Span): number {
   const s = cosine(a, b);
   if (s !== null) return s;
-  throw new RuntimeFault(
-    `\`vector.similarity\` got vectors of different lengths (${a.length} and ${b.length})`,
-    "Compare embeddings made by the same connection",
-    span,
-  );
+  throw new RuntimeFault({ variant: "vector_lengths", left: a.length, right: b.length }, span);
 }
 
 /** The implementation of a library function; `span` is the statement a fault points to. */
@@ -69,11 +65,7 @@ export function libraryFunction(fn: LibraryFunction, span: Span): LibFn {
         const min = lo as number;
         const max = hi as number;
         if (min > max) {
-          throw new RuntimeFault(
-            `\`random.int(${min}, ${max})\` has a minimum above its maximum`,
-            "Pass the smaller bound first",
-            span,
-          );
+          throw new RuntimeFault({ variant: "random_bounds", min, max }, span);
         }
         return randomOf(c).int(min, max);
       };

@@ -21,19 +21,15 @@ function arithKind(cx: Cx, expr: Extract<Expr, { kind: "binary" }>): Arith {
 }
 
 function overflow(span: Span): RuntimeFault {
-  return new RuntimeFault(
-    "Int overflow: the result is beyond ±9007199254740991",
-    "Keep Int values within ±(2^53−1), or use Decimal for larger numbers",
-    span,
-  );
+  return new RuntimeFault({ variant: "int_overflow" }, span);
 }
 
 function divisionByZero(span: Span): RuntimeFault {
-  return new RuntimeFault("Division by zero", "Check that the divisor is not zero before dividing", span);
+  return new RuntimeFault({ variant: "division_by_zero" }, span);
 }
 
 function decimalOverflow(span: Span): RuntimeFault {
-  return new RuntimeFault("Decimal overflow: the result is too large to represent", "Keep Decimal values within range", span);
+  return new RuntimeFault({ variant: "decimal_overflow" }, span);
 }
 
 function checkedInt(r: number, span: Span): number {
