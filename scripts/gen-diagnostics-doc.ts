@@ -4,13 +4,14 @@ import { writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { catalogue, ruleIds, type RuleId } from "../packages/compiler/src/diagnostics/catalogue/index.ts";
+import { wordings, type RuleEntry } from "../packages/compiler/src/diagnostics/catalogue/rule-entry.ts";
 
 export const docPath = join(dirname(fileURLToPath(import.meta.url)), "../docs/diagnostics.md");
 
 const intro = `# Diagnostics
 
-Every problem jadpo reports — a compile error, a failing test, a usage error — has the same shape
-(SPEC section 10): a \`rule\` (\`category.lower_snake\`), a one-line summary, the location, detail
+Every problem jadpo reports — a compile error, a failing test, a usage error — has the same shape:
+a \`rule\` (\`category.lower_snake\`), a one-line summary, the location, detail
 lines where they help (\`decode:\`, \`assert:\`, \`expected:\`, \`got:\`, \`fakes:\`, \`cycle:\`,
 \`note:\`), the \`reason\` the rule exists, and one \`next\` step with its owner (\`agent\`, \`human\` or
 \`compiler\`).
@@ -24,7 +25,7 @@ error: No module \`support/typs\` in this project --> domains/support/actions/re
 
 This page is generated from the catalogue (\`packages/compiler/src/diagnostics/catalogue/\`) by
 \`scripts/gen-diagnostics-doc.ts\`; do not edit it by hand. \`{slot}\` marks a part filled in where
-the problem is found.
+the problem is found. A rule that covers several mistakes of one kind lists a wording for each.
 `;
 
 /** The whole page. */
@@ -43,8 +44,18 @@ export function diagnosticsDoc(): string {
 }
 
 function rule(id: RuleId): string {
-  const entry = catalogue[id];
-  return [`### \`${id}\``, "", `- summary: ${entry.summary}`, `- reason: ${entry.reason}`, `- next: ${entry.next} (${entry.owner})`, ""].join("\n");
+  const entry: RuleEntry = catalogue[id];
+  const lines = [`### \`${id}\``, ""];
+  for (const { variant, wording } of wordings(entry)) {
+    if (variant === null) {
+      lines.push(`- summary: ${wording.summary}`, `- reason: ${entry.reason}`, `- next: ${wording.next} (${entry.owner})`);
+    } else {
+      lines.push(`- \`${variant}\`: ${wording.summary}`, `  - next: ${wording.next} (${entry.owner})`);
+    }
+  }
+  if ("variants" in entry) lines.push(`- reason: ${entry.reason}`);
+  lines.push("");
+  return lines.join("\n");
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

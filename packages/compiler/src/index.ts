@@ -13,7 +13,7 @@ export { SourceFile } from "./source/source-file.ts";
 
 // Diagnostics: the one catalogue, the one constructor, the renderers.
 export { diagnostic } from "./diagnostics/diagnostic.ts";
-export type { Diagnostic, DiagnosticArgs, Detail, DetailLabel, Owner, RuleEntry } from "./diagnostics/diagnostic.ts";
+export type { ArgsOf, Diagnostic, DiagnosticArgs, Detail, DetailLabel, Owner, RuleEntry } from "./diagnostics/diagnostic.ts";
 export { catalogue, ruleIds, type RuleId } from "./diagnostics/catalogue/index.ts";
 export { renderErrorPlain, renderFailPlain, bodyLines, location, identityPaths, type RenderOptions } from "./diagnostics/render-plain.ts";
 export { renderErrorPretty, renderFailPretty, codeFrame, noPaint, type Paint, type PrettyOptions } from "./diagnostics/render-pretty.ts";
@@ -23,16 +23,22 @@ export { renderCheckJson, diagnosticToJson, type JsonDiagnostic, type JsonOption
 export { parseFile, checkSize } from "./syntax/parse-file.ts";
 export { findProjectRoot, discoverFiles, moduleNames, fileKind, APP_FILE, type DiscoveredFile, type ProjectFiles } from "./modules/load.ts";
 export { resolveModules, type ResolveOptions, type ResolveResult } from "./modules/resolve.ts";
-export { compileProject, checkProject, sortDiagnostics, sourceLookup, type CompileResult, type CompileStats } from "./pipeline.ts";
+export { compileProject, sortDiagnostics, sourceLookup, type CompileResult, type CompileStats } from "./pipeline.ts";
+
+// The language's word lists and limits, each defined once.
+export {
+  AI_FAILURE_WORDS, STOP_WORDS, FAILURE_KINDS, MAX_FILE_BYTES, THE_ANSWER, isAiFailureWord, recordingPath,
+  type AiFailureWord, type StopWord, type ReadProjectFile,
+} from "./vocabulary.ts";
 
 // Names.
-export { closest, editDistance } from "./names/suggest.ts";
+export { closest, didYouMean, editDistance } from "./names/suggest.ts";
 export { toUpperCamel, toLowerSnake, isUpperCamel, isLowerSnake } from "./names/casing.ts";
 
 // The typechecker, and the type helpers the runtime shares with it (one definition of each rule).
 export { checkProgram, type CheckOptions } from "./check/check-program.ts";
 export { printType } from "./types/print-type.ts";
-export { assignable, sameType, scalarBase, scalarConstraints, listItem, listBounds, enumOf, objectOf } from "./types/assignable.ts";
+export { assignable, sameType, scalarBase, isTextBased, scalarConstraints, listItem, listBounds, enumOf, objectOf } from "./types/assignable.ts";
 export { textViolation, numberViolation, itemsViolation, codePointLength, patternRegExp, type Violation, type ConstraintRule } from "./types/constraints.ts";
 export { parseTemplate, type TemplatePart } from "./prompts/template.ts";
 export { promptVersion, spellTypeRef } from "./prompts/version.ts";

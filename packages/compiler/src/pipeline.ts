@@ -8,7 +8,8 @@ import type { CheckedProgram } from "./check/program.ts";
 import type { SourceFile } from "./source/source-file.ts";
 import { discoverFiles, moduleNames, type ProjectFiles } from "./modules/load.ts";
 import { resolveModules } from "./modules/resolve.ts";
-import { MAX_FILE_BYTES, checkSize, parseFile } from "./syntax/parse-file.ts";
+import { checkSize, parseFile } from "./syntax/parse-file.ts";
+import { MAX_FILE_BYTES } from "./vocabulary.ts";
 import { checkProgram, type CheckOptions } from "./check/check-program.ts";
 
 export interface CompileStats {
@@ -53,9 +54,6 @@ export function compileProject(host: Host, root: string, options: CheckOptions =
   return { root, graph: resolved.graph, program, diagnostics: sortDiagnostics(diagnostics), stats: { files: found.files.length, declarations } };
 }
 
-/** `checkProject` is `compileProject`: `jadpo check` reports its diagnostics, `jadpo test` runs its program. */
-export const checkProject = compileProject;
-
 function parseAll(host: Host, found: ProjectFiles) {
   const files: LoadedFile[] = [];
   const incomplete = new Set<string>();
@@ -75,11 +73,9 @@ function parseAll(host: Host, found: ProjectFiles) {
   return { files, incomplete, diagnostics };
 }
 
-const RECORDING_LIMIT = 16 * 1024 * 1024;
-
 function readRecordings(host: Host, found: ProjectFiles): RecordingSource[] {
   return found.recordings.map(({ absolute, path, promptName, name }) => {
-    const read = host.readWithin(absolute, RECORDING_LIMIT);
+    const read = host.readWithin(absolute, MAX_FILE_BYTES);
     return { path, promptName, name, bytes: typeof read === "number" ? null : read ?? new Uint8Array() };
   });
 }

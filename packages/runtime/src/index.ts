@@ -21,7 +21,7 @@ export { runTest, type RunTestOptions } from "./runner/run-test.ts";
 export { runRecordingTest, type RecordingTestOptions } from "./runner/run-recording-test.ts";
 export { loadTests, type ExecuteOptions, type LoadedTests } from "./runner/execute.ts";
 export type { PlannedTest } from "./runner/plan.ts";
-export type { ReadProjectFile, TestOutcome } from "./runner/outcome.ts";
+export type { TestOutcome } from "./runner/outcome.ts";
 export { selectTests, splitLineSuffix, type Selector } from "./runner/select.ts";
 export { applyShard, parseShard, type Shard } from "./runner/shard.ts";
 export { runSelected, type Helpers, type RunOptions } from "./runner/run.ts";

@@ -1,7 +1,7 @@
 // How control leaves a body early. These are thrown, never shown: the executor turns each into
 // an outcome (a failure), a return value, or a test's diagnostic. None extends Error, so
 // throwing one captures no stack trace and costs little.
-import type { Diagnostic, FailureInfo, Span } from "@jadpo/compiler";
+import { diagnostic, type ArgsOf, type Diagnostic, type FailureInfo, type Span } from "@jadpo/compiler";
 import type { Value } from "./values/value.ts";
 
 /** A failure on its way to the enclosing action's caller (`reject F`, an AI failure, `attempt`). */
@@ -16,12 +16,19 @@ export class ReturnSignal {
 
 /** A value broke a rule only running can check (division by zero, a constraint in `T(v)`). */
 export class RuntimeFault {
+  /** The fault in the catalogue's words: what went wrong, and what to do. */
+  readonly problem: string;
+  readonly suggestion: string;
   constructor(
-    readonly problem: string,
-    readonly suggestion: string,
+    /** Which fault (a variant of `runtime.fault`) and its slots. */
+    readonly args: ArgsOf<"runtime.fault">,
     /** The statement that was running; null when not known where it was raised. */
     readonly span: Span | null,
-  ) {}
+  ) {
+    const words = diagnostic("runtime.fault", span, args);
+    this.problem = words.summary;
+    this.suggestion = words.next;
+  }
 }
 
 /** The running test must stop with this diagnostic. A null span means "the test statement running now". */

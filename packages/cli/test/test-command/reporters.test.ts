@@ -2,7 +2,7 @@
 // colour, json's shape and junit's XML.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { diagnostic, type Diagnostic } from "@jadpo/compiler";
+import { diagnostic, noPaint, type Diagnostic } from "@jadpo/compiler";
 import type { Alert, TestResult } from "@jadpo/runtime";
 import type { Paint } from "@jadpo/compiler";
 import { makeReporter, reporterEvents, runEndText, type ReportContext, type ReporterName, type TestReport } from "../../src/reporters/index.ts";
@@ -11,7 +11,6 @@ import { findAll, parseXml } from "./xml.ts";
 
 const context: ReportContext = { displayPath: (file) => file };
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/${name}`, import.meta.url), "utf8");
-const noPaint = { error: (t: string) => t, bold: (t: string) => t, dim: (t: string) => t, path: (t: string) => t, caret: (t: string) => t, ok: (t: string) => t, alert: (t: string) => t };
 /** The text a reporter gives at the end of the run. */
 const atEnd = (name: ReporterName, paint: Paint = noPaint, width: number | null = null) =>
   (report: TestReport, at: ReportContext): string => runEndText(makeReporter(name, { paint, width }), report, at);

@@ -1,4 +1,4 @@
-// The AI capability's calls (SPEC 7): `ai.generate(values, as: T)`, `ai.stream(values)`,
+// The AI capability's calls (docs/language.md): `ai.generate(values, as: T)`, `ai.stream(values)`,
 // `ai.embed(text)`. The values type selects the prompt; each call is remembered for the prompt's
 // use (generate or stream, `ai.prompt_mixed_use`) and its as-types, which fakes are checked against.
 import type { Ident } from "../syntax/ast.ts";
@@ -10,10 +10,10 @@ import { printType } from "../types/print-type.ts";
 import { report, type Checker } from "./context.ts";
 import type { Body, Locals } from "./body.ts";
 import { checkExpr } from "./check-expr.ts";
-import { reportUnknownName } from "./check-names.ts";
-import { argumentsText, type CallExpr, type CallResult } from "./check-call.ts";
+import { type CallExpr, type CallResult } from "./check-call.ts";
 import { impure } from "./purity.ts";
 import { resolveTypeRef } from "./type-refs.ts";
+import { argumentsText, reportUnknownName } from "./report-names.ts";
 
 /** The prompt whose values type `type` is, or null after reporting `ai.not_prompt_values`. */
 function promptOf(b: Body, call: CallExpr, which: "generate" | "stream", type: Type): PromptInfo | null {
@@ -93,7 +93,7 @@ export function finishPromptUses(cx: Checker): void {
     if (calls.length === 0) continue;
     prompt.use = calls[0].kind;
     const other = calls.find((c) => c.kind !== calls[0].kind);
-    if (other) report(cx, diagnostic("ai.prompt_mixed_use", other.span, { prompt: prompt.name, first: calls[0].kind === "generate" ? "ai.generate" : "ai.stream", line: `${calls[0].span.file}:${calls[0].span.line}` }));
+    if (other) report(cx, diagnostic("ai.prompt_mixed_use", other.span, { prompt: prompt.name }));
     for (const c of calls) {
       if (c.kind !== "generate" || !c.asType || c.asType.kind === "error") continue;
       if (!prompt.asTypes.some((t) => sameType(t, c.asType!))) prompt.asTypes.push(c.asType);

@@ -12,11 +12,11 @@ import { findType } from "./type-refs.ts";
 import type { Body, Locals } from "./body.ts";
 import { checkExpr } from "./check-expr.ts";
 import { isLiteral } from "./check-literal.ts";
-import { describeRef, namespaceOf, reportUnknownName } from "./check-names.ts";
 import { checkLibraryCall } from "./library.ts";
 import { checkAiCall } from "./ai-calls.ts";
 import { fixtureUse, impure } from "./purity.ts";
 import { valuesName } from "./declare-types.ts";
+import { argumentsText, describeRef, namespaceOf, reportUnknownName } from "./report-names.ts";
 
 export type CallExpr = Extract<Expr, { kind: "call" }>;
 
@@ -32,10 +32,6 @@ export interface CallResult {
 }
 
 const NOT_CALLABLE: CallResult = { type: ERROR, failures: [], name: "" };
-
-export function argumentsText(n: number): string {
-  return n === 1 ? "1 argument" : `${n} arguments`;
-}
 
 /** Checks the arguments against the parameter types (a literal takes its parameter's type). */
 export function checkArgs(b: Body, env: Locals, call: CallExpr, name: string, params: Type[]): void {

@@ -1,4 +1,4 @@
-// A literal checked against the type expected where it stands (SPEC 6): text, numbers (`-3`
+// A literal checked against the type expected where it stands (docs/language.md): text, numbers (`-3`
 // included), Bool, durations, `none`, lists and records, constraints included. Each problem is
 // data with a decode rule and a path, so the same walk gives `type.*` diagnostics in code and one
 // `test.fake_type` for a scripted answer (fakes.ts).
@@ -8,13 +8,13 @@ import { ERROR, type Type } from "../types/types.ts";
 import { assignable, enumOf, listBounds, listItem, objectOf, scalarBase, scalarConstraints } from "../types/assignable.ts";
 import { itemsViolation, numberViolation, textViolation, type ConstraintRule, type Violation } from "../types/constraints.ts";
 import { printType } from "../types/print-type.ts";
-import { closest } from "../names/suggest.ts";
+import { closest, didYouMean } from "../names/suggest.ts";
 import { report } from "./context.ts";
 import { findType, reportUnknownType } from "./type-refs.ts";
 import { mismatchSuggestion } from "./mismatch.ts";
 import type { Body, Locals } from "./body.ts";
 import { checkExpr } from "./check-expr.ts";
-import { unknownName } from "./check-names.ts";
+import { unknownName } from "./report-names.ts";
 
 export type DecodeRule = "type" | "missing" | "unknown" | "member" | ConstraintRule;
 
@@ -266,7 +266,7 @@ function walkRecord(w: Walk, expr: Extract<Expr, { kind: "record" }>, expected: 
       problem(w, { rule: "unknown", path: fieldPath, at: init.name.span, detail: `\`${object.name}\` has no such field` }, () =>
         diagnostic("type.unknown_field", init.name.span, {
           type: object.name, field: name,
-          suggestion: near ? `Did you mean \`${near}\`?` : `Remove \`${name}\`; \`${object.name}\` has ${fields.map((f) => `\`${f.name}\``).join(", ") || "no fields"}`,
+          suggestion: didYouMean(near, `Remove \`${name}\`; \`${object.name}\` has ${fields.map((f) => `\`${f.name}\``).join(", ") || "no fields"}`),
         }));
       if (w.mode.kind !== "dry") checkExpr(b, w.env, init.value, null);
       continue;

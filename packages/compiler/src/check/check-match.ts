@@ -1,4 +1,4 @@
-// `match` (SPEC 5): on an outcome (a call that can fail: `success(x)` and failure arms, exhaustive
+// `match` (docs/language.md): on an outcome (a call that can fail: `success(x)` and failure arms, exhaustive
 // over the call's failures or ending with `failure _`), an enum (every member or `_`), or an
 // optional (`some(x)` and `none`). Arms give the match's value, or leave by `reject`/`return`.
 import type { ArmBody, Expr, MatchArm, MatchExpr, Pattern } from "../syntax/ast.ts";
@@ -12,9 +12,9 @@ import { findType } from "./type-refs.ts";
 import type { Body, Locals } from "./body.ts";
 import { checkExpr } from "./check-expr.ts";
 import { checkCall, type CallResult } from "./check-call.ts";
-import { reportUnknownName } from "./check-names.ts";
 import { checkReject, resolveFailure } from "./failures.ts";
 import { checkBlock } from "./check-stmt.ts";
+import { reportUnknownName } from "./report-names.ts";
 
 export interface MatchResult {
   type: Type;

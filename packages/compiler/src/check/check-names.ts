@@ -1,55 +1,20 @@
 // Names and member accesses in value position: locals, enum members (`Locale.en_gb`), fixtures
 // without parameters (`questions.sesame`), record fields, and `ai.<prompt>.requests`/`.attempts`.
 import type { Expr, Ident, Span } from "../syntax/ast.ts";
-import type { DeclRef } from "../modules/graph.ts";
-import { diagnostic, type Diagnostic } from "../diagnostics/diagnostic.ts";
+import { diagnostic } from "../diagnostics/diagnostic.ts";
 import { ERROR, INT, type Type } from "../types/types.ts";
 import { enumOf, objectOf } from "../types/assignable.ts";
 import { printType } from "../types/print-type.ts";
-import { closest } from "../names/suggest.ts";
-import { lookupTop, report, visibleTopNames } from "./context.ts";
+import { closest, didYouMean } from "../names/suggest.ts";
+import { lookupTop, report } from "./context.ts";
 import { findType } from "./type-refs.ts";
 import type { Body, Locals } from "./body.ts";
 import { checkExpr } from "./check-expr.ts";
 import { fixtureUse, testOnly } from "./purity.ts";
-import { argumentsText } from "./check-call.ts";
-
-/** Library namespaces; a local of the same name shadows them. */
-export const NAMESPACES = ["list", "text", "vector", "clock", "random", "ai"];
+import { NAMESPACES, argumentsText, describeRef, namespaceOf, reportUnknownName } from "./report-names.ts";
 
 export type NameExpr = Extract<Expr, { kind: "name" }>;
 export type MemberExpr = Extract<Expr, { kind: "member" }>;
-
-/** Whether `expr` is a library namespace (`list`, `ai`, ...) not shadowed by a local. */
-export function namespaceOf(env: Locals, expr: Expr): string | null {
-  if (expr.kind !== "name" || env.get(expr.name)) return null;
-  return NAMESPACES.includes(expr.name) ? expr.name : null;
-}
-
-/** `name.unknown` for `name`, suggesting the closest of `candidates`. */
-export function unknownName(span: Span, name: string, candidates: Iterable<string>): Diagnostic {
-  const near = closest(name, candidates);
-  const suggestion = near ? `Did you mean \`${near}\`?` : "Declare it, or import it with `use`";
-  return diagnostic("name.unknown", span, { name, suggestion });
-}
-
-export function reportUnknownName(b: Body, env: Locals, span: Span, name: string, candidates?: Iterable<string>): void {
-  report(b.cx, unknownName(span, name, candidates ?? [...env.names(), ...visibleTopNames(b.cx, b.file), ...NAMESPACES]));
-}
-
-/** "an action", "a type", ... for what a top-level name is. */
-export function describeRef(ref: DeclRef): string {
-  if (ref.kind === "prompt_values") return "a prompt's values type";
-  switch (ref.decl.kind) {
-    case "action": return "an action";
-    case "function": return "a function";
-    case "fixtures": return "a fixtures group";
-    case "type": return "a type";
-    case "failure": return "a failure";
-    case "prompt": return "a prompt";
-    case "connection": return "a connection";
-  }
-}
 
 function notAValue(b: Body, span: Span, name: string, what: string, suggestion: string): Type {
   report(b.cx, diagnostic("type.not_a_value", span, { name, what, suggestion }));
@@ -181,7 +146,7 @@ export function fieldOf(b: Body, expr: MemberExpr, type: Type): Type {
     const near = closest(name, fields.map((f) => f.name));
     report(b.cx, diagnostic("type.unknown_field", expr.name.span, {
       type: printType(type), field: name,
-      suggestion: near ? `Did you mean \`${near}\`?` : fields.length > 0 ? `Use one of ${fields.map((f) => `\`${f.name}\``).join(", ")}` : `\`${printType(type)}\` has no fields`,
+      suggestion: didYouMean(near, fields.length > 0 ? `Use one of ${fields.map((f) => `\`${f.name}\``).join(", ")}` : `\`${printType(type)}\` has no fields`),
     }));
     return ERROR;
   }

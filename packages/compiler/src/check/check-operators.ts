@@ -1,4 +1,4 @@
-// Binary operators (SPEC 5, 6): `and or`, equality (same type, `T?` with `T`), ordering (numbers
+// Binary operators (docs/language.md): `and or`, equality (same type, `T?` with `T`), ordering (numbers
 // of one base, instants, durations), arithmetic (numbers or Text for `+`; constrained types give
 // their base). A literal operand takes the other operand's type, without its constraints.
 import type { BinaryOp, Expr } from "../syntax/ast.ts";

@@ -13,7 +13,7 @@ import { checkBodies, declareSignatures } from "./bodies.ts";
 import { finishPromptUses } from "./ai-calls.ts";
 import { collectTests } from "./tests.ts";
 import { recordingFilesOf } from "./recordings.ts";
-import { DiscardedTypes, FailureResolutions } from "./side-tables.ts";
+import { checkOnlySideTables, sideTablesToRun } from "./side-tables.ts";
 
 export interface CheckOptions {
   /**
@@ -40,8 +40,7 @@ export function checkProgram(
   const cx: Checker = {
     graph,
     diagnostics,
-    exprTypes: toRun ? new Map() : new DiscardedTypes(),
-    resolutions: toRun ? new Map() : new FailureResolutions(),
+    ...(toRun ? sideTablesToRun() : checkOnlySideTables()),
     prelude,
     namedTypes: new Map(),
     brokenTypes: new Set(),

@@ -1,4 +1,4 @@
-// Statements and blocks (SPEC 5): `var`, assignment, `if`, `for`, `return`, `reject`, `match`,
+// Statements and blocks (docs/language.md): `var`, assignment, `if`, `for`, `return`, `reject`, `match`,
 // `attempt`, and the tests' `assert`, `assert ... fails F`, `advance clock by`.
 import type { Block, Expr, Stmt } from "../syntax/ast.ts";
 import { diagnostic } from "../diagnostics/diagnostic.ts";
@@ -11,9 +11,9 @@ import type { Body, Locals } from "./body.ts";
 import { checkCondition, checkExpr } from "./check-expr.ts";
 import { checkCall } from "./check-call.ts";
 import { checkMatch } from "./check-match.ts";
-import { reportUnknownName } from "./check-names.ts";
 import { checkReject, resolveFailure } from "./failures.ts";
 import { testOnly } from "./purity.ts";
+import { reportUnknownName } from "./report-names.ts";
 
 export interface BlockResult {
   /** Every path through the block leaves it (return, reject). */

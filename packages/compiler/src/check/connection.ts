@@ -1,10 +1,10 @@
 // Project-wide declarations of app.jadpo: `locales` (the members of Locale) and the ai
-// `connection` (SPEC 4.6), read into data; `env(...)` stays unevaluated until a real call.
+// `connection` (docs/language.md), read into data; `env(...)` stays unevaluated until a real call.
 import type { ConnectionDecl, LocalesDecl } from "../syntax/ast.ts";
 import type { ModuleGraph } from "../modules/graph.ts";
 import type { ConnectionInfo } from "./program.ts";
 import { diagnostic, type Diagnostic } from "../diagnostics/diagnostic.ts";
-import { closest } from "../names/suggest.ts";
+import { closest, didYouMean } from "../names/suggest.ts";
 import { report, type Checker } from "./context.ts";
 import { badEntry, configText, entriesByName, exprOf, positiveIntValue, wordValue } from "./config-entries.ts";
 import { localeMemberName } from "./prelude.ts";
@@ -20,7 +20,7 @@ export function readLocales(graph: ModuleGraph, out: Diagnostic[]): { tags: stri
   if (decls.length === 0) return fallback;
   const sink = { diagnostics: out };
   for (const extra of decls.slice(1)) {
-    out.push(diagnostic("type.bad_entry", extra.span, { problem: "`locales` is declared twice", suggestion: "Keep one `locales` in app.jadpo" }));
+    out.push(diagnostic("type.repeated_entry", extra.span, { entry: "locales", owner: "app.jadpo" }));
   }
   const decl = decls[0];
   const entries = entriesByName(sink, decl.entries, ["default", "supported"], "`locales`");
@@ -34,15 +34,15 @@ export function readLocales(graph: ModuleGraph, out: Diagnostic[]): { tags: stri
         if (item.kind !== "text") continue;
         const member = localeMemberName(item.value);
         if (!/^[a-z][a-z0-9_]*$/.test(member)) {
-          badEntry(sink, item.span, `\`${item.value}\` is not a locale tag`, 'Write a tag such as `"en-GB"`');
+          report(sink, diagnostic("type.bad_word", item.span, { word: item.value, what: "a locale tag", suggestion: 'Write a tag such as `"en-GB"`' }));
         } else if (members.has(member)) {
-          badEntry(sink, item.span, `\`${item.value}\` is listed twice`, "Keep one");
+          report(sink, diagnostic("type.repeated_entry", item.span, { entry: item.value, owner: "`supported`" }));
         } else {
           members.add(member);
           tags.push(item.value);
         }
       }
-    } else badEntry(sink, supported.value.span, "`supported` must be a list of locale tags", 'Write `supported: ["en-GB", "fr-FR"]`');
+    } else badEntry(sink, supported.value.span, "supported", "a list of locale tags", 'Write `supported: ["en-GB", "fr-FR"]`');
   }
   let def: string | null = null;
   const defaultEntry = entries.get("default");
@@ -51,9 +51,9 @@ export function readLocales(graph: ModuleGraph, out: Diagnostic[]): { tags: stri
     if (expr && expr.kind === "text") {
       def = expr.value;
       if (supported && !tags.includes(def)) {
-        badEntry(sink, defaultEntry.value.span, `The default locale \`${def}\` is not in \`supported\``, `Add "${def}" to \`supported\``);
+        report(sink, diagnostic("type.locale_not_supported", defaultEntry.value.span, { locale: def }));
       }
-    } else badEntry(sink, defaultEntry.value.span, "`default` must be a locale tag", 'Write `default: "en-GB"`');
+    } else badEntry(sink, defaultEntry.value.span, "default", "a locale tag", 'Write `default: "en-GB"`');
   }
   if (tags.length === 0) tags.push(def ?? "en-GB");
   return { tags, default: def ?? tags[0] };
@@ -86,12 +86,12 @@ function readOne(cx: Checker, decl: ConnectionDecl): ConnectionInfo | null {
   const entries = entriesByName(cx, decl.entries, ENTRIES, owner);
   const capability = entries.get("capability");
   if (!capability) {
-    badEntry(cx, decl.name.span, `${owner} needs a \`capability\``, "Add `capability: ai`");
+    report(cx, diagnostic("type.missing_entry", decl.name.span, { owner, entry: "capability", example: "capability: ai", more: "" }));
     return null;
   }
   const word = wordValue(cx, capability);
   if (word !== "ai") {
-    if (word !== null) badEntry(cx, capability.value.span, `\`${word}\` is not a capability`, "Write `capability: ai`");
+    if (word !== null) report(cx, diagnostic("type.bad_word", capability.value.span, { word, what: "a capability", suggestion: "Write `capability: ai`" }));
     return null;
   }
   const info: ConnectionInfo = {
@@ -108,7 +108,7 @@ function readOne(cx: Checker, decl: ConnectionDecl): ConnectionInfo | null {
   const driver = entries.get("driver");
   if (driver) {
     const d = wordValue(cx, driver);
-    if (d !== null && d !== "openai_compatible") badEntry(cx, driver.value.span, `\`${d}\` is not a driver`, "Write `driver: openai_compatible`");
+    if (d !== null && d !== "openai_compatible") report(cx, diagnostic("type.bad_word", driver.value.span, { word: d, what: "a driver", suggestion: "Write `driver: openai_compatible`" }));
   }
   for (const [entryName, field] of [["base_url", "baseUrl"], ["model", "model"], ["key", "key"]] as const) {
     const entry = entries.get(entryName);
@@ -118,7 +118,7 @@ function readOne(cx: Checker, decl: ConnectionDecl): ConnectionInfo | null {
   if (timeout) {
     const expr = exprOf(timeout.value);
     if (expr && expr.kind === "duration" && expr.ms > 0) info.timeoutMs = expr.ms;
-    else badEntry(cx, timeout.value.span, "`timeout` must be a duration", "Write a duration such as `timeout: 30s`");
+    else badEntry(cx, timeout.value.span, "timeout", "a duration", "Write a duration such as `timeout: 30s`");
   }
   const dims = entries.get("embedding_dimensions");
   if (dims) info.embeddingDimensions = positiveIntValue(cx, dims) ?? DEFAULT_EMBEDDING_DIMENSIONS;
@@ -129,7 +129,7 @@ function readOne(cx: Checker, decl: ConnectionDecl): ConnectionInfo | null {
 
 function readDevelopment(cx: Checker, value: ConnectionDecl["entries"][number]["value"], info: ConnectionInfo): void {
   if (value.kind !== "block") {
-    badEntry(cx, value.span, "`development` must be a block", "Write `development: { sandbox: [...]  per_day: 50 }`");
+    badEntry(cx, value.span, "development", "a block", "Write `development: { sandbox: [...]  per_day: 50 }`");
     return;
   }
   const entries = entriesByName(cx, value.entries, ["sandbox", "per_day"], "`development`");
@@ -139,7 +139,7 @@ function readDevelopment(cx: Checker, value: ConnectionDecl["entries"][number]["
   if (!sandbox) return;
   const expr = exprOf(sandbox.value);
   if (!expr || expr.kind !== "list") {
-    badEntry(cx, sandbox.value.span, "`sandbox` must be a list of prompt names", "Write `sandbox: [answer_question]`");
+    badEntry(cx, sandbox.value.span, "sandbox", "a list of prompt names", "Write `sandbox: [answer_question]`");
     return;
   }
   for (const item of expr.items) {
@@ -150,11 +150,10 @@ function readDevelopment(cx: Checker, value: ConnectionDecl["entries"][number]["
     }
     const shown = name ?? "this";
     const near = name !== null ? closest(name, cx.prompts.keys()) : null;
-    const suggestion = near
-      ? `Did you mean \`${near}\`?`
-      : cx.prompts.size > 0
-        ? `Name a prompt, such as \`${[...cx.prompts.keys()][0]}\``
-        : "Remove it: this project declares no prompts";
+    const suggestion = didYouMean(
+      near,
+      cx.prompts.size > 0 ? `Name a prompt, such as \`${[...cx.prompts.keys()][0]}\`` : "Remove it: this project declares no prompts",
+    );
     report(cx, diagnostic("ai.sandbox_unknown_prompt", item.span, { name: shown, suggestion }));
   }
 }

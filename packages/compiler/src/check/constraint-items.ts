@@ -1,10 +1,10 @@
 // Reading a constraint block (`{ min_length: 1 max_length: 2000 }`) into Constraints, reporting
-// `type.bad_constraint` for an unknown constraint, one on the wrong base, a bad value, `min > max`,
-// or a pattern whose matches can never meet the length bounds (SPEC 4.1).
+// `type.bad_constraint` (one variant each) for an unknown constraint, one on the wrong base, a repeated one, a bad value, `min > max`,
+// or a pattern whose matches can never meet the length bounds (docs/language.md).
 import type { ConstraintItem, Expr, Span } from "../syntax/ast.ts";
 import type { Constraints } from "../types/types.ts";
 import { diagnostic } from "../diagnostics/diagnostic.ts";
-import { closest } from "../names/suggest.ts";
+import { closest, didYouMean } from "../names/suggest.ts";
 import { patternRegExp } from "../types/constraints.ts";
 import { patternLengthBounds } from "../types/pattern-length.ts";
 import { report, type Checker } from "./context.ts";
@@ -26,8 +26,9 @@ const ALLOWED: Record<ConstrainedKind, string[]> = {
 
 const ALL = ["min", "max", "min_length", "max_length", "pattern", "min_items", "max_items", "personal"];
 
-function bad(cx: Checker, span: Span, problem: string, suggestion: string): void {
-  report(cx, diagnostic("type.bad_constraint", span, { problem, suggestion }));
+/** A constraint's value of the wrong kind: `expected` is "a text", "a whole number", …; `example` follows "Write". */
+function badValue(cx: Checker, span: Span, constraint: string, subject: string, expected: string, example: string): void {
+  report(cx, diagnostic("type.bad_constraint", span, { variant: "value", constraint, subject, expected, example }));
 }
 
 function allowedText(kind: ConstrainedKind): string {
@@ -61,16 +62,16 @@ export function readConstraints(
   for (const item of items) {
     const name = item.name.name;
     if (!ALL.includes(name)) {
-      const near = closest(name, ALLOWED[kind].length > 0 ? ALLOWED[kind] : ALL);
-      bad(cx, item.name.span, `\`${name}\` is not a constraint`, near ? `Did you mean \`${near}\`?` : allowedText(kind));
+      const suggestion = didYouMean(closest(name, ALLOWED[kind].length > 0 ? ALLOWED[kind] : ALL), allowedText(kind));
+      report(cx, diagnostic("type.bad_constraint", item.name.span, { variant: "unknown", constraint: name, suggestion }));
       continue;
     }
     if (!ALLOWED[kind].includes(name)) {
-      bad(cx, item.name.span, `\`${name}\` doesn't apply to ${subject}`, allowedText(kind));
+      report(cx, diagnostic("type.bad_constraint", item.name.span, { variant: "wrong_base", constraint: name, subject, allowed: allowedText(kind) }));
       continue;
     }
     if (seen.has(name)) {
-      bad(cx, item.name.span, `\`${name}\` is given twice`, `Keep one \`${name}\``);
+      report(cx, diagnostic("type.bad_constraint", item.name.span, { variant: "repeated", constraint: name }));
       continue;
     }
     seen.add(name);
@@ -81,7 +82,7 @@ export function readConstraints(
       case "max": {
         const n = numberValue(value);
         if (!n || (kind === "Int" && !n.integer)) {
-          bad(cx, value.span, `\`${name}\` of ${subject} must be ${kind === "Int" ? "a whole number" : "a number"}`, `Write a number, such as \`${name}: 0\``);
+          badValue(cx, value.span, name, subject, kind === "Int" ? "a whole number" : "a number", `a number, such as \`${name}: 0\``);
           continue;
         }
         result[name] = n.value;
@@ -93,7 +94,7 @@ export function readConstraints(
       case "max_items": {
         const n = numberValue(value);
         if (!n || !n.integer || n.value < 0) {
-          bad(cx, value.span, `\`${name}\` must be a whole number of 0 or more`, `Write a count, such as \`${name}: 1\``);
+          badValue(cx, value.span, name, subject, "a whole number of 0 or more", `a count, such as \`${name}: 1\``);
           continue;
         }
         result[name] = n.value;
@@ -101,11 +102,11 @@ export function readConstraints(
       }
       case "pattern": {
         if (value.kind !== "text") {
-          bad(cx, value.span, "`pattern` must be a text", 'Write the regular expression as a text, such as `pattern: "[A-Z]+"`');
+          badValue(cx, value.span, name, subject, "a text", 'the regular expression as a text, such as `pattern: "[A-Z]+"`');
           continue;
         }
         if (!patternRegExp(value.value)) {
-          bad(cx, value.span, `\`${value.value}\` is not a valid regular expression`, "Write a JavaScript regular expression (it is used with the `u` flag)");
+          report(cx, diagnostic("type.bad_constraint", value.span, { variant: "bad_pattern", pattern: value.value }));
           continue;
         }
         result.pattern = value.value;
@@ -113,7 +114,7 @@ export function readConstraints(
       }
       case "personal": {
         if (value.kind !== "bool") {
-          bad(cx, value.span, "`personal` must be `true` or `false`", "Write `personal: false` to keep values verbatim in recordings");
+          badValue(cx, value.span, name, subject, "`true` or `false`", "`personal: false` to keep values verbatim in recordings");
           continue;
         }
         result.personal = value.value;
@@ -132,7 +133,7 @@ function checkBounds(cx: Checker, c: Constraints, spans: Map<string, Span>, subj
     const high = c[hi] as number | undefined;
     if (low !== undefined && high !== undefined && low > high) {
       const span = spans.get(hi) ?? spans.get(lo);
-      if (span) bad(cx, span, `\`${lo}: ${low}\` is greater than \`${hi}: ${high}\``, `Make \`${lo}\` at most \`${hi}\``);
+      if (span) report(cx, diagnostic("type.bad_constraint", span, { variant: "min_above_max", low: lo, low_value: low, high: hi, high_value: high }));
     }
   }
   if (c.pattern !== undefined && (spans.has("pattern") || spans.has("min_length") || spans.has("max_length"))) {
@@ -145,11 +146,7 @@ function checkBounds(cx: Checker, c: Constraints, spans: Map<string, Span>, subj
     if (lo > hi) {
       const span = spans.get("pattern") ?? spans.get("max_length") ?? spans.get("min_length")!;
       const length = bounds.min === bounds.max ? `${bounds.min}` : bounds.max === Infinity ? `${bounds.min} or more` : `${bounds.min} to ${bounds.max}`;
-      bad(
-        cx, span,
-        `\`pattern\` of ${subject} matches only texts of ${length} code points, outside its length bounds`,
-        "Change the pattern or the length bounds so some text meets both",
-      );
+      report(cx, diagnostic("type.bad_constraint", span, { variant: "pattern_length", subject, length }));
     }
   }
 }

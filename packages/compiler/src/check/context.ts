@@ -2,7 +2,7 @@
 // declaration passes learned (named types, failures, prompts), read by the body passes.
 import type { ActionDecl, Expr, FailureDecl, Ident, Node, PromptDecl, Span, TypeDecl } from "../syntax/ast.ts";
 import type { DeclRef, LoadedFile, ModuleGraph } from "../modules/graph.ts";
-import type { CallableSignature, ConnectionInfo, FailureInfo, PromptInfo, Resolution } from "./program.ts";
+import type { CallableSignature, ConnectionInfo, FailureInfo, PromptInfo, Resolution, SideTable } from "./program.ts";
 import type { NamedType, Type } from "../types/types.ts";
 import type { Diagnostic } from "../diagnostics/diagnostic.ts";
 import type { Prelude } from "./prelude.ts";
@@ -20,8 +20,8 @@ export type Signature = CallableSignature;
 export interface Checker {
   graph: ModuleGraph;
   diagnostics: Diagnostic[];
-  exprTypes: Map<Expr, Type>;
-  resolutions: Map<Node | Ident, Resolution>;
+  exprTypes: SideTable<Expr, Type>;
+  resolutions: SideTable<Node | Ident, Resolution>;
   prelude: Prelude;
   namedTypes: Map<TypeDecl, NamedType>;
   /** Declared types whose definition is broken (already reported): they resolve to `error`. */

@@ -1,13 +1,11 @@
-// Declared failures (SPEC 4.2): `kind`, `message`, and `code` defaulting to the snake-cased name.
-import type { FailureKind, FailureInfo } from "./program.ts";
+// Declared failures (docs/language.md): `kind`, `message`, and `code` defaulting to the snake-cased name.
+import type { FailureInfo } from "./program.ts";
+import { FAILURE_KINDS, type FailureKind } from "../vocabulary.ts";
 import { diagnostic } from "../diagnostics/diagnostic.ts";
-import { closest } from "../names/suggest.ts";
+import { closest, didYouMean } from "../names/suggest.ts";
 import { report, snakeCase, type Checker } from "./context.ts";
-import { badEntry, entriesByName, textValue, wordValue } from "./config-entries.ts";
+import { entriesByName, textValue, wordValue } from "./config-entries.ts";
 
-export const FAILURE_KINDS: FailureKind[] = [
-  "InvalidRequest", "InvalidValue", "NotFound", "Conflict", "Rejected", "RateLimited", "Unavailable", "TimedOut", "InternalFault",
-];
 
 function defaultMessage(name: string): string {
   const words = snakeCase(name).split("_").join(" ");
@@ -27,14 +25,14 @@ export function declareFailures(cx: Checker): void {
       let kind: FailureKind = "InternalFault";
       const kindEntry = entries.get("kind");
       if (!kindEntry) {
-        badEntry(cx, decl.name.span, `${owner} needs a \`kind\``, `Add \`kind: Unavailable\` (or another of ${FAILURE_KINDS.join(", ")})`);
+        report(cx, diagnostic("type.missing_entry", decl.name.span, { owner, entry: "kind", example: "kind: Unavailable", more: ` (or another of ${FAILURE_KINDS.join(", ")})` }));
       } else {
         const word = wordValue(cx, kindEntry);
         if (word !== null) {
-          if ((FAILURE_KINDS as string[]).includes(word)) kind = word as FailureKind;
+          if ((FAILURE_KINDS as readonly string[]).includes(word)) kind = word as FailureKind;
           else {
-            const near = closest(word, FAILURE_KINDS);
-            badEntry(cx, kindEntry.value.span, `\`${word}\` is not a failure kind`, near ? `Did you mean \`${near}\`?` : `Use one of ${FAILURE_KINDS.join(", ")}`);
+            const suggestion = didYouMean(closest(word, FAILURE_KINDS), `Use one of ${FAILURE_KINDS.join(", ")}`);
+            report(cx, diagnostic("type.bad_word", kindEntry.value.span, { word, what: "a failure kind", suggestion }));
           }
         }
       }
@@ -46,7 +44,10 @@ export function declareFailures(cx: Checker): void {
         const written = textValue(cx, codeEntry);
         if (written !== null) {
           if (/^[a-z][a-z0-9_]*$/.test(written)) code = written;
-          else badEntry(cx, codeEntry.value.span, `\`${written}\` is not a lower_snake code`, `Write it as \`${snakeCase(written.replace(/[^A-Za-z0-9]+/g, "_")) || "a_code"}\``);
+          else {
+            const suggestion = `Write it as \`${snakeCase(written.replace(/[^A-Za-z0-9]+/g, "_")) || "a_code"}\``;
+            report(cx, diagnostic("type.bad_word", codeEntry.value.span, { word: written, what: "a lower_snake code", suggestion }));
+          }
         }
       }
       const info: FailureInfo = { name, kind, code, message, decl };

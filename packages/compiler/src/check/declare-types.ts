@@ -1,5 +1,5 @@
 // Declared types: a NamedType per `type` (and per prompt values type, filled by prompts.ts), then
-// each definition — aliases with constraints, enums, objects — and the recursion rule (SPEC 4.1).
+// each definition — aliases with constraints, enums, objects — and the recursion rule (docs/language.md).
 import type { ConstraintItem, TypeDecl } from "../syntax/ast.ts";
 import type { LoadedFile } from "../modules/graph.ts";
 import type { NamedType, Type, TypeDef } from "../types/types.ts";
@@ -49,10 +49,7 @@ export function defineTypes(cx: Checker): void {
     if (s === "done") return;
     const named = cx.namedTypes.get(decl)!;
     if (s === "active") {
-      report(cx, diagnostic("type.bad_constraint", decl.name.span, {
-        problem: `\`${decl.name.name}\` is defined in terms of itself`,
-        suggestion: "Base the type on a prelude type, such as `Text`",
-      }));
+      report(cx, diagnostic("type.defined_by_itself", decl.name.span, { name: decl.name.name }));
       cx.brokenTypes.add(named);
       return;
     }
@@ -114,9 +111,8 @@ function defineOne(cx: Checker, file: LoadedFile, decl: TypeDecl, named: NamedTy
       named.def = parent.kind === "enum" ? { kind: "enum", members: parent.members.map((m) => ({ ...m })) } : { kind: "object", fields: parent.fields.map((f) => ({ ...f })) };
     }
   } else {
-    report(cx, diagnostic("type.bad_constraint", body.base.span, {
-      problem: `${subject} can't be based on \`${printType(base)}\``,
-      suggestion: `Declare ${subject} on \`${printType(base.kind === "optional" ? base.inner : base)}\` and write \`${decl.name.name}?\` where it may be none`,
+    report(cx, diagnostic("type.bad_base", body.base.span, {
+      subject, base: printType(base), inner: printType(base.kind === "optional" ? base.inner : base), name: decl.name.name,
     }));
     cx.brokenTypes.add(named);
   }
@@ -154,10 +150,7 @@ function reportSelfContaining(cx: Checker, types: NamedType[], files: Map<TypeDe
           const decl = declOf.get(next);
           if (decl) {
             const through = cycle.map((x) => `\`${x.name}\``).join(" → ");
-            report(cx, diagnostic("type.bad_constraint", decl.name.span, {
-              problem: `\`${next.name}\` contains itself (${through} → \`${next.name}\`), so it has no finite value`,
-              suggestion: `Make a field on the way optional (\`${next.name}?\`) or a list (\`List<${next.name}>\`)`,
-            }));
+            report(cx, diagnostic("type.infinite", decl.name.span, { name: next.name, through }));
           }
         } else if (c === undefined) visit(next, stack);
       }

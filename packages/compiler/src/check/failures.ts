@@ -1,14 +1,14 @@
-// Failures in bodies (SPEC 4.3, 5): resolving failure names, `reject`, and the exact `fails` rule —
+// Failures in bodies (docs/language.md): resolving failure names, `reject`, and the exact `fails` rule —
 // a failure that can escape an action but isn't listed is `failure.undeclared`, a listed one
 // that can't escape is `failure.stale`.
 import type { ActionDecl, Ident } from "../syntax/ast.ts";
 import type { LoadedFile } from "../modules/graph.ts";
 import type { FailureInfo } from "./program.ts";
 import { diagnostic } from "../diagnostics/diagnostic.ts";
-import { closest } from "../names/suggest.ts";
+import { closest, didYouMean } from "../names/suggest.ts";
 import { listWords, lookupTop, report, type Checker } from "./context.ts";
 import type { Body, Escape } from "./body.ts";
-import { describeRef } from "./check-names.ts";
+import { describeRef } from "./report-names.ts";
 
 /** Every failure name visible in `file` (declared, imported, the AI failures). */
 function visibleFailures(cx: Checker, file: LoadedFile): string[] {
@@ -34,7 +34,7 @@ export function resolveFailure(cx: Checker, file: LoadedFile, ident: Ident): Fai
     const near = closest(ident.name, visibleFailures(cx, file));
     report(cx, diagnostic("name.unknown", ident.span, {
       name: ident.name,
-      suggestion: near ? `Did you mean \`${near}\`?` : `Declare it with \`failure ${ident.name} { kind: ... message: "..." }\`, or import it with \`use\``,
+      suggestion: didYouMean(near, `Declare it with \`failure ${ident.name} { kind: ... message: "..." }\`, or import it with \`use\``),
     }));
     return null;
   }

@@ -1,39 +1,30 @@
-// A test's `fakes:` (SPEC 8), checked when the test compiles, each problem exactly one
+// A test's `fakes:` (docs/testing.md), checked when the test compiles, each problem exactly one
 // diagnostic: a literal answer that isn't a valid value of any as-type is one `test.fake_type` at
 // the offending field's name; `test.recording_missing`, `test.fake_unknown_prompt`,
 // `test.fake_stream_item`, `test.embedding_length`.
-import type { Expr, FakeEntry, FakeItem, Span, TestDecl } from "../syntax/ast.ts";
+import type { Expr, FakeEntry, FakeItem, TestDecl } from "../syntax/ast.ts";
 import type { LoadedFile } from "../modules/graph.ts";
 import type { CheckedFakeItem, CheckedFakes, PromptInfo } from "./program.ts";
 import { diagnostic } from "../diagnostics/diagnostic.ts";
 import { DECIMAL, type Type } from "../types/types.ts";
 import { printType } from "../types/print-type.ts";
-import { closest } from "../names/suggest.ts";
+import { closest, didYouMean } from "../names/suggest.ts";
 import { report, type Checker } from "./context.ts";
 import { Locals, type Body } from "./body.ts";
 import { checkExpr } from "./check-expr.ts";
 import { checkLiteral, numberLiteralValue, type LiteralProblem } from "./check-literal.ts";
 import { DEFAULT_EMBEDDING_DIMENSIONS } from "./connection.ts";
+import { AI_FAILURE_WORDS, THE_ANSWER, recordingPath } from "../vocabulary.ts";
 
-const FAILURE_WORDS = "`refused`, `timed_out`, `over_budget`, `too_long`";
-
-/** `<folder of the prompt's file>/recordings/<prompt>/<name>.json`. */
-export function recordingPath(prompt: PromptInfo, name: string): string {
-  const slash = prompt.file.path.lastIndexOf("/");
-  const folder = slash < 0 ? "" : prompt.file.path.slice(0, slash + 1);
-  return `${folder}recordings/${prompt.name}/${name}.json`;
-}
+const FAILURE_WORDS = AI_FAILURE_WORDS.map((w) => `\`${w}\``).join(", ");
 
 function fakeType(cx: Checker, type: Type, p: LiteralProblem): void {
-  const path = p.path === "" ? "the answer" : p.path;
+  const path = p.path === "" ? THE_ANSWER : p.path;
   report(cx, diagnostic("test.fake_type", p.at, { type: printType(type) }, [
     { label: "decode", text: `\`${p.rule}\` on \`${path}\`: ${p.detail}` },
   ]));
 }
 
-function streamItem(cx: Checker, span: Span, problem: string, suggestion: string): void {
-  report(cx, diagnostic("test.fake_stream_item", span, { problem, suggestion }));
-}
 
 export function checkFakes(cx: Checker, file: LoadedFile, test: TestDecl): CheckedFakes[] {
   if (!test.fakes) return [];
@@ -57,7 +48,10 @@ export function checkFakes(cx: Checker, file: LoadedFile, test: TestDecl): Check
       const near = closest(key, [...cx.prompts.keys(), "embed"]);
       report(cx, diagnostic("test.fake_unknown_prompt", entry.target.span, {
         name: key,
-        suggestion: near ? `Did you mean \`ai.${near}\`?` : cx.prompts.size > 0 ? `Script a prompt, such as \`ai.${[...cx.prompts.keys()][0]}\`, or \`ai.embed\`` : "Declare the prompt, or script `ai.embed`",
+        suggestion: didYouMean(
+          near && `ai.${near}`,
+          cx.prompts.size > 0 ? `Script a prompt, such as \`ai.${[...cx.prompts.keys()][0]}\`, or \`ai.embed\`` : "Declare the prompt, or script `ai.embed`",
+        ),
       }));
       continue;
     }
@@ -82,9 +76,9 @@ function generatePromptItem(b: Body, prompt: PromptInfo, item: FakeItem): Checke
     case "raw":
       return { kind: "raw", item, text: item.text };
     case "recorded": {
-      const path = recordingPath(prompt, item.name);
+      const path = recordingPath(prompt.file.path, prompt.name, item.name);
       if (!b.cx.recordingPaths.has(path)) {
-        report(b.cx, diagnostic("test.recording_missing", item.span, { prompt: prompt.name, name: item.name, path }));
+        report(b.cx, diagnostic("test.recording_missing", item.span, { prompt: prompt.name, name: item.name }));
         return null;
       }
       return { kind: "recorded", item, name: item.name, path };
@@ -95,14 +89,14 @@ function generatePromptItem(b: Body, prompt: PromptInfo, item: FakeItem): Checke
       return { kind: "malformed", item };
     case "partial":
       if (prompt.use === "unused") return { kind: "partial", item, text: item.text, stop: item.stop };
-      streamItem(b.cx, item.span, `\`partial(...)\` scripts a stream, but \`${prompt.name}\` is asked by \`ai.generate\``, generateHint(prompt));
+      report(b.cx, diagnostic("test.fake_stream_item", item.span, { variant: "stream_on_generate", prompt: prompt.name, answer: answerWords(prompt), failures: FAILURE_WORDS }));
       return null;
   }
 }
 
-function generateHint(prompt: PromptInfo): string {
-  const as = prompt.asTypes.length > 0 ? `an answer of \`${printType(prompt.asTypes[0])}\`, ` : "an answer, ";
-  return `Script ${as}\`raw("...")\`, \`recorded("...")\`, \`malformed\` or one of ${FAILURE_WORDS}`;
+/** How a generate prompt's answer is named in a hint: "an answer of `Verdict`, " or "an answer, ". */
+function answerWords(prompt: PromptInfo): string {
+  return prompt.asTypes.length > 0 ? `an answer of \`${printType(prompt.asTypes[0])}\`, ` : "an answer, ";
 }
 
 /** A literal answer: valid for the first as-type it fits, else one `test.fake_type`. */
@@ -128,14 +122,13 @@ function valueItem(b: Body, prompt: PromptInfo, item: FakeItem, expr: Expr): Che
 }
 
 function streamPromptItem(b: Body, prompt: PromptInfo, item: FakeItem): CheckedFakeItem | null {
-  const hint = `Script a text, \`partial("...", <stop>)\` or one of ${FAILURE_WORDS}`;
   switch (item.kind) {
     case "value":
       if (item.expr.kind === "text") {
         b.cx.exprTypes.set(item.expr, { kind: "base", base: "Text" });
         return { kind: "stream_text", item, text: item.expr.value };
       }
-      streamItem(b.cx, item.span, `\`${prompt.name}\` is streamed, so it is scripted with texts, not answers`, hint);
+      report(b.cx, diagnostic("test.fake_stream_item", item.span, { variant: "answer_on_stream", prompt: prompt.name, failures: FAILURE_WORDS }));
       return null;
     case "partial":
       return { kind: "partial", item, text: item.text, stop: item.stop };
@@ -145,7 +138,7 @@ function streamPromptItem(b: Body, prompt: PromptInfo, item: FakeItem): CheckedF
     case "recorded":
     case "malformed": {
       const written = item.kind === "malformed" ? "`malformed`" : `\`${item.kind}(...)\``;
-      streamItem(b.cx, item.span, `${written} scripts an \`ai.generate\` answer, but \`${prompt.name}\` is streamed`, hint);
+      report(b.cx, diagnostic("test.fake_stream_item", item.span, { variant: "generate_on_stream", item: written, prompt: prompt.name, failures: FAILURE_WORDS }));
       return null;
     }
   }
@@ -155,10 +148,9 @@ function streamPromptItem(b: Body, prompt: PromptInfo, item: FakeItem): CheckedF
 function embedItem(b: Body, item: FakeItem): CheckedFakeItem | null {
   const dims = b.cx.connection?.embeddingDimensions ?? DEFAULT_EMBEDDING_DIMENSIONS;
   if (item.kind === "failure") return { kind: "failure", item, word: item.word };
-  const hint = `Script a list of ${dims} numbers, or one of ${FAILURE_WORDS}`;
   if (item.kind !== "value") {
     const written = item.kind === "malformed" ? "`malformed`" : `\`${item.kind}(...)\``;
-    streamItem(b.cx, item.span, `${written} can't answer \`ai.embed\``, hint);
+    report(b.cx, diagnostic("test.fake_stream_item", item.span, { variant: "not_embedding", item: written, dimensions: dims, failures: FAILURE_WORDS }));
     return null;
   }
   const embedding: Type = { kind: "named", decl: b.cx.prelude.embedding };

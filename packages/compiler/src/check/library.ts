@@ -1,4 +1,4 @@
-// The library (SPEC 5), always namespaced and generic over representation: `text.*` takes any
+// The library (docs/language.md), always namespaced and generic over representation: `text.*` takes any
 // Text-based type, `list.*` any list (Embedding included), `vector.similarity` Decimal lists.
 import type { Expr, Ident } from "../syntax/ast.ts";
 import type { LibraryFunction } from "./program.ts";
@@ -10,9 +10,9 @@ import { report } from "./context.ts";
 import type { Body, Locals } from "./body.ts";
 import { checkExpr } from "./check-expr.ts";
 import { isLiteral } from "./check-literal.ts";
-import { reportUnknownName } from "./check-names.ts";
-import { argumentsText, type CallExpr, type CallResult } from "./check-call.ts";
+import { type CallExpr, type CallResult } from "./check-call.ts";
 import { impure } from "./purity.ts";
+import { argumentsText, reportUnknownName } from "./report-names.ts";
 
 /** How many arguments each library function takes. */
 const ARITY: Record<LibraryFunction, number> = {

@@ -1,18 +1,13 @@
 // The prelude: base types, Locale (from `locales`), Embedding, StreamedText, StreamStop, and the
-// AI failures of SPEC 7. Built once per check, since Locale's members depend on the project.
-import type { FailureInfo, FailureKind } from "./program.ts";
+// AI failures. Built once per check, since Locale's members depend on the project.
+import type { AiFailures, FailureInfo, FailureKind } from "./program.ts";
+import { AI_FAILURE_WORDS, STOP_WORDS } from "../vocabulary.ts";
 import {
   BOOL, DECIMAL, DURATION, INSTANT, INT, TEXT,
   type Base, type EnumMember, type NamedType, type Type,
 } from "../types/types.ts";
 
-export interface AiFailures {
-  refused: FailureInfo;
-  timed_out: FailureInfo;
-  over_budget: FailureInfo;
-  too_long: FailureInfo;
-  unreadable: FailureInfo;
-}
+
 
 export interface Prelude {
   /** Every prelude type by name, `List` excepted (it takes an argument). */
@@ -27,7 +22,7 @@ export interface Prelude {
   aiFailures: AiFailures;
   /** The AI failures by name (`AiRefused`, ...). */
   failures: Map<string, FailureInfo>;
-  /** What `ai.generate` and `ai.embed` can fail with, in SPEC 7's order. */
+  /** What `ai.generate` and `ai.embed` can fail with, in the order the language guide lists them. */
   generateFailures: FailureInfo[];
   embedFailures: FailureInfo[];
 }
@@ -54,9 +49,8 @@ export function buildPrelude(localeTags: string[], localeDefault: string): Prelu
   const members: EnumMember[] = localeTags.map((tag) => ({ name: localeMemberName(tag), tag }));
   const locale: NamedType = { name: "Locale", module: "", def: { kind: "enum", members } };
   const embedding: NamedType = { name: "Embedding", module: "", def: { kind: "list", item: DECIMAL } };
-  const stopNames = ["finished", "timed_out", "refused", "too_long", "over_budget"];
   const streamStop: NamedType = {
-    name: "StreamStop", module: "", def: { kind: "enum", members: stopNames.map((name) => ({ name, tag: name })) },
+    name: "StreamStop", module: "", def: { kind: "enum", members: STOP_WORDS.map((name) => ({ name, tag: name })) },
   };
   const streamedText: NamedType = {
     name: "StreamedText",
@@ -83,8 +77,8 @@ export function buildPrelude(localeTags: string[], localeDefault: string): Prelu
     too_long: aiFailure("AiTooLong", "InvalidRequest", "ai_too_long", "The request is too long for the model."),
     unreadable: aiFailure("AiUnreadable", "Unavailable", "ai_unreadable", "The model's answer couldn't be read as the type asked for."),
   };
-  const generateFailures = [aiFailures.refused, aiFailures.timed_out, aiFailures.over_budget, aiFailures.too_long, aiFailures.unreadable];
-  const embedFailures = generateFailures.slice(0, 4);
+  const embedFailures = AI_FAILURE_WORDS.map((word) => aiFailures[word]);
+  const generateFailures = [...embedFailures, aiFailures.unreadable];
   const failures = new Map(generateFailures.map((f) => [f.name, f]));
   return {
     types, baseConverters, locale, localeDefault, embedding, streamedText, streamStop, aiFailures, failures, generateFailures, embedFailures,

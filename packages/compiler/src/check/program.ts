@@ -6,11 +6,10 @@ import type {
   Span, TestDecl, FakeItem,
 } from "../syntax/ast.ts";
 import type { ModuleGraph, LoadedFile } from "../modules/graph.ts";
+import type { AiFailureWord, FailureKind } from "../vocabulary.ts";
 import type { NamedType, Type } from "../types/types.ts";
 
-export type FailureKind =
-  | "InvalidRequest" | "InvalidValue" | "NotFound" | "Conflict" | "Rejected"
-  | "RateLimited" | "Unavailable" | "TimedOut" | "InternalFault";
+export type { FailureKind };
 
 /** A declared failure, or one of the prelude's AI failures (AiRefused, ...). Identity matters. */
 export interface FailureInfo {
@@ -28,7 +27,7 @@ export interface PromptInfo {
   file: LoadedFile;
   /** The record type named after the prompt (`AnswerQuestion`): one field per parameter. */
   valuesType: NamedType;
-  /** `answer_question@b44ecc53` (SPEC 4.5). */
+  /** `answer_question@b44ecc53` (docs/language.md). */
   version: string;
   /** `system:` text after `"""` processing, placeholders unreplaced; "" when absent. */
   system: string;
@@ -68,11 +67,11 @@ export type CheckedFakeItem =
   | { kind: "value"; item: FakeItem; type: Type; expr: Expr } // a typed literal answer for a generate prompt
   | { kind: "raw"; item: FakeItem; text: string }
   | { kind: "recorded"; item: FakeItem; name: string; path: string } // path relative to the root
-  | { kind: "failure"; item: FakeItem; word: "refused" | "timed_out" | "over_budget" | "too_long" }
+  | { kind: "failure"; item: FakeItem; word: AiFailureWord }
   | { kind: "malformed"; item: FakeItem }
   | { kind: "stream_text"; item: FakeItem; text: string }
-  | { kind: "partial"; item: FakeItem; text: string; stop: "timed_out" | "refused" | "too_long" | "over_budget" }
-  | { kind: "stream_stop"; item: FakeItem; stop: "timed_out" | "refused" | "too_long" | "over_budget" }
+  | { kind: "partial"; item: FakeItem; text: string; stop: AiFailureWord }
+  | { kind: "stream_stop"; item: FakeItem; stop: AiFailureWord }
   | { kind: "vector"; item: FakeItem; values: number[] };
 
 export interface CheckedFakes {
@@ -114,20 +113,32 @@ export interface RecordingFile {
   name: string;
 }
 
+/** Facts about nodes, keyed by node identity: the part of a Map the checker and the runtime use. */
+export interface SideTable<K, V> {
+  get(key: K): V | undefined;
+  has(key: K): boolean;
+  set(key: K, value: V): unknown;
+  readonly size: number;
+  values(): Iterable<V>;
+}
+
+/** One failure per AI failure word, and `unreadable` (an answer that didn't decode). */
+export type AiFailures = Record<AiFailureWord | "unreadable", FailureInfo>;
+
 export interface CheckedProgram {
   graph: ModuleGraph;
   prompts: Map<string, PromptInfo>;
   failures: FailureInfo[];
-  aiFailures: { refused: FailureInfo; timed_out: FailureInfo; over_budget: FailureInfo; too_long: FailureInfo; unreadable: FailureInfo };
+  aiFailures: AiFailures;
   connection: ConnectionInfo | null;
   locale: { default: string; members: NamedType }; // the prelude enum `Locale`
   /** Every test, in path order then declaration order. */
   tests: TestInfo[];
   recordings: RecordingFile[];
   /** The type of every expression the checker typed (empty when checked with `toRun: false`). */
-  exprTypes: Map<Expr, Type>;
+  exprTypes: SideTable<Expr, Type>;
   /** What each name, call and pattern refers to (only failures' when checked with `toRun: false`). */
-  resolutions: Map<Node | Ident, Resolution>;
+  resolutions: SideTable<Node | Ident, Resolution>;
   /** Failures each action can fail with (its `fails`, resolved). */
   actionFailures: Map<ActionDecl, FailureInfo[]>;
   /** Parameter and result types of every function, action and fixture member (`jadpo dev` decodes an action's parameters with them). */

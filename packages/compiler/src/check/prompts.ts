@@ -1,11 +1,11 @@
-// Prompts (SPEC 4.5): the values type (one field per parameter), `system:`/`text:`, placeholders
+// Prompts (docs/language.md): the values type (one field per parameter), `system:`/`text:`, placeholders
 // (`prompt.unknown_placeholder`) and the version digest. How calls use a prompt is filled later.
 import type { Expr, PromptDecl, Span } from "../syntax/ast.ts";
 import type { LoadedFile } from "../modules/graph.ts";
 import type { PromptInfo } from "./program.ts";
 import type { Type } from "../types/types.ts";
 import { diagnostic } from "../diagnostics/diagnostic.ts";
-import { closest } from "../names/suggest.ts";
+import { closest, didYouMean } from "../names/suggest.ts";
 import { objectOf } from "../types/assignable.ts";
 import { printType } from "../types/print-type.ts";
 import { parseTemplate } from "../prompts/template.ts";
@@ -32,13 +32,14 @@ function declareOne(cx: Checker, file: LoadedFile, decl: PromptDecl): void {
     if (!entry) return { text: "", expr: null };
     const expr = exprOf(entry.value);
     if (expr && expr.kind === "text") return { text: expr.value, expr };
-    badEntry(cx, entry.value.span, `\`${name}\` must be a text`, `Write \`${name}: """ ... """\``);
+    badEntry(cx, entry.value.span, name, "a text", `Write \`${name}: """ ... """\``);
     return { text: "", expr: null };
   };
   const system = templateText("system");
   const text = templateText("text");
   if (!entries.has("text")) {
-    badEntry(cx, decl.name.span, `\`${decl.name.name}\` needs a \`text\``, 'Add `text: """ ... """` with what the model is asked');
+    const owner = `\`${decl.name.name}\``;
+    report(cx, diagnostic("type.missing_entry", decl.name.span, { owner, entry: "text", example: 'text: """ ... """', more: " with what the model is asked" }));
   }
   for (const part of [system, text]) if (part.expr) checkPlaceholders(cx, file, decl, params, part.text, part.expr);
   const version = promptVersion({
@@ -91,7 +92,7 @@ function placeholderSuggestion(params: { name: string; type: Type }[], path: str
   const param = params.find((p) => p.name === path[0]);
   if (!param) {
     const near = closest(path[0], params.map((p) => p.name));
-    return near ? `Did you mean \`{${[near, ...path.slice(1)].join(".")}}\`?` : fallback;
+    return didYouMean(near && `{${[near, ...path.slice(1)].join(".")}}`, fallback);
   }
   // The parameter exists: find the first field that doesn't.
   let type: Type = param.type;
@@ -105,7 +106,7 @@ function placeholderSuggestion(params: { name: string; type: Type }[], path: str
       continue;
     }
     const near = closest(path[i], fields.map((f) => f.name));
-    if (near) return `Did you mean \`{${[...path.slice(0, i), near].join(".")}}\`?`;
+    if (near) return didYouMean(`{${[...path.slice(0, i), near].join(".")}}`, "");
     if (fields.length === 0) return `\`{${path.slice(0, i).join(".")}}\` has no fields: write \`{${path.slice(0, i).join(".")}}\``;
     return `Name a field of \`${printType(type)}\`: ${fields.map((f) => `\`${f.name}\``).join(", ")}`;
   }

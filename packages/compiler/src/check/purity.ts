@@ -1,4 +1,4 @@
-// Purity (SPEC 4.3, 4.4): functions and fixtures may not call actions, `ai.*`, `clock.*` or
+// Purity (docs/language.md): functions and fixtures may not call actions, `ai.*`, `clock.*` or
 // `random.*`; fixtures, assertions and what fakes were asked are for tests only.
 import type { Span } from "../syntax/ast.ts";
 import { diagnostic } from "../diagnostics/diagnostic.ts";

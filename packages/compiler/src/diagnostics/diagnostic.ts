@@ -1,16 +1,9 @@
 // A diagnostic is plain data, made where a problem is found; only the render-* files make text.
-import type { Span } from "../syntax/ast.ts";
+import type { Span } from "../source/span.ts";
 import { catalogue, type RuleId } from "./catalogue/index.ts";
+import { wordingOf, type Owner, type RuleEntry } from "./catalogue/rule-entry.ts";
 
-export type Owner = "agent" | "human" | "compiler";
-
-/** One catalogue entry. `summary` and `next` may hold `{name}` slots filled from the args. */
-export interface RuleEntry {
-  summary: string;
-  reason: string;
-  next: string;
-  owner: Owner;
-}
+export type { Owner, RuleEntry };
 
 export type DetailLabel = "decode" | "assert" | "expected" | "got" | "fakes" | "cycle" | "found" | "note";
 
@@ -32,22 +25,50 @@ export interface Diagnostic {
   rerun?: string;
 }
 
+/** Any rule's slot values, by slot name (what `fill` reads). */
 export type DiagnosticArgs = Record<string, string | number>;
+
+/** The `{slot}` names in one template: `"No type named `{name}`"` → `"name"`. */
+type SlotsIn<S extends string> = S extends `${string}{${infer K}}${infer Rest}` ? SlotOf<K> | SlotsIn<Rest> : never;
+/** `{{placeholder}}` holds the slot `placeholder`; `{ ... }` and `{H..HH}` hold none (as `fill` reads only word characters). */
+type SlotOf<K extends string> = K extends `${string}{${infer Inner}` ? SlotOf<Inner> : K extends "" | `${string} ${string}` | `${string}.${string}` ? never : K;
+
+type Entry<R extends RuleId> = (typeof catalogue)[R];
+
+/** The slots of one wording, with the rule's reason. */
+type WordingArgs<W, Reason extends string> = W extends { summary: infer S extends string; next: infer N extends string }
+  ? { [K in SlotsIn<S> | SlotsIn<N> | SlotsIn<Reason>]: string | number }
+  : never;
+
+/**
+ * Exactly the slots of rule R (a missing or an extra one is a type error at the call site); for a
+ * rule with variants, `variant` names one and the slots are that variant's.
+ */
+export type ArgsOf<R extends RuleId> = Entry<R> extends { variants: infer V; reason: infer Reason extends string }
+  ? { [K in keyof V & string]: { variant: K } & WordingArgs<V[K], Reason> }[keyof V & string]
+  : WordingArgs<Entry<R>, Entry<R>["reason"]>;
+
+/** A rule without slots may omit its args. */
+type ArgsAndDetails<R extends RuleId> = [keyof ArgsOf<R>] extends [never]
+  ? [args?: ArgsOf<R>, details?: Detail[]]
+  : [args: ArgsOf<R>, details?: Detail[]];
 
 function fill(template: string, args: DiagnosticArgs): string {
   return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in args ? String(args[key]) : whole));
 }
 
 /** The one way to make a diagnostic: the rule's catalogue entry, filled with `args`. */
-export function diagnostic(rule: RuleId, span: Span | null, args: DiagnosticArgs = {}, details: Detail[] = []): Diagnostic {
-  const entry = catalogue[rule];
+export function diagnostic<R extends RuleId>(rule: R, span: Span | null, ...[args = {} as ArgsOf<R>, details = []]: ArgsAndDetails<R>): Diagnostic {
+  const entry: RuleEntry = catalogue[rule];
+  const values = args as DiagnosticArgs;
+  const wording = wordingOf(entry, values.variant);
   return {
     rule,
-    summary: fill(entry.summary, args),
+    summary: fill(wording.summary, values),
     span,
     details,
-    reason: fill(entry.reason, args),
-    next: fill(entry.next, args),
+    reason: fill(entry.reason, values),
+    next: fill(wording.next, values),
     owner: entry.owner,
   };
 }

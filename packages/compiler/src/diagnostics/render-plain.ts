@@ -1,4 +1,4 @@
-// Plain text of diagnostics (SPEC 10): the default when output is not a TTY, and the base of pretty.
+// Plain text of diagnostics (docs/diagnostics.md): the default when output is not a TTY, and the base of pretty.
 import type { Diagnostic } from "./diagnostic.ts";
 
 export interface RenderOptions {

@@ -1,4 +1,4 @@
-// Import cycles over file-to-file `use` edges (SPEC 3): one `module.import_cycle` per cycle,
+// Import cycles over file-to-file `use` edges (docs/language.md): one `module.import_cycle` per cycle,
 // naming every file in it. Strongly connected components are found without recursion, so a
 // long chain of imports can't overflow the stack.
 import type { Span } from "../syntax/ast.ts";

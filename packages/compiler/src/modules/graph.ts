@@ -1,23 +1,8 @@
 // The module graph: every loaded file, its modules, and the names visible at its top level.
-import type { Decl, PromptDecl, SyntaxFile, Ident } from "../syntax/ast.ts";
-import type { SourceFile } from "../source/source-file.ts";
+import type { Ident } from "../syntax/ast.ts";
+import type { DeclRef, LoadedFile } from "../syntax/loaded-file.ts";
 
-export interface LoadedFile {
-  /** Path relative to the project root, with `/` (`domains/support/types.jadpo`, `app.jadpo`). */
-  path: string;
-  kind: "source" | "test";
-  /** The folder module it belongs to (`support/actions`), "" for `app.jadpo`. */
-  folderModule: string;
-  /** Its own file module (`support/actions/answer_customer.test`... without extension: see SPEC 3). */
-  fileModule: string;
-  source: SourceFile;
-  syntax: SyntaxFile;
-}
-
-/** A top-level name: a declaration, or a prompt's values type (named after the prompt, UpperCamel). */
-export type DeclRef =
-  | { kind: "decl"; decl: Exclude<Decl, { kind: "use" | "test" | "locales" }>; file: LoadedFile }
-  | { kind: "prompt_values"; prompt: PromptDecl; file: LoadedFile };
+export type { DeclRef, LoadedFile };
 
 export interface FileScope {
   file: LoadedFile;

@@ -1,5 +1,5 @@
 // Loading a project: find its root, list its source, test and recording files, and name the
-// modules each file belongs to (SPEC 1, 3). Only the Host touches files.
+// modules each file belongs to (docs/language.md). Only the Host touches files.
 import type { Host } from "../host.ts";
 import type { FileKind } from "../syntax/ast.ts";
 

@@ -1,4 +1,4 @@
-// Resolving modules (SPEC 3): which module each `use` names, which declarations it imports, the
+// Resolving modules (docs/language.md): which module each `use` names, which declarations it imports, the
 // names visible at the top of each file, and every module.* rule found on the way (the name.*
 // rules come from names/declare.ts).
 import type { Ident, Span, UseDecl } from "../syntax/ast.ts";

@@ -1,4 +1,4 @@
-// Name casing (SPEC 2): types and failures UpperCamel; every other name lower_snake.
+// Name casing (docs/language.md): types and failures UpperCamel; every other name lower_snake.
 // `checkCasing` reads one file's declarations and local names and reports each badly cased
 // name once, with the spelling it should have.
 import type { Decl, Ident, Param, TypeBody } from "../syntax/ast.ts";

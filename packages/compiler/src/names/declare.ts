@@ -1,7 +1,7 @@
 // Declaring the top-level names: each file's own, each folder module's (shared by its files) and
 // `app.jadpo`'s (visible everywhere), with the name.* rules that need no `use`: duplicates,
 // casing, reserved and project-wide prompt names.
-import type { LoadedFile } from "../modules/graph.ts";
+import type { LoadedFile } from "../syntax/loaded-file.ts";
 import { diagnostic, type Diagnostic } from "../diagnostics/diagnostic.ts";
 import { checkCasing } from "./casing.ts";
 import { checkLocalDuplicates } from "./duplicates.ts";

@@ -1,7 +1,7 @@
 // Top-level names and the namespaces they live in: a file's own names, a folder module's names
 // (shared by its files), and `app.jadpo`'s names (visible everywhere).
 import type { Ident } from "../syntax/ast.ts";
-import type { DeclRef, LoadedFile } from "../modules/graph.ts";
+import type { DeclRef, LoadedFile } from "../syntax/loaded-file.ts";
 import { diagnostic, type Detail, type Diagnostic } from "../diagnostics/diagnostic.ts";
 import { toUpperCamel } from "./casing.ts";
 

@@ -46,3 +46,11 @@ export function closest(name: string, candidates: Iterable<string>): string | nu
   }
   return best;
 }
+
+/**
+ * The one spelling of a suggestion: "Did you mean `near`?" when there is a near name (already
+ * written as the user would write it: `ai.answer`, `{question.text}`), else `otherwise`.
+ */
+export function didYouMean(near: string | null, otherwise: string): string {
+  return near === null ? otherwise : `Did you mean \`${near}\`?`;
+}

@@ -1,5 +1,5 @@
 // A prompt's `system:` / `text:` as parts: literal text and `{param}` / `{param.field}`
-// placeholders (SPEC 4.5). `{{` and `}}` write `{` and `}`. Shared by the checker (unknown
+// placeholders (docs/language.md). `{{` and `}}` write `{` and `}`. Shared by the checker (unknown
 // placeholders) and the runtime (rendering), so both read a template the same way.
 
 export type TemplatePart =

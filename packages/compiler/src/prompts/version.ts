@@ -1,6 +1,6 @@
-// A prompt's version, `<name>@<8 hex>` (SPEC 4.5): the first 8 hex digits of the SHA-256 of the
+// A prompt's version, `<name>@<8 hex>` (docs/language.md): the first 8 hex digits of the SHA-256 of the
 // canonical JSON of its name, parameters (types as spelled), system and text.
-// Test vector: `answer_question` of SPEC 4.5 is `answer_question@b44ecc53`.
+// Test vector: the example project's `answer_question` is `answer_question@b44ecc53`.
 import { createHash } from "node:crypto";
 import type { TypeRef } from "../syntax/ast.ts";
 

@@ -1,15 +1,10 @@
 // The syntax tree: plain data, built by the parser, read by every later phase.
 // Every node carries a Span; nothing here knows about types or diagnostics.
 
-/** A place in a source file. `start`/`end` are offsets into the file's text (UTF-16 units);
- * line and column are 1-based (column counts code points). */
-export interface Span {
-  file: string;
-  line: number;
-  column: number;
-  start: number;
-  end: number;
-}
+import type { Span } from "../source/span.ts";
+import type { AiFailureWord } from "../vocabulary.ts";
+
+export type { Span, AiFailureWord };
 
 export interface Node {
   span: Span;
@@ -172,7 +167,6 @@ export interface FakeEntry extends Node {
   items: FakeItem[];
 }
 
-export type AiFailureWord = "refused" | "timed_out" | "over_budget" | "too_long";
 
 /** One scripted item; classified by the parser from its shape, checked by the checker. */
 export type FakeItem =

@@ -3,6 +3,7 @@
 import type * as A from "./ast.ts";
 import type { Tok } from "./tokens.ts";
 import * as T from "./tokens.ts";
+import { isAiFailureWord } from "../vocabulary.ts";
 
 export function spanOf(file: string, first: Tok, last: Tok): A.Span {
   return { file, line: first.startLine, column: first.startColumn, start: first.startOffset, end: last.end };
@@ -128,16 +129,11 @@ export function buildOperand(file: string, prefixes: Tok[] | null, primary: A.Ex
 
 // ---------------------------------------------------------------- fakes
 
-const failureWords = new Set<string>(["refused", "timed_out", "over_budget", "too_long"]);
 
-function isFailureWord(name: string): name is A.AiFailureWord {
-  return failureWords.has(name);
-}
-
-/** Classifies a scripted item by its shape (SPEC 8); anything else is a literal value. */
+/** Classifies a scripted item by its shape (docs/testing.md); anything else is a literal value. */
 export function classifyFake(e: A.Expr): A.FakeItem {
   if (e.kind === "name") {
-    if (isFailureWord(e.name)) return { kind: "failure", word: e.name, span: e.span };
+    if (isAiFailureWord(e.name)) return { kind: "failure", word: e.name, span: e.span };
     if (e.name === "malformed") return { kind: "malformed", span: e.span };
   }
   if (e.kind === "call" && e.callee.kind === "name" && e.asType === null) {
@@ -148,7 +144,7 @@ export function classifyFake(e: A.Expr): A.FakeItem {
         ? { kind: "raw", text: first.value, textSpan: first.span, span: e.span }
         : { kind: "recorded", name: first.value, nameSpan: first.span, span: e.span };
     }
-    if (callee === "partial" && e.args.length === 2 && first.kind === "text" && second.kind === "name" && isFailureWord(second.name)) {
+    if (callee === "partial" && e.args.length === 2 && first.kind === "text" && second.kind === "name" && isAiFailureWord(second.name)) {
       return { kind: "partial", text: first.value, textSpan: first.span, stop: second.name, span: e.span };
     }
   }
@@ -177,7 +173,7 @@ export function buildIf(
   return tail as A.IfStmt;
 }
 
-/** Whether a statement that is a bare expression may stand (SPEC 5). */
+/** Whether a statement that is a bare expression may stand (docs/language.md). */
 export function mayStandAlone(e: A.Expr): boolean {
   return e.kind === "match" || e.kind === "attempt";
 }

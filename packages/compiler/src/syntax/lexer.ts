@@ -1,4 +1,4 @@
-// The lexer (SPEC 2): text (BOM dropped, CRLF read as LF) → a token stream, by hand for speed
+// The lexer (docs/language.md): text (BOM dropped, CRLF read as LF) → a token stream, by hand for speed
 // and exact positions. Problems become diagnostics here: one per bad character run, and only a
 // few per file, so binary junk gives a handful rather than thousands.
 import type { TokenType } from "chevrotain";

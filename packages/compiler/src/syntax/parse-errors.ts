@@ -1,4 +1,4 @@
-// Parse errors in Jadpo's own words (SPEC 10): what was expected, what was found, and which open
+// Parse errors in Jadpo's own words (docs/diagnostics.md): what was expected, what was found, and which open
 // construct a missing closer belongs to. Chevrotain's own wording never gets out of here: its
 // message provider (parser.ts) only hands over markers and Jadpo phrases, read below.
 import type { IToken } from "chevrotain";

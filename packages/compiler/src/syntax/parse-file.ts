@@ -6,6 +6,7 @@ import type { Decl, FileKind, Ident, Span, SyntaxFile } from "./ast.ts";
 import { SourceFile } from "../source/source-file.ts";
 import { diagnostic, type Diagnostic } from "../diagnostics/diagnostic.ts";
 import { lex } from "./lexer.ts";
+import { MAX_FILE_BYTES } from "../vocabulary.ts";
 import type { Tok } from "./tokens.ts";
 import { theParser, MAX_DEPTH } from "./parser.ts";
 import { declarationStarts, firstTooDeep } from "./declarations.ts";
@@ -15,8 +16,6 @@ import {
   type ErrorPlace,
 } from "./parse-errors.ts";
 
-/** Source files over this many bytes are `limit.file_too_large`. */
-export const MAX_FILE_BYTES = 16 * 1024 * 1024;
 /** At most this many syntax diagnostics per file. */
 const MAX_DIAGNOSTICS = 25;
 

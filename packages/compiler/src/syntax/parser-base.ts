@@ -40,7 +40,7 @@ export abstract class ParserBase extends EmbeddedActionsParser {
   open: OpenConstruct[] = [];
   /** The declaration being read, kept when it breaks off. */
   partial: A.Decl | null = null;
-  /** Bare expression statements found (SPEC 5), reported as `syntax.bare_expression`. */
+  /** Bare expression statements found (docs/language.md), reported as `syntax.bare_expression`. */
   bare: A.Span[] = [];
   /** Local names declared so far (see `SyntaxFile.locals`). */
   locals: A.Ident[] = [];

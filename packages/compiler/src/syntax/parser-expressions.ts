@@ -1,16 +1,13 @@
-// The grammar of types as written and of expressions (SPEC 5): precedence, prefix and postfix
-// operators, calls with `as:`, lists, records and `match`. These are the hottest rules, so their
+// The grammar of types as written and of expressions (docs/language.md): precedence, prefix and postfix
+// operators, calls with `as:`, lists and records (`match` is in parser-patterns.ts). These are the hottest rules, so their
 // loops use callbacks made once and the shared stacks of ParserBase.
 import type { ParserMethod, TokenType } from "chevrotain";
 import type * as A from "./ast.ts";
 import * as T from "./tokens.ts";
 import type { Tok } from "./tokens.ts";
 import { OPEN } from "./open-constructs.ts";
-import { ParseStop } from "./parse-errors.ts";
 import { buildOperand, foldBinary, literal, spanTo, type PostOp } from "./build-ast.ts";
 import { ParserBase, isUpper } from "./parser-base.ts";
-
-export const PATTERN = "a pattern (`success(x)`, `failure F`, `some(x)`, `none`, `E.m` or `_`)";
 
 /** The named argument `as: T` of a call. */
 class AsArgument {
@@ -34,11 +31,11 @@ const OPTIONAL = starts(T.Question);
 const LITERAL = starts(T.Literal);
 const NO_TYPE_ARGS: A.TypeRef[] = Object.freeze([]) as unknown as A.TypeRef[];
 
-const ARM_BLOCK = { ARGS: [OPEN.armBlock, "", true] as [string, string, boolean] };
-
 export abstract class ExpressionRules extends ParserBase {
   /** A `{ ... }` block of statements (parser-statements.ts). */
   abstract block: ParserMethod<[string, string, boolean], A.Block>;
+  /** `match value { arms }` (parser-patterns.ts). */
+  abstract matchExpr: ParserMethod<[], A.Expr>;
 
   private opStack: Tok[] = [];
   private operandStack: A.Expr[] = [];
@@ -377,121 +374,4 @@ export abstract class ExpressionRules extends ParserBase {
     this.open.pop();
     return { kind: "list", items: this.take<A.Expr>(base), span: this.sp(open) };
   });
-
-  // ------------------------------------------------------------ match
-
-  private armStep = (): void => {
-    this.items.push(this.SUBRULE(this.matchArm));
-  };
-
-  matchExpr = this.RULE("matchExpr", (): A.Expr => {
-    const kw = this.tok(T.Match);
-    const subject = this.SUBRULE(this.expression);
-    const open = this.tok(T.LBrace, "`{` and the match arms after the value matched");
-    this.push(OPEN.match, "", open.startLine, "}");
-    this.deeper(1, open);
-    const base = this.items.length;
-    this.MANY(this.armStep);
-    this.CONSUME(T.RBrace);
-    this.depth--;
-    this.open.pop();
-    return { kind: "match", subject, arms: this.take<A.MatchArm>(base), span: this.sp(kw) };
-  });
-
-  private armBodyOr = {
-    DEF: [
-      {
-        ALT: (): A.ArmBody => {
-          const kw = this.tok(T.Reject);
-          const failure = this.tok(T.Ident, "a failure's name after `reject`");
-          return { kind: "reject", failure: this.id(failure), span: this.sp(kw) };
-        },
-      },
-      {
-        ALT: (): A.ArmBody => {
-          const first = this.LA(1) as Tok;
-          const block = this.SUBRULE(this.block, ARM_BLOCK);
-          return { kind: "block", block, span: this.sp(first) };
-        },
-      },
-      {
-        ALT: (): A.ArmBody => {
-          const first = this.LA(1) as Tok;
-          const expr = this.SUBRULE(this.expression);
-          return { kind: "expr", expr, span: this.sp(first) };
-        },
-      },
-    ],
-    ERR_MSG: "an expression, `reject` or a `{` block after `=>`",
-  };
-
-  matchArm = this.RULE("matchArm", (): A.MatchArm => {
-    const start = this.LA(1) as Tok;
-    const pattern = this.SUBRULE(this.pattern);
-    this.tok(T.FatArrow, "`=>` after the pattern");
-    const body = this.OR(this.armBodyOr);
-    return { pattern, body, span: this.sp(start) };
-  });
-
-  private failureNameStep = (): void => {
-    this.CONSUME(T.Comma);
-    this.items.push(this.id(this.tok(T.Ident, "a failure's name after `,`", 3)));
-  };
-
-  private memberStep = (): Tok => {
-    this.CONSUME(T.Dot);
-    return this.tok(T.Ident, "a member's name after `.`", 6);
-  };
-
-  private patternOr = {
-    DEF: [
-      {
-        ALT: (): A.Pattern => {
-          const kw = this.tok(T.Success);
-          const open = this.tok(T.LParen, "`(` and a name after `success`");
-          this.push(OPEN.pattern, "success", open.startLine, ")");
-          const binding = this.tok(T.Ident, "a name for the value after `success(`");
-          this.CONSUME(T.RParen);
-          this.open.pop();
-          return { kind: "success", binding: this.local(binding), span: this.sp(kw) };
-        },
-      },
-      {
-        ALT: (): A.Pattern => {
-          const kw = this.tok(T.Failure);
-          const first = this.tok(T.Ident, "a failure's name or `_` after `failure`", 2);
-          const base = this.items.length;
-          this.MANY(this.failureNameStep);
-          const names = [this.id(first), ...this.take<A.Ident>(base)];
-          if (names.length === 1 && first.image === "_") return { kind: "failure_any", span: this.sp(kw) };
-          return { kind: "failure", names, span: this.sp(kw) };
-        },
-      },
-      {
-        ALT: (): A.Pattern => {
-          const kw = this.tok(T.Some);
-          const open = this.tok(T.LParen, "`(` and a name after `some`", 2);
-          this.push(OPEN.pattern, "some", open.startLine, ")");
-          const binding = this.tok(T.Ident, "a name for the value after `some(`", 4);
-          this.CONSUME2(T.RParen);
-          this.open.pop();
-          return { kind: "some", binding: this.local(binding), span: this.sp(kw) };
-        },
-      },
-      { ALT: (): A.Pattern => ({ kind: "none", span: this.sp(this.tok(T.None)) }) },
-      {
-        ALT: (): A.Pattern => {
-          const first = this.tok(T.Ident, undefined, 5);
-          const member = this.OPTION(this.memberStep);
-          if (member !== undefined) return { kind: "member", type: this.id(first), member: this.id(member), span: this.sp(first) };
-          if (first.image === "_") return { kind: "wildcard", span: this.sp(first) };
-          if (!this.RECORDING_PHASE) throw new ParseStop(first, PATTERN);
-          return { kind: "wildcard", span: this.sp(first) };
-        },
-      },
-    ],
-    ERR_MSG: PATTERN,
-  };
-
-  pattern = this.RULE("pattern", (): A.Pattern => this.OR(this.patternOr));
 }

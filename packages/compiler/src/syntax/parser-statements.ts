@@ -1,4 +1,4 @@
-// The grammar of blocks and statements (SPEC 5 and 8): `var`, assignment, `if` / `else if` /
+// The grammar of blocks and statements (docs/language.md): `var`, assignment, `if` / `else if` /
 // `else` (read in a loop, however long the chain), `for`, `return`, `reject`, `assert`,
 // `advance clock by`, and expression statements (bare ones are noted for syntax.bare_expression).
 import type { TokenType } from "chevrotain";
@@ -7,7 +7,7 @@ import * as T from "./tokens.ts";
 import type { Tok } from "./tokens.ts";
 import { OPEN } from "./open-constructs.ts";
 import { buildIf, spanOf } from "./build-ast.ts";
-import { ExpressionRules } from "./parser-expressions.ts";
+import { PatternRules } from "./parser-patterns.ts";
 
 const IF_BLOCK = { ARGS: [OPEN.ifBlock, "", false] as [string, string, boolean] };
 const ELSE_BLOCK = { ARGS: [OPEN.elseBlock, "", false] as [string, string, boolean] };
@@ -15,7 +15,7 @@ const FOR_BLOCK = { ARGS: [OPEN.forBlock, "", false] as [string, string, boolean
 
 type IfClause = { start: Tok; cond: A.Expr; then: A.Block };
 
-export abstract class StatementRules extends ExpressionRules {
+export abstract class StatementRules extends PatternRules {
   private statementStep = (): void => {
     this.items.push(this.SUBRULE(this.statement));
   };

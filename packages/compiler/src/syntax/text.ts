@@ -1,4 +1,4 @@
-// Text literal processing (SPEC 2): escapes, and the dedent of `"""` multi-line text.
+// Text literal processing (docs/language.md): escapes, and the dedent of `"""` multi-line text.
 // Shared by the lexer and by the checker (prompt versions are computed from `"""` text).
 
 /** One escape read at a backslash: its text, or null when it is not an escape Jadpo knows. */
@@ -104,7 +104,7 @@ export function dedentTripleQuoted(raw: string): string {
   return lines.map((line) => (isBlank(line) ? "" : line.slice(cut))).join("\n");
 }
 
-/** The full `"""` processing (SPEC 2): the layout rules, then escapes. `raw` is the text between the delimiters. */
+/** The full `"""` processing (docs/language.md): the layout rules, then escapes. `raw` is the text between the delimiters. */
 export function processTripleQuoted(raw: string): string {
   return processEscapes(dedentTripleQuoted(raw));
 }

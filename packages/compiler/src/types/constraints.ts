@@ -1,4 +1,4 @@
-// Whether a value meets a type's constraints (SPEC 4.1). Shared by the checker (literals) and the
+// Whether a value meets a type's constraints (docs/language.md). Shared by the checker (literals) and the
 // runtime (conversions, decoding), so both apply the same rules with the same words.
 import type { Constraints } from "./types.ts";
 

@@ -3,7 +3,7 @@
 
 export type Base = "Bool" | "Int" | "Decimal" | "Text" | "Instant" | "Duration";
 
-/** The closed set of constraints (SPEC 4.1). Lengths count Unicode code points. */
+/** The closed set of constraints (docs/language.md). Lengths count Unicode code points. */
 export interface Constraints {
   min?: number;
   max?: number;

@@ -1,8 +1,5 @@
-// Test helper: a project from sources (root-relative path → text), parsed, resolved and checked.
-import { parseFile } from "../../src/syntax/parse-file.ts";
-import { moduleNames, fileKind } from "../../src/modules/load.ts";
-import { resolveModules } from "../../src/modules/resolve.ts";
-import { checkProgram } from "../../src/check/check-program.ts";
+// Test helper: a project from sources (root-relative path → text), compiled by the real pipeline.
+import { compileSources } from "../../src/testing/index.ts";
 import type { LoadedFile } from "../../src/modules/graph.ts";
 import type { CheckedProgram } from "../../src/check/program.ts";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.ts";
@@ -12,32 +9,21 @@ import { join, relative } from "node:path";
 
 export interface Checked {
   program: CheckedProgram;
-  /** Parse and module diagnostics first, then the checker's. */
+  /** Every diagnostic, sorted by file then offset (as `jadpo check` reports them). */
   diagnostics: Diagnostic[];
-  /** Only the checker's. */
-  checkDiagnostics: Diagnostic[];
   files: LoadedFile[];
 }
 
-/** `files`: `*.jadpo`/`*.jadpotest` sources, and `*.json` recordings (their paths only matter). */
+/**
+ * `files`: `app.jadpo`, `*.jadpo`/`*.jadpotest` sources and `*.json` recordings. Throws when the
+ * project doesn't get as far as checking (a syntax or module problem): these tests are about the checker.
+ */
 export function checkSources(files: Record<string, string>): Checked {
-  const loaded: LoadedFile[] = [];
-  const diagnostics: Diagnostic[] = [];
-  const recordings: string[] = [];
-  for (const path of Object.keys(files).sort()) {
-    const kind = fileKind(path);
-    if (!kind) {
-      if (path.endsWith(".json") && path.includes("recordings/")) recordings.push(path);
-      continue;
-    }
-    const parsed = parseFile(path, kind, files[path]);
-    diagnostics.push(...parsed.diagnostics);
-    loaded.push({ path, kind, ...moduleNames(path), source: parsed.source, syntax: parsed.syntax });
+  const result = compileSources(files);
+  if (result.program === null) {
+    throw new Error(`the sources don't reach the checker:\n${rendered(result.diagnostics)}`);
   }
-  const resolved = resolveModules(loaded);
-  diagnostics.push(...resolved.diagnostics);
-  const checked = checkProgram(resolved.graph, recordings);
-  return { program: checked.program, diagnostics: [...diagnostics, ...checked.diagnostics], checkDiagnostics: checked.diagnostics, files: loaded };
+  return { program: result.program, diagnostics: result.diagnostics, files: result.graph.files };
 }
 
 /** Every diagnostic as plain text, separated by blank lines. */

@@ -1,7 +1,7 @@
 // One project per rule of the checker, each giving exactly that rule's diagnostic, compared as
 // the whole plain text (SPEC 10).
 import { describe, expect, test } from "vitest";
-import { ruleCases } from "./rule-cases.ts";
+import { ruleCases } from "./rule-cases/index.ts";
 import { checkSources, rendered } from "./check-sources.ts";
 
 describe("each checker rule, rendered plain", () => {

@@ -53,7 +53,7 @@ describe("pretty", () => {
   it("puts one caret under an empty span, and keeps tabs so the caret lines up", () => {
     const tabbed = new SourceFile("t.jadpo", "\tvar x = ]");
     const span: Span = { file: "t.jadpo", line: 1, column: 10, start: 9, end: 9 };
-    const d = diagnostic("syntax.expected", span, { expected: "a value", context: "" });
+    const d = diagnostic("syntax.expected", span, { expected: "a value", found: "`]`", step: "Write a value" });
     const frame = renderErrorPretty(d, { ...options, source: () => tabbed }).split("\n").slice(1, 3);
     expect(frame).toEqual(["  1 | \tvar x = ]", "    | \t        ^"]);
   });
@@ -72,7 +72,7 @@ describe("pretty", () => {
     const line = `${"a".repeat(500)}\u0001${"b".repeat(500)}`;
     const file = new SourceFile("l.jadpo", line);
     const span: Span = { file: "l.jadpo", line: 1, column: 501, start: 500, end: 501 };
-    const d = diagnostic("syntax.invalid_character", span, { character: "U+0001" });
+    const d = diagnostic("syntax.invalid_character", span, { what: "The character U+0001" });
     const [, code, carets] = renderErrorPretty(d, { ...options, source: () => file }).split("\n");
     expect(code).toBe(`  1 | …${"a".repeat(40)}\ufffd${"b".repeat(119)}…`);
     expect(carets).toBe(`    | ${" ".repeat(41)}^`);

@@ -2,17 +2,12 @@
 // implements another (recordings, generated defaults, the sandboxed model). Decoding and the one
 // correction live ABOVE the backend (exec/ai-calls.ts), so every backend shares them: a backend
 // answers one attempt at a time and never decodes a model's text itself.
-import type { PromptInfo, Span, Type } from "@jadpo/compiler";
+import type { AiFailureWord, PromptInfo, Span, StopWord, Type } from "@jadpo/compiler";
 import type { DecodeError } from "./decode.ts";
 import type { Value } from "../values/value.ts";
 
 export type MaybePromise<T> = T | Promise<T>;
 
-/** `refused timed_out over_budget too_long`: the program sees AiRefused, AiTimedOut, AiOverBudget, AiTooLong. */
-export type AiFailureWord = "refused" | "timed_out" | "over_budget" | "too_long";
-
-/** `StreamStop`'s members. */
-export type StreamStopWord = "finished" | AiFailureWord;
 
 /** The rejected answer and why, sent with the second (correction) attempt. */
 export interface Correction {
@@ -54,7 +49,7 @@ export interface StreamCall {
 export interface StreamReply {
   pieces: string[];
   text: string;
-  stopped: StreamStopWord;
+  stopped: StopWord;
 }
 
 export interface EmbedCall {

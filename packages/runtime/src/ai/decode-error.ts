@@ -1,8 +1,8 @@
 // A decode error is data: one rule and one path (SPEC 7), plus what was expected and found for
 // the longer form. This file turns zod's first issue into one, and writes it as text.
 import type { core } from "zod";
-import { printType, type Type } from "@jadpo/compiler";
-import { codePointLength, shapeOf } from "../values/shape.ts";
+import { codePointLength, printType, THE_ANSWER, type Type } from "@jadpo/compiler";
+import { shapeOf } from "../values/shape.ts";
 import type { RuleParams } from "./schema.ts";
 
 export type DecodeRule =
@@ -17,7 +17,6 @@ export interface DecodeError {
   found?: string;
 }
 
-export const TOP_LEVEL = "the answer";
 
 /** `` `type` on `resolved_by_articles` `` — the form `decode:` lines and diagnostics use. */
 export function formatDecodeError(e: DecodeError): string {
@@ -33,7 +32,7 @@ export function formatDecodeErrorDetail(e: DecodeError): string {
 }
 
 export function formatPath(path: readonly PropertyKey[]): string {
-  if (path.length === 0) return TOP_LEVEL;
+  if (path.length === 0) return THE_ANSWER;
   let out = "";
   for (const key of path) {
     if (typeof key === "number") out += `[${key}]`;

@@ -1,10 +1,10 @@
 // Decoding an answer into T (SPEC 7). A Text-based T takes the whole answer verbatim, then its
 // constraints; any other T takes exactly one JSON value (a lone fenced block is unwrapped).
 // One error is reported: the first, in field declaration order.
-import type { Type } from "@jadpo/compiler";
-import { isTextBased } from "../values/shape.ts";
+import { THE_ANSWER, type Type } from "@jadpo/compiler";
+import { isTextBased } from "@jadpo/compiler";
 import type { Value } from "../values/value.ts";
-import { type DecodeError, TOP_LEVEL, issueToDecodeError, quote } from "./decode-error.ts";
+import { type DecodeError, issueToDecodeError, quote } from "./decode-error.ts";
 import { schemaOf } from "./schema.ts";
 
 export { formatDecodeError, formatDecodeErrorDetail } from "./decode-error.ts";
@@ -19,7 +19,7 @@ export function decodeAnswer(type: Type, answerText: string): DecodeResult {
   try {
     json = JSON.parse(unwrapFence(answerText));
   } catch {
-    return { ok: false, error: { rule: "json", path: TOP_LEVEL, expected: "one JSON value", found: quote(answerText) } };
+    return { ok: false, error: { rule: "json", path: THE_ANSWER, expected: "one JSON value", found: quote(answerText) } };
   }
   return decodeValue(type, json);
 }
@@ -30,12 +30,12 @@ export function decodeValue(type: Type, json: unknown): DecodeResult {
     const result = schemaOf(type).safeParse(json);
     if (result.success) return { ok: true, value: result.data };
     const first = result.error.issues[0];
-    if (first === undefined) return { ok: false, error: { rule: "type", path: TOP_LEVEL } };
+    if (first === undefined) return { ok: false, error: { rule: "type", path: THE_ANSWER } };
     return { ok: false, error: issueToDecodeError(first, json, type) };
   } catch (e) {
     // Only a stack overflow on absurdly deep JSON gets here.
     if (e instanceof RangeError) {
-      return { ok: false, error: { rule: "json", path: TOP_LEVEL, expected: "JSON nested less deeply" } };
+      return { ok: false, error: { rule: "json", path: THE_ANSWER, expected: "JSON nested less deeply" } };
     }
     throw e;
   }

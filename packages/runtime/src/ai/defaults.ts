@@ -87,7 +87,7 @@ class Generator {
       case "Duration":
         return this.rng.int(1, 59) * this.rng.pick(DURATION_UNITS_MS);
       default:
-        return null;
+        return base satisfies never;
     }
   }
 

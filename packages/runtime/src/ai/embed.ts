@@ -16,11 +16,15 @@ export function fakeEmbedding(testSeed: number, text: string, dimensions: number
   return raw.map((x) => x / norm);
 }
 
-/** Cosine similarity (`vector.similarity`); 0 when either vector is all zeros. Vectors of different lengths compare over the shorter. */
-export function cosine(a: readonly number[], b: readonly number[]): number {
-  const n = Math.min(a.length, b.length);
+/**
+ * Cosine similarity: what `vector.similarity` computes. 0 when either vector is all zeros (a zero
+ * vector points nowhere: similar to nothing). null when the lengths differ: comparing over the
+ * shorter would hide embeddings from two different models, so the caller reports it.
+ */
+export function cosine(a: readonly number[], b: readonly number[]): number | null {
+  if (a.length !== b.length) return null;
   let dot = 0, na = 0, nb = 0;
-  for (let i = 0; i < n; i++) {
+  for (let i = 0; i < a.length; i++) {
     dot += a[i] * b[i];
     na += a[i] * a[i];
     nb += b[i] * b[i];

@@ -3,7 +3,7 @@
 // test's seed. Running out, leaving items unused, or asking a typed item for another type ends
 // the test with its diagnostic. The fake never constructs a driver: nothing here reaches a network.
 import {
-  diagnostic, printType, sameType, TEXT, type CheckedFakeItem, type Diagnostic, type PromptInfo, type Type,
+  diagnostic, printType, sameType, TEXT, THE_ANSWER, type CheckedFakeItem, type CheckedFakes, type Diagnostic, type PromptInfo, type ReadProjectFile, type Type,
 } from "@jadpo/compiler";
 import { TestStop } from "../signals.ts";
 import { readRecording, type RecordingRead } from "../recordings/read.ts";
@@ -14,13 +14,10 @@ import type {
   AiBackend, EmbedCall, EmbedReply, GenerateCall, GenerateReply, StreamCall, StreamReply,
 } from "./backend.ts";
 import { decodeValue, formatDecodeError, type DecodeError } from "./decode.ts";
-import { TOP_LEVEL } from "./decode-error.ts";
 import { generateValue } from "./defaults.ts";
 import { fakeEmbedding } from "./embed.ts";
 import { streamPieces } from "./stream.ts";
 
-/** Reads a project file by its root-relative path; null when it doesn't exist. */
-export type ReadFile = (rootRelativePath: string) => Uint8Array | null;
 
 /** A scripted item, compiled by `exec/compile-fakes.ts`. */
 export interface CompiledItem {
@@ -47,7 +44,7 @@ export interface CompiledFakes {
 
 /** What `malformed` answers: text no decoding accepts (for a Text-based type it is a `json` failure anyway). */
 export const MALFORMED_TEXT = "malformed answer";
-const MALFORMED_ERROR: DecodeError = { rule: "json", path: TOP_LEVEL, expected: "one JSON value", found: JSON.stringify(MALFORMED_TEXT) };
+const MALFORMED_ERROR: DecodeError = { rule: "json", path: THE_ANSWER, expected: "one JSON value", found: JSON.stringify(MALFORMED_TEXT) };
 
 /**
  * Parsed recordings, keyed by the bytes object read. The runner shares one among a run's tests:
@@ -76,7 +73,7 @@ function promptWord(script: CompiledScript): string {
 export interface FakeOptions {
   /** The test's seed: generated defaults, placeholder fills and embeddings come from it. */
   seed: number;
-  readFile?: ReadFile;
+  readFile?: ReadProjectFile;
   /** Shared by the tests of a run; this fake's own when not given. */
   recordings?: ParsedRecordings;
 }
@@ -134,8 +131,13 @@ export class FakeBackend implements AiBackend {
         return { kind: "failure", failure: item.word };
       case "malformed":
         return { kind: "undecodable", text: MALFORMED_TEXT, error: MALFORMED_ERROR };
-      default:
+      case "stream_text":
+      case "partial":
+      case "stream_stop":
+      case "vector":
         throw this.wrongItem(script, compiled, "`ai.generate`");
+      default:
+        return item satisfies never;
     }
   }
 
@@ -156,8 +158,15 @@ export class FakeBackend implements AiBackend {
         return { pieces: streamPieces(item.text), text: item.text, stopped: item.stop };
       case "stream_stop":
         return { pieces: [], text: "", stopped: item.stop };
-      default:
+      case "value":
+      case "raw":
+      case "recorded":
+      case "failure":
+      case "malformed":
+      case "vector":
         throw this.wrongItem(script, compiled, "`ai.stream`");
+      default:
+        return item satisfies never;
     }
   }
 
@@ -172,8 +181,16 @@ export class FakeBackend implements AiBackend {
         return { kind: "vector", vector: item.values };
       case "failure":
         return { kind: "failure", failure: item.word };
-      default:
+      case "value":
+      case "raw":
+      case "recorded":
+      case "malformed":
+      case "stream_text":
+      case "partial":
+      case "stream_stop":
         throw this.wrongItem(script, compiled, "`ai.embed`");
+      default:
+        return item satisfies never;
     }
   }
 
@@ -225,10 +242,7 @@ export class FakeBackend implements AiBackend {
 
   private wrongItem(script: CompiledScript, compiled: CompiledItem, call: string): TestStop {
     return new TestStop(
-      diagnostic("test.fake_stream_item", compiled.item.item.span, {
-        problem: `This scripted item can't answer ${call}`,
-        suggestion: `Script items of the kind \`${script.label}\`'s calls read`,
-      }),
+      diagnostic("test.fake_stream_item", compiled.item.item.span, { variant: "wrong_call", call, script: script.label }),
     );
   }
 }

@@ -4,7 +4,7 @@
 // every choice comes from the test's seeded stream.
 import RandExpModule from "randexp";
 import type { Rng } from "../seed.ts";
-import { codePointLength } from "../values/shape.ts";
+import { codePointLength } from "@jadpo/compiler";
 
 // randexp is CommonJS (`module.exports = RandExp`) but typed as an ES default export; take whichever is the class.
 const RandExp = ((RandExpModule as unknown as { default?: unknown }).default ?? RandExpModule) as typeof RandExpModule.default;

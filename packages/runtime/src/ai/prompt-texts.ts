@@ -6,7 +6,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Type } from "@jadpo/compiler";
-import { isTextBased, shapeOf } from "../values/shape.ts";
+import { isTextBased } from "@jadpo/compiler";
+import { shapeOf } from "../values/shape.ts";
 import { type DecodeError, formatDecodeErrorDetail } from "./decode-error.ts";
 import { jsonSchemaOf } from "./json-schema.ts";
 

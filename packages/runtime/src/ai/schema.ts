@@ -3,8 +3,9 @@
 // and outputs the runtime value (epoch ms, ms, member name). Rules zod has no word for — code
 // point lengths, whole-text patterns, Int's safe range — are refinements carrying our rule name.
 import { z } from "zod";
-import type { Constraints, NamedType, Type } from "@jadpo/compiler";
-import { codePointLength, shapeOf } from "../values/shape.ts";
+import type { Base, Constraints, NamedType, Type } from "@jadpo/compiler";
+import { codePointLength } from "@jadpo/compiler";
+import { shapeOf } from "../values/shape.ts";
 import { parseDuration, parseInstant } from "../values/time.ts";
 import type { Value } from "../values/value.ts";
 
@@ -77,7 +78,7 @@ function build(type: Type): ValueSchema {
 
 const TYPE: { params: RuleParams; abort: true } = { params: { rule: "type" }, abort: true };
 
-function scalar(base: string, c: Constraints): ValueSchema {
+function scalar(base: Base, c: Constraints): ValueSchema {
   switch (base) {
     case "Bool":
       return z.boolean() as unknown as ValueSchema;
@@ -98,7 +99,7 @@ function scalar(base: string, c: Constraints): ValueSchema {
         .refine((s) => parseDuration(s) !== null, TYPE)
         .transform((s) => parseDuration(s) ?? 0) as unknown as ValueSchema;
     default:
-      return z.never() as unknown as ValueSchema;
+      return base satisfies never;
   }
 }
 

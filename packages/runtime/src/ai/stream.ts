@@ -1,6 +1,6 @@
 // The fake's streams (SPEC 8): text cut into pieces of three words, each word keeping the
 // whitespace after it, leading whitespace joining the first piece — so the pieces join back to the text.
-export type StreamStop = "finished" | "timed_out" | "refused" | "too_long" | "over_budget";
+import type { StopWord } from "@jadpo/compiler";
 
 const WORDS_PER_PIECE = 3;
 
@@ -16,8 +16,8 @@ export function streamPieces(text: string): string[] {
 }
 
 /** A StreamedText value (SPEC 7); `stopped` is a StreamStop member name. A type alias, so it is a ValueRecord. */
-export type StreamedTextValue = { pieces: string[]; text: string; stopped: StreamStop };
+export type StreamedTextValue = { pieces: string[]; text: string; stopped: StopWord };
 
-export function streamedText(text: string, stop: StreamStop): StreamedTextValue {
+export function streamedText(text: string, stop: StopWord): StreamedTextValue {
   return { pieces: streamPieces(text), text, stopped: stop };
 }

@@ -17,7 +17,7 @@ import type { DevCall, DevCallOutcome, DevCallSource, NewDevCall } from "../dev-
 import { completionRequestFor } from "../drivers/request.ts";
 import { toJson } from "../values/json.ts";
 import type { JsonValue, Value } from "../values/value.ts";
-import type { ReadProjectFile } from "../runner/outcome.ts";
+import type { ReadProjectFile } from "@jadpo/compiler";
 import { callSeed, generatedAnswer, generatedStreamText, recordedAnswer } from "./fake-answers.ts";
 import { accessModel, connectionFailureReason, sandboxingConnection, type Env, type MakeDriver } from "./model.ts";
 import type { UsageCounter } from "./usage.ts";

@@ -11,7 +11,7 @@ import { readRecording } from "../recordings/read.ts";
 import { canonicalJson } from "../values/json.ts";
 import { rng } from "../seed.ts";
 import type { JsonValue, Value } from "../values/value.ts";
-import type { ReadProjectFile } from "../runner/outcome.ts";
+import type { ReadProjectFile } from "@jadpo/compiler";
 
 /** The seed of one call: the first 4 bytes of SHA-256 over the prompt's name and its values as canonical JSON. */
 export function callSeed(promptName: string, values: JsonValue): number {

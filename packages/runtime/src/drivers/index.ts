@@ -4,6 +4,6 @@ export { resolveConfigText, driverOptionsFromConnection, DEFAULT_BASE_URL, type 
 export { redact } from "./errors.ts";
 export { completionRequestFor } from "./request.ts";
 export type {
-  AiDriver, AiFailureWord, CompletionRequest, ConnectionFailureWord, CorrectionTurn, DriverFailure, DriverResult,
-  StreamedAnswer, StreamResult, StreamStopWord,
+  AiDriver, CompletionRequest, ConnectionFailureWord, CorrectionTurn, DriverFailure, DriverResult,
+  StreamedAnswer, StreamResult,
 } from "./types.ts";

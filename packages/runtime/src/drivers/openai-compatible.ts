@@ -5,7 +5,8 @@
 import OpenAI from "openai";
 import { classifyError, classifyProviderError, failure, isRecord } from "./errors.ts";
 import { chatMessages } from "./messages.ts";
-import type { AiDriver, CompletionRequest, DriverFailure, DriverResult, StreamResult, StreamStopWord } from "./types.ts";
+import type { StopWord } from "@jadpo/compiler";
+import type { AiDriver, CompletionRequest, DriverFailure, DriverResult, StreamResult } from "./types.ts";
 
 export interface OpenAiDriverOptions {
   /** e.g. `http://127.0.0.1:8080/v1` */
@@ -81,7 +82,7 @@ export function createOpenAiDriver(options: OpenAiDriverOptions): AiDriver {
         controller.abort();
       }, options.timeoutMs);
       const deltas: string[] = [];
-      let stopped: StreamStopWord = "finished";
+      let stopped: StopWord = "finished";
       try {
         const chunks = await client.chat.completions.create(
           { model: options.model, messages: chatMessages(req), stream: true },
@@ -148,7 +149,7 @@ function readCompletion(body: unknown, key: string | null): DriverResult<string>
 }
 
 type ChunkRead =
-  | { kind: "piece"; text: string; stop: StreamStopWord | null }
+  | { kind: "piece"; text: string; stop: StopWord | null }
   | { kind: "error"; error: ReturnType<typeof errorFields> };
 
 /** One streamed chunk: its text delta, and the stop it announces, if any. */
@@ -161,7 +162,7 @@ function readChunk(chunk: unknown): ChunkRead {
   const text = typeof delta["content"] === "string" ? delta["content"] : "";
   const refusal = typeof delta["refusal"] === "string" && delta["refusal"] !== "";
   const finish = choice["finish_reason"];
-  const stop: StreamStopWord | null = refusal || finish === "content_filter" ? "refused"
+  const stop: StopWord | null = refusal || finish === "content_filter" ? "refused"
     : finish === "length" ? "too_long"
     : null;
   return { kind: "piece", text, stop };

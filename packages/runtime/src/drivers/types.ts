@@ -2,8 +2,7 @@
 // The failure words are the language's AI failures (SPEC 7) plus the two the CLI reports
 // itself (`ai.unreachable`, `ai.model_error`, SPEC 11).
 
-/** A failure the program sees as `AiRefused`, `AiTimedOut`, `AiOverBudget` or `AiTooLong`. */
-export type AiFailureWord = "refused" | "timed_out" | "over_budget" | "too_long";
+import type { AiFailureWord, StopWord } from "@jadpo/compiler";
 
 /** A failure of the connection itself: no model answered, or it answered with something unusable. */
 export type ConnectionFailureWord = "unreachable" | "model_error";
@@ -37,15 +36,13 @@ export interface CorrectionTurn {
   error: string;
 }
 
-/** How a stream ended: `StreamStop` (SPEC 7). */
-export type StreamStopWord = "finished" | AiFailureWord;
 
 export interface StreamedAnswer {
   /** The whole text received, the deltas joined. */
   text: string;
   /** The text as the model delivered it, one entry per non-empty delta. */
   deltas: string[];
-  stopped: StreamStopWord;
+  stopped: StopWord;
 }
 
 /** A stream never fails with an AI failure (the stop is in the value); only the connection can fail. */

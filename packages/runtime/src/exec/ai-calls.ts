@@ -2,7 +2,8 @@
 // correction, `ai.stream`, `ai.embed`, and the `requests`/`attempts` a test reads. This sits above
 // the backend, so the test fake and `jadpo dev`'s backends share the same decoding and retry.
 import type { FailureInfo, PromptInfo, Span, Type } from "@jadpo/compiler";
-import type { AiFailureWord, AiBackend, Correction, EmbedReply, GenerateReply, StreamReply } from "../ai/backend.ts";
+import type { AiFailureWord } from "@jadpo/compiler";
+import type { AiBackend, Correction, EmbedReply, GenerateReply, StreamReply } from "../ai/backend.ts";
 import { decodeAnswer } from "../ai/decode.ts";
 import type { Invoke } from "./closure.ts";
 import type { RunContext } from "./context.ts";

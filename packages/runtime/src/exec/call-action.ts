@@ -1,6 +1,6 @@
 // Calling one action outside a test (`jadpo dev`): its outcome as data — a value, one of its
 // failures, or a runtime fault — whatever the backend behind its AI calls.
-import type { ActionDecl, FailureInfo, Span } from "@jadpo/compiler";
+import type { ActionDecl, FailureInfo } from "@jadpo/compiler";
 import type { AiBackend } from "../ai/backend.ts";
 import type { CompiledProgram } from "./compile-program.ts";
 import { createContext } from "./context.ts";
@@ -10,7 +10,7 @@ import type { Value } from "../values/value.ts";
 export type ActionOutcome =
   | { kind: "success"; value: Value }
   | { kind: "failure"; failure: FailureInfo }
-  | { kind: "fault"; problem: string; suggestion: string; span: Span | null }
+  | { kind: "fault"; fault: RuntimeFault }
   | { kind: "internal_error"; error: unknown };
 
 export interface CallActionOptions {
@@ -41,9 +41,9 @@ export async function callAction(
     return { kind: "success", value: await target.call([...args], c) };
   } catch (err) {
     if (err instanceof FailureSignal) return { kind: "failure", failure: err.failure };
-    if (err instanceof RuntimeFault) return { kind: "fault", problem: err.problem, suggestion: err.suggestion, span: err.span };
+    if (err instanceof RuntimeFault) return { kind: "fault", fault: err };
     if (err instanceof RangeError && /call stack/i.test(err.message)) {
-      return { kind: "fault", problem: "The program called itself too deeply: the call stack overflowed", suggestion: "Make sure the recursion stops", span: null };
+      return { kind: "fault", fault: new RuntimeFault({ variant: "stack_overflow" }, null) };
     }
     if (err instanceof InternalFault) return { kind: "internal_error", error: new Error(err.message) };
     return { kind: "internal_error", error: err };

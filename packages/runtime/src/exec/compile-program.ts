@@ -99,11 +99,7 @@ function asyncActions(program: CheckedProgram, actions: ActionDecl[]): Set<Actio
 }
 
 function tooDeep(name: string, span: Span): RuntimeFault {
-  return new RuntimeFault(
-    `\`${name}\` was called more than ${MAX_CALL_DEPTH} levels deep`,
-    "Make sure the recursion stops: check its ending condition",
-    span,
-  );
+  return new RuntimeFault({ variant: "call_depth", name, depth: MAX_CALL_DEPTH }, span);
 }
 
 /** A body's compiled code plus its calling convention: a fresh frame per call. */

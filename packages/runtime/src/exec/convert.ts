@@ -1,6 +1,6 @@
 // `T(v)`: the validated constructor (SPEC 5). The value keeps its representation; only the
 // constraints of T are checked, and a violation is a runtime fault naming the broken rule.
-import type { NamedType, Span, Type } from "@jadpo/compiler";
+import { THE_ANSWER, type NamedType, type Span, type Type } from "@jadpo/compiler";
 import type { DecodeError } from "../ai/decode.ts";
 import { checkConstraints } from "../values/check.ts";
 import { printValue } from "../values/print.ts";
@@ -21,14 +21,14 @@ function declaredConstraint(named: NamedType, rule: string): string | null {
   return `${rule}: ${typeof value === "string" ? JSON.stringify(value) : String(value)}`;
 }
 
-/** "`\"toolong\"` breaks `max_length: 5` of `Short`". */
-export function conversionProblem(named: NamedType, type: Type, value: Value, error: DecodeError): string {
+/** "`\"toolong\"` breaks `max_length: 5` of `Short`", or why the value is not a valid one. */
+export function conversionFault(named: NamedType, type: Type, value: Value, error: DecodeError, span: Span): RuntimeFault {
   const shown = printValue(type, value);
   const constraint = CONSTRAINT_RULES.has(error.rule) ? declaredConstraint(named, error.rule) : null;
-  const where = error.path === "the answer" ? "" : ` at \`${error.path}\``;
-  if (constraint) return `\`${shown}\` breaks \`${constraint}\` of \`${named.name}\`${where}`;
+  const where = error.path === THE_ANSWER ? "" : ` at \`${error.path}\``;
+  if (constraint) return new RuntimeFault({ variant: "constraint_broken", value: shown, constraint, type: named.name, where }, span);
   const expected = error.expected ? ` (expected ${error.expected})` : "";
-  return `\`${shown}\` is not a valid \`${named.name}\`: \`${error.rule}\`${where}${expected}`;
+  return new RuntimeFault({ variant: "not_valid", value: shown, type: named.name, rule: error.rule, where, expected }, span);
 }
 
 export function convertInvoke(named: NamedType, span: Span): Invoke {
@@ -41,14 +41,10 @@ export function convertInvoke(named: NamedType, span: Span): Invoke {
       // An Int-based type from a Decimal: only whole numbers convert.
       const error =
         wholeNumber && typeof value === "number" && !Number.isInteger(value)
-          ? ({ rule: "type", path: "the answer", expected: "a whole number" } satisfies DecodeError)
+          ? ({ rule: "type", path: THE_ANSWER, expected: "a whole number" } satisfies DecodeError)
           : checkConstraints(type, value);
       if (error) {
-        throw new RuntimeFault(
-          conversionProblem(named, type, value, error),
-          `Check the value before converting it to \`${named.name}\``,
-          span,
-        );
+        throw conversionFault(named, type, value, error, span);
       }
       return value;
     },

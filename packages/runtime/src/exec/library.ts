@@ -4,30 +4,17 @@ import type { LibraryFunction, Span } from "@jadpo/compiler";
 import type { RunContext } from "./context.ts";
 import { randomOf } from "./context.ts";
 import { valuesEqual } from "../values/equal.ts";
+import { codePointLength } from "@jadpo/compiler";
 import { RuntimeFault } from "../signals.ts";
-import { codePointLength } from "../values/shape.ts";
+import { cosine } from "../ai/embed.ts";
 import type { Value } from "../values/value.ts";
 
 type LibFn = (args: Value[], c: RunContext) => Value;
 
 function similarity(a: number[], b: number[], span: Span): number {
-  if (a.length !== b.length) {
-    throw new RuntimeFault(
-      `\`vector.similarity\` got vectors of different lengths (${a.length} and ${b.length})`,
-      "Compare embeddings made by the same connection",
-      span,
-    );
-  }
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  for (let i = 0; i < a.length; i++) {
-    dot += a[i] * b[i];
-    na += a[i] * a[i];
-    nb += b[i] * b[i];
-  }
-  if (na === 0 || nb === 0) return 0; // a zero vector points nowhere: similar to nothing
-  return dot / (Math.sqrt(na) * Math.sqrt(nb));
+  const s = cosine(a, b);
+  if (s !== null) return s;
+  throw new RuntimeFault({ variant: "vector_lengths", left: a.length, right: b.length }, span);
 }
 
 /** The implementation of a library function; `span` is the statement a fault points to. */
@@ -78,11 +65,7 @@ export function libraryFunction(fn: LibraryFunction, span: Span): LibFn {
         const min = lo as number;
         const max = hi as number;
         if (min > max) {
-          throw new RuntimeFault(
-            `\`random.int(${min}, ${max})\` has a minimum above its maximum`,
-            "Pass the smaller bound first",
-            span,
-          );
+          throw new RuntimeFault({ variant: "random_bounds", min, max }, span);
         }
         return randomOf(c).int(min, max);
       };

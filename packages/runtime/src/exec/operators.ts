@@ -3,8 +3,8 @@
 import type { BinaryOp, Expr, Span } from "@jadpo/compiler";
 import { asyncExpr, syncExpr, type CExpr, type SyncFn } from "./closure.ts";
 import { typeOf, type Cx } from "./compile-state.ts";
+import { scalarBase, type Base, type Type } from "@jadpo/compiler";
 import { RuntimeFault } from "../signals.ts";
-import { baseOf } from "./type-facts.ts";
 import { valuesEqual } from "../values/equal.ts";
 import type { Value } from "../values/value.ts";
 
@@ -13,6 +13,7 @@ const MAX_INT = Number.MAX_SAFE_INTEGER;
 type Arith = "int" | "decimal" | "text";
 
 function arithKind(cx: Cx, expr: Extract<Expr, { kind: "binary" }>): Arith {
+  const baseOf = (t: Type | undefined): Base | null => (t ? scalarBase(t) : null);
   const base = baseOf(typeOf(cx, expr)) ?? baseOf(typeOf(cx, expr.left)) ?? baseOf(typeOf(cx, expr.right));
   if (base === "Text") return "text";
   if (base === "Decimal") return "decimal";
@@ -20,19 +21,15 @@ function arithKind(cx: Cx, expr: Extract<Expr, { kind: "binary" }>): Arith {
 }
 
 function overflow(span: Span): RuntimeFault {
-  return new RuntimeFault(
-    "Int overflow: the result is beyond ±9007199254740991",
-    "Keep Int values within ±(2^53−1), or use Decimal for larger numbers",
-    span,
-  );
+  return new RuntimeFault({ variant: "int_overflow" }, span);
 }
 
 function divisionByZero(span: Span): RuntimeFault {
-  return new RuntimeFault("Division by zero", "Check that the divisor is not zero before dividing", span);
+  return new RuntimeFault({ variant: "division_by_zero" }, span);
 }
 
 function decimalOverflow(span: Span): RuntimeFault {
-  return new RuntimeFault("Decimal overflow: the result is too large to represent", "Keep Decimal values within range", span);
+  return new RuntimeFault({ variant: "decimal_overflow" }, span);
 }
 
 function checkedInt(r: number, span: Span): number {

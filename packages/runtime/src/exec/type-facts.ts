@@ -1,13 +1,5 @@
 // Small questions about semantic types the executor asks at compile time.
-import { sameType, type Base, type Type } from "@jadpo/compiler";
-
-/** The scalar base of a type (`Stars` → Int), or null for records, lists, enums, optionals. */
-export function baseOf(type: Type | undefined): Base | null {
-  if (!type) return null;
-  if (type.kind === "base") return type.base;
-  if (type.kind === "named" && type.decl.def.kind === "scalar") return type.decl.def.base;
-  return null;
-}
+import { sameType, type Type } from "@jadpo/compiler";
 
 /** Whether two types are the same type: the compiler's identity (named types by declaration). */
 export { sameType };

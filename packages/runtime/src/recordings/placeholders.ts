@@ -1,7 +1,7 @@
 // Placeholders (SPEC 9.2): a recorded answer keeps no text or number that could say something
 // about someone. Recording replaces each Text-, Int- or Decimal-based value whose type isn't
 // `personal: false` by "{TypeName}"; reading fills each with a generated valid value of that type.
-import type { Type } from "@jadpo/compiler";
+import { THE_ANSWER, type Type } from "@jadpo/compiler";
 import { generateValue } from "../ai/defaults.ts";
 import type { Rng } from "../seed.ts";
 import { toJson } from "../values/json.ts";
@@ -72,7 +72,7 @@ export function fillPlaceholders(type: Type, json: JsonValue, rng: Rng): FillRes
         const m = PLACEHOLDER.exec(j);
         if (m === null) return j;
         if (m[1] !== name) {
-          problem.error = { rule: "type", path: path === "" ? "the answer" : path, found: j, expected: `{${name}}` };
+          problem.error = { rule: "type", path: path === "" ? THE_ANSWER : path, found: j, expected: `{${name}}` };
           return j;
         }
         // Text, Int and Decimal values are their own JSON.

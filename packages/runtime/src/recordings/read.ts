@@ -1,11 +1,9 @@
 // Reading one recording file (SPEC 9.1): exactly one JSON object with exactly `answer` and
 // `version`, the version naming the prompt beside it. Every problem is one short phrase that
 // reads after "`answer_question`'s recording `sesame` doesn't decode: ".
+import { MAX_FILE_BYTES } from "@jadpo/compiler";
 import { parseStrictJson } from "./strict-json.ts";
 import type { JsonValue } from "../values/value.ts";
-
-/** A recording over 16 MiB is undecodable (SPEC 1). */
-export const MAX_RECORDING_BYTES = 16 * 1024 * 1024;
 
 export type RecordingRead =
   | { ok: true; answer: JsonValue; version: string }
@@ -15,7 +13,7 @@ const VERSION = /^([a-z_][a-z0-9_]*)@([0-9a-f]{8})$/;
 
 export function readRecording(bytes: Uint8Array | string, expected: { promptName: string }): RecordingRead {
   const size = typeof bytes === "string" ? Buffer.byteLength(bytes, "utf8") : bytes.byteLength;
-  if (size > MAX_RECORDING_BYTES) return { ok: false, problem: "the file is larger than 16 MiB" };
+  if (size > MAX_FILE_BYTES) return { ok: false, problem: "the file is larger than 16 MiB" };
   let text: string;
   if (typeof bytes === "string") {
     text = bytes;

@@ -2,7 +2,8 @@
 // their decode test. The main thread and every worker build one of these, once.
 import type { CheckedProgram } from "@jadpo/compiler";
 import type { TestResult } from "./events.ts";
-import type { ReadProjectFile, TestOutcome } from "./outcome.ts";
+import type { ReadProjectFile } from "@jadpo/compiler";
+import type { TestOutcome } from "./outcome.ts";
 import { planTests, type PlannedTest } from "./plan.ts";
 import { runRecordingTest } from "./run-recording-test.ts";
 import { internalErrorDiagnostic } from "./failure.ts";

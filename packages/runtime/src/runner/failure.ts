@@ -18,7 +18,7 @@ export function failureDiagnostic(err: unknown, test: TestInfo, c: RunContext, s
     return d.span ? d : { ...d, span: here };
   }
   if (err instanceof RuntimeFault) {
-    return fault(err.span ?? here, err.problem, err.suggestion);
+    return fault(err.span ?? here, err);
   }
   if (err instanceof FailureSignal) {
     // The checker makes every failure in a test body explicit, so this is only a safety net.
@@ -27,7 +27,7 @@ export function failureDiagnostic(err: unknown, test: TestInfo, c: RunContext, s
     ]);
   }
   if (isStackOverflow(err)) {
-    return fault(here, "The program called itself too deeply: the call stack overflowed", "Make sure the recursion stops: check its ending condition");
+    return fault(here, new RuntimeFault({ variant: "stack_overflow" }, here));
   }
   return internalErrorDiagnostic(err, test.decl.span, save);
 }
@@ -47,6 +47,6 @@ export function internalErrorDiagnostic(err: unknown, span: Span, save?: SaveInt
 }
 
 /** A FAIL block shows details, not the summary: the problem is its `note:` line too. */
-function fault(span: Span, problem: string, suggestion: string): Diagnostic {
-  return diagnostic("runtime.fault", span, { problem, suggestion }, [{ label: "note", text: problem }]);
+function fault(span: Span, err: RuntimeFault): Diagnostic {
+  return diagnostic("runtime.fault", span, err.args, [{ label: "note", text: err.problem }]);
 }

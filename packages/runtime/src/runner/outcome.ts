@@ -6,5 +6,3 @@ export interface TestOutcome {
   alerts: Alert[];
 }
 
-/** Reads a file of the project by its root-relative path; null when it doesn't exist. */
-export type ReadProjectFile = (rootRelativePath: string) => Uint8Array | null;

@@ -1,11 +1,11 @@
 // A recording test (SPEC 9.3): decodes one recording through every type its prompt is asked
 // for as, placeholders filled from the test's own seed. It fails as `test.recording_undecodable`;
 // a recording made from an older prompt still passes, with an alert.
-import { diagnostic, TEXT, type CheckedProgram, type PromptInfo, type RecordingFile, type Span, type Type } from "@jadpo/compiler";
+import { diagnostic, recordingPath, TEXT, type CheckedProgram, type PromptInfo, type ReadProjectFile, type RecordingFile, type Span, type Type } from "@jadpo/compiler";
 import { readRecording } from "../recordings/read.ts";
 import { testSeed } from "../seed.ts";
 import type { Alert, TestResult } from "./events.ts";
-import type { ReadProjectFile, TestOutcome } from "./outcome.ts";
+import type { TestOutcome } from "./outcome.ts";
 import { recordingTestName } from "./plan.ts";
 import { checkRecordingAnswer } from "./recording-answer.ts";
 
@@ -14,18 +14,11 @@ export interface RecordingTestOptions {
   readFile: ReadProjectFile;
 }
 
-function folderOf(path: string): string {
-  const slash = path.lastIndexOf("/");
-  return slash < 0 ? "" : path.slice(0, slash);
-}
-
 /** The prompt the recording's folder names, when it is declared beside the `recordings/` folder. */
 function promptBeside(program: CheckedProgram, recording: RecordingFile): PromptInfo | null {
   const prompt = program.prompts.get(recording.promptName);
   if (!prompt) return null;
-  const promptFolder = folderOf(prompt.file.path);
-  const expected = promptFolder === "" ? "recordings" : `${promptFolder}/recordings`;
-  return folderOf(folderOf(recording.path)) === expected ? prompt : null; // <folder>/recordings/<prompt>/<name>.json
+  return recording.path === recordingPath(prompt.file.path, prompt.name, recording.name) ? prompt : null;
 }
 
 const loadedBytes = new WeakMap<CheckedProgram, Map<string, Uint8Array | null>>();

@@ -1,7 +1,8 @@
 // Running one test (SPEC 8): its own seed, a clock at 2026-01-01T00:00:00Z, the fake answering
 // every AI call, and exactly one diagnostic when it fails.
 import type { Diagnostic, TestInfo } from "@jadpo/compiler";
-import { FakeBackend, type ParsedRecordings, type ReadFile } from "../ai/fake.ts";
+import type { ReadProjectFile } from "@jadpo/compiler";
+import { FakeBackend, type ParsedRecordings } from "../ai/fake.ts";
 import { compiledTest, type CompiledProgram, type CompiledTest } from "../exec/compile-program.ts";
 import { createContext, type RunContext } from "../exec/context.ts";
 import { ReturnSignal } from "../signals.ts";
@@ -14,7 +15,7 @@ export interface RunTestOptions {
   /** `--seed`, 1 by default. */
   runSeed: number;
   /** Reads a project file by its root-relative path (recordings for `recorded("name")`). */
-  readFile?: ReadFile;
+  readFile?: ReadProjectFile;
   /** Recordings already parsed, shared by a run's tests (each test parses its own without). */
   recordings?: ParsedRecordings;
   /** Saves an internal error's report and returns its path (shown in `toolchain.internal_error`). */

@@ -1,7 +1,8 @@
 // A value as JSON, the form answers and recordings take (SPEC 7): Instants as ISO 8601 text,
 // Durations as duration text, enum members by tag (a Locale's `en-GB`), none as null.
 import type { Type } from "@jadpo/compiler";
-import { isTextBased, shapeOf } from "./shape.ts";
+import { isTextBased } from "@jadpo/compiler";
+import { shapeOf } from "./shape.ts";
 import { formatDuration, formatInstant } from "./time.ts";
 import type { JsonValue, Value, ValueRecord } from "./value.ts";
 

@@ -39,25 +39,3 @@ export function shapeOf(type: Type): Shape {
   return { kind: "nothing" };
 }
 
-/** A Text-based type takes a whole answer verbatim (SPEC 7). */
-export function isTextBased(type: Type): boolean {
-  const shape = shapeOf(type);
-  return shape.kind === "scalar" && shape.base === "Text";
-}
-
-
-/** Code points, not UTF-16 units: lengths in constraints count code points (SPEC 4.1). */
-export function codePointLength(text: string): number {
-  let n = text.length;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
-      const d = text.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) {
-        n--;
-        i++;
-      }
-    }
-  }
-  return n;
-}

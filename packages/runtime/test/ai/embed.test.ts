@@ -54,4 +54,8 @@ describe("cosine", () => {
     const v = fakeEmbedding(1, "x", 16);
     expect(cosine(v, v)).toBeCloseTo(1, 12);
   });
+
+  it("refuses vectors of different lengths rather than comparing over the shorter (null: the caller reports it)", () => {
+    expect(cosine([1, 0, 0], [1, 0])).toBeNull();
+  });
 });

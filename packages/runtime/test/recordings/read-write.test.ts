@@ -4,9 +4,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { readRecording, MAX_RECORDING_BYTES } from "../../src/recordings/read.ts";
+import { MAX_FILE_BYTES as MAX_RECORDING_BYTES, recordingPath } from "@jadpo/compiler";
+import { readRecording } from "../../src/recordings/read.ts";
 import { recordingText, writeRecordingAtomic } from "../../src/recordings/write.ts";
-import { recordingPath } from "../../src/recordings/paths.ts";
 
 // SPEC 9.1's example, byte for byte.
 const SPEC_EXAMPLE =

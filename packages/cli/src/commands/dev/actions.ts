@@ -61,10 +61,11 @@ export async function answerAction(
       return { status: STATUS_OF_KIND[failure.kind], body: errorBody(failure.code, failure.message, requestId), calls, problem: null };
     }
     case "fault": {
-      const d = diagnostic("runtime.fault", outcome.span, { problem: outcome.problem, suggestion: outcome.suggestion });
+      const { fault } = outcome;
+      const d = diagnostic("runtime.fault", fault.span, fault.args);
       return {
         status: 500,
-        body: errorBody("runtime_fault", outcome.problem, requestId),
+        body: errorBody("runtime_fault", fault.problem, requestId),
         calls,
         problem: renderErrorPlain(d, { displayPath }),
       };

@@ -1,9 +1,7 @@
 // The few HTTP helpers the dev server needs: a bounded body read, JSON and HTML replies, and the
 // error body every failure takes (docs/dev.md): `{"error":{"code","message","request_id"}}`.
 import type { IncomingMessage, ServerResponse } from "node:http";
-
-/** Larger request bodies are refused (the limit a source file or recording has). */
-export const MAX_BODY_BYTES = 16 * 1024 * 1024;
+import { MAX_FILE_BYTES } from "@jadpo/compiler";
 
 export type BodyRead = { ok: true; text: string } | { ok: false; problem: string };
 
@@ -19,7 +17,8 @@ export function readBody(req: IncomingMessage): Promise<BodyRead> {
     };
     req.on("data", (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
+      // The limit a source file or recording has.
+      if (size > MAX_FILE_BYTES) {
         finish({ ok: false, problem: "The request body is larger than 16 MiB" });
         req.destroy();
         return;

@@ -2,15 +2,14 @@
 // decoded as its type by the runtime's decodeValue (the rules answers are decoded by, docs/language.md).
 // Any problem is one sentence naming the rule and the path, as a decode error does.
 import { decodeValue, formatDecodeErrorDetail, type DecodeError, type Value } from "@jadpo/runtime";
+import { THE_ANSWER } from "@jadpo/compiler";
 import type { ServedAction } from "./build.ts";
 
 export type ParamsRead = { ok: true; args: Value[] } | { ok: false; message: string };
 
-const TOP_LEVEL = "the answer";
-
 /** The decode error's path, under the parameter's name (`question`, `order.lines[1]`). */
 function underParam(param: string, error: DecodeError): DecodeError {
-  if (error.path === TOP_LEVEL) return { ...error, path: param };
+  if (error.path === THE_ANSWER) return { ...error, path: param };
   return { ...error, path: error.path.startsWith("[") ? `${param}${error.path}` : `${param}.${error.path}` };
 }
 

@@ -1,5 +1,5 @@
 // Rules of the AI capability, at compile time and when the CLI talks to a model.
-import type { RuleEntry } from "../diagnostic.ts";
+import type { RuleEntry } from "./rule-entry.ts";
 
 export const aiRules = {
   "ai.not_prompt_values": {

@@ -1,6 +1,6 @@
 // The one catalogue of every rule: each category file holds its rules; this file joins them.
 // A test fails on a duplicate id, a rule without a test, or a rule never used.
-import type { RuleEntry } from "../diagnostic.ts";
+import type { RuleEntry } from "./rule-entry.ts";
 import { syntaxRules } from "./syntax.ts";
 import { moduleRules } from "./modules.ts";
 import { typeRules } from "./types.ts";

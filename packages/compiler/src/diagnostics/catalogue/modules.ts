@@ -1,5 +1,5 @@
 // Rules of module loading and name binding (module.*, name.*).
-import type { RuleEntry } from "../diagnostic.ts";
+import type { RuleEntry } from "./rule-entry.ts";
 
 export const moduleRules = {
   "module.not_found": {

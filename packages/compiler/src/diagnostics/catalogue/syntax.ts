@@ -1,5 +1,5 @@
 // Rules of the lexer and parser (syntax.*) and of input limits (limit.*).
-import type { RuleEntry } from "../diagnostic.ts";
+import type { RuleEntry } from "./rule-entry.ts";
 
 export const syntaxRules = {
   "syntax.expected": {

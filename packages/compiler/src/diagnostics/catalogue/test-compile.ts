@@ -1,5 +1,5 @@
 // Rules checked when a test compiles: its fakes and its `assert ... fails`.
-import type { RuleEntry } from "../diagnostic.ts";
+import type { RuleEntry } from "./rule-entry.ts";
 
 export const testCompileRules = {
   "test.fake_type": {
@@ -15,10 +15,30 @@ export const testCompileRules = {
     owner: "agent",
   },
   "test.fake_stream_item": {
-    summary: "{problem}",
-    reason: "A generate prompt is scripted with answers and a stream prompt with texts, so each item has the shape its call reads.",
-    next: "{suggestion}",
+    reason: "A generate prompt is scripted with answers, a stream prompt with texts and `ai.embed` with vectors, so each item has the shape its call reads.",
     owner: "agent",
+    variants: {
+      stream_on_generate: {
+        summary: "`partial(...)` scripts a stream, but `{prompt}` is asked by `ai.generate`",
+        next: "Script {answer}`raw(\"...\")`, `recorded(\"...\")`, `malformed` or one of {failures}",
+      },
+      answer_on_stream: {
+        summary: "`{prompt}` is streamed, so it is scripted with texts, not answers",
+        next: "Script a text, `partial(\"...\", <stop>)` or one of {failures}",
+      },
+      generate_on_stream: {
+        summary: "{item} scripts an `ai.generate` answer, but `{prompt}` is streamed",
+        next: "Script a text, `partial(\"...\", <stop>)` or one of {failures}",
+      },
+      not_embedding: {
+        summary: "{item} can't answer `ai.embed`",
+        next: "Script a list of {dimensions} numbers, or one of {failures}",
+      },
+      wrong_call: {
+        summary: "This scripted item can't answer {call}",
+        next: "Script items of the kind `{script}`'s calls read",
+      },
+    },
   },
   "test.embedding_length": {
     summary: "This vector has {found} numbers; embeddings here have {expected}",

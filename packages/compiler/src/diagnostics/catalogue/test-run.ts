@@ -1,5 +1,5 @@
 // Rules that fail a running test, and runtime faults.
-import type { RuleEntry } from "../diagnostic.ts";
+import type { RuleEntry } from "./rule-entry.ts";
 
 export const testRunRules = {
   "test.assertion_failed": {
@@ -45,9 +45,37 @@ export const testRunRules = {
     owner: "agent",
   },
   "runtime.fault": {
-    summary: "{problem}",
     reason: "A runtime fault stops the program where a value breaks a rule that only running can check.",
-    next: "{suggestion}",
     owner: "agent",
+    variants: {
+      division_by_zero: { summary: "Division by zero", next: "Check that the divisor is not zero before dividing" },
+      int_overflow: {
+        summary: "Int overflow: the result is beyond ±9007199254740991",
+        next: "Keep Int values within ±(2^53−1), or use Decimal for larger numbers",
+      },
+      decimal_overflow: { summary: "Decimal overflow: the result is too large to represent", next: "Keep Decimal values within range" },
+      constraint_broken: {
+        summary: "`{value}` breaks `{constraint}` of `{type}`{where}",
+        next: "Check the value before converting it to `{type}`",
+      },
+      not_valid: {
+        summary: "`{value}` is not a valid `{type}`: `{rule}`{where}{expected}",
+        next: "Check the value before converting it to `{type}`",
+      },
+      vector_lengths: {
+        summary: "`vector.similarity` got vectors of different lengths ({left} and {right})",
+        next: "Compare embeddings made by the same connection",
+      },
+      random_bounds: { summary: "`random.int({min}, {max})` has a minimum above its maximum", next: "Pass the smaller bound first" },
+      call_depth: {
+        summary: "`{name}` was called more than {depth} levels deep",
+        next: "Make sure the recursion stops: check its ending condition",
+      },
+      stack_overflow: {
+        summary: "The program called itself too deeply: the call stack overflowed",
+        next: "Make sure the recursion stops: check its ending condition",
+      },
+      fixture_stopped: { summary: "The fixture `{fixture}` stopped: {fault}", next: "{suggestion}" },
+    },
   },
 } as const satisfies Record<string, RuleEntry>;

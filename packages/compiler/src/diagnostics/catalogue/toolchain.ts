@@ -1,5 +1,5 @@
 // Rules of the toolchain itself and of the command line.
-import type { RuleEntry } from "../diagnostic.ts";
+import type { RuleEntry } from "./rule-entry.ts";
 
 export const toolchainRules = {
   "toolchain.internal_error": {

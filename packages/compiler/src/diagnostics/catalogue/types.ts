@@ -1,5 +1,5 @@
 // Rules of the typechecker: types, failures, purity and prompts.
-import type { RuleEntry } from "../diagnostic.ts";
+import type { RuleEntry } from "./rule-entry.ts";
 
 export const typeRules = {
   "type.mismatch": {
@@ -15,9 +15,37 @@ export const typeRules = {
     owner: "agent",
   },
   "type.bad_constraint": {
-    summary: "{problem}",
     reason: "Constraints are a closed set per base type, and a type must have at least one valid value.",
-    next: "{suggestion}",
+    owner: "agent",
+    variants: {
+      unknown: { summary: "`{constraint}` is not a constraint", next: "{suggestion}" },
+      wrong_base: { summary: "`{constraint}` doesn't apply to {subject}", next: "{allowed}" },
+      repeated: { summary: "`{constraint}` is given twice", next: "Keep one `{constraint}`" },
+      value: { summary: "`{constraint}` of {subject} must be {expected}", next: "Write {example}" },
+      bad_pattern: { summary: "`{pattern}` is not a valid regular expression", next: "Write a JavaScript regular expression (it is used with the `u` flag)" },
+      min_above_max: { summary: "`{low}: {low_value}` is greater than `{high}: {high_value}`", next: "Make `{low}` at most `{high}`" },
+      pattern_length: {
+        summary: "`pattern` of {subject} matches only texts of {length} code points, outside its length bounds",
+        next: "Change the pattern or the length bounds so some text meets both",
+      },
+    },
+  },
+  "type.defined_by_itself": {
+    summary: "`{name}` is defined in terms of itself",
+    reason: "A type is based on a prelude type, or on a type that is, so following its bases always ends.",
+    next: "Base the type on a prelude type, such as `Text`",
+    owner: "agent",
+  },
+  "type.infinite": {
+    summary: "`{name}` contains itself ({through} → `{name}`), so it has no finite value",
+    reason: "A record that must always hold another of its own kind can never be written down, so no program could make one.",
+    next: "Make a field on the way optional (`{name}?`) or a list (`List<{name}>`)",
+    owner: "agent",
+  },
+  "type.bad_base": {
+    summary: "{subject} can't be based on `{base}`",
+    reason: "A named type is based on a scalar, a list, an enum or a record; where a value may be none is said where the type is used, with `?`.",
+    next: "Declare {subject} on `{inner}` and write `{name}?` where it may be none",
     owner: "agent",
   },
   "type.constraint_violated": {
@@ -75,9 +103,39 @@ export const typeRules = {
     owner: "agent",
   },
   "type.bad_entry": {
-    summary: "{problem}",
-    reason: "Failures, prompts, connections and locales take a closed set of entries, each with one kind of value.",
+    summary: "`{entry}` must be {expected}",
+    reason: "Each entry of a failure, prompt, connection or `locales` takes one kind of value: a text, a word, a number, a duration, a list or a block.",
     next: "{suggestion}",
+    owner: "agent",
+  },
+  "type.unknown_entry": {
+    summary: "{owner} has no entry `{entry}`",
+    reason: "Failures, prompts, connections and `locales` take a closed set of entries, so a misspelt one is caught rather than ignored.",
+    next: "{suggestion}",
+    owner: "agent",
+  },
+  "type.repeated_entry": {
+    summary: "`{entry}` is given twice in {owner}",
+    reason: "Each entry is given once, so which value counts is never in doubt.",
+    next: "Keep one `{entry}`",
+    owner: "agent",
+  },
+  "type.missing_entry": {
+    summary: "{owner} needs a `{entry}`",
+    reason: "A failure's `kind`, a prompt's `text` and a connection's `capability` say what it is, so none has a default.",
+    next: "Add `{example}`{more}",
+    owner: "agent",
+  },
+  "type.bad_word": {
+    summary: "`{word}` is not {what}",
+    reason: "Entries such as `kind`, `code`, `capability` and `driver`, and locale tags, take a word of a known set or form.",
+    next: "{suggestion}",
+    owner: "agent",
+  },
+  "type.locale_not_supported": {
+    summary: "The default locale `{locale}` is not in `supported`",
+    reason: "Every text falls back to the default locale, so it is one of the supported ones.",
+    next: "Add \"{locale}\" to `supported`",
     owner: "agent",
   },
   "failure.attempt_required": {

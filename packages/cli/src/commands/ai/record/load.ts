@@ -1,6 +1,6 @@
 // What both `jadpo ai` commands start with: the project around the current directory, compiled,
 // and the prompt named on the command line. Every problem is printed here; callers get null.
-import { closest, compileProject, diagnostic, sourceLookup, type CheckedProgram, type Diagnostic, type PromptInfo } from "@jadpo/compiler";
+import { closest, compileProject, didYouMean, diagnostic, sourceLookup, type CheckedProgram, type Diagnostic, type PromptInfo } from "@jadpo/compiler";
 import type { CliContext } from "../../../context.ts";
 import { terminalFor, type ColorMode } from "../../../terminal.ts";
 import { reportUsage } from "../../../usage.ts";
@@ -29,11 +29,12 @@ function stops(d: Diagnostic): boolean {
 export function unknownPrompt(program: CheckedProgram, name: string): Diagnostic {
   const names = [...program.prompts.keys()].sort();
   const near = closest(name, names);
-  const suggestion = near !== null
-    ? `Did you mean \`${near}\`?`
-    : names.length === 0
+  const suggestion = didYouMean(
+    near,
+    names.length === 0
       ? "Declare a `prompt` first; this project has none"
-      : `Name one of the project's prompts: ${names.slice(0, 5).map((n) => `\`${n}\``).join(", ")}${names.length > 5 ? ", …" : ""}`;
+      : `Name one of the project's prompts: ${names.slice(0, 5).map((n) => `\`${n}\``).join(", ")}${names.length > 5 ? ", …" : ""}`,
+  );
   return diagnostic("ai.unknown_prompt", null, { name, suggestion });
 }
 

@@ -4,8 +4,8 @@
 // Any problem is one diagnostic, exit 1, and nothing is written.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { diagnostic, isLowerSnake, printType, toLowerSnake, type PromptInfo } from "@jadpo/compiler";
-import { applyPlaceholders, readRecording, recordingPath, writeRecordingAtomic } from "@jadpo/runtime/recordings";
+import { diagnostic, isLowerSnake, printType, recordingPath, toLowerSnake, type PromptInfo } from "@jadpo/compiler";
+import { applyPlaceholders, readRecording, writeRecordingAtomic } from "@jadpo/runtime/recordings";
 import { nodeHost } from "../../../node-host.ts";
 import type { CliContext } from "../../../context.ts";
 import { OptionValueError, reportUsage } from "../../../usage.ts";

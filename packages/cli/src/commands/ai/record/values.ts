@@ -1,7 +1,7 @@
 // The values `jadpo ai record` asks with (docs/cli-ai.md): a fixture's, run with the runtime, or those of
 // the prompt's last call in the development call log. Neither is `ai.no_values`.
 import {
-  closest, diagnostic, type CheckedProgram, type Diagnostic, type FixtureMember, type FixturesDecl, type PromptInfo, type TypeRef,
+  closest, diagnostic, didYouMean, type CheckedProgram, type Diagnostic, type FixtureMember, type FixturesDecl, type PromptInfo, type TypeRef,
 } from "@jadpo/compiler";
 import { compileProgram, createContext, decodeValue, formatDecodeErrorDetail, type AiBackend, type Value } from "@jadpo/runtime";
 import { readLastCall } from "@jadpo/runtime/dev";
@@ -54,10 +54,13 @@ function unusable(prompt: PromptInfo, fixture: string, problem: string, suggesti
 
 /** The next step when a fixture can't be used: the fitting fixtures, or how to write one. */
 function fittingSuggestion(all: FoundFixture[], prompt: PromptInfo, near: string | null): string {
-  if (near !== null) return `Did you mean \`--fixture ${near}\`?`;
   const fitting = all.filter((f) => fits(f.member, prompt)).map((f) => `\`${f.name}\``);
-  if (fitting.length > 0) return `Pass a fixture that gives \`${prompt.valuesType.name}\`: ${fitting.slice(0, 5).join(", ")}`;
-  return `Declare a fixture without parameters that returns \`${prompt.valuesType.name}\`, such as \`example -> ${prompt.valuesType.name} { ... }\``;
+  return didYouMean(
+    near && `--fixture ${near}`,
+    fitting.length > 0
+      ? `Pass a fixture that gives \`${prompt.valuesType.name}\`: ${fitting.slice(0, 5).join(", ")}`
+      : `Declare a fixture without parameters that returns \`${prompt.valuesType.name}\`, such as \`example -> ${prompt.valuesType.name} { ... }\``,
+  );
 }
 
 /** No fixture may reach a model: fixtures are pure, so this backend is never asked. */
@@ -105,7 +108,7 @@ export async function valuesFromFixture(program: CheckedProgram, prompt: PromptI
     return { ok: true, values, from: { kind: "fixture", name } };
   } catch (e) {
     if (!isFault(e)) throw e;
-    return { ok: false, diagnostic: diagnostic("runtime.fault", null, { problem: `The fixture \`${name}\` stopped: ${e.problem}`, suggestion: e.suggestion }) };
+    return { ok: false, diagnostic: diagnostic("runtime.fault", null, { variant: "fixture_stopped", fixture: name, fault: e.problem, suggestion: e.suggestion }) };
   }
 }
 

@@ -1,9 +1,8 @@
 // Each recording of a prompt and its state, judged exactly as `jadpo test`'s recording test
 // judges it (run seed 1): current, made from an older prompt, or undecodable and why.
 import { join } from "node:path";
-import type { CheckedProgram, PromptInfo, RecordingFile } from "@jadpo/compiler";
+import { recordingPath, type CheckedProgram, type PromptInfo, type RecordingFile } from "@jadpo/compiler";
 import { runRecordingTest } from "@jadpo/runtime";
-import { recordingPath } from "@jadpo/runtime/recordings";
 import { nodeHost } from "../../../node-host.ts";
 
 export type RecordingState =

@@ -1,0 +1,47 @@
+// Naming helpers the checker's recursive files share: what a name is, and the `name.unknown`
+// diagnostic with its suggestion. A leaf (it checks no expression), so the files that recurse
+// into each other import it without widening their circle.
+import type { Expr, Span } from "../syntax/ast.ts";
+import type { DeclRef } from "../modules/graph.ts";
+import { diagnostic, type Diagnostic } from "../diagnostics/diagnostic.ts";
+import { closest, didYouMean } from "../names/suggest.ts";
+import { report, visibleTopNames } from "./context.ts";
+import type { Body, Locals } from "./body.ts";
+
+/** Library namespaces; a local of the same name shadows them. */
+export const NAMESPACES = ["list", "text", "vector", "clock", "random", "ai"];
+
+/** Whether `expr` is a library namespace (`list`, `ai`, ...) not shadowed by a local. */
+export function namespaceOf(env: Locals, expr: Expr): string | null {
+  if (expr.kind !== "name" || env.get(expr.name)) return null;
+  return NAMESPACES.includes(expr.name) ? expr.name : null;
+}
+
+/** `name.unknown` for `name`, suggesting the closest of `candidates`. */
+export function unknownName(span: Span, name: string, candidates: Iterable<string>): Diagnostic {
+  const near = closest(name, candidates);
+  const suggestion = didYouMean(near, "Declare it, or import it with `use`");
+  return diagnostic("name.unknown", span, { name, suggestion });
+}
+
+export function reportUnknownName(b: Body, env: Locals, span: Span, name: string, candidates?: Iterable<string>): void {
+  report(b.cx, unknownName(span, name, candidates ?? [...env.names(), ...visibleTopNames(b.cx, b.file), ...NAMESPACES]));
+}
+
+/** "an action", "a type", ... for what a top-level name is. */
+export function describeRef(ref: DeclRef): string {
+  if (ref.kind === "prompt_values") return "a prompt's values type";
+  switch (ref.decl.kind) {
+    case "action": return "an action";
+    case "function": return "a function";
+    case "fixtures": return "a fixtures group";
+    case "type": return "a type";
+    case "failure": return "a failure";
+    case "prompt": return "a prompt";
+    case "connection": return "a connection";
+  }
+}
+
+export function argumentsText(n: number): string {
+  return n === 1 ? "1 argument" : `${n} arguments`;
+}

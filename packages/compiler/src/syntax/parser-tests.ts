@@ -1,0 +1,84 @@
+// The grammar of tests: `test "name" { fakes: { ... } statements }` and the scripted items of
+// `fakes:` (classified by shape in build-ast.ts). The last layer of the parser's rules, defined
+// after the other declarations, in the order chevrotain always saw them.
+import type * as A from "./ast.ts";
+import * as T from "./tokens.ts";
+import type { Tok } from "./tokens.ts";
+import { OPEN } from "./open-constructs.ts";
+import { ParseStop } from "./parse-errors.ts";
+import { classifyFake, spanOf } from "./build-ast.ts";
+import { DeclarationRules } from "./parser-declarations.ts";
+
+export abstract class TestRules extends DeclarationRules {
+  private nextScriptItem = {
+    DEF: [
+      { ALT: (): A.Expr | null => this.SUBRULE2(this.expression) },
+      { GATE: this.closerNext(T.RBracket), ALT: (): A.Expr | null => null },
+    ],
+    ERR_MSG: "a scripted item or `]` after `,`",
+  };
+
+  testDecl = this.RULE("testDecl", (): A.TestDecl => {
+    const kw = this.tok(T.Test);
+    const name = this.tok(T.TextLit, "the test's name, as a text, after `test`");
+    const decl: A.TestDecl = {
+      kind: "test", name: name.value as string, nameSpan: spanOf(this.file, name, name), fakes: null,
+      body: { statements: [], span: spanOf(this.file, name, name) }, span: spanOf(this.file, kw, kw),
+    };
+    this.partial = decl;
+    const open = this.tok(T.LBrace);
+    this.push(OPEN.test, name.image, open.startLine, "}");
+    this.OPTION(() => {
+      decl.fakes = this.SUBRULE(this.fakesBlock);
+    });
+    this.MANY(() => {
+      decl.body.statements.push(this.SUBRULE(this.statement));
+    });
+    if (!this.RECORDING_PHASE && this.LA(1).tokenType === T.Fakes) {
+      throw new ParseStop(this.LA(1) as Tok, "`fakes:` first in the test's body, before any statement", "Move the `fakes:` block to the start of the test's body");
+    }
+    this.CONSUME(T.RBrace);
+    this.open.pop();
+    decl.body.span = this.sp(open);
+    this.noteBare(decl.body.statements, false);
+    decl.span = this.sp(kw);
+    return decl;
+  });
+
+  fakesBlock = this.RULE("fakesBlock", (): A.FakesBlock => {
+    const kw = this.tok(T.Fakes);
+    this.tok(T.Colon, "`:` after `fakes`");
+    const open = this.tok(T.LBrace);
+    this.push(OPEN.fakes, "", open.startLine, "}");
+    const entries: A.FakeEntry[] = [];
+    this.MANY(() => {
+      entries.push(this.SUBRULE(this.fakeEntry));
+    });
+    this.CONSUME(T.RBrace);
+    this.open.pop();
+    return { entries, span: this.sp(kw) };
+  });
+
+  fakeEntry = this.RULE("fakeEntry", (): A.FakeEntry => {
+    const ai = this.tok(T.Ident, "`ai.<prompt>` or `ai.embed`");
+    if (!this.RECORDING_PHASE && ai.image !== "ai") throw new ParseStop(ai, "`ai.<prompt>` or `ai.embed`");
+    this.tok(T.Dot, "`.` and a prompt's name after `ai`");
+    const target = this.tok(T.Ident, "a prompt's name or `embed` after `ai.`", 2);
+    this.tok(T.Colon, "`:` and the scripted items after {prev}");
+    const open = this.tok(T.LBracket, "`[` and the scripted items after `:`");
+    this.push(OPEN.script, target.image, open.startLine, "]");
+    const items: A.FakeItem[] = [];
+    this.OPTION(() => {
+      const first = this.SUBRULE(this.expression);
+      if (!this.RECORDING_PHASE) items.push(classifyFake(first));
+      this.MANY(() => {
+        this.CONSUME(T.Comma);
+        const item = this.OR(this.nextScriptItem);
+        if (item !== null && !this.RECORDING_PHASE) items.push(classifyFake(item));
+      });
+    });
+    this.CONSUME(T.RBracket);
+    this.open.pop();
+    return { target: this.id(target), items, span: this.sp(ai) };
+  });
+}

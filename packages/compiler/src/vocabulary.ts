@@ -1,0 +1,45 @@
+// The language's fixed word lists and limits, each written once. The compiler owns them (they are
+// part of the prelude); the runtime and the CLI import them from `@jadpo/compiler`, so adding a
+// word here makes the typecheck fail at every switch that must handle it.
+
+/** The AI failure words a scripted item or a driver can name: `AiRefused`, `AiTimedOut`, … in programs. */
+export const AI_FAILURE_WORDS = ["refused", "timed_out", "over_budget", "too_long"] as const;
+export type AiFailureWord = (typeof AI_FAILURE_WORDS)[number];
+
+export function isAiFailureWord(word: string): word is AiFailureWord {
+  return (AI_FAILURE_WORDS as readonly string[]).includes(word);
+}
+
+/** The members of `StreamStop`, in declaration order: how a stream ended. */
+export const STOP_WORDS = ["finished", "timed_out", "refused", "too_long", "over_budget"] as const satisfies readonly ("finished" | AiFailureWord)[];
+export type StopWord = (typeof STOP_WORDS)[number];
+// Every failure word is also a stop word: this line fails to typecheck when one is missing above.
+const everyFailureStops: readonly StopWord[] = AI_FAILURE_WORDS;
+void everyFailureStops;
+
+/** What a failure means to a caller; `jadpo dev` answers each with its own HTTP status. */
+export const FAILURE_KINDS = [
+  "InvalidRequest", "InvalidValue", "NotFound", "Conflict", "Rejected", "RateLimited", "Unavailable", "TimedOut", "InternalFault",
+] as const;
+export type FailureKind = (typeof FAILURE_KINDS)[number];
+
+/** Source files, recordings and request bodies over this many bytes are refused (16 MiB). */
+export const MAX_FILE_BYTES = 16 * 1024 * 1024;
+
+/** How a decode problem names the whole answer (rather than a field path such as `reply`). */
+export const THE_ANSWER = "the answer";
+
+/** Reads a project file by its root-relative path; null when it doesn't exist. */
+export type ReadProjectFile = (rootRelativePath: string) => Uint8Array | null;
+
+/**
+ * Where a recording lives: `<folder of the prompt's file>/recordings/<prompt>/<name>.json`, with `/`.
+ * `domains/support/prompts/answer_question.jadpo`, `answer_question`, `sesame` →
+ * `domains/support/prompts/recordings/answer_question/sesame.json`.
+ */
+export function recordingPath(promptFile: string, promptName: string, name: string): string {
+  const path = promptFile.replace(/\\/g, "/");
+  const slash = path.lastIndexOf("/");
+  const folder = slash < 0 ? "" : path.slice(0, slash + 1);
+  return `${folder}recordings/${promptName}/${name}.json`;
+}

@@ -1,0 +1,156 @@
+// Rule cases for tests, their fakes, and names.
+import { type RuleCase, shop, ANSWERING, STREAMING } from "./shared.ts";
+
+const EMBED = `action vector(words: Text) -> Embedding {\n    return match ai.embed(words) {\n        success(e) => e\n        failure _ => []\n    }\n}\n`;
+
+export const testCases: RuleCase[] = [
+  {
+    rule: "test.fake_type",
+    files: shop(ANSWERING, {
+      "domains/shop/answer.test.jadpo": `test "a scripted answer" {\n    fakes: {\n        ai.ask: [Answer { resolved: "yes"  reply: "Hi" }]\n    }\n    var a = attempt answer("Hello?")\n    assert a.resolved\n}\n`,
+    }),
+    expected: `error: A scripted answer doesn't decode as \`Answer\` --> domains/shop/answer.test.jadpo:3:27
+  decode: \`type\` on \`resolved\`: expected Bool, got Text
+  reason: Scripted answers are checked against the type the prompt is asked for as, so a test can't script an answer the decoding would reject.
+  next: Correct the scripted answer to the type (agent)
+  rule: test.fake_type`,
+  },
+  {
+    rule: "test.fake_type",
+    title: "a missing field, at the item",
+    files: shop(ANSWERING, {
+      "domains/shop/answer.test.jadpo": `test "a scripted answer" {\n    fakes: {\n        ai.ask: [Answer { reply: "Hi" }]\n    }\n    var a = attempt answer("Hello?")\n}\n`,
+    }),
+    expected: `error: A scripted answer doesn't decode as \`Answer\` --> domains/shop/answer.test.jadpo:3:18
+  decode: \`missing\` on \`resolved\`: expected Bool, got nothing
+  reason: Scripted answers are checked against the type the prompt is asked for as, so a test can't script an answer the decoding would reject.
+  next: Correct the scripted answer to the type (agent)
+  rule: test.fake_type`,
+  },
+  {
+    rule: "test.fake_unknown_prompt",
+    files: shop(ANSWERING, {
+      "domains/shop/answer.test.jadpo": `test "a scripted answer" {\n    fakes: {\n        ai.aks: [refused]\n    }\n    assert answer("Hello?") fails Unavailable\n}\n`,
+    }),
+    expected: `error: \`ai.aks\` names no prompt --> domains/shop/answer.test.jadpo:3:12
+  reason: Fakes are scripted by prompt name, so each key must be \`ai.<prompt>\` or \`ai.embed\`.
+  next: Did you mean \`ai.ask\`? (agent)
+  rule: test.fake_unknown_prompt`,
+  },
+  {
+    rule: "test.fake_stream_item",
+    files: shop(STREAMING, {
+      "domains/shop/tell.test.jadpo": `test "a stream" {\n    fakes: {\n        ai.ask: [malformed]\n    }\n    var told = tell("Hello?")\n}\n`,
+    }),
+    expected: `error: \`malformed\` scripts an \`ai.generate\` answer, but \`ask\` is streamed --> domains/shop/tell.test.jadpo:3:18
+  reason: A generate prompt is scripted with answers, a stream prompt with texts and \`ai.embed\` with vectors, so each item has the shape its call reads.
+  next: Script a text, \`partial("...", <stop>)\` or one of \`refused\`, \`timed_out\`, \`over_budget\`, \`too_long\` (agent)
+  rule: test.fake_stream_item`,
+  },
+  {
+    rule: "test.fake_stream_item",
+    title: "a stream item for a generate prompt",
+    files: shop(ANSWERING, {
+      "domains/shop/answer.test.jadpo": `test "an answer" {\n    fakes: {\n        ai.ask: [partial("Our", timed_out)]\n    }\n    var a = attempt answer("Hello?")\n}\n`,
+    }),
+    expected: `error: \`partial(...)\` scripts a stream, but \`ask\` is asked by \`ai.generate\` --> domains/shop/answer.test.jadpo:3:18
+  reason: A generate prompt is scripted with answers, a stream prompt with texts and \`ai.embed\` with vectors, so each item has the shape its call reads.
+  next: Script an answer of \`Answer\`, \`raw("...")\`, \`recorded("...")\`, \`malformed\` or one of \`refused\`, \`timed_out\`, \`over_budget\`, \`too_long\` (agent)
+  rule: test.fake_stream_item`,
+  },
+  {
+    rule: "test.fake_stream_item",
+    title: "an answer for a stream prompt",
+    files: shop(STREAMING, {
+      "domains/shop/tell.test.jadpo": `test "a stream" {\n    fakes: {\n        ai.ask: [Answer { resolved: true  reply: "Yes." }]\n    }\n    var told = tell("Hello?")\n}\n`,
+    }),
+    expected: `error: \`ask\` is streamed, so it is scripted with texts, not answers --> domains/shop/tell.test.jadpo:3:18
+  reason: A generate prompt is scripted with answers, a stream prompt with texts and \`ai.embed\` with vectors, so each item has the shape its call reads.
+  next: Script a text, \`partial("...", <stop>)\` or one of \`refused\`, \`timed_out\`, \`over_budget\`, \`too_long\` (agent)
+  rule: test.fake_stream_item`,
+  },
+  {
+    rule: "test.fake_stream_item",
+    title: "a generate item for ai.embed",
+    files: shop(EMBED, {
+      "domains/shop/vector.test.jadpo": `test "a vector" {\n    fakes: {\n        ai.embed: [raw("x")]\n    }\n    var v = vector("hello")\n}\n`,
+    }),
+    expected: `error: \`raw(...)\` can't answer \`ai.embed\` --> domains/shop/vector.test.jadpo:3:20
+  reason: A generate prompt is scripted with answers, a stream prompt with texts and \`ai.embed\` with vectors, so each item has the shape its call reads.
+  next: Script a list of 16 numbers, or one of \`refused\`, \`timed_out\`, \`over_budget\`, \`too_long\` (agent)
+  rule: test.fake_stream_item`,
+  },
+  {
+    rule: "test.embedding_length",
+    files: shop(EMBED, {
+      "domains/shop/vector.test.jadpo": `test "a scripted vector" {\n    fakes: {\n        ai.embed: [[0.5, 0.5]]\n    }\n    var v = vector("hello")\n}\n`,
+    }),
+    expected: `error: This vector has 2 numbers; embeddings here have 16 --> domains/shop/vector.test.jadpo:3:20
+  reason: A scripted embedding is used as given, so it must have the connection's \`embedding_dimensions\`.
+  next: Give exactly 16 numbers (agent)
+  rule: test.embedding_length`,
+  },
+  {
+    rule: "test.recording_missing",
+    files: shop(ANSWERING, {
+      "domains/shop/recordings/ask/hello.json": "{}",
+      "domains/shop/answer.test.jadpo": `test "a recorded answer" {\n    fakes: {\n        ai.ask: [recorded("helo")]\n    }\n    var a = attempt answer("Hello?")\n}\n`,
+    }),
+    expected: `error: \`ask\` has no recording \`helo\` --> domains/shop/answer.test.jadpo:3:18
+  reason: \`recorded("name")\` reads \`recordings/ask/helo.json\` beside the prompt.
+  next: Record it with \`jadpo ai record ask --as helo\`, or use an existing name (agent)
+  rule: test.recording_missing`,
+  },
+  {
+    rule: "test.fails_impossible",
+    files: shop(ANSWERING, {
+      "domains/shop/answer.test.jadpo": `test "a refusal" {\n    fakes: {\n        ai.ask: [refused]\n    }\n    assert answer("Hello?") fails AiRefused\n}\n`,
+    }),
+    expected: `error: \`answer\` can't fail with \`AiRefused\` --> domains/shop/answer.test.jadpo:5:35
+  reason: An assertion that can never hold tests nothing.
+  next: Assert a failure \`answer\` can fail with: \`Unavailable\` (agent)
+  rule: test.fails_impossible`,
+  },
+  {
+    rule: "test.fixture_outside_test",
+    files: shop(`fixtures words {\n    hello -> Text { return "hello" }\n}\nfunction greeting() -> Text {\n    return words.hello\n}\n`),
+    expected: `error: \`greeting\` can't use the fixture \`words.hello\`: it is a function --> domains/shop/shop.jadpo:5:12
+  reason: Fixtures are test support: only tests, other fixtures and \`jadpo ai record --fixture\` use them, so no app code depends on test data.
+  next: Pass the value in as a parameter, or move the use into a test (agent)
+  rule: test.fixture_outside_test`,
+  },
+  {
+    rule: "test.test_only",
+    files: shop(`action check_it(n: Int) -> Int {\n    assert n > 0\n    return n\n}\n`),
+    expected: `error: \`assert\` only stands in a test --> domains/shop/shop.jadpo:2:5
+  reason: Tests, assertions, the test clock and what a fake was asked belong to test files, so app code never depends on them.
+  next: Return or reject instead, or move the check into a test (agent)
+  rule: test.test_only`,
+  },
+  {
+    rule: "test.test_only",
+    title: "a test in a source file",
+    files: shop(`test "in the wrong file" {\n    assert true\n}\n`),
+    expected: `error: A \`test\` only stands in a test file --> domains/shop/shop.jadpo:1:6
+  reason: Tests, assertions, the test clock and what a fake was asked belong to test files, so app code never depends on them.
+  next: Move it into a test file (\`*.test.jadpo\` or \`*.jadpotest\`) (agent)
+  rule: test.test_only`,
+  },
+  {
+    rule: "name.unknown",
+    files: shop(`function shout(words: Text) -> Text {\n    return text.upper(wrods)\n}\n`),
+    expected: `error: \`wrods\` is not defined here --> domains/shop/shop.jadpo:2:23
+  reason: A name must be declared in the module, imported with \`use\`, declared in \`app.jadpo\`, or be a prelude name.
+  next: Did you mean \`words\`? (agent)
+  rule: name.unknown`,
+  },
+  {
+    rule: "name.duplicate",
+    title: "a prelude type declared again",
+    files: shop(`type Text = Int\n`),
+    expected: `error: \`Text\` is already declared in the prelude --> domains/shop/shop.jadpo:1:6
+  reason: Names in one namespace must be unique so every use refers to exactly one declaration.
+  next: Rename one of the two (agent)
+  rule: name.duplicate`,
+  },
+];
