@@ -1,4 +1,4 @@
-// Per-test seeds and seeded random streams (SPEC 8): the run seed, the test file and the test
+// Per-test seeds and seeded random streams (docs/testing.md): the run seed, the test file and the test
 // name give each test its own seed, so adding a test never changes another's values; each
 // purpose draws from its own stream, so e.g. a new `random.int` call doesn't shift generated defaults.
 import { createHash } from "node:crypto";

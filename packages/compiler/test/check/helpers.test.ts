@@ -7,7 +7,7 @@ import { codePointLength, numberViolation, textViolation, itemsViolation } from 
 import { patternLengthBounds } from "../../src/types/pattern-length.ts";
 import { closest } from "../../src/names/suggest.ts";
 
-describe("prompt version (SPEC 4.5)", () => {
+describe("prompt version (docs/language.md)", () => {
   test("the test vector", () => {
     expect(promptVersion({
       name: "answer_question",

@@ -1,5 +1,5 @@
 // One project per rule of the checker, each giving exactly that rule's diagnostic, compared as
-// the whole plain text (SPEC 10).
+// the whole plain text (docs/diagnostics.md).
 import { describe, expect, test } from "vitest";
 import { ruleCases } from "./rule-cases/index.ts";
 import { checkSources, rendered } from "./check-sources.ts";

@@ -1,5 +1,5 @@
 // The catalogue's own checks (TypeScript's diagnosticMessages build checks, in tests): every id
-// is well formed and unique, every SPEC 14 id exists, and every rule is raised somewhere and
+// is well formed and unique, every docs/diagnostics.md id exists, and every rule is raised somewhere and
 // tested somewhere. The last two name the missing rules in their failure message.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
@@ -18,7 +18,7 @@ import { toolchainRules } from "../../src/diagnostics/catalogue/toolchain.ts";
 const repo = join(dirname(fileURLToPath(import.meta.url)), "../../../..");
 const thisFile = fileURLToPath(import.meta.url);
 
-/** SPEC section 14, verbatim. */
+/** docs/diagnostics.md, verbatim. */
 const SPEC_IDS = `
 syntax: expected unterminated_text bad_escape invalid_character bare_expression number_too_large
 limit: file_too_large too_deep
@@ -89,7 +89,7 @@ describe("the rule catalogue", () => {
     expect(bad).toEqual([]);
   });
 
-  it("has every id of SPEC section 14", () => {
+  it("has every id of docs/diagnostics.md", () => {
     expect(SPEC_IDS.filter((id) => !(id in catalogue))).toEqual([]);
   });
 

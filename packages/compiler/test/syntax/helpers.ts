@@ -1,5 +1,5 @@
 // Shared helpers of the syntax tests: the repo's Jadpo files, span-free AST views, rendering.
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseFile } from "../../src/syntax/parse-file.ts";
@@ -26,12 +26,6 @@ export function validJadpoFiles(): { path: string; text: string }[] {
     ...walk(join(repoRoot, "examples/support"), []).filter((f) => /\.jadpo(test)?$/.test(f)),
   ];
   return files.map((f) => ({ path: relative(repoRoot, f).split("\\").join("/"), text: readFileSync(f, "utf8") }));
-}
-
-/** The shared SPEC.md beside the repo, when it is there. */
-export function specMarkdown(): string | null {
-  const path = resolve(repoRoot, "../shared/SPEC.md");
-  return existsSync(path) ? readFileSync(path, "utf8") : null;
 }
 
 /** Every rendered diagnostic of a parse, one string each. */

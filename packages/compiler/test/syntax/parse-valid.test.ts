@@ -1,13 +1,11 @@
 // Every Jadpo text of the spec, the seed and the example app parses with no diagnostic, and the
-// trees have the shapes SPEC 2, 5 and 8 describe.
+// trees have the shapes docs/language.md, docs/testing.md describe.
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { parseFile } from "../../src/syntax/parse-file.ts";
 import { JadpoParser } from "../../src/syntax/parser.ts";
 import { renderErrorPlain } from "../../src/diagnostics/render-plain.ts";
-// @ts-expect-error -- a plain .mjs module without types
-import { extractJadpoBlocks } from "../fixtures/extract-spec-blocks.mjs";
-import { bin, call, decls, expr, id, int, member, n, named, shape, specMarkdown, statements, text, validJadpoFiles } from "./helpers.ts";
+import { bin, call, decls, expr, id, int, member, n, named, shape, statements, text, validJadpoFiles } from "./helpers.ts";
 
 // `jadpo` skips chevrotain's grammar checks at start-up (they only fail after a grammar edit): here they run.
 it("the grammar passes chevrotain's own checks (no ambiguous alternatives, no left recursion)", () => {
@@ -29,19 +27,9 @@ describe("valid files parse with no diagnostic", () => {
       expect(parsed.syntax.decls.every((d) => !d.incomplete)).toBe(true);
     });
   }
-
-  const spec = specMarkdown();
-  it.runIf(spec !== null)("every ```jadpo block of the shared SPEC.md", () => {
-    const blocks = extractJadpoBlocks(spec) as string[];
-    expect(blocks.length).toBeGreaterThan(0);
-    blocks.forEach((block, i) => {
-      const parsed = parseFile(`spec-${i + 1}.jadpo`, "source", block);
-      expect(parsed.diagnostics.map((d) => renderErrorPlain(d))).toEqual([]);
-    });
-  });
 });
 
-describe("expressions (SPEC 5)", () => {
+describe("expressions (docs/language.md)", () => {
   it("`not a == b` is `(not a) == b`", () => {
     expect(shape(expr("not a == b"))).toEqual(bin("==", { kind: "unary", op: "not", operand: n("a") }, n("b")));
   });
@@ -145,7 +133,7 @@ describe("expressions (SPEC 5)", () => {
   });
 });
 
-describe("statements (SPEC 5)", () => {
+describe("statements (docs/language.md)", () => {
   it("var, var with a type, var mut, assignment, for, return with and without a value", () => {
     expect(shape(statements(`var a = 1
 var b: List<Text> = []
@@ -187,7 +175,7 @@ return c`))).toEqual([
   });
 });
 
-describe("declarations (SPEC 4)", () => {
+describe("declarations (docs/language.md)", () => {
   it("`use` paths may hold keywords; the type bodies: alias with constraints, enum, object", () => {
     const ds = decls(`use support/fixtures { questions, Other }
 type Stars = Int { min: 1 max: 5 }
@@ -256,7 +244,7 @@ fixtures questions {
     ]);
   });
 
-  it("fake items are classified by shape (SPEC 8)", () => {
+  it("fake items are classified by shape (docs/testing.md)", () => {
     const [test] = decls(`test "t" {
     fakes: {
         ai.p: [SupportAnswer { reply: "x" }, raw("{}"), recorded("sesame"), refused, timed_out, over_budget, too_long, malformed]
@@ -286,7 +274,7 @@ fixtures questions {
   });
 });
 
-describe("text (SPEC 2)", () => {
+describe("text (docs/language.md)", () => {
   it("escapes are processed", () => {
     expect(shape(expr(String.raw`"a\"b\\c\nd\re\tf\{g\u{1F600}\u{41}"`))).toEqual(text('a"b\\c\nd\re\tf{g\u{1F600}A'));
   });
@@ -297,7 +285,7 @@ describe("text (SPEC 2)", () => {
     expect(shape(expr('"""one line"""'))).toEqual(text("one line"));
   });
 
-  it("the example prompt's text gives the SPEC 4.5 test vector (answer_question@b44ecc53)", () => {
+  it("the example prompt's text gives the docs/language.md test vector (answer_question@b44ecc53)", () => {
     const [, prompt] = validJadpoFiles()
       .filter((f) => f.path.endsWith("prompts/answer_question.jadpo"))
       .flatMap((f) => decls(f.text, f.path));

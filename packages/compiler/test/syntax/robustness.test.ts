@@ -1,4 +1,4 @@
-// No input may hang the parser, overflow its stack or leak parser-generator wording (SPEC 1, 10).
+// No input may hang the parser, overflow its stack or leak parser-generator wording (docs/cli.md, docs/diagnostics.md).
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

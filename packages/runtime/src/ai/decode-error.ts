@@ -1,4 +1,4 @@
-// A decode error is data: one rule and one path (SPEC 7), plus what was expected and found for
+// A decode error is data: one rule and one path (docs/ai.md), plus what was expected and found for
 // the longer form. This file turns zod's first issue into one, and writes it as text.
 import type { core } from "zod";
 import { codePointLength, printType, THE_ANSWER, type Type } from "@jadpo/compiler";

@@ -1,4 +1,4 @@
-// Decoding an answer into T (SPEC 7). A Text-based T takes the whole answer verbatim, then its
+// Decoding an answer into T (docs/ai.md). A Text-based T takes the whole answer verbatim, then its
 // constraints; any other T takes exactly one JSON value (a lone fenced block is unwrapped).
 // One error is reported: the first, in field declaration order.
 import { THE_ANSWER, type Type } from "@jadpo/compiler";

@@ -1,4 +1,4 @@
-// The words generated Text is made of (SPEC 8: "readable words"). Fixed: changing this list
+// The words generated Text is made of (docs/testing.md: "readable words"). Fixed: changing this list
 // changes every generated default, so only ever append.
 export const DEFAULT_WORDS: readonly string[] = [
   "apple", "bread", "river", "window", "garden", "quiet", "orange", "table", "paper", "light",

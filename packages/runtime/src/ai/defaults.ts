@@ -1,4 +1,4 @@
-// Generated values (SPEC 8): what the fake answers when nothing is scripted, and what fills a
+// Generated values (docs/testing.md): what the fake answers when nothing is scripted, and what fills a
 // recording's placeholders. Valid by construction — every constraint holds — and a function of
 // the type and the seeded stream only, so the same seed and type give the same value everywhere.
 import type { Base, Constraints, NamedType, Type } from "@jadpo/compiler";

@@ -1,4 +1,4 @@
-// The fake's embeddings (SPEC 8): SHA-256 of `<test seed>:<text>`, extended by counter hashing,
+// The fake's embeddings (docs/testing.md): SHA-256 of `<test seed>:<text>`, extended by counter hashing,
 // mapped into [-1, 1] and scaled to unit length. Same text and seed → same vector, everywhere.
 import { createHash } from "node:crypto";
 

@@ -1,4 +1,4 @@
-// The AI capability's one fake (SPEC 8): per test, each prompt's `fakes:` script answers its
+// The AI capability's one fake (docs/testing.md): per test, each prompt's `fakes:` script answers its
 // attempts in order, one item per attempt; without a script, answers are generated from the
 // test's seed. Running out, leaving items unused, or asking a typed item for another type ends
 // the test with its diagnostic. The fake never constructs a driver: nothing here reaches a network.

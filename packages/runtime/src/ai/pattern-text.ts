@@ -1,4 +1,4 @@
-// Text matching a `pattern` within length bounds (SPEC 8: generated values are valid by
+// Text matching a `pattern` within length bounds (docs/testing.md: generated values are valid by
 // construction, `pattern` included). randexp parses the pattern and expands character sets;
 // the walk over its tokens is ours, so repetitions are chosen to fit the length bounds and
 // every choice comes from the test's seeded stream.

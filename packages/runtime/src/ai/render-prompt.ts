@@ -1,4 +1,4 @@
-// A prompt's `system:`/`text:` with its placeholders filled (SPEC 4.5): `{param}` and
+// A prompt's `system:`/`text:` with its placeholders filled (docs/language.md): `{param}` and
 // `{param.field}` become the value as text, `{{` and `}}` write `{` and `}`.
 import { parseTemplate, type TemplatePart, type Type } from "@jadpo/compiler";
 import { canonicalJson, toJson } from "../values/json.ts";

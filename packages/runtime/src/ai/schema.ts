@@ -1,4 +1,4 @@
-// zod schemas for Jadpo types, built once per type (SPEC 7's decoding rules as a schema).
+// zod schemas for Jadpo types, built once per type (docs/ai.md's decoding rules as a schema).
 // A schema reads the JSON form (Instants as ISO text, Durations as `15m`, enum members by tag)
 // and outputs the runtime value (epoch ms, ms, member name). Rules zod has no word for — code
 // point lengths, whole-text patterns, Int's safe range — are refinements carrying our rule name.
@@ -66,7 +66,7 @@ function build(type: Type): ValueSchema {
       const fields: Record<string, z.ZodType> = {};
       for (const field of shape.fields) {
         const schema = schemaOf(field.type);
-        // A missing `T?` field is none (SPEC 7).
+        // A missing `T?` field is none (docs/ai.md).
         fields[field.name] = field.type.kind === "optional" ? schema.default(null) : schema;
       }
       return z.strictObject(fields) as unknown as ValueSchema;
@@ -122,7 +122,7 @@ function text(c: Constraints): ValueSchema {
   return s as unknown as ValueSchema;
 }
 
-/** The pattern matched against the whole text with the `u` flag (SPEC 4.1); null if it isn't a valid pattern. */
+/** The pattern matched against the whole text with the `u` flag (docs/language.md); null if it isn't a valid pattern. */
 export function wholeTextRegExp(pattern: string): RegExp | null {
   try {
     return new RegExp(`^(?:${pattern})$`, "u");

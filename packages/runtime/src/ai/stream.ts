@@ -1,4 +1,4 @@
-// The fake's streams (SPEC 8): text cut into pieces of three words, each word keeping the
+// The fake's streams (docs/testing.md): text cut into pieces of three words, each word keeping the
 // whitespace after it, leading whitespace joining the first piece — so the pieces join back to the text.
 import type { StopWord } from "@jadpo/compiler";
 
@@ -15,7 +15,7 @@ export function streamPieces(text: string): string[] {
   return pieces;
 }
 
-/** A StreamedText value (SPEC 7); `stopped` is a StreamStop member name. A type alias, so it is a ValueRecord. */
+/** A StreamedText value (docs/ai.md); `stopped` is a StreamStop member name. A type alias, so it is a ValueRecord. */
 export type StreamedTextValue = { pieces: string[]; text: string; stopped: StopWord };
 
 export function streamedText(text: string, stop: StopWord): StreamedTextValue {

@@ -1,4 +1,4 @@
-// `jadpo dev`'s AI backend (SPEC 12): every call is faked as in tests — from the prompt's
+// `jadpo dev`'s AI backend (docs/dev.md): every call is faked as in tests — from the prompt's
 // recordings, then generated defaults — except prompts in the connection's `development.sandbox`,
 // which go to the real model within the day's `per_day` budget (corrections included). Each
 // `ai.generate`/`ai.stream` call becomes one line of the call log once it has settled.

@@ -1,4 +1,4 @@
-// What `jadpo dev` answers a call with when the real model doesn't (SPEC 12): the prompt's
+// What `jadpo dev` answers a call with when the real model doesn't (docs/dev.md): the prompt's
 // recordings — a current version first, then older ones, each group by name — and otherwise a
 // generated valid value. Everything is seeded from the prompt and its values, so asking the same
 // question again gives the same answer, on every machine.
@@ -55,7 +55,7 @@ export function recordedAnswer(
   return null;
 }
 
-/** A generated valid value of `type` (SPEC 8's generated defaults), from `seed`. */
+/** A generated valid value of `type` (docs/testing.md's generated defaults), from `seed`. */
 export function generatedAnswer(type: Type, seed: number): Value {
   return generateValue(type, rng(seed, "defaults"));
 }

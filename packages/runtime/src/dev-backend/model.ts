@@ -1,4 +1,4 @@
-// Asking the real model for a sandboxed prompt in `jadpo dev` (SPEC 12): the connection's
+// Asking the real model for a sandboxed prompt in `jadpo dev` (docs/dev.md): the connection's
 // settings read from the environment now, one request reserved in the day's budget, then the
 // driver. Anything that stops the request — no key, the budget used up, no model answering —
 // comes back as the reason the call is faked instead; the key never appears in a reason.

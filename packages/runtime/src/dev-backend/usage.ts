@@ -1,4 +1,4 @@
-// The sandbox's daily budget (SPEC 12): real model requests per UTC day per connection, counted
+// The sandbox's daily budget (docs/dev.md): real model requests per UTC day per connection, counted
 // in `<root>/.jadpo/dev/usage.json`. A request is reserved BEFORE it is sent, under a lock, so the
 // count is exact whatever the concurrency: requests in one process queue on a promise chain, and
 // processes exclude each other with proper-lockfile (a lock folder beside the file).

@@ -1,4 +1,4 @@
-// Reading a connection's settings at the moment of a real call (SPEC 4.6): `env(NAME)` is
+// Reading a connection's settings at the moment of a real call (docs/language.md): `env(NAME)` is
 // evaluated here, never at compile time, and a key that can't be read is reported by name only.
 import type { ConfigText, ConnectionInfo } from "@jadpo/compiler";
 import type { OpenAiDriverOptions } from "./openai-compatible.ts";

@@ -41,7 +41,7 @@ export function createOpenAiDriver(options: OpenAiDriverOptions): AiDriver {
     adminAPIKey: null,
     organization: null,
     project: null,
-    maxRetries: 0, // one ask is one attempt (SPEC 7); the runtime decides about asking again
+    maxRetries: 0, // one ask is one attempt (docs/ai.md); the runtime decides about asking again
     timeout: options.timeoutMs,
     logLevel: "off",
     logger: silent,

@@ -1,6 +1,6 @@
 // What a model driver promises the runtime: three calls, and every problem as data (never a throw).
-// The failure words are the language's AI failures (SPEC 7) plus the two the CLI reports
-// itself (`ai.unreachable`, `ai.model_error`, SPEC 11).
+// The failure words are the language's AI failures (docs/ai.md) plus the two the CLI reports
+// itself (`ai.unreachable`, `ai.model_error`, docs/cli.md).
 
 import type { AiFailureWord, StopWord } from "@jadpo/compiler";
 
@@ -21,7 +21,7 @@ export interface CompletionRequest {
   user: string;
   /** The toolchain's answer-format instruction for the `as:` type; null for a Text-based type or a stream. */
   answerFormat: string | null;
-  /** Set on the one correction attempt (SPEC 7). */
+  /** Set on the one correction attempt (docs/ai.md). */
   correction?: CorrectionTurn;
 }
 

@@ -1,4 +1,4 @@
-// The AI capability as the program sees it (SPEC 7): `ai.generate` with decoding and exactly one
+// The AI capability as the program sees it (docs/ai.md): `ai.generate` with decoding and exactly one
 // correction, `ai.stream`, `ai.embed`, and the `requests`/`attempts` a test reads. This sits above
 // the backend, so the test fake and `jadpo dev`'s backends share the same decoding and retry.
 import type { FailureInfo, PromptInfo, Span, Type } from "@jadpo/compiler";

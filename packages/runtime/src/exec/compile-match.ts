@@ -1,4 +1,4 @@
-// `match` on outcomes, enums and optionals (SPEC 5), as an expression or a statement. A selector
+// `match` on outcomes, enums and optionals (docs/language.md), as an expression or a statement. A selector
 // evaluates the subject, binds the arm's variable and answers the arm's index; the arm then runs.
 // In an outcome match only the call itself is guarded: a failure raised by an arm is not the call's.
 import type { ArmBody, Block, Expr, FailureInfo, MatchExpr } from "@jadpo/compiler";

@@ -1,5 +1,5 @@
-// The statements only tests have (SPEC 8): `assert e`, `assert call fails F`, `advance clock by d`.
-// A failing assertion stops the test with its diagnostic and exact detail lines (SPEC 10).
+// The statements only tests have (docs/testing.md): `assert e`, `assert call fails F`, `advance clock by d`.
+// A failing assertion stops the test with its diagnostic and exact detail lines (docs/diagnostics.md).
 import { diagnostic, type Detail, type Expr, type Span, type Stmt, type Type } from "@jadpo/compiler";
 import { printValue } from "../values/print.ts";
 import { valuesEqual } from "../values/equal.ts";

@@ -5,7 +5,7 @@ import type { AiBackend } from "../ai/backend.ts";
 import { rng, type Rng } from "../seed.ts";
 import type { Value } from "../values/value.ts";
 
-/** `2026-01-01T00:00:00Z`: where every test's clock starts (SPEC 8). */
+/** `2026-01-01T00:00:00Z`: where every test's clock starts (docs/testing.md). */
 export const TEST_CLOCK_START = Date.UTC(2026, 0, 1, 0, 0, 0);
 
 export interface AiSession {

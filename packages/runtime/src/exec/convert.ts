@@ -1,4 +1,4 @@
-// `T(v)`: the validated constructor (SPEC 5). The value keeps its representation; only the
+// `T(v)`: the validated constructor (docs/language.md). The value keeps its representation; only the
 // constraints of T are checked, and a violation is a runtime fault naming the broken rule.
 import { THE_ANSWER, type NamedType, type Span, type Type } from "@jadpo/compiler";
 import type { DecodeError } from "../ai/decode.ts";

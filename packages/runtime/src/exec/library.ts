@@ -1,4 +1,4 @@
-// The library (SPEC 5): list.*, text.* (lengths in code points), vector.similarity, clock.now,
+// The library (docs/language.md): list.*, text.* (lengths in code points), vector.similarity, clock.now,
 // random.int. Each is a synchronous function of evaluated arguments.
 import type { LibraryFunction, Span } from "@jadpo/compiler";
 import type { RunContext } from "./context.ts";

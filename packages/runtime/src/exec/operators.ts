@@ -1,4 +1,4 @@
-// Unary and binary operators (SPEC 5): arithmetic by the operands' base type, with Int overflow
+// Unary and binary operators (docs/language.md): arithmetic by the operands' base type, with Int overflow
 // and division by zero as runtime faults; structural equality; short-circuit `and`/`or`.
 import type { BinaryOp, Expr, Span } from "@jadpo/compiler";
 import { asyncExpr, syncExpr, type CExpr, type SyncFn } from "./closure.ts";

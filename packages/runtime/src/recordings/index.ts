@@ -1,4 +1,4 @@
-// Recording files (SPEC 9): read strictly, write atomically, placeholders in and out.
+// Recording files (docs/testing.md): read strictly, write atomically, placeholders in and out.
 export { readRecording, type RecordingRead } from "./read.ts";
 export { writeRecordingAtomic, recordingText } from "./write.ts";
 export { applyPlaceholders, fillPlaceholders, type FillResult, type PlaceholderError } from "./placeholders.ts";

@@ -1,4 +1,4 @@
-// Placeholders (SPEC 9.2): a recorded answer keeps no text or number that could say something
+// Placeholders (docs/testing.md): a recorded answer keeps no text or number that could say something
 // about someone. Recording replaces each Text-, Int- or Decimal-based value whose type isn't
 // `personal: false` by "{TypeName}"; reading fills each with a generated valid value of that type.
 import { THE_ANSWER, type Type } from "@jadpo/compiler";
@@ -19,7 +19,7 @@ export interface PlaceholderError {
   expected: string;
 }
 
-/** `{Name}`: what a placeholder looks like. Type names are UpperCamel (SPEC 2). */
+/** `{Name}`: what a placeholder looks like. Type names are UpperCamel (docs/language.md). */
 const PLACEHOLDER = /^\{([A-Z][A-Za-z0-9_]*)\}$/;
 
 /** The answer as JSON with placeholders, and how many it holds (the `values` line of `ai record`). */

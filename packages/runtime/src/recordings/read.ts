@@ -1,4 +1,4 @@
-// Reading one recording file (SPEC 9.1): exactly one JSON object with exactly `answer` and
+// Reading one recording file (docs/testing.md): exactly one JSON object with exactly `answer` and
 // `version`, the version naming the prompt beside it. Every problem is one short phrase that
 // reads after "`answer_question`'s recording `sesame` doesn't decode: ".
 import { MAX_FILE_BYTES } from "@jadpo/compiler";

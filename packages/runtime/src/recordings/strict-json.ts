@@ -1,11 +1,11 @@
-// A strict JSON reader for recordings (SPEC 9.1). JSON.parse keeps the last of two equal keys
+// A strict JSON reader for recordings (docs/testing.md). JSON.parse keeps the last of two equal keys
 // without a word; a recording with a duplicate key is undecodable, so this reader parses
 // RFC 8259 JSON itself and reports the first problem as a short phrase with its line and column.
 import type { JsonValue } from "../values/value.ts";
 
 export type StrictJsonResult = { ok: true; value: JsonValue } | { ok: false; problem: string };
 
-/** Deeper than this is refused rather than risking the stack (SPEC 1: no input may overflow it). */
+/** Deeper than this is refused rather than risking the stack (docs/cli.md: no input may overflow it). */
 const MAX_DEPTH = 512;
 
 class JsonProblem {

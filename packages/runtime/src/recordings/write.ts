@@ -1,4 +1,4 @@
-// Writing one recording file (SPEC 9.1): keys in name order at every depth, two-space indent,
+// Writing one recording file (docs/testing.md): keys in name order at every depth, two-space indent,
 // a final newline; written to a temporary file in the same folder and renamed over the target,
 // so a reader sees the old file or the new one, never half of either.
 import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";

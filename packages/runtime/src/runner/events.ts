@@ -22,7 +22,7 @@ export interface TestResult {
   diagnostics: Diagnostic[];
 }
 
-/** A line printed before the summary, with its remedy printed after it (SPEC 11). */
+/** A line printed before the summary, with its remedy printed after it (docs/cli.md). */
 export interface Alert {
   kind: "stale_recording";
   prompt: string;

@@ -21,7 +21,7 @@ export type PlannedTest =
   | (PlannedBase & { kind: "test"; test: TestInfo })
   | (PlannedBase & { kind: "recording"; recording: RecordingFile });
 
-/** `<prompt>'s <name> recording decodes` (SPEC 9.3). */
+/** `<prompt>'s <name> recording decodes` (docs/testing.md). */
 export function recordingTestName(recording: RecordingFile): string {
   return `${recording.promptName}'s ${recording.name} recording decodes`;
 }

@@ -1,4 +1,4 @@
-// A recording test (SPEC 9.3): decodes one recording through every type its prompt is asked
+// A recording test (docs/testing.md): decodes one recording through every type its prompt is asked
 // for as, placeholders filled from the test's own seed. It fails as `test.recording_undecodable`;
 // a recording made from an older prompt still passes, with an alert.
 import { diagnostic, recordingPath, TEXT, type CheckedProgram, type PromptInfo, type ReadProjectFile, type RecordingFile, type Span, type Type } from "@jadpo/compiler";

@@ -1,4 +1,4 @@
-// Running one test (SPEC 8): its own seed, a clock at 2026-01-01T00:00:00Z, the fake answering
+// Running one test (docs/testing.md): its own seed, a clock at 2026-01-01T00:00:00Z, the fake answering
 // every AI call, and exactly one diagnostic when it fails.
 import type { Diagnostic, TestInfo } from "@jadpo/compiler";
 import type { ReadProjectFile } from "@jadpo/compiler";

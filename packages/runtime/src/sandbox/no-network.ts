@@ -1,4 +1,4 @@
-// `jadpo test` can't reach a network (SPEC 15): every way Node opens a connection or resolves a
+// `jadpo test` can't reach a network (docs/language.md): every way Node opens a connection or resolves a
 // host is replaced, for the whole process, by one that refuses. There is no flag to undo it.
 // The fake never builds a driver anyway; this makes a mistake in that loud instead of silent.
 import dns from "node:dns";

@@ -1,4 +1,4 @@
-// Deep structural equality (SPEC 5: `==` is structural and deep; none equals only none).
+// Deep structural equality (docs/language.md: `==` is structural and deep; none equals only none).
 // Values of one type share a shape, so no type is needed.
 import type { Value, ValueRecord } from "./value.ts";
 

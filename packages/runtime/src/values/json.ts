@@ -1,4 +1,4 @@
-// A value as JSON, the form answers and recordings take (SPEC 7): Instants as ISO 8601 text,
+// A value as JSON, the form answers and recordings take (docs/ai.md): Instants as ISO 8601 text,
 // Durations as duration text, enum members by tag (a Locale's `en-GB`), none as null.
 import type { Type } from "@jadpo/compiler";
 import { isTextBased } from "@jadpo/compiler";
@@ -40,7 +40,7 @@ export function answerTextOf(type: Type, value: Value): string {
   return JSON.stringify(toJson(type, value));
 }
 
-/** Canonical JSON: keys sorted at every depth, no whitespace (prompt rendering, SPEC 4.5). */
+/** Canonical JSON: keys sorted at every depth, no whitespace (prompt rendering, docs/language.md). */
 export function canonicalJson(json: JsonValue): string {
   if (json === null || typeof json !== "object") return JSON.stringify(json);
   if (Array.isArray(json)) return `[${json.map(canonicalJson).join(",")}]`;

@@ -1,4 +1,4 @@
-// Generated values are valid by construction (SPEC 8): for random constrained types and seeds,
+// Generated values are valid by construction (docs/testing.md): for random constrained types and seeds,
 // the value written as an answer decodes as its type, back to the same value, and the same seed
 // and type always give the same value.
 import fc from "fast-check";

@@ -18,7 +18,7 @@ function render(template: string, params: Array<[string, Type, Value]>): string 
 }
 
 describe("renderPromptText", () => {
-  it("fills the SPEC's example prompt", () => {
+  it("fills the documented example prompt", () => {
     const text = "Answer the customer's question in {reader_locale}.\nQuestion: {question}";
     expect(render(text, [["question", CUSTOMER_QUESTION, "Does your sourdough contain sesame?"], ["reader_locale", LOCALE, "en_gb"]])).toBe(
       "Answer the customer's question in en-GB.\nQuestion: Does your sourdough contain sesame?",

@@ -32,7 +32,7 @@ const LOCAL: ConnectionInfo = {
 };
 
 describe("driverOptionsFromConnection", () => {
-  it("reads SPEC 4.6's connection with nothing set: a local model, no key", () => {
+  it("reads docs/language.md's connection with nothing set: a local model, no key", () => {
     expect(driverOptionsFromConnection(LOCAL, {})).toEqual({
       ok: true,
       options: { baseUrl: "http://127.0.0.1:8080/v1", model: "meta-llama/Llama-3.1-8B-Instruct", apiKey: null, timeoutMs: 30_000, embeddingDimensions: 16 },

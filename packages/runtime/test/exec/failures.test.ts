@@ -1,4 +1,4 @@
-// Failures (SPEC 4.2, 5, 8): `reject` travels through `attempt` to the enclosing action, outcome
+// Failures (docs/language.md, docs/testing.md): `reject` travels through `attempt` to the enclosing action, outcome
 // matches catch it, and a test reports what it didn't expect with exact detail lines.
 import { describe, expect, it } from "vitest";
 import { lineOf, projectOf } from "../../src/testing/project.ts";

@@ -1,4 +1,4 @@
-// The library (SPEC 5) and fixtures, as tests see them.
+// The library (docs/language.md) and fixtures, as tests see them.
 import { describe, expect, it } from "vitest";
 import { lineOf, projectOf } from "../../src/testing/project.ts";
 

@@ -1,4 +1,4 @@
-// Statements and expressions (SPEC 5) compiled to closures and run as tests.
+// Statements and expressions (docs/language.md) compiled to closures and run as tests.
 import { describe, expect, it } from "vitest";
 import { lineOf, projectOf } from "../../src/testing/project.ts";
 

@@ -1,4 +1,4 @@
-// The example app's tests (SPEC 13) all pass through the runtime, recordings read from disk.
+// The example app's tests (examples/support) all pass through the runtime, recordings read from disk.
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { filesUnder, projectOf } from "../../src/testing/project.ts";

@@ -1,5 +1,5 @@
 // What the fake gives without a script, streams, embeddings, and the seeded clock and random
-// numbers (SPEC 8): deterministic per test seed, different across run seeds.
+// numbers (docs/testing.md): deterministic per test seed, different across run seeds.
 import { describe, expect, it } from "vitest";
 import { lineOf, projectOf } from "../../src/testing/project.ts";
 import { TEST_FILE, helpFiles } from "./help-project.ts";

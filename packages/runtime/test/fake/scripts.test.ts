@@ -1,4 +1,4 @@
-// The fake's scripts (SPEC 8): one item per attempt, in order; every item kind; running out and
+// The fake's scripts (docs/testing.md): one item per attempt, in order; every item kind; running out and
 // leaving items unused; the one correction; requests and attempts.
 import { describe, expect, it } from "vitest";
 import { lineOf, projectOf } from "../../src/testing/project.ts";

@@ -8,7 +8,7 @@ import { MAX_FILE_BYTES as MAX_RECORDING_BYTES, recordingPath } from "@jadpo/com
 import { readRecording } from "../../src/recordings/read.ts";
 import { recordingText, writeRecordingAtomic } from "../../src/recordings/write.ts";
 
-// SPEC 9.1's example, byte for byte.
+// docs/testing.md's example, byte for byte.
 const SPEC_EXAMPLE =
   "{\n" +
   "  \"answer\": {\n" +
@@ -29,7 +29,7 @@ afterEach(() => {
 });
 
 describe("writing a recording", () => {
-  it("writes exactly SPEC 9.1's bytes, whatever order the answer's keys came in", () => {
+  it("writes exactly docs/testing.md's bytes, whatever order the answer's keys came in", () => {
     const file = join(dir, "recordings", "answer_question", "sesame.json");
     writeRecordingAtomic(file, { resolved_by_articles: false, reply: "{Text}" }, "answer_question@b44ecc53");
     expect(readFileSync(file, "utf8")).toBe(SPEC_EXAMPLE);
@@ -110,7 +110,7 @@ describe("writing a recording", () => {
 });
 
 describe("reading a recording strictly", () => {
-  it("reads SPEC 9.1's example, as text or bytes", () => {
+  it("reads docs/testing.md's example, as text or bytes", () => {
     const want = { ok: true, answer: { reply: "{Text}", resolved_by_articles: false }, version: "answer_question@b44ecc53" };
     expect(readRecording(SPEC_EXAMPLE, expected)).toEqual(want);
     expect(readRecording(new TextEncoder().encode(SPEC_EXAMPLE), expected)).toEqual(want);

@@ -1,4 +1,4 @@
-// Recording tests (SPEC 9.3) on programs compiled by the real pipeline from in-memory files:
+// Recording tests (docs/testing.md) on programs compiled by the real pipeline from in-memory files:
 // each way a recording fails, the exact `decode:` line, and the alert for an older prompt.
 import { describe, expect, it } from "vitest";
 import { compileProject, type CheckedProgram } from "@jadpo/compiler";
@@ -60,7 +60,7 @@ function run(files: Record<string, string>, path: string, runSeed = 1) {
 const decodeLine = (outcome: ReturnType<typeof run>) => outcome.result.diagnostics[0]?.details.map((d) => `${d.label}: ${d.text}`);
 
 describe("recording tests", () => {
-  it("passes a recording that decodes through its prompt's as-types, named and placed as SPEC says", () => {
+  it("passes a recording that decodes through its prompt's as-types, named and placed as the docs say", () => {
     const outcome = run({ [`${RECORDINGS}/sesame.json`]: GOOD }, `${RECORDINGS}/sesame.json`);
     expect(outcome.alerts).toEqual([]);
     expect(outcome.result).toMatchObject({
