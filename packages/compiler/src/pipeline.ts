@@ -11,6 +11,7 @@ import { resolveModules } from "./modules/resolve.ts";
 import { checkSize, parseFile } from "./syntax/parse-file.ts";
 import { MAX_FILE_BYTES } from "./vocabulary.ts";
 import { checkProgram, type CheckOptions } from "./check/check-program.ts";
+import { limitDiagnostics } from "./diagnostics/limit.ts";
 
 export interface CompileStats {
   /** Source and test files. */
@@ -25,8 +26,12 @@ export interface CompileResult {
   graph: ModuleGraph;
   /** The checked program, or null when parsing or module resolution failed (checking did not run). */
   program: CheckedProgram | null;
-  /** Every diagnostic, sorted by file path then offset (diagnostics without a file first). */
+  /**
+   * The diagnostics shown, sorted by file path then offset (diagnostics without a file first):
+   * at most 50 per file and 500 in all; `omitted` counts the rest.
+   */
   diagnostics: Diagnostic[];
+  omitted: number;
   stats: CompileStats;
 }
 
@@ -43,15 +48,16 @@ export function compileProject(host: Host, root: string, options: CheckOptions =
   const found = discoverFiles(host, root);
   const { files, incomplete, diagnostics } = parseAll(host, found);
   const resolved = resolveModules(files, { recordings: readRecordings(host, found), incomplete });
-  diagnostics.push(...resolved.diagnostics);
+  for (const d of resolved.diagnostics) diagnostics.push(d);
   let program: CheckedProgram | null = null;
   if (!diagnostics.some(blocksChecking)) {
     const checked = checkProgram(resolved.graph, undefined, options);
     program = checked.program;
-    diagnostics.push(...checked.diagnostics);
+    for (const d of checked.diagnostics) diagnostics.push(d);
   }
   const declarations = files.reduce((n, file) => n + file.syntax.decls.filter((decl) => decl.kind !== "use").length, 0);
-  return { root, graph: resolved.graph, program, diagnostics: sortDiagnostics(diagnostics), stats: { files: found.files.length, declarations } };
+  const { shown, omitted } = limitDiagnostics(sortDiagnostics(diagnostics));
+  return { root, graph: resolved.graph, program, diagnostics: shown, omitted, stats: { files: found.files.length, declarations } };
 }
 
 function parseAll(host: Host, found: ProjectFiles) {
@@ -67,7 +73,7 @@ function parseAll(host: Host, found: ProjectFiles) {
     }
     const parsed = parseFile(file.path, file.kind, read ?? new Uint8Array());
     if (parsed.diagnostics.length > 0) incomplete.add(file.path);
-    diagnostics.push(...parsed.diagnostics);
+    for (const d of parsed.diagnostics) diagnostics.push(d);
     files.push({ path: file.path, kind: file.kind, ...moduleNames(file.path), source: parsed.source, syntax: parsed.syntax });
   }
   return { files, incomplete, diagnostics };

@@ -69,7 +69,7 @@ export const junitReporter: RenderReport = (report, context) => {
     const failures = report.results.filter((result) => result.status === "failed").length;
     const time = report.results.reduce((sum, result) => sum + result.duration_ms, 0);
     lines.push(`<testsuites${attrs({ name: "jadpo test", tests: report.results.length, failures, errors: 0, time: seconds(time) })}>`);
-    lines.push(...suites(report, context));
+    for (const line of suites(report, context)) lines.push(line);
     lines.push("</testsuites>");
   } else {
     const errors = report.outcome === "compile_errors" ? report.diagnostics : [report.diagnostic];

@@ -63,7 +63,8 @@ export class Locals {
     (this.vars ??= new Map()).set(name, local);
   }
 
-  names(): string[] {
-    return [...(this.vars?.keys() ?? []), ...(this.parent?.names() ?? [])];
+  /** Innermost first; lazy, so a caller that stops early never walks every scope. */
+  *names(): Generator<string> {
+    for (let scope: Locals | null = this; scope !== null; scope = scope.parent) yield* scope.vars?.keys() ?? [];
   }
 }

@@ -25,7 +25,14 @@ export function unknownName(span: Span, name: string, candidates: Iterable<strin
 }
 
 export function reportUnknownName(b: Body, env: Locals, span: Span, name: string, candidates?: Iterable<string>): void {
-  report(b.cx, unknownName(span, name, candidates ?? [...env.names(), ...visibleTopNames(b.cx, b.file), ...NAMESPACES]));
+  report(b.cx, unknownName(span, name, candidates ?? allNames(b, env)));
+}
+
+/** Lazily, so a suggestion that weighs only some names never copies every name in scope. */
+function* allNames(b: Body, env: Locals): Generator<string> {
+  yield* env.names();
+  yield* visibleTopNames(b.cx, b.file);
+  yield* NAMESPACES;
 }
 
 /** "an action", "a type", ... for what a top-level name is. */

@@ -2,6 +2,7 @@
 import type { Span } from "../source/span.ts";
 import { catalogue, type RuleId } from "./catalogue/index.ts";
 import { wordingOf, type Owner, type RuleEntry } from "./catalogue/rule-entry.ts";
+import { shortenQuoted } from "./shorten.ts";
 
 export type { Owner, RuleEntry };
 
@@ -64,11 +65,11 @@ export function diagnostic<R extends RuleId>(rule: R, span: Span | null, ...[arg
   const wording = wordingOf(entry, values.variant);
   return {
     rule,
-    summary: fill(wording.summary, values),
+    summary: shortenQuoted(fill(wording.summary, values)),
     span,
     details,
-    reason: fill(entry.reason, values),
-    next: fill(wording.next, values),
+    reason: shortenQuoted(fill(entry.reason, values)),
+    next: shortenQuoted(fill(wording.next, values)),
     owner: entry.owner,
   };
 }

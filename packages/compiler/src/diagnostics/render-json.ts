@@ -3,6 +3,7 @@
 import type { Diagnostic, Detail, Owner } from "./diagnostic.ts";
 import type { SourceFile } from "../source/source-file.ts";
 import type { RenderOptions } from "./render-plain.ts";
+import { shownDetail } from "./render-plain.ts";
 
 export interface JsonDiagnostic {
   rule: string;
@@ -36,7 +37,7 @@ export function diagnosticToJson(d: Diagnostic, options: JsonOptions): JsonDiagn
     column: span ? span.column : null,
     start_byte: span ? (source ? source.byteOffset(span.start) : span.start) : null,
     end_byte: span ? (source ? source.byteOffset(span.end) : span.end) : null,
-    details: d.details.map((detail) => ({ label: detail.label, text: detail.text })),
+    details: d.details.map((detail) => ({ label: detail.label, text: shownDetail(detail) })),
     reason: d.reason,
     next: d.next,
     owner: d.owner,

@@ -1,5 +1,11 @@
 // Plain text of diagnostics (docs/diagnostics.md): the default when output is not a TTY, and the base of pretty.
-import type { Diagnostic } from "./diagnostic.ts";
+import type { Detail, Diagnostic } from "./diagnostic.ts";
+import { shortenQuoted, shortenValue } from "./shorten.ts";
+
+/** A detail as shown: values cut to one short line, quoted names cut, control characters escaped. */
+export function shownDetail(detail: Detail): string {
+  return detail.label === "got" || detail.label === "expected" ? shortenValue(detail.text) : shortenQuoted(detail.text);
+}
 
 export interface RenderOptions {
   /** Turns a root-relative path into the path shown (relative to the current directory). */
@@ -17,7 +23,7 @@ export function location(d: Diagnostic, options: RenderOptions, withColumn: bool
 
 /** The lines after the heading, each indented two spaces. */
 export function bodyLines(d: Diagnostic): string[] {
-  const lines = d.details.map((detail) => `  ${detail.label}: ${detail.text}`);
+  const lines = d.details.map((detail) => `  ${detail.label}: ${shownDetail(detail)}`);
   lines.push(`  reason: ${d.reason}`);
   lines.push(`  next: ${d.next} (${d.owner})`);
   lines.push(`  rule: ${d.rule}`);
@@ -35,6 +41,7 @@ export function renderErrorPlain(d: Diagnostic, options: RenderOptions = identit
 /** A failing test: `FAIL  <test name> --> <file>:<line>` then the body (no `error:` line, no column). */
 export function renderFailPlain(testName: string, d: Diagnostic, options: RenderOptions = identityPaths): string {
   const where = location(d, options, false);
-  const heading = where ? `FAIL  ${testName} --> ${where}` : `FAIL  ${testName}`;
+  const name = shortenQuoted(testName);
+  const heading = where ? `FAIL  ${name} --> ${where}` : `FAIL  ${name}`;
   return [heading, ...bodyLines(d)].join("\n");
 }

@@ -4,6 +4,7 @@
 import type { Diagnostic } from "./diagnostic.ts";
 import type { SourceFile } from "../source/source-file.ts";
 import { bodyLines, location, type RenderOptions } from "./render-plain.ts";
+import { shortenQuoted } from "./shorten.ts";
 
 /** Colours as functions, so the compiler needs no terminal library; `noPaint` leaves text as is. */
 export interface Paint {
@@ -86,6 +87,6 @@ export function renderErrorPretty(d: Diagnostic, options: PrettyOptions): string
 export function renderFailPretty(testName: string, d: Diagnostic, options: PrettyOptions): string {
   const { paint } = options;
   const where = location(d, options, false);
-  const heading = `${paint.error("FAIL")}  ${paint.bold(testName)}${where ? ` ${paint.dim("-->")} ${paint.path(where)}` : ""}`;
+  const heading = `${paint.error("FAIL")}  ${paint.bold(shortenQuoted(testName))}${where ? ` ${paint.dim("-->")} ${paint.path(where)}` : ""}`;
   return [heading, ...bodyLines(d).map((line) => paintBody(line, paint))].join("\n");
 }

@@ -99,7 +99,7 @@ export function cycleWalk(edges: ImportEdges, component: string[]): string[] {
       visited.add(step);
     }
   }
-  walk.push(...shortestPath(edges, walk[walk.length - 1], component[0], allowed).slice(1));
+  for (const step of shortestPath(edges, walk[walk.length - 1], component[0], allowed).slice(1)) walk.push(step);
   return walk;
 }
 

@@ -52,7 +52,7 @@ export function resolveModules(files: LoadedFile[], options: ResolveOptions = {}
   const edges: ImportEdges = new Map();
   const scopes = new Map<string, FileScope>();
   for (const file of files) scopes.set(file.path, scopeOf(file, declared, modules, partial, edges, out));
-  out.push(...importCycles(edges, files.map((file) => file.path)));
+  for (const d of importCycles(edges, files.map((file) => file.path))) out.push(d);
   return { graph: { files, scopes, app, recordings: options.recordings ?? [] }, diagnostics: out };
 }
 

@@ -30,7 +30,8 @@ export function declareNames(files: LoadedFile[], app: LoadedFile | null, out: D
       if (!own.has(name)) own.set(name, entry);
       addName(shared, name, entry, out);
     }
-    out.push(...checkLocalDuplicates(file.syntax.decls), ...checkCasing(file.syntax.decls, file.syntax.locals));
+    for (const d of checkLocalDuplicates(file.syntax.decls)) out.push(d);
+    for (const d of checkCasing(file.syntax.decls, file.syntax.locals)) out.push(d);
     for (const decl of file.syntax.decls) {
       if (decl.kind !== "prompt") continue;
       const name = decl.name.name;

@@ -95,7 +95,8 @@ export function parseFile(path: string, kind: FileKind, input: string | Uint8Arr
       }
       decls.push(found.decl);
     }
-    if (!quiet) diagnostics.push(...found.diagnostics);
+    // A loop, not push(...): one declaration can hold any number of mistakes.
+    if (!quiet) for (const d of found.diagnostics) diagnostics.push(d);
     for (const ident of parser.locals) locals.push(ident);
   }
 

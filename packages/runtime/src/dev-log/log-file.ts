@@ -1,7 +1,8 @@
 // The development call log on disk: `<root>/.jadpo/dev/calls.jsonl`, one call per line. Appends
 // take a small lock so ids stay unique when two processes log at once; reads go backwards from
 // the end, so finding the last call stays fast however long the log grows.
-import { appendFileSync, closeSync, fstatSync, mkdirSync, openSync, readSync, rmSync, statSync } from "node:fs";
+import { appendFileSync, closeSync, fstatSync, mkdirSync, openSync, readSync, rmSync, writeFileSync } from "node:fs";
+import { lockIsStale, lockOwner } from "../files/stale.ts";
 import { join } from "node:path";
 import { callNumber, formatCallLine, parseCallLine, type DevCall, type NewDevCall } from "./call.ts";
 
@@ -96,36 +97,36 @@ function endsInsideLine(path: string): boolean {
   }
 }
 
-const LOCK_STALE_MS = 10_000;
-const LOCK_WAIT_MS = 10_000;
+/**
+ * A live holder keeps the lock for well under a millisecond; the wait for one is this short and
+ * synchronous (the append is), and a lock whose owner is gone is taken over at once.
+ */
+const LOCK_WAIT_MS = 100;
 
 function sleep(ms: number): void {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
-/** Runs `work` holding the log's lock: a folder beside it, made atomically by mkdir. */
+/** Runs `work` holding the log's lock: a folder beside it, made atomically by mkdir, naming its owner. */
 function withLock<T>(path: string, work: () => T): T {
   const lock = `${path}.lock`;
   const started = Date.now();
   for (let attempt = 0; ; attempt++) {
     try {
       mkdirSync(lock);
+      writeFileSync(join(lock, "pid"), `${process.pid}\n`);
       break;
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
-      // A lock left by a process that died is taken over once it is old.
-      let age = 0;
-      try {
-        age = Date.now() - statSync(lock).mtimeMs;
-      } catch {
-        continue; // released meanwhile
-      }
-      if (age > LOCK_STALE_MS) {
+      if (lockIsStale(lock)) {
         rmSync(lock, { recursive: true, force: true });
         continue;
       }
-      if (Date.now() - started > LOCK_WAIT_MS) throw new Error(`the call log's lock ${lock} is held too long`);
-      sleep(Math.min(2 + attempt, 25));
+      if (Date.now() - started > LOCK_WAIT_MS) {
+        const owner = lockOwner(lock);
+        throw new Error(`the call log's lock ${lock} is held by ${owner === null ? "another process" : `process ${owner}`}`);
+      }
+      sleep(Math.min(1 + attempt, 5));
     }
   }
   try {

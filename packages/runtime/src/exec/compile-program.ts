@@ -188,7 +188,7 @@ export function compileProgram(program: CheckedProgram, options: CompileOptions 
     for (const decl of file.syntax.decls) {
       if (decl.kind === "function") functions.push(decl);
       else if (decl.kind === "action") actions.push(decl);
-      else if (decl.kind === "fixtures") fixtures.push(...decl.members);
+      else if (decl.kind === "fixtures") for (const m of decl.members) fixtures.push(m);
     }
   }
   const waits = aiMode === "async" ? asyncActions(program, actions) : new Set<ActionDecl>();

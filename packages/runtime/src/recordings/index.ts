@@ -3,3 +3,4 @@ export { readRecording, type RecordingRead } from "./read.ts";
 export { writeRecordingAtomic, recordingText } from "./write.ts";
 export { applyPlaceholders, fillPlaceholders, type FillResult, type PlaceholderError } from "./placeholders.ts";
 export { parseStrictJson, type StrictJsonResult } from "./strict-json.ts";
+export { removeStaleFiles } from "../files/stale.ts";

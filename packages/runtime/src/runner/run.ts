@@ -49,7 +49,7 @@ export async function runSelected(tests: LoadedTests, entries: PlannedTest[], op
   const alerts: Alert[] = [];
   const sequencer = new Sequencer<TestOutcome>(entries.length, (position, outcome) => {
     results[position] = outcome.result;
-    alerts.push(...outcome.alerts);
+    for (const a of outcome.alerts) alerts.push(a);
     emit({ type: "test-done", index: entries[position].index, result: outcome.result });
   });
 

@@ -6,43 +6,74 @@ import { shapeOf } from "./shape.ts";
 import { formatDuration, formatInstant } from "./time.ts";
 import type { Value, ValueRecord } from "./value.ts";
 
-export function printValue(type: Type, value: Value): string {
-  if (value === null) return "none";
+/** Past this many characters a printed value is cut, ending in `…` (a `got:` line stays one line). */
+export const PRINT_LIMIT = 80;
+
+/** Stops a print once the text is long enough to be cut, so a huge value costs no more than a small one. */
+class Cut extends Error {}
+
+/** The value as source, cut to `limit` characters with `…` when longer. */
+export function printValue(type: Type, value: Value, limit = PRINT_LIMIT): string {
+  const out = { text: "" };
+  try {
+    write(type, value, out, limit);
+  } catch (e) {
+    if (!(e instanceof Cut)) throw e;
+  }
+  return out.text.length > limit ? `${[...out.text.slice(0, limit + 1)].slice(0, limit).join("")}…` : out.text;
+}
+
+function write(type: Type, value: Value, out: { text: string }, limit: number): void {
+  const put = (text: string) => {
+    out.text += text.length > limit + 1 ? text.slice(0, limit + 1) : text;
+    if (out.text.length > limit) throw new Cut();
+  };
+  if (value === null) return put("none");
   const shape = shapeOf(type);
   switch (shape.kind) {
     case "optional":
-      return printValue(shape.inner, value);
+      return write(shape.inner, value, out, limit);
     case "scalar":
       switch (shape.base) {
         case "Text":
-          return textLiteral(String(value));
+          return put(textLiteral(String(value).slice(0, limit + 1)) + (String(value).length > limit + 1 ? "…" : ""));
         case "Int":
-          return numberText(value);
+          return put(numberText(value));
         case "Decimal": {
           // A Decimal always shows it is one: 2 prints as 2.0.
           const n = numberText(value);
-          return /^-?\d+$/.test(n) ? `${n}.0` : n;
+          return put(/^-?\d+$/.test(n) ? `${n}.0` : n);
         }
         case "Bool":
-          return value === true ? "true" : "false";
+          return put(value === true ? "true" : "false");
         case "Instant":
-          return typeof value === "number" ? formatInstant(value) : String(value);
+          return put(typeof value === "number" ? formatInstant(value) : String(value));
         case "Duration":
-          return typeof value === "number" ? formatDuration(value) : String(value);
+          return put(typeof value === "number" ? formatDuration(value) : String(value));
       }
-      return String(value);
+      return put(String(value));
     case "enum":
-      return `${shape.decl.name}.${String(value)}`;
+      return put(`${shape.decl.name}.${String(value)}`);
     case "list":
-      return Array.isArray(value) ? `[${value.map((item) => printValue(shape.item, item)).join(", ")}]` : String(value);
+      if (!Array.isArray(value)) return put(String(value));
+      put("[");
+      value.forEach((item, i) => {
+        if (i > 0) put(", ");
+        write(shape.item, item, out, limit);
+      });
+      return put("]");
     case "object": {
       const record = value as ValueRecord;
-      if (shape.fields.length === 0) return `${shape.decl.name} {}`;
-      const fields = shape.fields.map((f) => `${f.name}: ${printValue(f.type, record[f.name] ?? null)}`);
-      return `${shape.decl.name} { ${fields.join("  ")} }`;
+      if (shape.fields.length === 0) return put(`${shape.decl.name} {}`);
+      put(`${shape.decl.name} { `);
+      shape.fields.forEach((f, i) => {
+        put(`${i > 0 ? "  " : ""}${f.name}: `);
+        write(f.type, record[f.name] ?? null, out, limit);
+      });
+      return put(" }");
     }
     case "nothing":
-      return "none";
+      return put("none");
   }
 }
 

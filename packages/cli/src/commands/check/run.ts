@@ -1,7 +1,7 @@
 // What `jadpo check` does: find the project, compile it, print the diagnostics (or the line that
 // says it passed) in the chosen format, and set the exit code.
 import {
-  compileProject, renderCheckJson, renderErrorPlain, renderErrorPretty, sortDiagnostics, sourceLookup,
+  compileProject, limitDiagnostics, omittedLine, renderCheckJson, renderErrorPlain, renderErrorPretty, sortDiagnostics, sourceLookup,
   type CompileResult, type Diagnostic, type SourceFile,
 } from "@jadpo/compiler";
 import type { CliContext } from "../../context.ts";
@@ -22,6 +22,8 @@ interface Printed {
   files: number;
   declarations: number;
   diagnostics: Diagnostic[];
+  /** Diagnostics past the limits, counted but not printed. */
+  omitted: number;
   displayPath: (file: string) => string;
   source: (file: string) => SourceFile | undefined;
 }
@@ -37,8 +39,9 @@ export function checkText(result: Printed, format: "pretty" | "plain", terminal:
       ? renderErrorPretty(d, { displayPath: result.displayPath, paint, source: result.source })
       : renderErrorPlain(d, { displayPath: result.displayPath }),
   );
-  const count = result.diagnostics.length;
-  return `${blocks.join("\n\n")}\n\n${paint.error("check failed:")} ${plural(count, "error")}\n`;
+  const count = result.diagnostics.length + result.omitted;
+  const more = result.omitted > 0 ? `${omittedLine(result.omitted)}\n` : "";
+  return `${blocks.join("\n\n")}\n\n${more}${paint.error("check failed:")} ${plural(count, "error")}\n`;
 }
 
 /**
@@ -55,7 +58,7 @@ async function undecodableRecordings(result: CompileResult, root: string): Promi
   const found: Diagnostic[] = [];
   for (const recording of program.recordings) {
     const { result: outcome } = runRecordingTest(program, recording, { runSeed: 1, readFile });
-    found.push(...outcome.diagnostics);
+    for (const d of outcome.diagnostics) found.push(d);
   }
   return found;
 }
@@ -63,15 +66,17 @@ async function undecodableRecordings(result: CompileResult, root: string): Promi
 /** What to print: the compiled project's diagnostics, or the one that says there is no project. */
 async function compile(lookup: ProjectLookup): Promise<Printed> {
   if (!lookup.ok) {
-    return { files: 0, declarations: 0, diagnostics: [lookup.diagnostic], displayPath: (file) => file, source: () => undefined };
+    return { files: 0, declarations: 0, diagnostics: [lookup.diagnostic], omitted: 0, displayPath: (file) => file, source: () => undefined };
   }
   // Checked only: `check` never runs the program, so the runtime's side tables are not kept.
   const result = compileProject(nodeHost, lookup.project.root, { toRun: false });
   const recordings = await undecodableRecordings(result, lookup.project.root);
+  const { shown, omitted } = limitDiagnostics(sortDiagnostics([...result.diagnostics, ...recordings]));
   return {
     files: result.stats.files,
     declarations: result.stats.declarations,
-    diagnostics: sortDiagnostics([...result.diagnostics, ...recordings]),
+    diagnostics: shown,
+    omitted: omitted + result.omitted,
     displayPath: lookup.project.displayPath,
     source: sourceLookup(result.graph),
   };

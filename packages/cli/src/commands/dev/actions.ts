@@ -3,7 +3,7 @@
 // What the terminal prints about the request comes back with it.
 import { randomInt } from "node:crypto";
 import { diagnostic, renderErrorPlain } from "@jadpo/compiler";
-import { callAction, toJson } from "@jadpo/runtime";
+import { callAction, toJson, type JsonValue } from "@jadpo/runtime";
 import type { DevCall } from "@jadpo/runtime/dev";
 import type { DevBuild } from "./build.ts";
 import { readParams } from "./params.ts";
@@ -35,6 +35,24 @@ export function unknownAction(build: DevBuild, name: string, requestId: string):
   };
 }
 
+/**
+ * A model can repeat its key into a text the action returns; the answer goes to whoever called,
+ * so the key is replaced by `***` there as everywhere else jadpo shows text.
+ */
+export function withoutKey(result: JsonValue, key: string | null): JsonValue {
+  if (key === null || key === "") return result;
+  let text = JSON.stringify(result);
+  const escape = (t: string): string => JSON.stringify(t).slice(1, -1);
+  // In JSON text the key appears escaped; a text that carried it escaped is escaped twice.
+  for (const form of [escape(escape(key)), escape(key)]) text = text.split(form).join("***");
+  try {
+    return JSON.parse(text) as JsonValue;
+  } catch {
+    // Only a key shaped like JSON punctuation gets here; nothing of the answer is safe to show.
+    return "***";
+  }
+}
+
 /** Runs the action `name` of `build` with the request's body. Never throws. */
 export async function answerAction(
   build: DevBuild, name: string, bodyText: string, requestId: string, displayPath: (file: string) => string,
@@ -55,7 +73,7 @@ export async function answerAction(
   const calls = backend.calls;
   switch (outcome.kind) {
     case "success":
-      return { status: 200, body: { result: toJson(action.result, outcome.value) }, calls, problem: null };
+      return { status: 200, body: { result: withoutKey(toJson(action.result, outcome.value), build.key) }, calls, problem: null };
     case "failure": {
       const { failure } = outcome;
       return { status: STATUS_OF_KIND[failure.kind], body: errorBody(failure.code, failure.message, requestId), calls, problem: null };

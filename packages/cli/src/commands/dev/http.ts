@@ -5,6 +5,13 @@ import { MAX_FILE_BYTES } from "@jadpo/compiler";
 
 export type BodyRead = { ok: true; text: string } | { ok: false; problem: string };
 
+/** Past this much, an oversized body stops being drained and the connection is cut. */
+const DRAIN_LIMIT = 4 * MAX_FILE_BYTES;
+
+/**
+ * The body as UTF-8 text. An oversized one resolves at once with its problem (the caller answers
+ * 400) and the rest is read and dropped, so the client gets that answer rather than a reset.
+ */
 export function readBody(req: IncomingMessage): Promise<BodyRead> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
@@ -19,8 +26,10 @@ export function readBody(req: IncomingMessage): Promise<BodyRead> {
       size += chunk.length;
       // The limit a source file or recording has.
       if (size > MAX_FILE_BYTES) {
+        chunks.length = 0;
         finish({ ok: false, problem: "The request body is larger than 16 MiB" });
-        req.destroy();
+        // An endless body is not drained for ever.
+        if (size > DRAIN_LIMIT) req.socket.destroy();
         return;
       }
       chunks.push(chunk);
@@ -34,6 +43,30 @@ export function readBody(req: IncomingMessage): Promise<BodyRead> {
     });
     req.on("error", () => finish({ ok: false, problem: "The request body could not be read" }));
   });
+}
+
+/**
+ * Why a request from somewhere other than this machine's own pages is refused, or null.
+ * A `Host` other than the server's own address is DNS rebinding; a foreign `Origin` is another
+ * web page posting (both would let any site spend the sandbox's model budget or read the log).
+ */
+export function foreignRequest(req: IncomingMessage): string | null {
+  const port = req.socket.localPort;
+  const own = new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
+  const host = (req.headers.host ?? "").toLowerCase();
+  if (!own.has(host)) return "jadpo dev answers only requests addressed to 127.0.0.1 or localhost at its port";
+  const origin = req.headers.origin;
+  // A sandboxed page or a file sends `Origin: null`: not one of ours either.
+  if (origin !== undefined && !own.has(origin.toLowerCase().replace(/^http:\/\//, ""))) {
+    return "jadpo dev answers only its own pages and programs on this machine, not other web pages";
+  }
+  return null;
+}
+
+/** Whether a POST says its body is JSON (a plain HTML form can't, so it can't post cross-site). */
+export function isJsonRequest(req: IncomingMessage): boolean {
+  const type = (req.headers["content-type"] ?? "").split(";")[0].trim().toLowerCase();
+  return type === "application/json";
 }
 
 const SECURITY_HEADERS = {

@@ -3,8 +3,9 @@
 // told to. The terminal gets the URL, one line per request and per AI call, and the diagnostics
 // of a bad edit.
 import type { AddressInfo } from "node:net";
-import { diagnostic, renderErrorPlain, renderErrorPretty, type Diagnostic } from "@jadpo/compiler";
-import { UsageCounter, type DevAiOptions, type DevCall } from "@jadpo/runtime/dev";
+import { join } from "node:path";
+import { diagnostic, omittedLine, renderErrorPlain, renderErrorPretty, type Diagnostic } from "@jadpo/compiler";
+import { removeStaleFiles, UsageCounter, type DevAiOptions, type DevCall } from "@jadpo/runtime/dev";
 import type { CliContext } from "../../context.ts";
 import { reportInternalError } from "../../internal-error.ts";
 import { terminalFor, type ColorMode, type Terminal } from "../../terminal.ts";
@@ -34,7 +35,8 @@ function printBuildErrors(result: Extract<BuildResult, { ok: false }>, context: 
       ? renderErrorPretty(d, { displayPath, paint: terminal.paint, source: result.source })
       : renderErrorPlain(d, { displayPath }),
   );
-  context.stdout.write(`${blocks.join("\n\n")}\n\n`);
+  const more = result.omitted > 0 ? `${omittedLine(result.omitted)}\n\n` : "";
+  context.stdout.write(`${blocks.join("\n\n")}\n\n${more}`);
 }
 
 /** Why the server couldn't listen on `port`, from the system's error code. */
@@ -56,6 +58,8 @@ export async function runDev(path: string | undefined, options: DevOptions, cont
   }
   const { root, displayPath } = lookup.project;
   const project = displayPath(".");
+  // A dev process killed while writing left its lock or temporary file: nobody waits on those.
+  removeStaleFiles(join(root, ".jadpo", "dev"));
   const usage = new UsageCounter(root);
   const print = (text: string) => context.stdout.write(`${text}\n`);
   const ai: DevAiOptions = {
@@ -67,14 +71,24 @@ export async function runDev(path: string | undefined, options: DevOptions, cont
 
   let current: DevBuild | null = null;
   const rebuild = (first: boolean) => {
-    const result = buildProject(root, ai);
+    let result: BuildResult;
+    try {
+      result = buildProject(root, ai);
+    } catch (error) {
+      // Whatever a build throws, the server goes on with the build it has (docs/dev.md).
+      reportInternalError(error, ["dev"], { ...context, exitCode: 0 });
+      print(current === null
+        ? `${paint.error("build failed:")} an internal error; actions answer 503 until the project builds`
+        : `${paint.error("build failed:")} an internal error; still serving the last good build`);
+      return;
+    }
     if (result.ok) {
       current = result.build;
       if (!first) print(`${paint.ok("✓")} Rebuilt  ${plural(result.build.files, "file")} · ${plural(result.build.declarations, "declaration")}`);
       return;
     }
     printBuildErrors(result, context, terminal, displayPath);
-    const count = plural(result.diagnostics.length, "error");
+    const count = plural(result.diagnostics.length + result.omitted, "error");
     print(current === null
       ? `${paint.error("build failed:")} ${count}; actions answer 503 until the project compiles`
       : `${paint.error("build failed:")} ${count}; still serving the last good build`);

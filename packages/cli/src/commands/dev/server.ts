@@ -7,7 +7,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { readCalls, type DevCall, type UsageCounter } from "@jadpo/runtime/dev";
 import { answerAction, type ActionAnswer } from "./actions.ts";
 import type { DevBuild } from "./build.ts";
-import { readBody, sendError, sendHtml, sendJson } from "./http.ts";
+import { foreignRequest, isJsonRequest, readBody, sendError, sendHtml, sendJson } from "./http.ts";
 import { renderCallsPage } from "./page.ts";
 
 export interface DevServerState {
@@ -46,6 +46,9 @@ async function route(state: DevServerState, req: IncomingMessage, res: ServerRes
   const path = (req.url ?? "/").split("?")[0];
   const id = requestId();
 
+  const foreign = foreignRequest(req);
+  if (foreign !== null) return sendError(res, 403, "forbidden", foreign, id);
+
   const action = /^\/actions\/([^/]+)\/?$/.exec(path);
   if (action !== null) {
     if (method !== "POST") {
@@ -57,6 +60,9 @@ async function route(state: DevServerState, req: IncomingMessage, res: ServerRes
       name = decodeURIComponent(action[1]);
     } catch {
       name = action[1];
+    }
+    if (!isJsonRequest(req)) {
+      return sendError(res, 415, "unsupported_media_type", "Send the parameters as JSON, with `Content-Type: application/json`", id);
     }
     const body = await readBody(req);
     if (!body.ok) return sendError(res, 400, "invalid_request", body.problem, id);

@@ -80,6 +80,12 @@ export const aiRules = {
     next: "{suggestion}",
     owner: "human",
   },
+  "ai.key_in_answer": {
+    summary: "The model's answer for `{prompt}` contains the connection's key",
+    reason: "Recordings are committed files, and a key must never be written into one, even in a `personal: false` field.",
+    next: "Find out why the model repeats its key (the prompt or the server), then record again; nothing was written",
+    owner: "human",
+  },
   "ai.no_connection": {
     summary: "The project has no connection with `capability: ai`",
     reason: "`jadpo ai record` asks the model of the project's ai connection, declared in `app.jadpo`.",

@@ -3,9 +3,9 @@
 // ask the model once (plus one correction), decode, put placeholders in, write atomically, print.
 // Any problem is one diagnostic, exit 1, and nothing is written.
 import { existsSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { diagnostic, isLowerSnake, printType, recordingPath, toLowerSnake, type PromptInfo } from "@jadpo/compiler";
-import { applyPlaceholders, readRecording, writeRecordingAtomic } from "@jadpo/runtime/recordings";
+import { applyPlaceholders, readRecording, removeStaleFiles, writeRecordingAtomic } from "@jadpo/runtime/recordings";
 import { nodeHost } from "../../../node-host.ts";
 import type { CliContext } from "../../../context.ts";
 import { OptionValueError, reportUsage } from "../../../usage.ts";
@@ -55,6 +55,14 @@ function mayWrite(absolute: string, prompt: PromptInfo, force: boolean): boolean
   return read.ok && read.version !== prompt.version;
 }
 
+/** Whether the key appears in the serialised recording, verbatim or in its JSON-escaped form. */
+function containsKey(serialised: string, key: string | null): boolean {
+  if (key === null || key === "") return false;
+  const escape = (text: string): string => JSON.stringify(text).slice(1, -1);
+  // The text as the model wrote it, then a text that itself carried the escaped key.
+  return [key, escape(key), escape(escape(key))].some((form) => serialised.includes(form));
+}
+
 export async function runAiRecord(promptName: string, options: AiRecordOptions, context: CliContext): Promise<void> {
   const name = checkArguments(options, context);
   if (name === null) return;
@@ -73,6 +81,8 @@ export async function runAiRecord(promptName: string, options: AiRecordOptions, 
 
   const file = recordingPath(prompt.file.path, prompt.name, name);
   const absolute = join(root, file);
+  // A record killed between its write and its rename left a hidden temporary file here.
+  removeStaleFiles(dirname(absolute));
   if (!mayWrite(absolute, prompt, options.force === true)) {
     return reportProblem(printing, diagnostic("ai.recording_exists", null, { prompt: prompt.name, name }));
   }
@@ -90,6 +100,10 @@ export async function runAiRecord(promptName: string, options: AiRecordOptions, 
   if (!answer.ok) return reportProblem(printing, answer.diagnostic);
 
   const { json, count } = applyPlaceholders(asType, answer.value);
+  // A `personal: false` text keeps its words verbatim, so a model that echoes its key would commit it.
+  if (containsKey(JSON.stringify(json), model.key)) {
+    return reportProblem(printing, diagnostic("ai.key_in_answer", null, { prompt: prompt.name }));
+  }
   writeRecordingAtomic(absolute, json, prompt.version);
   context.stdout.write(recordedText({
     prompt: prompt.name,

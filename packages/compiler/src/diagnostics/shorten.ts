@@ -1,0 +1,28 @@
+// Output stays bounded and safe whatever a name or value holds: a quoted name or value longer than
+// 80 characters is cut with `…`, and control characters (an escape sequence in a file name) are
+// written as `\u{1B}`, so nothing raw reaches the terminal.
+
+/** The longest quoted name or value a message shows. */
+export const QUOTE_LIMIT = 80;
+
+function cut(text: string): string {
+  if (text.length <= QUOTE_LIMIT) return text;
+  // By code point, so a surrogate pair is never split.
+  return `${[...text.slice(0, QUOTE_LIMIT + 1)].slice(0, QUOTE_LIMIT).join("")}…`;
+}
+
+/** Control characters, except the newline and tab a multi-line message may hold. */
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+/** A message line with every `quoted` or "quoted" part cut to QUOTE_LIMIT and control characters escaped. */
+export function shortenQuoted(text: string): string {
+  return text
+    .replace(/`([^`]{81,})`/g, (_, inner: string) => `\`${cut(inner)}\``)
+    .replace(/"((?:[^"\\]|\\.){81,})"/g, (_, inner: string) => `"${cut(inner)}"`)
+    .replace(CONTROL, (ch) => `\\u{${ch.codePointAt(0)!.toString(16).toUpperCase()}}`);
+}
+
+/** A `got:`/`expected:` value as a whole: one line of at most QUOTE_LIMIT characters. */
+export function shortenValue(text: string): string {
+  return shortenQuoted(cut(text));
+}
