@@ -1,5 +1,5 @@
 // The file-system Host: how the compiler sees files when the CLI runs. Paths use `/`.
-import { closeSync, existsSync, fstatSync, openSync, readdirSync, readFileSync, readSync, statSync } from "node:fs";
+import { accessSync, closeSync, constants, existsSync, fstatSync, openSync, readdirSync, readFileSync, readSync, realpathSync, statSync, type Dirent } from "node:fs";
 import type { Host } from "@jadpo/compiler";
 
 function toSlash(path: string): string {
@@ -16,7 +16,8 @@ function orNull<T>(read: () => T): T | null {
     return read();
   } catch (error) {
     const code = errorCode(error);
-    if (code === "ENOENT" || code === "ENOTDIR") return null;
+    // A file that vanished, or became unreadable after it was listed, reads as absent.
+    if (code === "ENOENT" || code === "ENOTDIR" || code === "ELOOP" || code === "EACCES" || code === "EISDIR") return null;
     throw error;
   }
 }
@@ -44,22 +45,91 @@ export const nodeHost: Host = {
   readFile: (path) => orNull(() => new Uint8Array(readFileSync(path))),
   readWithin: (path, limit) => orNull(() => readWithin(path, limit)),
   exists: (path) => existsSync(path),
-  listFiles(dir, skipDir) {
-    const files: string[] = [];
-    // Depth-first over an explicit stack; symbolic links to folders are not followed (no loops).
-    const pending = [toSlash(dir).replace(/\/$/, "")];
-    while (pending.length > 0) {
-      const folder = pending.pop()!;
-      const entries = orNull(() => readdirSync(folder, { withFileTypes: true })) ?? [];
-      for (const entry of entries) {
-        const path = `${folder}/${entry.name}`;
-        if (entry.isDirectory()) {
-          if (!skipDir || !skipDir(path)) pending.push(path);
-        } else if (entry.isFile() || (entry.isSymbolicLink() && orNull(() => statSync(path).isFile()))) {
-          files.push(path);
-        }
-      }
-    }
-    return files.sort();
+  listFiles(dir, skipDir, onSkipped) {
+    return listFiles(toSlash(dir).replace(/\/$/, ""), skipDir, onSkipped ?? (() => {}));
   },
 };
+
+/** Why an entry can't be read, in words (`module.unreadable`). */
+function problemWords(code: string | undefined, folder: boolean): string {
+  const what = folder ? "a folder" : "it";
+  switch (code) {
+    case "ELOOP": return `${what} is a loop of symbolic links`;
+    case "EACCES":
+    case "EPERM": return `${what} can't be read (permission denied)`;
+    default: return `${what} can't be read (${code ?? "unknown error"})`;
+  }
+}
+
+/**
+ * Depth-first over an explicit stack. Symbolic links to folders are not followed (no loops); a
+ * link to a file is read only when its target is a regular file inside the project. Pipes,
+ * devices, loops and unreadable entries are reported and left out: opening a pipe would hang.
+ */
+function listFiles(root: string, skipDir: ((path: string) => boolean) | undefined, onSkipped: (path: string, why: string) => void): string[] {
+  const files: string[] = [];
+  let realRoot = root;
+  try {
+    realRoot = toSlash(realpathSync(root));
+  } catch {
+    // The root itself is unreadable: nothing below it is listed.
+  }
+  const pending = [root];
+  while (pending.length > 0) {
+    const folder = pending.pop()!;
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(folder, { withFileTypes: true });
+    } catch (error) {
+      const code = errorCode(error);
+      if (code !== "ENOENT" && code !== "ENOTDIR" && folder !== root) onSkipped(folder, problemWords(code, true));
+      continue;
+    }
+    for (const entry of entries) {
+      const path = `${folder}/${entry.name}`;
+      if (entry.isDirectory()) {
+        if (!skipDir || !skipDir(path)) pending.push(path);
+      } else if (entry.isFile()) {
+        if (readable(path)) files.push(path);
+        else onSkipped(path, "it can't be read (permission denied)");
+      } else if (entry.isSymbolicLink()) {
+        const why = linkProblem(path, realRoot);
+        if (why === null) files.push(path);
+        else if (why !== "") onSkipped(path, why);
+      } else {
+        onSkipped(path, "it is not a regular file (a pipe, socket or device)");
+      }
+    }
+  }
+  return files.sort();
+}
+
+function readable(path: string): boolean {
+  try {
+    accessSync(path, constants.R_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Null when the link may be read as a file; "" to leave it out silently (a link to a folder, or to nothing). */
+function linkProblem(path: string, realRoot: string): string | null {
+  let target: string;
+  try {
+    target = toSlash(realpathSync(path));
+  } catch (error) {
+    const code = errorCode(error);
+    return code === "ENOENT" || code === "ENOTDIR" ? "" : problemWords(code, false);
+  }
+  if (target !== realRoot && !target.startsWith(`${realRoot}/`)) return "it is a symbolic link to a file outside the project";
+  let stats;
+  try {
+    stats = statSync(target);
+  } catch (error) {
+    return problemWords(errorCode(error), false);
+  }
+  if (stats.isDirectory()) return "";
+  if (!stats.isFile()) return "it is a link to something that is not a regular file (a pipe, socket or device)";
+  return readable(target) ? null : "it can't be read (permission denied)";
+}

@@ -12,8 +12,10 @@ export interface Host {
   /**
    * Every file below `dir` (absolute paths), recursively, sorted; skips nothing by itself.
    * `skipDir`, when given, is asked about each folder (absolute path) before it is entered.
+   * `onSkipped`, when given, is told of each entry left out because it can't be read safely:
+   * a loop of links, a pipe or device, an unreadable file or folder, a link leading outside `dir`.
    */
-  listFiles(dir: string, skipDir?: (absoluteDir: string) => boolean): string[];
+  listFiles(dir: string, skipDir?: (absoluteDir: string) => boolean, onSkipped?: (absolutePath: string, why: string) => void): string[];
   /** Whether a file exists. */
   exists(path: string): boolean;
 }

@@ -41,5 +41,6 @@ export { checkProgram, type CheckOptions } from "./check/check-program.ts";
 export { printType } from "./types/print-type.ts";
 export { assignable, sameType, scalarBase, isTextBased, scalarConstraints, listItem, listBounds, enumOf, objectOf } from "./types/assignable.ts";
 export { textViolation, numberViolation, itemsViolation, codePointLength, patternRegExp, type Violation, type ConstraintRule } from "./types/constraints.ts";
+export { compilePattern, type PatternMatcher, type PatternCompiled } from "./types/pattern.ts";
 export { parseTemplate, type TemplatePart } from "./prompts/template.ts";
 export { promptVersion, spellTypeRef } from "./prompts/version.ts";

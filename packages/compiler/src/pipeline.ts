@@ -12,6 +12,8 @@ import { checkSize, parseFile } from "./syntax/parse-file.ts";
 import { MAX_FILE_BYTES } from "./vocabulary.ts";
 import { checkProgram, type CheckOptions } from "./check/check-program.ts";
 import { limitDiagnostics } from "./diagnostics/limit.ts";
+import { diagnostic } from "./diagnostics/diagnostic.ts";
+import { isLowerSnake, toLowerSnake } from "./names/casing.ts";
 
 export interface CompileStats {
   /** Source and test files. */
@@ -47,6 +49,7 @@ function blocksChecking(d: Diagnostic): boolean {
 export function compileProject(host: Host, root: string, options: CheckOptions = {}): CompileResult {
   const found = discoverFiles(host, root);
   const { files, incomplete, diagnostics } = parseAll(host, found);
+  for (const d of foundProblems(found)) diagnostics.push(d);
   const resolved = resolveModules(files, { recordings: readRecordings(host, found), incomplete });
   for (const d of resolved.diagnostics) diagnostics.push(d);
   let program: CheckedProgram | null = null;
@@ -58,6 +61,22 @@ export function compileProject(host: Host, root: string, options: CheckOptions =
   const declarations = files.reduce((n, file) => n + file.syntax.decls.filter((decl) => decl.kind !== "use").length, 0);
   const { shown, omitted } = limitDiagnostics(sortDiagnostics(diagnostics));
   return { root, graph: resolved.graph, program, diagnostics: shown, omitted, stats: { files: found.files.length, declarations } };
+}
+
+/** The start of a file that has no text to point into. */
+function fileStart(file: string) {
+  return { file, line: 1, column: 1, start: 0, end: 0 };
+}
+
+/** Entries skipped as unreadable, and recordings whose file name is not lower_snake. */
+function foundProblems(found: ProjectFiles): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const { path, why } of found.skipped) out.push(diagnostic("module.unreadable", fileStart(path), { path, why }));
+  for (const { path, name } of found.misnamed) {
+    const better = toLowerSnake(name);
+    out.push(diagnostic("test.recording_name", fileStart(path), { file: `${name}.json`, better: isLowerSnake(better) ? better : "recording_name" }));
+  }
+  return out;
 }
 
 function parseAll(host: Host, found: ProjectFiles) {

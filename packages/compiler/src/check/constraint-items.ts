@@ -5,8 +5,8 @@ import type { ConstraintItem, Expr, Span } from "../syntax/ast.ts";
 import type { Constraints } from "../types/types.ts";
 import { diagnostic } from "../diagnostics/diagnostic.ts";
 import { closest, didYouMean } from "../names/suggest.ts";
-import { patternRegExp } from "../types/constraints.ts";
-import { patternLengthBounds } from "../types/pattern-length.ts";
+import { compilePattern } from "../types/pattern.ts";
+import { matchesNothing, patternLengthBounds } from "../types/pattern-length.ts";
 import { report, type Checker } from "./context.ts";
 
 /** What a constraint block constrains: a scalar base, or a list. */
@@ -105,8 +105,11 @@ export function readConstraints(
           badValue(cx, value.span, name, subject, "a text", 'the regular expression as a text, such as `pattern: "[A-Z]+"`');
           continue;
         }
-        if (!patternRegExp(value.value)) {
-          report(cx, diagnostic("type.bad_constraint", value.span, { variant: "bad_pattern", pattern: value.value }));
+        const compiled = compilePattern(value.value);
+        if (!compiled.ok) {
+          report(cx, compiled.problem === "syntax"
+            ? diagnostic("type.bad_constraint", value.span, { variant: "bad_pattern", pattern: value.value })
+            : diagnostic("type.bad_constraint", value.span, { variant: "unsupported_pattern", pattern: value.value, feature: compiled.feature }));
           continue;
         }
         result.pattern = value.value;
@@ -139,6 +142,10 @@ function checkBounds(cx: Checker, c: Constraints, spans: Map<string, Span>, subj
   if (c.pattern !== undefined && (spans.has("pattern") || spans.has("min_length") || spans.has("max_length"))) {
     const bounds = patternLengthBounds(c.pattern);
     if (!bounds) return;
+    if (matchesNothing(bounds)) {
+      report(cx, diagnostic("type.bad_constraint", spans.get("pattern") ?? spans.get("max_length") ?? spans.get("min_length")!, { variant: "empty_pattern", subject }));
+      return;
+    }
     const minLength = c.min_length ?? 0;
     const maxLength = c.max_length ?? Infinity;
     const lo = Math.max(bounds.min, minLength);

@@ -2,6 +2,7 @@
 // modules each file belongs to (docs/language.md). Only the Host touches files.
 import type { Host } from "../host.ts";
 import type { FileKind } from "../syntax/ast.ts";
+import { isLowerSnake } from "../names/casing.ts";
 
 export const APP_FILE = "app.jadpo";
 
@@ -87,6 +88,10 @@ export interface ProjectFiles {
   files: DiscoveredFile[];
   /** Recording files below `domains/`, in path order. */
   recordings: DiscoveredRecording[];
+  /** Entries that would be project files (or folders that may hold some) but can't be read safely. */
+  skipped: { path: string; why: string }[];
+  /** Recording files whose name is not lower_snake: not recordings (docs/testing.md). */
+  misnamed: DiscoveredRecording[];
 }
 
 /** Whether a root-relative folder is skipped: `build/` and `.jadpo/` at the root, `node_modules/` anywhere. */
@@ -102,7 +107,14 @@ export function discoverFiles(host: Host, root: string): ProjectFiles {
   const prefix = root.endsWith("/") ? root : `${root}/`;
   const files: DiscoveredFile[] = [];
   const recordings: DiscoveredRecording[] = [];
-  const all = host.listFiles(root, (absoluteDir) => absoluteDir.startsWith(prefix) && skipFolder(absoluteDir.slice(prefix.length)));
+  const skipped: { path: string; why: string }[] = [];
+  const misnamed: DiscoveredRecording[] = [];
+  const onSkipped = (absolute: string, why: string) => {
+    const path = absolute.startsWith(prefix) ? absolute.slice(prefix.length) : absolute;
+    // Only what could be a project file, or a folder: a stray pipe named `notes.txt` is no concern of ours.
+    if (why.startsWith("a folder") || fileKind(path) || RECORDING.test(path)) skipped.push({ path, why });
+  };
+  const all = host.listFiles(root, (absoluteDir) => absoluteDir.startsWith(prefix) && skipFolder(absoluteDir.slice(prefix.length)), onSkipped);
   for (const absolute of all) {
     if (!absolute.startsWith(prefix)) continue;
     const path = absolute.slice(prefix.length);
@@ -114,8 +126,10 @@ export function discoverFiles(host: Host, root: string): ProjectFiles {
       continue;
     }
     const recording = RECORDING.exec(path);
-    if (recording) recordings.push({ absolute, path, promptName: recording[1], name: recording[2] });
+    if (!recording) continue;
+    const found = { absolute, path, promptName: recording[1], name: recording[2] };
+    (isLowerSnake(found.name) ? recordings : misnamed).push(found);
   }
   const byPath = (a: { path: string }, b: { path: string }) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
-  return { files: files.sort(byPath), recordings: recordings.sort(byPath) };
+  return { files: files.sort(byPath), recordings: recordings.sort(byPath), skipped: skipped.sort(byPath), misnamed: misnamed.sort(byPath) };
 }

@@ -1,6 +1,7 @@
 // Whether a value meets a type's constraints (docs/language.md). Shared by the checker (literals) and the
 // runtime (conversions, decoding), so both apply the same rules with the same words.
 import type { Constraints } from "./types.ts";
+import { compilePattern, type PatternMatcher } from "./pattern.ts";
 
 export type ConstraintRule = "min" | "max" | "min_length" | "max_length" | "pattern" | "min_items" | "max_items";
 
@@ -26,20 +27,10 @@ export function codePointLength(text: string): number {
   return n;
 }
 
-const regexCache = new Map<string, RegExp | null>();
-
-/** The whole-text matcher of a `pattern` (u flag), or null when it is not a valid expression. */
-export function patternRegExp(pattern: string): RegExp | null {
-  let re = regexCache.get(pattern);
-  if (re === undefined) {
-    try {
-      re = new RegExp(`^(?:${pattern})$`, "u");
-    } catch {
-      re = null;
-    }
-    regexCache.set(pattern, re);
-  }
-  return re;
+/** The whole-text matcher of a `pattern` (linear time), or null when it is not a pattern jadpo accepts. */
+export function patternRegExp(pattern: string): PatternMatcher | null {
+  const compiled = compilePattern(pattern);
+  return compiled.ok ? compiled.matcher : null;
 }
 
 function plural(n: number, word: string): string {

@@ -7,11 +7,42 @@ export interface LengthBounds {
   max: number; // Infinity when unbounded
 }
 
+/** The bounds of a pattern no text matches (an empty class, `a^b`): min above max. */
+export const NO_TEXT: LengthBounds = { min: Infinity, max: -Infinity };
+
+export function matchesNothing(bounds: LengthBounds): boolean {
+  return bounds.min > bounds.max;
+}
+
+const emptyClasses = new Map<string, boolean>();
+
+/** Whether a class (`[^\s\S]`) matches no code point: a few thousand tried, then all, only when those fail. */
+function classIsEmpty(cls: string): boolean {
+  const known = emptyClasses.get(cls);
+  if (known !== undefined) return known;
+  let empty = true;
+  try {
+    const re = new RegExp(`^${cls}$`, "u");
+    for (let c = 0; c <= 0x10ffff && empty; c++) {
+      if (c >= 0xd800 && c <= 0xdfff) continue;
+      if (re.test(String.fromCodePoint(c))) empty = false;
+    }
+  } catch {
+    empty = false;
+  }
+  emptyClasses.set(cls, empty);
+  return empty;
+}
+
+/** Deeper groups than this are not measured (the check stays silent; RE2 refuses far deeper ones). */
+const MAX_GROUP_DEPTH = 200;
+
 class Bail extends Error {}
 
 export function patternLengthBounds(pattern: string): LengthBounds | null {
   const chars = [...pattern];
   let pos = 0;
+  let depth = 0;
 
   const peek = (): string | undefined => chars[pos];
 
@@ -27,13 +58,25 @@ export function patternLengthBounds(pattern: string): LengthBounds | null {
 
   function sequence(): LengthBounds {
     const total = { min: 0, max: 0 };
+    let dead = false;
+    let ended = false;
     while (pos < chars.length && peek() !== "|" && peek() !== ")") {
+      const at = peek();
       const one = term();
       const [lo, hi] = quantifier();
+      if (matchesNothing(one)) {
+        // Repeated zero times it still matches the empty text.
+        if (lo > 0) dead = true;
+        continue;
+      }
+      // Without the multiline flag, `^` after text that always has a character never holds; nor does text after `$`.
+      if (at === "^" && lo > 0 && total.min > 0) dead = true;
+      if (ended && one.min * lo > 0) dead = true;
+      if (at === "$" && lo > 0) ended = true;
       total.min += one.min * lo;
       total.max += one.max === 0 ? 0 : one.max * hi;
     }
-    return total;
+    return dead ? NO_TEXT : total;
   }
 
   function quantifier(): [number, number] {
@@ -61,6 +104,7 @@ export function patternLengthBounds(pattern: string): LengthBounds | null {
     const c = chars[pos++];
     if (c === "^" || c === "$") return { min: 0, max: 0 };
     if (c === "(") {
+      if (++depth > MAX_GROUP_DEPTH) throw new Bail();
       let zeroWidth = false;
       if (peek() === "?") {
         const rest = chars.slice(pos, pos + 3).join("");
@@ -73,18 +117,19 @@ export function patternLengthBounds(pattern: string): LengthBounds | null {
         } else throw new Bail();
       }
       const inner = alternation();
+      depth--;
       if (chars[pos++] !== ")") throw new Bail();
       return zeroWidth ? { min: 0, max: 0 } : inner;
     }
     if (c === "[") {
+      const start = pos - 1;
       if (peek() === "^") pos++;
-      if (peek() === "]") pos++;
       while (pos < chars.length && chars[pos] !== "]") {
         if (chars[pos] === "\\") pos++;
         pos++;
       }
       pos++;
-      return { min: 1, max: 1 };
+      return classIsEmpty(chars.slice(start, pos).join("")) ? NO_TEXT : { min: 1, max: 1 };
     }
     if (c === "\\") {
       const e = chars[pos++];

@@ -4,7 +4,7 @@
 // every choice comes from the test's seeded stream.
 import RandExpModule from "randexp";
 import type { Rng } from "../seed.ts";
-import { codePointLength } from "@jadpo/compiler";
+import { codePointLength, patternRegExp, type PatternMatcher } from "@jadpo/compiler";
 
 // randexp is CommonJS (`module.exports = RandExp`) but typed as an ES default export; take whichever is the class.
 const RandExp = ((RandExpModule as unknown as { default?: unknown }).default ?? RandExpModule) as typeof RandExpModule.default;
@@ -42,7 +42,8 @@ interface Compiled {
   randexp: ExpandingRandExp;
   /** Expands sets outside printable ASCII (e.g. `[à-ü]`), which randexp's default range drops. */
   wide: ExpandingRandExp;
-  full: RegExp;
+  /** The linear-time matcher every generated text is checked with (a backtracking one could hang on a miss). */
+  full: PatternMatcher;
 }
 
 /** How many extra repetitions an unbounded `*` or `+` gets when the length bounds don't ask for more. */
@@ -55,7 +56,8 @@ function compile(pattern: string): Compiled | null {
   if (compiled.has(pattern)) return compiled.get(pattern) ?? null;
   let entry: Compiled | null = null;
   try {
-    const full = new RegExp(`^(?:${pattern})$`, "u");
+    const full = patternRegExp(pattern);
+    if (full === null) throw new Error("not a pattern jadpo accepts");
     const source = forGeneration(pattern);
     const inst = new RandExp(source);
     const wide = new RandExp(source);

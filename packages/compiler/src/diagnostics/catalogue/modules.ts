@@ -26,6 +26,12 @@ export const moduleRules = {
     next: "Rename the file `{file}` or the folder",
     owner: "agent",
   },
+  "module.unreadable": {
+    summary: "`{path}` is skipped: {why}",
+    reason: "Only files that are really in the project and can be read are compiled; a loop of links, a pipe or a link that leads outside the project would hang, fail or read someone else's file.",
+    next: "Remove or replace `{path}` with a plain file in the project",
+    owner: "human",
+  },
   "name.unknown": {
     summary: "`{name}` is not defined here",
     reason: "A name must be declared in the module, imported with `use`, declared in `app.jadpo`, or be a prelude name.",

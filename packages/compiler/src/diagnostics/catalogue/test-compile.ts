@@ -46,6 +46,12 @@ export const testCompileRules = {
     next: "Give exactly {expected} numbers",
     owner: "agent",
   },
+  "test.recording_name": {
+    summary: "The recording file `{file}` is not named in lower_snake",
+    reason: "A recording's file name is its name in `recorded(\"...\")` and in its test's name, so it is lower_snake, like `not_covered.json`.",
+    next: "Rename it to `{better}.json`",
+    owner: "human",
+  },
   "test.recording_missing": {
     summary: "`{prompt}` has no recording `{name}`",
     reason: "`recorded(\"name\")` reads `recordings/{prompt}/{name}.json` beside the prompt.",

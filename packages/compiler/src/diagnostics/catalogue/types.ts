@@ -23,6 +23,14 @@ export const typeRules = {
       repeated: { summary: "`{constraint}` is given twice", next: "Keep one `{constraint}`" },
       value: { summary: "`{constraint}` of {subject} must be {expected}", next: "Write {example}" },
       bad_pattern: { summary: "`{pattern}` is not a valid regular expression", next: "Write a JavaScript regular expression (it is used with the `u` flag)" },
+      unsupported_pattern: {
+        summary: "`{pattern}` uses {feature}, which jadpo can't match in linear time",
+        next: "Write the pattern without it: jadpo matches patterns with RE2, so no text can make a match slow",
+      },
+      empty_pattern: {
+        summary: "`pattern` of {subject} matches no text at all",
+        next: "Change the pattern so some text matches it",
+      },
       min_above_max: { summary: "`{low}: {low_value}` is greater than `{high}: {high_value}`", next: "Make `{low}` at most `{high}`" },
       pattern_length: {
         summary: "`pattern` of {subject} matches only texts of {length} code points, outside its length bounds",
