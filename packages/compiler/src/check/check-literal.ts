@@ -121,6 +121,9 @@ export function checkLiteral(b: Body, env: Locals, expr: Expr, expected: Type, m
   return walk({ b, env, mode }, expr, expected, path, at);
 }
 
+/** Expressions `walk` checks part by part; everything else is typed on its own. */
+const LITERAL_KINDS: ReadonlySet<Expr["kind"]> = new Set<Expr["kind"]>(["text", "int", "decimal", "bool", "duration", "list", "record"]);
+
 function walk(w: Walk, expr: Expr, expected: Type, path: string, at: Span): Type {
   if (expected.kind === "error") {
     if (w.mode.kind !== "dry") checkExpr(w.b, w.env, expr, null);
@@ -129,7 +132,16 @@ function walk(w: Walk, expr: Expr, expected: Type, path: string, at: Span): Type
   if (expected.kind === "optional") {
     if (expr.kind === "none") return record(w, expr, expected);
     if (expr.kind === "paren") return record(w, expr, walk(w, expr.inner, expected, path, at));
-    return walk(w, expr, expected.inner, path, at);
+    // A literal is checked against the inner type; any other expression (a `T?` parameter) may be optional itself.
+    if (LITERAL_KINDS.has(expr.kind) || (expr.kind === "unary" && isNumberLiteral(expr))) return walk(w, expr, expected.inner, path, at);
+    if (expr.kind === "member") {
+      const member = walkEnumMember(w, expr, expected.inner, path, at);
+      if (member) return member;
+    }
+    if (w.mode.kind === "dry") return expected;
+    const found = checkExpr(w.b, w.env, expr, null);
+    if (!assignable(found, expected) && found.kind !== "error") typeProblem(w, expr, expected, printType(found), path, at, found);
+    return found;
   }
   const base = scalarBase(expected);
   const c = w.mode.constraints ? scalarConstraints(expected) : {};

@@ -22,7 +22,11 @@ export function shortenQuoted(text: string): string {
     .replace(CONTROL, (ch) => `\\u{${ch.codePointAt(0)!.toString(16).toUpperCase()}}`);
 }
 
-/** A `got:`/`expected:` value as a whole: one line of at most QUOTE_LIMIT characters. */
+/** The longest `got:`/`expected:` value shown (texts inside it are cut at QUOTE_LIMIT). */
+export const VALUE_LIMIT = 500;
+
+/** A `got:`/`expected:` value as a whole: one line of at most VALUE_LIMIT characters. */
 export function shortenValue(text: string): string {
-  return shortenQuoted(cut(text));
+  const line = text.length > VALUE_LIMIT ? `${[...text.slice(0, VALUE_LIMIT + 1)].slice(0, VALUE_LIMIT).join("")}…` : text;
+  return shortenQuoted(line);
 }

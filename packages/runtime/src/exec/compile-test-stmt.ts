@@ -3,6 +3,7 @@
 import { diagnostic, type Detail, type Expr, type Span, type Stmt, type Type } from "@jadpo/compiler";
 import { printValue } from "../values/print.ts";
 import { valuesEqual } from "../values/equal.ts";
+import { checkedInstant } from "./operators.ts";
 import { calleeText, compileExpr } from "./compile-expr.ts";
 import { guardCall } from "./guarded-call.ts";
 import { sourceText, typeOf, type Cx } from "./compile-state.ts";
@@ -103,7 +104,7 @@ function compileAssertFails(cx: Cx, stmt: AssertStmt): SStmt {
 export function compileAdvance(cx: Cx, stmt: Extract<Stmt, { kind: "advance" }>): SStmt {
   const by = compileExpr(cx, stmt.by);
   const move = (c: RunContext, ms: Value): typeof CONT => {
-    c.clock += ms as number;
+    c.clock = checkedInstant(c.clock + (ms as number), stmt.span);
     return CONT;
   };
   return by.async ? { async: true, fn: async (s, c) => move(c, await by.fn(s, c)) } : { async: false, fn: (s, c) => move(c, by.fn(s, c)) };

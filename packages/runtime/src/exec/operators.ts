@@ -10,14 +10,16 @@ import type { Value } from "../values/value.ts";
 
 const MAX_INT = Number.MAX_SAFE_INTEGER;
 
-type Arith = "int" | "decimal" | "text";
+type Arith = "int" | "decimal" | "text" | "instant";
 
 function arithKind(cx: Cx, expr: Extract<Expr, { kind: "binary" }>): Arith {
   const baseOf = (t: Type | undefined): Base | null => (t ? scalarBase(t) : null);
   const base = baseOf(typeOf(cx, expr)) ?? baseOf(typeOf(cx, expr.left)) ?? baseOf(typeOf(cx, expr.right));
   if (base === "Text") return "text";
   if (base === "Decimal") return "decimal";
-  return "int"; // Int, and Instant/Duration (whole milliseconds)
+  // An Instant result (Instant ± Duration) must stay a date; Durations and Ints are whole numbers.
+  if (baseOf(typeOf(cx, expr)) === "Instant") return "instant";
+  return "int"; // Int and Duration (whole milliseconds)
 }
 
 function overflow(span: Span): RuntimeFault {
@@ -35,6 +37,23 @@ function decimalOverflow(span: Span): RuntimeFault {
 function checkedInt(r: number, span: Span): number {
   if (r > MAX_INT || r < -MAX_INT) throw overflow(span);
   return r + 0; // no negative zero
+}
+
+/** The largest text V8 holds; past it `+` throws a RangeError, which is the program's fault, not ours. */
+const MAX_TEXT = 2 ** 29 - 24;
+
+function checkedText(a: string, b: string, span: Span): string {
+  const length = a.length + b.length;
+  if (length > MAX_TEXT) throw new RuntimeFault({ variant: "text_too_long", length }, span);
+  return a + b;
+}
+
+/** The farthest instant a date can be, in ms either side of 1970 (as ECMAScript's Date). */
+export const MAX_INSTANT = 8.64e15;
+
+export function checkedInstant(r: number, span: Span | null): number {
+  if (!(r <= MAX_INSTANT && r >= -MAX_INSTANT)) throw new RuntimeFault({ variant: "instant_range" }, span);
+  return r + 0;
 }
 
 function checkedDecimal(r: number, span: Span): number {
@@ -58,17 +77,19 @@ function binaryFn(op: BinaryOp, kind: Arith, span: Span): (a: Value, b: Value) =
     case ">=":
       return (a, b) => (a as number) >= (b as number);
     case "+":
-      if (kind === "text") return (a, b) => (a as string) + (b as string);
+      if (kind === "text") return (a, b) => checkedText(a as string, b as string, span);
+      if (kind === "instant") return (a, b) => checkedInstant((a as number) + (b as number), span);
       if (kind === "int") return (a, b) => checkedInt((a as number) + (b as number), span);
       return (a, b) => checkedDecimal((a as number) + (b as number), span);
     case "-":
+      if (kind === "instant") return (a, b) => checkedInstant((a as number) - (b as number), span);
       if (kind === "int") return (a, b) => checkedInt((a as number) - (b as number), span);
       return (a, b) => checkedDecimal((a as number) - (b as number), span);
     case "*":
-      if (kind === "int") return (a, b) => checkedInt((a as number) * (b as number), span);
+      if (kind === "int" || kind === "instant") return (a, b) => checkedInt((a as number) * (b as number), span);
       return (a, b) => checkedDecimal((a as number) * (b as number), span);
     case "/":
-      if (kind === "int") {
+      if (kind === "int" || kind === "instant") {
         return (a, b) => {
           const x = a as number;
           const y = b as number;

@@ -29,6 +29,10 @@ export function failureDiagnostic(err: unknown, test: TestInfo, c: RunContext, s
   if (isStackOverflow(err)) {
     return fault(here, new RuntimeFault({ variant: "stack_overflow" }, here));
   }
+  // A text built some other way than `+` (a join, a template) past what the engine holds.
+  if (err instanceof RangeError && /Invalid string length/.test(err.message)) {
+    return fault(here, new RuntimeFault({ variant: "text_too_long", length: 2 ** 29 }, here));
+  }
   return internalErrorDiagnostic(err, test.decl.span, save);
 }
 

@@ -1,21 +1,41 @@
 // Deep structural equality (docs/language.md: `==` is structural and deep; none equals only none).
-// Values of one type share a shape, so no type is needed.
+// Values of one type share a shape, so no type is needed. Walked with an explicit stack, so a
+// deep value can't overflow the call stack; past MAX_COMPARE_DEPTH it is a fault in its own words.
+import { RuntimeFault } from "../signals.ts";
 import type { Value, ValueRecord } from "./value.ts";
 
-export function valuesEqual(a: Value, b: Value): boolean {
+/** Deeper nesting than this is refused, not compared (a linked chain of 10,000 records is a program's mistake). */
+export const MAX_COMPARE_DEPTH = 10_000;
+
+/** Whether two values are equal where no nesting need be looked into (null when both are containers to open). */
+function shallow(a: Value, b: Value): boolean | null {
   if (a === b) return true;
   if (a === null || b === null || typeof a !== "object" || typeof b !== "object") return false;
-  if (Array.isArray(a)) {
-    if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!valuesEqual(a[i], b[i])) return false;
-    return true;
-  }
-  if (Array.isArray(b)) return false;
-  const ra = a as ValueRecord, rb = b as ValueRecord;
-  const keys = Object.keys(ra);
-  if (keys.length !== Object.keys(rb).length) return false;
-  for (const key of keys) {
-    if (!Object.hasOwn(rb, key) || !valuesEqual(ra[key], rb[key])) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  return null;
+}
+
+export function valuesEqual(a: Value, b: Value): boolean {
+  const pending: [Value, Value, number][] = [[a, b, 0]];
+  while (pending.length > 0) {
+    const [x, y, depth] = pending.pop()!;
+    const known = shallow(x, y);
+    if (known === false) return false;
+    if (known === true) continue;
+    if (depth >= MAX_COMPARE_DEPTH) throw new RuntimeFault({ variant: "compare_depth" }, null);
+    if (Array.isArray(x)) {
+      const ys = y as Value[];
+      if (x.length !== ys.length) return false;
+      for (let i = x.length - 1; i >= 0; i--) pending.push([x[i], ys[i], depth + 1]);
+      continue;
+    }
+    const rx = x as ValueRecord, ry = y as ValueRecord;
+    const keys = Object.keys(rx);
+    if (keys.length !== Object.keys(ry).length) return false;
+    for (let i = keys.length - 1; i >= 0; i--) {
+      if (!Object.hasOwn(ry, keys[i])) return false;
+      pending.push([rx[keys[i]], ry[keys[i]], depth + 1]);
+    }
   }
   return true;
 }

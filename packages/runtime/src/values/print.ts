@@ -6,8 +6,13 @@ import { shapeOf } from "./shape.ts";
 import { formatDuration, formatInstant } from "./time.ts";
 import type { Value, ValueRecord } from "./value.ts";
 
-/** Past this many characters a printed value is cut, ending in `…` (a `got:` line stays one line). */
-export const PRINT_LIMIT = 80;
+/**
+ * Past this many characters a printed value is cut, ending in `…`: a `got:` line stays one line
+ * however big the value. Each text inside it is cut sooner, at TEXT_LIMIT code points, so the
+ * fields after a long text still show.
+ */
+export const PRINT_LIMIT = 500;
+export const TEXT_LIMIT = 80;
 
 /** Stops a print once the text is long enough to be cut, so a huge value costs no more than a small one. */
 class Cut extends Error {}
@@ -36,7 +41,7 @@ function write(type: Type, value: Value, out: { text: string }, limit: number): 
     case "scalar":
       switch (shape.base) {
         case "Text":
-          return put(textLiteral(String(value).slice(0, limit + 1)) + (String(value).length > limit + 1 ? "…" : ""));
+          return put(cutText(String(value)));
         case "Int":
           return put(numberText(value));
         case "Decimal": {
@@ -75,6 +80,13 @@ function write(type: Type, value: Value, out: { text: string }, limit: number): 
     case "nothing":
       return put("none");
   }
+}
+
+/** A text literal of at most TEXT_LIMIT code points, `…` after the quote when cut. */
+function cutText(text: string): string {
+  let end = 0;
+  for (let n = 0; end < text.length && n < TEXT_LIMIT; n++) end += (text.codePointAt(end) ?? 0) > 0xffff ? 2 : 1;
+  return end >= text.length ? textLiteral(text) : `${textLiteral(text.slice(0, end))}…`;
 }
 
 function numberText(value: Value): string {

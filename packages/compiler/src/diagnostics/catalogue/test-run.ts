@@ -71,6 +71,18 @@ export const testRunRules = {
         summary: "`{name}` was called more than {depth} levels deep",
         next: "Make sure the recursion stops: check its ending condition",
       },
+      text_too_long: {
+        summary: "The text would be {length} characters long, more than a text can hold",
+        next: "Build less text: a loop that doubles a text grows it past any limit quickly",
+      },
+      instant_range: {
+        summary: "The instant would be outside the years -271821 to 275760, the range an `Instant` can hold",
+        next: "Keep instants within that range: check the durations added to them",
+      },
+      compare_depth: {
+        summary: "The values compared are nested too deeply to compare",
+        next: "Compare a part of the values (a field, or a shorter chain), or keep linked values shallower",
+      },
       stack_overflow: {
         summary: "The program called itself too deeply: the call stack overflowed",
         next: "Make sure the recursion stops: check its ending condition",
