@@ -33,6 +33,13 @@ function wholeNumber(min: number, max = Number.MAX_SAFE_INTEGER): FlagSpec["pars
   return { value, takes: max === Number.MAX_SAFE_INTEGER ? `a whole number, ${min} or more` : `a whole number from ${min} to ${max}` };
 }
 
+/** `10s`, `500ms`, `2m`, `1h` (a positive whole number and a unit) → milliseconds, or null. */
+export function durationMs(text: string): number | null {
+  const m = /^([0-9]{1,9})(ms|s|m|h)$/.exec(text);
+  if (m === null || Number(m[1]) === 0) return null;
+  return Number(m[1]) * { ms: 1, s: 1_000, m: 60_000, h: 3_600_000 }[m[2] as "ms" | "s" | "m" | "h"];
+}
+
 export const flagTable = {
   // Global.
   color: {
@@ -56,6 +63,13 @@ export const flagTable = {
   shard: { flags: "--shard <i/n>", description: "run the i-th of n equal parts of the tests", example: "1/3" },
   workers: { flags: "--workers <n>", description: "how many tests run at once", example: "2", parse: wholeNumber(1) },
   watch: { flags: "--watch", description: "run again when a file changes" },
+  testTimeout: {
+    flags: "--test-timeout <duration>",
+    description: "the wall time each test may take before it fails as timed out",
+    defaultValue: "10s",
+    example: "30s",
+    parse: { value: (text: string) => (durationMs(text) === null ? null : text), takes: "a duration such as 500ms, 10s or 2m" },
+  },
   // ai record
   as: { flags: "--as <name>", description: "the recording's name", example: "not_covered", mandatory: true },
   fixture: { flags: "--fixture <group.fixture>", description: "ask with a fixture's values instead of the last `jadpo dev` call", example: "questions.sesame" },

@@ -38,6 +38,11 @@ export class TestStop {
   ) {}
 }
 
+/** The test ran past its time limit (`--test-timeout`); `limit` as the user wrote it. */
+export class TimedOut {
+  constructor(readonly limit: string) {}
+}
+
 /** A fault in the runtime itself (a case the compiler should have ruled out). */
 export class InternalFault {
   constructor(readonly message: string) {}

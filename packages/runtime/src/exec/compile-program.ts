@@ -8,7 +8,7 @@ import { compileScripts } from "./compile-fakes.ts";
 import { Scope, declareLocal, type BodyState, type Callable, type Cx, type ProgramState } from "./compile-state.ts";
 import { compileStatements } from "./compile-stmt.ts";
 import { CONT, type SStmt } from "./stmt-signals.ts";
-import type { RunContext } from "./context.ts";
+import { tick, type RunContext } from "./context.ts";
 import { InternalFault, ReturnSignal, RuntimeFault } from "../signals.ts";
 import type { Value } from "../values/value.ts";
 import { forEachExprInBlock } from "./walk.ts";
@@ -111,6 +111,7 @@ function compileBody(p: ProgramState, name: string, span: Span, params: Param[],
   const slots = state.slots;
   const catchReturn = state.returnSignal;
   const enter = (args: Value[], c: RunContext): Value[] => {
+    tick(c);
     if (++c.depth > MAX_CALL_DEPTH) {
       c.depth--;
       throw tooDeep(name, span);

@@ -6,7 +6,7 @@ import { childScope, declareLocal, unsupported, type Cx } from "./compile-state.
 import { compileExpr } from "./compile-expr.ts";
 import { compileMatchStmt } from "./compile-match.ts";
 import { compileAdvance, compileAssert } from "./compile-test-stmt.ts";
-import type { RunContext } from "./context.ts";
+import { tick, type RunContext } from "./context.ts";
 import { CONT, rejectFn, type Completion, type SStmt } from "./stmt-signals.ts";
 import type { Value } from "../values/value.ts";
 
@@ -164,6 +164,7 @@ function compileFor(outer: Cx, stmt: Extract<Stmt, { kind: "for" }>): SStmt {
       fn(s, c) {
         const items = l(s, c) as Value[];
         for (let i = 0; i < items.length; i++) {
+          tick(c);
           s[slot] = items[i];
           const r = b(s, c);
           if (r !== CONT) return r;
@@ -177,6 +178,7 @@ function compileFor(outer: Cx, stmt: Extract<Stmt, { kind: "for" }>): SStmt {
     async fn(s, c) {
       const items = (list.async ? await list.fn(s, c) : list.fn(s, c)) as Value[];
       for (const item of items) {
+        tick(c);
         s[slot] = item;
         const r = body.async ? await body.fn(s, c) : body.fn(s, c);
         if (r !== CONT) return r;

@@ -4,6 +4,7 @@ import type { Span } from "@jadpo/compiler";
 import type { AiBackend } from "../ai/backend.ts";
 import { rng, type Rng } from "../seed.ts";
 import type { Value } from "../values/value.ts";
+import { TimedOut } from "../signals.ts";
 
 /** `2026-01-01T00:00:00Z`: where every test's clock starts (docs/testing.md). */
 export const TEST_CLOCK_START = Date.UTC(2026, 0, 1, 0, 0, 0);
@@ -32,6 +33,23 @@ export interface RunContext {
   depth: number;
   /** The innermost test statement running (where `test.fakes_exhausted` points); null outside tests. */
   testStmt: Span | null;
+  /** `performance.now()` past which the run stops (`--test-timeout`); Infinity without a limit. */
+  deadline: number;
+  /** The limit as written (`10s`), for `test.timed_out`. */
+  timeLimit: string;
+  /** Loop iterations and calls so far: the clock is read every TICK_EVERY of them. */
+  ticks: number;
+}
+
+const TICK_EVERY = 256;
+
+/**
+ * Called at every call and loop iteration: Jadpo has no other way to run long, so a test that
+ * would run for ever (runaway recursion that branches, loops over huge lists) stops here, even on
+ * the main thread, without a watchdog thread.
+ */
+export function tick(c: RunContext): void {
+  if (++c.ticks % TICK_EVERY === 0 && performance.now() > c.deadline) throw new TimedOut(c.timeLimit);
 }
 
 export interface ContextOptions {
@@ -40,6 +58,9 @@ export interface ContextOptions {
   promptCount: number;
   dimensions: number;
   clockStart?: number;
+  /** Milliseconds of wall time the run may take, from now; none by default. */
+  timeoutMs?: number;
+  timeLimit?: string;
 }
 
 export function createContext(options: ContextOptions): RunContext {
@@ -56,6 +77,9 @@ export function createContext(options: ContextOptions): RunContext {
     ai: { backend: options.backend, requests, attempts, embedAttempts: 0, dimensions: options.dimensions },
     depth: 0,
     testStmt: null,
+    deadline: options.timeoutMs === undefined ? Infinity : performance.now() + options.timeoutMs,
+    timeLimit: options.timeLimit ?? "",
+    ticks: 0,
   };
 }
 

@@ -7,7 +7,7 @@ import type { TestOutcome } from "./outcome.ts";
 import { planTests, type PlannedTest } from "./plan.ts";
 import { runRecordingTest } from "./run-recording-test.ts";
 import { internalErrorDiagnostic } from "./failure.ts";
-import { runTest } from "./run-test.ts";
+import { runTest, type TestTimeout } from "./run-test.ts";
 import type { ParsedRecordings } from "../ai/fake.ts";
 import { compileProgram, type CompiledProgram } from "../exec/compile-program.ts";
 import { testSeed } from "../seed.ts";
@@ -16,6 +16,8 @@ export interface ExecuteOptions {
   readFile: ReadProjectFile;
   /** Saves an internal error's report and returns its path (shown in `toolchain.internal_error`). */
   saveInternalError?: (error: unknown) => string;
+  /** Each test's time limit; none without it. */
+  timeout?: TestTimeout;
 }
 
 export interface LoadedTests {
@@ -45,7 +47,7 @@ export function loadTests(program: CheckedProgram, options: ExecuteOptions): Loa
   const recordings: ParsedRecordings = new WeakMap(); // each recording parsed once for all the tests
   const runTestEntry = (entry: Extract<PlannedTest, { kind: "test" }>, runSeed: number): TestOutcome | Promise<TestOutcome> => {
     compiled ??= compileProgram(program);
-    const result = runTest(compiled, entry.test, { runSeed, readFile: options.readFile, recordings, saveInternalError: options.saveInternalError });
+    const result = runTest(compiled, entry.test, { runSeed, readFile: options.readFile, recordings, saveInternalError: options.saveInternalError, timeout: options.timeout });
     if (isPromise(result)) {
       return result.then(
         (done) => ({ result: done, alerts: [] }),

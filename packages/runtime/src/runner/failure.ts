@@ -2,7 +2,7 @@
 // else the runtime throws is `toolchain.internal_error`, never a stack trace.
 import { diagnostic, type Diagnostic, type Span, type TestInfo } from "@jadpo/compiler";
 import type { RunContext } from "../exec/context.ts";
-import { FailureSignal, InternalFault, RuntimeFault, TestStop } from "../signals.ts";
+import { FailureSignal, InternalFault, RuntimeFault, TestStop, TimedOut } from "../signals.ts";
 
 export type SaveInternalError = (error: unknown) => string;
 
@@ -25,6 +25,9 @@ export function failureDiagnostic(err: unknown, test: TestInfo, c: RunContext, s
     return diagnostic("test.unexpected_failure", here, { call: "the test", failure: err.failure.name }, [
       { label: "got", text: `fails ${err.failure.name}` },
     ]);
+  }
+  if (err instanceof TimedOut) {
+    return diagnostic("test.timed_out", here, { limit: err.limit });
   }
   if (isStackOverflow(err)) {
     return fault(here, new RuntimeFault({ variant: "stack_overflow" }, here));

@@ -20,6 +20,14 @@ export interface RunTestOptions {
   recordings?: ParsedRecordings;
   /** Saves an internal error's report and returns its path (shown in `toolchain.internal_error`). */
   saveInternalError?: SaveInternalError;
+  /** Wall time the test may take (`--test-timeout`), and the limit as written. */
+  timeout?: TestTimeout;
+}
+
+export interface TestTimeout {
+  ms: number;
+  /** `10s`, as `test.timed_out` shows it. */
+  text: string;
 }
 
 interface Running {
@@ -60,7 +68,10 @@ export function runTest(compiled: CompiledProgram, test: TestInfo, options: RunT
   const seed = testSeed(options.runSeed, test.file.path, test.name);
   let ct: CompiledTest | null = null;
   let fake = new FakeBackend(NO_FAKES, { seed });
-  const c = createContext({ seed, backend: fake, promptCount: compiled.prompts.size, dimensions: compiled.dimensions });
+  const c = createContext({
+    seed, backend: fake, promptCount: compiled.prompts.size, dimensions: compiled.dimensions,
+    timeoutMs: options.timeout?.ms, timeLimit: options.timeout?.text,
+  });
   const r: Running = { c, fake, seed, started };
   try {
     ct = compiledTest(compiled, test);

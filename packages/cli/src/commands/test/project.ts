@@ -12,6 +12,8 @@ export interface TestLoad {
   root: string;
   /** The current directory, for the path of an internal error's report. */
   cwd: string;
+  /** Each test's time limit (`--test-timeout`). */
+  timeout?: { ms: number; text: string };
 }
 
 export interface LoadedProject {
@@ -46,8 +48,10 @@ export function loadTestProject(load: TestLoad): LoadedProject {
   // threads see the same files and a run reads each recording once.
   const recordings = new Map((compiled.graph.recordings ?? []).map((source) => [source.path, source.bytes]));
   const tests = loadTests(compiled.program, {
-    readFile: (path) => recordings.get(path) ?? nodeHost.readFile(join(root, path)),
+    // A recording the project's listing left out (a link leading outside it) is not read behind its back.
+    readFile: (path) => recordings.get(path) ?? (/(^|\/)recordings\//.test(path) ? null : nodeHost.readFile(join(root, path))),
     saveInternalError: (error) => saveInternalError(load, error),
+    timeout: load.timeout,
   });
   return { compiled, errors, tests };
 }

@@ -17,6 +17,7 @@ import {
   makeReporter, reporterEvents, reportPassed, runEndText, type ReportContext, type Reporter, type ReporterName, type TestReport,
 } from "../../reporters/index.ts";
 import { findProject } from "../../project.ts";
+import { durationMs } from "../../options.ts";
 import { loadTestProject, type LoadedProject, type TestLoad } from "./project.ts";
 import { argumentPath, resolveSelectors } from "./selectors.ts";
 import { watchAndRun } from "./watch.ts";
@@ -28,6 +29,8 @@ export interface TestOptions {
   shard?: string;
   workers?: number;
   watch?: boolean;
+  /** `10s` (validated by the flag's parser). */
+  testTimeout: string;
   color: ColorMode;
 }
 
@@ -125,7 +128,8 @@ function prepare(paths: string[], options: TestOptions, context: CliContext, loa
     return null;
   }
   const workers = options.workers ?? availableParallelism();
-  return { load: { root, cwd: context.cwd }, displayPath, selectors: selectors.selectors, shard, seed, workers, paths, reporter, options, loadMs };
+  const timeout = { ms: durationMs(options.testTimeout) ?? 10_000, text: options.testTimeout };
+  return { load: { root, cwd: context.cwd, timeout }, displayPath, selectors: selectors.selectors, shard, seed, workers, paths, reporter, options, loadMs };
 }
 
 /** One run: compile, run, report; sets the exit code. */

@@ -38,6 +38,12 @@ export const testRunRules = {
     next: "Write a `test` in a `*.jadpotest` or `*.test.jadpo` file, or check the path",
     owner: "agent",
   },
+  "test.timed_out": {
+    summary: "The test ran longer than its time limit of {limit}",
+    reason: "A test that never ends would stop the whole run, so each test has a limit of wall time; the other tests still run.",
+    next: "Look for a loop or recursion that grows without end, or give slow tests more time with `--test-timeout 30s`",
+    owner: "agent",
+  },
   "test.recording_undecodable": {
     summary: "`{prompt}`'s recording `{name}` doesn't decode",
     reason: "Every build decodes every recording through each type its prompt is asked for as, every rule included, so an answer no call could read, or one its type has changed under since it was recorded, shows here before a test answers with it.",
