@@ -48,7 +48,7 @@ function blocksChecking(d: Diagnostic): boolean {
  */
 export function compileProject(host: Host, root: string, options: CheckOptions = {}): CompileResult {
   const found = discoverFiles(host, root);
-  const { files, incomplete, diagnostics } = parseAll(host, found);
+  const { files, incomplete, diagnostics, omitted: unparsed } = parseAll(host, found);
   for (const d of foundProblems(found)) diagnostics.push(d);
   const resolved = resolveModules(files, { recordings: readRecordings(host, found), incomplete });
   for (const d of resolved.diagnostics) diagnostics.push(d);
@@ -60,7 +60,7 @@ export function compileProject(host: Host, root: string, options: CheckOptions =
   }
   const declarations = files.reduce((n, file) => n + file.syntax.decls.filter((decl) => decl.kind !== "use").length, 0);
   const { shown, omitted } = limitDiagnostics(sortDiagnostics(diagnostics));
-  return { root, graph: resolved.graph, program, diagnostics: shown, omitted, stats: { files: found.files.length, declarations } };
+  return { root, graph: resolved.graph, program, diagnostics: shown, omitted: omitted + unparsed, stats: { files: found.files.length, declarations } };
 }
 
 /** The start of a file that has no text to point into. */
@@ -83,6 +83,7 @@ function parseAll(host: Host, found: ProjectFiles) {
   const files: LoadedFile[] = [];
   const incomplete = new Set<string>();
   const diagnostics: Diagnostic[] = [];
+  let omitted = 0;
   for (const file of found.files) {
     const read = host.readWithin(file.absolute, MAX_FILE_BYTES);
     if (typeof read === "number") {
@@ -93,9 +94,10 @@ function parseAll(host: Host, found: ProjectFiles) {
     const parsed = parseFile(file.path, file.kind, read ?? new Uint8Array());
     if (parsed.diagnostics.length > 0) incomplete.add(file.path);
     for (const d of parsed.diagnostics) diagnostics.push(d);
+    omitted += parsed.omitted ?? 0;
     files.push({ path: file.path, kind: file.kind, ...moduleNames(file.path), source: parsed.source, syntax: parsed.syntax });
   }
-  return { files, incomplete, diagnostics };
+  return { files, incomplete, diagnostics, omitted };
 }
 
 function readRecordings(host: Host, found: ProjectFiles): RecordingSource[] {

@@ -17,7 +17,8 @@ export const identityPaths: RenderOptions = { displayPath: (file) => file };
 /** The location after `-->`: `file:line:column` for compile errors, `file:line` for test failures. */
 export function location(d: Diagnostic, options: RenderOptions, withColumn: boolean): string {
   if (!d.span) return "";
-  const where = `${options.displayPath(d.span.file)}:${d.span.line}`;
+  // A file name can hold anything, an escape sequence included: never raw on the terminal.
+  const where = `${shortenQuoted(options.displayPath(d.span.file))}:${d.span.line}`;
   return withColumn ? `${where}:${d.span.column}` : where;
 }
 

@@ -23,6 +23,8 @@ export interface ParsedFile {
   source: SourceFile;
   syntax: SyntaxFile;
   diagnostics: Diagnostic[];
+  /** Syntax errors past the first 25, counted but not kept. */
+  omitted?: number;
 }
 
 /** `limit.file_too_large` for a file of `bytes` bytes, or null when it is within the limit. */
@@ -101,7 +103,7 @@ export function parseFile(path: string, kind: FileKind, input: string | Uint8Arr
   }
 
   diagnostics.sort((a, b) => (a.span?.start ?? 0) - (b.span?.start ?? 0));
-  return { source, syntax: { path, kind, decls, locals }, diagnostics: diagnostics.slice(0, MAX_DIAGNOSTICS) };
+  return { source, syntax: { path, kind, decls, locals }, diagnostics: diagnostics.slice(0, MAX_DIAGNOSTICS), omitted: Math.max(0, diagnostics.length - MAX_DIAGNOSTICS) };
 }
 
 interface DeclResult {
