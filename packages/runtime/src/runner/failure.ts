@@ -27,7 +27,9 @@ export function failureDiagnostic(err: unknown, test: TestInfo, c: RunContext, s
     ]);
   }
   if (err instanceof TimedOut) {
-    return diagnostic("test.timed_out", here, { limit: err.limit });
+    // A FAIL block shows details, not the summary: the limit goes in a note, as a fault's words do.
+    const d = diagnostic("test.timed_out", here, { limit: err.limit });
+    return { ...d, details: [{ label: "note", text: d.summary }] };
   }
   if (isStackOverflow(err)) {
     return fault(here, new RuntimeFault({ variant: "stack_overflow" }, here));
