@@ -4,7 +4,7 @@
 // point lengths, whole-text patterns, Int's safe range — are refinements carrying our rule name.
 import { z } from "zod";
 import type { Base, Constraints, NamedType, Type } from "@jadpo/compiler";
-import { codePointLength } from "@jadpo/compiler";
+import { codePointLength, patternRegExp, type PatternMatcher } from "@jadpo/compiler";
 import { shapeOf } from "../values/shape.ts";
 import { parseDuration, parseInstant } from "../values/time.ts";
 import type { Value } from "../values/value.ts";
@@ -122,11 +122,10 @@ function text(c: Constraints): ValueSchema {
   return s as unknown as ValueSchema;
 }
 
-/** The pattern matched against the whole text with the `u` flag (docs/language.md); null if it isn't a valid pattern. */
-export function wholeTextRegExp(pattern: string): RegExp | null {
-  try {
-    return new RegExp(`^(?:${pattern})$`, "u");
-  } catch {
-    return null;
-  }
+/**
+ * The pattern matched against the whole text (docs/language.md), in linear time: a request or an
+ * answer can't make a backtracking matcher run for hours. Null if it isn't a pattern jadpo accepts.
+ */
+export function wholeTextRegExp(pattern: string): PatternMatcher | null {
+  return patternRegExp(pattern);
 }

@@ -122,6 +122,12 @@ export class UsageCounter {
       onCompromised: () => {},
     });
     try {
+      // Names the owner, so a start-up after a crash removes the lock at once (files/stale.ts).
+      try {
+        writeFileSync(join(`${this.path}.lock`, "pid"), `${process.pid}\n`);
+      } catch {
+        // Only a hint for the next start-up.
+      }
       return work();
     } finally {
       await release().catch(() => {});
