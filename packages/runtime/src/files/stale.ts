@@ -40,6 +40,18 @@ export function lockIsStale(lock: string, now = Date.now()): boolean {
   }
 }
 
+/**
+ * At start-up, before anything is served: a lock without an owner yet is either being taken this
+ * very moment (its pid follows within microseconds) or left by a kill between the two steps.
+ * A short look again tells which, without waiting for the lock to age.
+ */
+function lockLeftBehind(lock: string): boolean {
+  if (lockOwner(lock) !== null) return lockIsStale(lock);
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50);
+  const owner = lockOwner(lock);
+  return owner === null || !processAlive(owner);
+}
+
 /** `usage.json.123.tmp`, `.jersey.json.123.ab12cd34.tmp`: the pid in a temporary file's name. */
 const TEMP_NAME = /\.(\d+)(?:\.[0-9a-f]+)?\.tmp$/;
 
@@ -55,7 +67,7 @@ export function removeStaleFiles(folder: string): string[] {
   for (const name of names) {
     const path = join(folder, name);
     const temp = TEMP_NAME.exec(name);
-    const stale = name.endsWith(".lock") ? lockIsStale(path) : temp !== null && !processAlive(Number(temp[1]));
+    const stale = name.endsWith(".lock") ? lockLeftBehind(path) : temp !== null && !processAlive(Number(temp[1]));
     if (!stale) continue;
     try {
       rmSync(path, { recursive: true, force: true });
