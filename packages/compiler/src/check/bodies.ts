@@ -24,7 +24,7 @@ export function declareSignatures(cx: Checker): void {
     for (const decl of file.syntax.decls) {
       if (decl.kind === "function" || decl.kind === "action") {
         cx.signatures.set(decl, signatureOf(cx, file, decl.params, decl.returnType));
-        if (decl.kind === "action") declareActionFailures(cx, file, decl);
+        declareActionFailures(cx, file, decl);
       } else if (decl.kind === "fixtures") {
         for (const member of decl.members) cx.signatures.set(member, signatureOf(cx, file, member.params, member.returnType));
       }
@@ -44,7 +44,7 @@ function paramsEnv(signature: Signature | undefined, params: Param[] | null): Lo
 
 function checkCallable(
   cx: Checker, file: LoadedFile, kind: BodyKind, name: string, nameIdent: Ident,
-  node: FunctionDecl | ActionDecl | FixtureMember, block: Block, params: Param[] | null, action: ActionDecl | null,
+  node: FunctionDecl | ActionDecl | FixtureMember, block: Block, params: Param[] | null, action: ActionDecl | FunctionDecl | null,
 ): void {
   const signature = cx.signatures.get(node);
   const b = newBody(cx, file, kind, name, signature?.result ?? VOID);
@@ -64,7 +64,7 @@ export function checkBodies(cx: Checker): void {
       switch (decl.kind) {
         case "function":
         case "action":
-          checkCallable(cx, file, decl.kind, decl.name.name, decl.name, decl, decl.body, decl.params, decl.kind === "action" ? decl : null);
+          checkCallable(cx, file, decl.kind, decl.name.name, decl.name, decl, decl.body, decl.params, decl);
           break;
         case "fixtures":
           for (const member of decl.members) {

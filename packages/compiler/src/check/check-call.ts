@@ -116,7 +116,10 @@ function calleeName(b: Body, env: Locals, call: CallExpr, name: string): CallRes
   const ref = lookupTop(b.cx, b.file, name);
   if (!ref) {
     if (b.cx.prelude.failures.has(name)) return notCallable(b, env, call, name, "a failure", "Use `reject` to fail with it");
-    reportUnknownName(b, env, call.callee.span, name);
+    // One mistake, one diagnostic: `T(v)` of a type already reported unknown (or a second `T(v)`) says nothing more.
+    const key = `${b.file.path}\0${name}`;
+    if (!/^[A-Z]/.test(name) || !b.cx.unknownTypes.has(key)) reportUnknownName(b, env, call.callee.span, name);
+    if (/^[A-Z]/.test(name)) b.cx.unknownTypes.add(key);
     for (const arg of call.args) checkExpr(b, env, arg, null);
     return NOT_CALLABLE;
   }
@@ -129,10 +132,9 @@ function calleeName(b: Body, env: Locals, call: CallExpr, name: string): CallRes
       resolve(b, call, { kind: "action", decl });
     } else resolve(b, call, { kind: "function", decl });
     checkArgs(b, env, call, name, sig ? sig.params.map((p) => p.type) : []);
-    const failures = decl.kind === "action"
-      ? [...b.cx.actionFailures.get(decl) ?? [], ...b.cx.undeclaredFailures.get(decl) ?? []]
-      : [];
-    const uncertain = decl.kind === "action" && decl.fails.some((ident) => !b.cx.resolutions.has(ident));
+    // A function may fail too (docs/language.md); it stays pure.
+    const failures = [...b.cx.actionFailures.get(decl) ?? [], ...b.cx.undeclaredFailures.get(decl) ?? []];
+    const uncertain = decl.fails.some((ident) => !b.cx.resolutions.has(ident));
     return { type: sig?.result ?? ERROR, failures, name, uncertain };
   }
   const suggestion = ref.kind === "decl" && ref.decl.kind === "fixtures"

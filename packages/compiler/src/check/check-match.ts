@@ -68,6 +68,12 @@ export function checkMatch(b: Body, env: Locals, m: MatchExpr, expected: Type | 
 }
 
 function checkOutcomeArms(b: Body, m: MatchExpr, call: CallResult, bindings: Map<MatchArm, Type>): void {
+  if (call.name !== "" && !call.uncertain && call.failures.length === 0) {
+    // One mistake, one diagnostic: not one more for each arm that waits for a failure.
+    report(b.cx, diagnostic("failure.match_needless", m.subject.span, { call: call.name }));
+    for (const arm of m.arms) if (arm.pattern.kind === "success") bindings.set(arm, call.type);
+    return;
+  }
   const covered = new Set<FailureInfo>();
   let success = false;
   let all = false;
@@ -76,6 +82,7 @@ function checkOutcomeArms(b: Body, m: MatchExpr, call: CallResult, bindings: Map
   for (const arm of m.arms) {
     const p = arm.pattern;
     if (p.kind === "success") {
+      if (success) report(b.cx, diagnostic("failure.match_duplicate_arm", p.span, { arm: "success(...)" }));
       success = true;
       bindings.set(arm, call.type);
     } else if (p.kind === "failure_any" || p.kind === "wildcard") {
@@ -96,6 +103,7 @@ function checkOutcomeArms(b: Body, m: MatchExpr, call: CallResult, bindings: Map
             call: call.name, failure: `\`${info.name}\``, possible: call.failures.length > 0 ? listWords(call.failures.map((f) => f.name)) : "nothing",
           }));
         }
+        if (covered.has(info)) report(b.cx, diagnostic("failure.match_duplicate_arm", ident.span, { arm: `failure ${info.name}` }));
         covered.add(info);
       }
     } else wrongPattern(b, p, "`success(x)` or `failure F`");

@@ -53,6 +53,7 @@ export function checkProgram(
     failures: [],
     actionFailures: new Map(),
     undeclaredFailures: new Map(),
+    unknownTypes: new Set(),
     connection: null,
     signatures: new Map(),
     recordingPaths: new Set(recordingFiles),

@@ -12,6 +12,19 @@ import { localeMemberName } from "./prelude.ts";
 export const DEFAULT_EMBEDDING_DIMENSIONS = 16;
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
+/**
+ * A tag in BCP 47's canonical case: language lower (`en`), script title (`Latn`), region upper
+ * (`GB`, or digits), anything after lower: `en-us` → `en-US`.
+ */
+export function canonicalCase(tag: string): string {
+  return tag.split("-").map((part, i) => {
+    if (i === 0) return part.toLowerCase();
+    if (/^[A-Za-z]{4}$/.test(part)) return `${part[0].toUpperCase()}${part.slice(1).toLowerCase()}`;
+    if (/^[A-Za-z]{2}$/.test(part)) return part.toUpperCase();
+    return part.toLowerCase();
+  }).join("-");
+}
+
 /** The Locale tags and the default: from `locales`, or `en-GB` alone. Problems go to `out`. */
 export function readLocales(graph: ModuleGraph, out: Diagnostic[]): { tags: string[]; default: string } {
   const fallback = { tags: ["en-GB"], default: "en-GB" };
@@ -33,13 +46,18 @@ export function readLocales(graph: ModuleGraph, out: Diagnostic[]): { tags: stri
       for (const item of expr.items) {
         if (item.kind !== "text") continue;
         const member = localeMemberName(item.value);
+        const tag = canonicalCase(item.value);
         if (!/^[a-z][a-z0-9_]*$/.test(member)) {
           report(sink, diagnostic("type.bad_word", item.span, { word: item.value, what: "a locale tag", suggestion: 'Write a tag such as `"en-GB"`' }));
-        } else if (members.has(member)) {
+          continue;
+        }
+        // Reported, then read as meant, so the default and the members don't fail again because of it.
+        if (tag !== item.value) report(sink, diagnostic("type.bad_locale", item.span, { tag: item.value, canonical: tag }));
+        if (members.has(member)) {
           report(sink, diagnostic("type.repeated_entry", item.span, { entry: item.value, owner: "`supported`" }));
         } else {
           members.add(member);
-          tags.push(item.value);
+          tags.push(tag);
         }
       }
     } else badEntry(sink, supported.value.span, "supported", "a list of locale tags", 'Write `supported: ["en-GB", "fr-FR"]`');
@@ -50,6 +68,10 @@ export function readLocales(graph: ModuleGraph, out: Diagnostic[]): { tags: stri
     const expr = exprOf(defaultEntry.value);
     if (expr && expr.kind === "text") {
       def = expr.value;
+      if (canonicalCase(def) !== def) {
+        report(sink, diagnostic("type.bad_locale", defaultEntry.value.span, { tag: def, canonical: canonicalCase(def) }));
+        def = canonicalCase(def);
+      }
       if (supported && !tags.includes(def)) {
         report(sink, diagnostic("type.locale_not_supported", defaultEntry.value.span, { locale: def }));
       }

@@ -1,6 +1,6 @@
 // The checker's shared state: the side tables it fills (types, resolutions) and what the
 // declaration passes learned (named types, failures, prompts), read by the body passes.
-import type { ActionDecl, Expr, FailureDecl, Ident, Node, PromptDecl, Span, TypeDecl } from "../syntax/ast.ts";
+import type { ActionDecl, Expr, FailureDecl, FunctionDecl, Ident, Node, PromptDecl, Span, TypeDecl } from "../syntax/ast.ts";
 import type { DeclRef, LoadedFile, ModuleGraph } from "../modules/graph.ts";
 import type { CallableSignature, ConnectionInfo, FailureInfo, PromptInfo, Resolution, SideTable } from "./program.ts";
 import type { NamedType, Type } from "../types/types.ts";
@@ -19,6 +19,8 @@ export type Signature = CallableSignature;
 
 export interface Checker {
   graph: ModuleGraph;
+  /** `<file>\0<Name>` of each unknown type already reported there: its `T(v)` calls say nothing more. */
+  unknownTypes: Set<string>;
   diagnostics: Diagnostic[];
   exprTypes: SideTable<Expr, Type>;
   resolutions: SideTable<Node | Ident, Resolution>;
@@ -33,11 +35,11 @@ export interface Checker {
   promptCalls: Map<PromptInfo, PromptCall[]>;
   failureInfos: Map<FailureDecl, FailureInfo>;
   failures: FailureInfo[];
-  actionFailures: Map<ActionDecl, FailureInfo[]>;
+  actionFailures: Map<ActionDecl | FunctionDecl, FailureInfo[]>;
   /** Failures an action's body lets escape without listing (reported as `failure.undeclared`). Calls
    * checked after it see them too, so the one missing entry isn't reported again at each call as
    * `test.fails_impossible`, `failure.stale` or `failure.attempt_needless`. */
-  undeclaredFailures: Map<ActionDecl, FailureInfo[]>;
+  undeclaredFailures: Map<ActionDecl | FunctionDecl, FailureInfo[]>;
   connection: ConnectionInfo | null;
   /** Of every function, action and fixture member. */
   signatures: Map<Node, Signature>;

@@ -13,6 +13,8 @@ function defaultMessage(name: string): string {
 }
 
 export function declareFailures(cx: Checker): void {
+  // Codes reach callers (`jadpo dev`'s error bodies), so two failures never share one.
+  const byCode = new Map<string, string>([...cx.prelude.failures.values()].map((f) => [f.code, `\`${f.name}\` of the prelude`]));
   for (const file of cx.graph.files) {
     for (const decl of file.syntax.decls) {
       if (decl.kind !== "failure") continue;
@@ -50,6 +52,10 @@ export function declareFailures(cx: Checker): void {
           }
         }
       }
+      const first = byCode.get(code);
+      if (first !== undefined) {
+        report(cx, diagnostic("failure.duplicate_code", codeEntry?.value.span ?? decl.name.span, { name, code, first }));
+      } else byCode.set(code, `\`${name}\` (${file.path}:${decl.name.span.line})`);
       const info: FailureInfo = { name, kind, code, message, decl };
       cx.failureInfos.set(decl, info);
       cx.failures.push(info);

@@ -1,7 +1,7 @@
 // Failures in bodies (docs/language.md): resolving failure names, `reject`, and the exact `fails` rule —
 // a failure that can escape an action but isn't listed is `failure.undeclared`, a listed one
 // that can't escape is `failure.stale`.
-import type { ActionDecl, Ident } from "../syntax/ast.ts";
+import type { ActionDecl, FunctionDecl, Ident } from "../syntax/ast.ts";
 import type { LoadedFile } from "../modules/graph.ts";
 import type { FailureInfo } from "./program.ts";
 import { diagnostic } from "../diagnostics/diagnostic.ts";
@@ -43,7 +43,7 @@ export function resolveFailure(cx: Checker, file: LoadedFile, ident: Ident): Fai
 }
 
 /** The failures an action lists in `fails`, resolved; a repeated one is `name.duplicate`. */
-export function declareActionFailures(cx: Checker, file: LoadedFile, decl: ActionDecl): void {
+export function declareActionFailures(cx: Checker, file: LoadedFile, decl: ActionDecl | FunctionDecl): void {
   const list: FailureInfo[] = [];
   const seen = new Map<string, number>();
   for (const ident of decl.fails) {
@@ -70,7 +70,7 @@ export function checkReject(b: Body, ident: Ident): void {
  * escapes), and each listed failure must escape. In other bodies nothing may be rejected
  * (a test's `attempt` failures fail the test instead).
  */
-export function checkEscapes(b: Body, decl: ActionDecl | null): void {
+export function checkEscapes(b: Body, decl: ActionDecl | FunctionDecl | null): void {
   const declared = decl ? b.cx.actionFailures.get(decl) ?? [] : [];
   // Each undeclared failure is reported once, where it first escapes; failures escaping at one
   // place (an `attempt` of a call with several) share one diagnostic.

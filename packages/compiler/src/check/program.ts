@@ -140,7 +140,7 @@ export interface CheckedProgram {
   /** What each name, call and pattern refers to (only failures' when checked with `toRun: false`). */
   resolutions: SideTable<Node | Ident, Resolution>;
   /** Failures each action can fail with (its `fails`, resolved). */
-  actionFailures: Map<ActionDecl, FailureInfo[]>;
+  actionFailures: Map<ActionDecl | FunctionDecl, FailureInfo[]>;
   /** Parameter and result types of every function, action and fixture member (`jadpo dev` decodes an action's parameters with them). */
   signatures?: Map<Node, CallableSignature>;
 }

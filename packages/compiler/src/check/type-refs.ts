@@ -40,6 +40,7 @@ export function reportUnknownType(cx: Checker, file: LoadedFile, ident: Ident): 
     const near = closest(ident.name, visibleTypeNames(cx, file));
     suggestion = didYouMean(near, `Declare it with \`type ${ident.name} = ...\`, or import it with \`use\``);
   }
+  cx.unknownTypes.add(`${file.path}\0${ident.name}`);
   report(cx, diagnostic("type.unknown", ident.span, { name: ident.name, suggestion }));
 }
 

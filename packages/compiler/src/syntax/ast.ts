@@ -86,6 +86,9 @@ export interface FunctionDecl extends DeclNode {
   kind: "function";
   name: Ident;
   params: Param[];
+  /** A function may fail like an action (it stays pure). */
+  fails: Ident[];
+  failsSpan: Span | null;
   returnType: TypeRef | null;
   body: Block;
 }

@@ -7,6 +7,7 @@ import * as T from "./tokens.ts";
 import type { Tok } from "./tokens.ts";
 import { OPEN } from "./open-constructs.ts";
 import { spanOf } from "./build-ast.ts";
+import { ParseStop } from "./parse-errors.ts";
 import { StatementRules } from "./parser-statements.ts";
 
 export abstract class DeclarationRules extends StatementRules {
@@ -222,19 +223,36 @@ export abstract class DeclarationRules extends StatementRules {
     return { name: this.id(name), type, span: this.sp(name) };
   });
 
+  /** `-> T fails F`: the parser names the construct rather than asking for a bare `{`. */
+  private failsAfterResult(): void {
+    if (!this.RECORDING_PHASE && this.LA(1).tokenType === T.Fails) {
+      throw new ParseStop(this.LA(1) as Tok, "`{` to start the body", "`fails` goes after the parameters and before `->`: write `(…) fails F -> T {`");
+    }
+  }
+
   functionDecl = this.RULE("functionDecl", (): A.FunctionDecl => {
     const kw = this.tok(T.Function);
     const name = this.tok(T.Ident, "a name for the function after `function`");
     const decl: A.FunctionDecl = {
-      kind: "function", name: this.id(name), params: [], returnType: null,
+      kind: "function", name: this.id(name), params: [], fails: [], failsSpan: null, returnType: null,
       body: { statements: [], span: spanOf(this.file, name, name) }, span: spanOf(this.file, kw, kw),
     };
     this.partial = decl;
     decl.params = this.SUBRULE(this.paramList, { ARGS: [OPEN.functionParams, name.image] });
     this.OPTION(() => {
+      const fails = this.tok(T.Fails);
+      decl.fails.push(this.id(this.tok(T.Ident, "a failure's name after {prev}", 3)));
+      this.MANY(() => {
+        this.CONSUME(T.Comma);
+        decl.fails.push(this.id(this.CONSUME2(T.Ident, { ERR_MSG: "a failure's name after `,`" }) as Tok));
+      });
+      decl.failsSpan = this.sp(fails);
+    });
+    this.OPTION2(() => {
       this.CONSUME(T.Arrow);
       decl.returnType = this.SUBRULE(this.typeRef);
     });
+    this.failsAfterResult();
     this.SUBRULE(this.body, { ARGS: [OPEN.functionBody, name.image, decl.body] });
     decl.span = this.sp(kw);
     return decl;
@@ -262,6 +280,7 @@ export abstract class DeclarationRules extends StatementRules {
       this.CONSUME(T.Arrow);
       decl.returnType = this.SUBRULE(this.typeRef);
     });
+    this.failsAfterResult();
     this.SUBRULE(this.body, { ARGS: [OPEN.actionBody, name.image, decl.body] });
     decl.span = this.sp(kw);
     return decl;

@@ -66,7 +66,7 @@ export function fn(name: string, line: number, params: string[] = []): FunctionD
     type: { kind: "named", name: id("Text", line, 40), args: [], span: at(line, 40) },
     span: at(line, 11 + name.length + i * 10),
   }));
-  return { kind: "function", name: id(name, line, 10), params: ps, returnType: null, body: emptyBlock(line), span: at(line) };
+  return { kind: "function", name: id(name, line, 10), params: ps, fails: [], failsSpan: null, returnType: null, body: emptyBlock(line), span: at(line) };
 }
 
 export function action(name: string, line: number): Decl {

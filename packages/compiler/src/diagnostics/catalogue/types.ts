@@ -140,10 +140,34 @@ export const typeRules = {
     next: "{suggestion}",
     owner: "agent",
   },
+  "type.bad_locale": {
+    summary: "The locale tag `{tag}` is not in canonical case",
+    reason: "Locale tags are written as BCP 47 writes them — language lower, region upper — so one locale always has one spelling.",
+    next: "Write `\"{canonical}\"`",
+    owner: "agent",
+  },
   "type.locale_not_supported": {
     summary: "The default locale `{locale}` is not in `supported`",
     reason: "Every text falls back to the default locale, so it is one of the supported ones.",
     next: "Add \"{locale}\" to `supported`",
+    owner: "agent",
+  },
+  "failure.duplicate_code": {
+    summary: "`{name}` has the code `{code}`, which {first} has already",
+    reason: "A caller tells failures apart by their code, so each code belongs to one failure across the project.",
+    next: "Give `{name}` its own `code`, such as `code: \"{code}_2\"`",
+    owner: "agent",
+  },
+  "failure.match_duplicate_arm": {
+    summary: "`{arm}` is handled by an earlier arm of this match",
+    reason: "Each outcome is handled by one arm, so a second arm for it would never run.",
+    next: "Remove this arm, or merge its body into the earlier one",
+    owner: "agent",
+  },
+  "failure.match_needless": {
+    summary: "`{call}` can't fail, so matching on its outcome does nothing",
+    reason: "An outcome `match` handles the failures of a call that can fail; a call that can't fail gives its value directly.",
+    next: "Use the value of `{call}(...)` directly, without `match`",
     owner: "agent",
   },
   "failure.attempt_required": {

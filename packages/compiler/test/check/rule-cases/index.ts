@@ -6,6 +6,7 @@ import { typeCases } from "./types.ts";
 import { entryCases } from "./entries.ts";
 import { failureCases } from "./failures.ts";
 import { testCases } from "./tests.ts";
+import { fidelityCases } from "./fidelity.ts";
 
 export type { RuleCase };
-export const ruleCases: RuleCase[] = [...typeCases, ...entryCases, ...failureCases, ...testCases];
+export const ruleCases: RuleCase[] = [...typeCases, ...entryCases, ...failureCases, ...testCases, ...fidelityCases];

@@ -1,0 +1,67 @@
+// Rule cases the real Jadpo compiler's own corpus showed our checker lacked: duplicate failure
+// codes, repeated and needless outcome arms, locale tags out of canonical case.
+import { type RuleCase, shop, ANSWER } from "./shared.ts";
+
+const app = (source: string): Record<string, string> => ({ "app.jadpo": source, "domains/shop/shop.jadpo": "" });
+
+export const fidelityCases: RuleCase[] = [
+  {
+    rule: "failure.duplicate_code",
+    files: shop(`failure Closed { kind: Conflict  message: "Closed." }\nfailure Shut { kind: Conflict  message: "Shut."  code: "closed" }\n`),
+    expected: `error: \`Shut\` has the code \`closed\`, which \`Closed\` (domains/shop/shop.jadpo:1) has already --> domains/shop/shop.jadpo:2:56
+  reason: A caller tells failures apart by their code, so each code belongs to one failure across the project.
+  next: Give \`Shut\` its own \`code\`, such as \`code: "closed_2"\` (agent)
+  rule: failure.duplicate_code`,
+  },
+  {
+    rule: "failure.duplicate_code",
+    title: "the same name in two modules",
+    files: shop(`failure Closed { kind: Conflict  message: "Closed." }\n`, { "domains/store/store.jadpo": `failure Closed { kind: Conflict  message: "Closed too." }\n` }),
+    expected: `error: \`Closed\` has the code \`closed\`, which \`Closed\` (domains/shop/shop.jadpo:1) has already --> domains/store/store.jadpo:1:9
+  reason: A caller tells failures apart by their code, so each code belongs to one failure across the project.
+  next: Give \`Closed\` its own \`code\`, such as \`code: "closed_2"\` (agent)
+  rule: failure.duplicate_code`,
+  },
+  {
+    rule: "failure.match_duplicate_arm",
+    files: shop(`${ANSWER}\naction answer(question: Question) fails Unavailable -> Answer {\n    return match ai.generate(Ask { question: question }, as: Answer) {\n        success(a) => a\n        failure AiRefused => reject Unavailable\n        failure AiRefused, AiTimedOut => reject Unavailable\n        failure _ => reject Unavailable\n    }\n}\n`),
+    expected: `error: \`failure AiRefused\` is handled by an earlier arm of this match --> domains/shop/shop.jadpo:15:17
+  reason: Each outcome is handled by one arm, so a second arm for it would never run.
+  next: Remove this arm, or merge its body into the earlier one (agent)
+  rule: failure.match_duplicate_arm`,
+  },
+  {
+    rule: "failure.match_duplicate_arm",
+    title: "a second success arm",
+    files: shop(`${ANSWER}\naction answer(question: Question) fails Unavailable -> Answer {\n    return match ai.generate(Ask { question: question }, as: Answer) {\n        success(a) => a\n        success(b) => b\n        failure _ => reject Unavailable\n    }\n}\n`),
+    expected: `error: \`success(...)\` is handled by an earlier arm of this match --> domains/shop/shop.jadpo:14:9
+  reason: Each outcome is handled by one arm, so a second arm for it would never run.
+  next: Remove this arm, or merge its body into the earlier one (agent)
+  rule: failure.match_duplicate_arm`,
+  },
+  {
+    rule: "failure.match_needless",
+    files: shop(`function double(n: Int) -> Int {\n    return n * 2\n}\nfunction four() -> Int {\n    return match double(2) {\n        success(n) => n\n        failure _ => 0\n    }\n}\n`),
+    expected: `error: \`double\` can't fail, so matching on its outcome does nothing --> domains/shop/shop.jadpo:5:18
+  reason: An outcome \`match\` handles the failures of a call that can fail; a call that can't fail gives its value directly.
+  next: Use the value of \`double(...)\` directly, without \`match\` (agent)
+  rule: failure.match_needless`,
+  },
+  {
+    rule: "type.bad_locale",
+    files: app(`locales { default: "en-GB" supported: ["en-GB", "en-us"] }\n`),
+    expected: `error: The locale tag \`en-us\` is not in canonical case --> app.jadpo:1:49
+  reason: Locale tags are written as BCP 47 writes them — language lower, region upper — so one locale always has one spelling.
+  next: Write \`"en-US"\` (agent)
+  rule: type.bad_locale`,
+  },
+  {
+    rule: "type.bad_locale",
+    title: "the default",
+    files: app(`locales { default: "EN-gb" supported: ["en-GB"] }\n`),
+    expected: `error: The locale tag \`EN-gb\` is not in canonical case --> app.jadpo:1:20
+  reason: Locale tags are written as BCP 47 writes them — language lower, region upper — so one locale always has one spelling.
+  next: Write \`"en-GB"\` (agent)
+  rule: type.bad_locale`,
+  },
+];
