@@ -2,7 +2,7 @@
 // in `<root>/.jadpo/dev/usage.json`. A request is reserved BEFORE it is sent, under a lock, so the
 // count is exact whatever the concurrency: requests in one process queue on a promise chain, and
 // processes exclude each other with proper-lockfile (a lock folder beside the file).
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 
 /** Relative to the project root. */
@@ -130,6 +130,8 @@ export class UsageCounter {
       }
       return work();
     } finally {
+      // proper-lockfile removes its folder with rmdir: it must be empty again.
+      rmSync(join(`${this.path}.lock`, "pid"), { force: true });
       await release().catch(() => {});
     }
   }

@@ -98,10 +98,11 @@ function endsInsideLine(path: string): boolean {
 }
 
 /**
- * A live holder keeps the lock for well under a millisecond; the wait for one is this short and
- * synchronous (the append is), and a lock whose owner is gone is taken over at once.
+ * A live holder keeps the lock for about a millisecond, so the wait for one is short even though
+ * it is synchronous (the append is); a lock whose owner is gone is taken over at once, never
+ * waited on (that was the 10 s stall).
  */
-const LOCK_WAIT_MS = 100;
+const LOCK_WAIT_MS = 2_000;
 
 function sleep(ms: number): void {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
