@@ -54,6 +54,7 @@ export function checkProgram(
     actionFailures: new Map(),
     undeclaredFailures: new Map(),
     unknownTypes: new Set(),
+    suggestionsAsked: new Map(),
     connection: null,
     signatures: new Map(),
     recordingPaths: new Set(recordingFiles),

@@ -21,6 +21,8 @@ export interface Checker {
   graph: ModuleGraph;
   /** `<file>\0<Name>` of each unknown type already reported there: its `T(v)` calls say nothing more. */
   unknownTypes: Set<string>;
+  /** Unknown names met so far in each file (suggestions stop after a few hundred). */
+  suggestionsAsked: Map<string, number>;
   diagnostics: Diagnostic[];
   exprTypes: SideTable<Expr, Type>;
   resolutions: SideTable<Node | Ident, Resolution>;

@@ -24,8 +24,18 @@ export function unknownName(span: Span, name: string, candidates: Iterable<strin
   return diagnostic("name.unknown", span, { name, suggestion });
 }
 
+/**
+ * Past this many unknown names in one file, no suggestion is looked for: only the first 50 of a
+ * file's diagnostics are shown, and weighing every name in scope for 16,000 more would be the
+ * quadratic part of a file full of mistakes.
+ */
+const SUGGESTIONS_PER_FILE = 200;
+
 export function reportUnknownName(b: Body, env: Locals, span: Span, name: string, candidates?: Iterable<string>): void {
-  report(b.cx, unknownName(span, name, candidates ?? allNames(b, env)));
+  const asked = (b.cx.suggestionsAsked.get(b.file.path) ?? 0) + 1;
+  b.cx.suggestionsAsked.set(b.file.path, asked);
+  const weighed = asked > SUGGESTIONS_PER_FILE ? [] : candidates ?? allNames(b, env);
+  report(b.cx, unknownName(span, name, weighed));
 }
 
 /** Lazily, so a suggestion that weighs only some names never copies every name in scope. */

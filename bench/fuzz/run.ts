@@ -1,0 +1,121 @@
+// The in-process fuzz: mutated copies of the example project through parseFile and compileProject
+// on an in-memory host, every diagnostic rendered plain, pretty and as JSON. A crash is any
+// exception; a hang is an input over 2 s; the diagnostics must carry a known rule, all three parts,
+// a sane span and none of the parser generator's words. `pnpm fuzz [count] [seed]`; CI runs 2,000.
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+import {
+  compileProject, diagnosticToJson, noPaint, parseFile, renderErrorPlain, renderErrorPretty, ruleIds, sourceLookup,
+  type Diagnostic,
+} from "../../packages/compiler/src/index.ts";
+import { memoryHost } from "../../packages/compiler/src/testing/index.ts";
+import { breakUtf8, chooseMutation, rng } from "./mutate.ts";
+
+export interface FuzzFinding {
+  input: number;
+  mutations: string[];
+  problem: string;
+}
+
+export interface FuzzReport {
+  inputs: number;
+  diagnostics: number;
+  crashes: FuzzFinding[];
+  slow: FuzzFinding[];
+  bad: FuzzFinding[];
+  slowest: { input: number; ms: number; mutations: string[]; bytes: number };
+}
+
+const SLOW_MS = 2_000;
+const GENERATOR_WORDS = /NoViableAlt|MismatchedToken|Expecting token of type|Expecting: one of these|EarlyExit|NotAllInputParsed|but found: '|chevrotain|OR\(\[|MANY\(|at_least_one|\bEOF\b/;
+const ROOT = "/project";
+const KNOWN = new Set<string>(ruleIds);
+
+function readTree(root: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const full = join(dir, name);
+      if (name === ".jadpo") continue;
+      if (statSync(full).isDirectory()) walk(full);
+      else out[relative(root, full)] = readFileSync(full, "utf8");
+    }
+  };
+  walk(root);
+  return out;
+}
+
+function problemsOf(d: Diagnostic, text: (file: string) => string | undefined): string | null {
+  if (!KNOWN.has(d.rule)) return `unknown rule ${JSON.stringify(d.rule)}`;
+  if (!d.summary || !d.reason || !d.next) return `${d.rule} without summary, reason or next`;
+  if (d.span) {
+    const source = text(d.span.file);
+    if (d.span.line < 1 || d.span.column < 1 || d.span.start > d.span.end || (source !== undefined && d.span.end > source.length)) {
+      return `${d.rule} with a bad span ${JSON.stringify(d.span)}`;
+    }
+  }
+  return null;
+}
+
+export function fuzz(count: number, seed: number, onProgress?: (done: number) => void): FuzzReport {
+  const corpus = readTree(join(import.meta.dirname, "../../examples/support"));
+  const sources = Object.keys(corpus).filter((path) => path.endsWith(".jadpo") || path.endsWith(".jadpotest"));
+  const report: FuzzReport = { inputs: 0, diagnostics: 0, crashes: [], slow: [], bad: [], slowest: { input: -1, ms: 0, mutations: [], bytes: 0 } };
+  for (let input = 0; input < count; input++) {
+    const r = rng(seed ^ Math.imul(input, 2654435761));
+    const path = sources[Math.floor(r() * sources.length)];
+    const names: string[] = [];
+    let text = corpus[path];
+    for (let m = 0, n = 1 + Math.floor(r() * 3); m < n; m++) {
+      const [name, mutate] = chooseMutation(r);
+      names.push(name);
+      text = mutate(text, r);
+    }
+    const asBytes = r() < 0.15;
+    const content: string | Uint8Array = asBytes ? breakUtf8(text, r) : text;
+    if (asBytes) names.push("utf-8");
+    const files: Record<string, string | Uint8Array> = {};
+    for (const [p, t] of Object.entries(corpus)) files[`${ROOT}/${p}`] = t;
+    files[`${ROOT}/${path}`] = content;
+    const started = performance.now();
+    try {
+      parseFile(path, path.endsWith(".jadpotest") ? "test" : "source", content);
+      const result = compileProject(memoryHost(files), ROOT, { toRun: r() < 0.5 });
+      const source = sourceLookup(result.graph);
+      const textOf = (file: string) => source(file)?.text;
+      for (const d of result.diagnostics) {
+        report.diagnostics++;
+        const rendered = [
+          renderErrorPlain(d),
+          renderErrorPretty(d, { displayPath: (f) => f, paint: noPaint, source }),
+          JSON.stringify(diagnosticToJson(d, { displayPath: (f) => f, source })),
+        ].join("\n");
+        const problem = problemsOf(d, textOf) ?? (GENERATOR_WORDS.test(rendered) ? `${d.rule} shows the parser generator's words` : null);
+        if (problem !== null) report.bad.push({ input, mutations: names, problem });
+      }
+    } catch (error) {
+      report.crashes.push({ input, mutations: names, problem: error instanceof Error ? `${error.name}: ${error.message}` : String(error) });
+    }
+    const ms = performance.now() - started;
+    if (ms > SLOW_MS) report.slow.push({ input, mutations: names, problem: `${Math.round(ms)} ms` });
+    if (ms > report.slowest.ms) report.slowest = { input, ms, mutations: names, bytes: typeof content === "string" ? Buffer.byteLength(content) : content.length };
+    report.inputs++;
+    onProgress?.(report.inputs);
+  }
+  return report;
+}
+
+/** The report as the lines `pnpm fuzz` prints. */
+export function fuzzText(report: FuzzReport, seed: number): string {
+  const lines = [
+    `fuzz: ${report.inputs} inputs (seed ${seed}), ${report.diagnostics} diagnostics checked`,
+    `crashes: ${report.crashes.length}`,
+    ...report.crashes.slice(0, 20).map((f) => `  input ${f.input} [${f.mutations.join(", ")}]: ${f.problem}`),
+    `over 2 s: ${report.slow.length}`,
+    ...report.slow.slice(0, 20).map((f) => `  input ${f.input} [${f.mutations.join(", ")}]: ${f.problem}`),
+    `bad diagnostics: ${report.bad.length}`,
+    ...report.bad.slice(0, 20).map((f) => `  input ${f.input} [${f.mutations.join(", ")}]: ${f.problem}`),
+    `slowest: input ${report.slowest.input} [${report.slowest.mutations.join(", ")}], ${report.slowest.bytes} bytes, ${Math.round(report.slowest.ms)} ms`,
+  ];
+  return `${lines.join("\n")}\n`;
+}
