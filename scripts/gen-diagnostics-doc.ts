@@ -23,6 +23,13 @@ error: No module \`support/typs\` in this project --> domains/support/actions/re
   rule: module.not_found
 \`\`\`
 
+Output stays bounded whatever the input: at most 50 diagnostics per file and 500 per run are
+printed, then one line says how many more there were (\`… and 15950 more errors not shown (at
+most 50 per file and 500 per run)\`), and the count on the last line stays exact. A name or value
+quoted in a message is cut to 80 characters with \`…\`; a \`got:\` or \`expected:\` value to 500
+(each text in it to 80); control characters in names, such as an escape sequence in a file
+name, are written as \`\\u{1B}\`.
+
 This page is generated from the catalogue (\`packages/compiler/src/diagnostics/catalogue/\`) by
 \`scripts/gen-diagnostics-doc.ts\`; do not edit it by hand. \`{slot}\` marks a part filled in where
 the problem is found. A rule that covers several mistakes of one kind lists a wording for each.
