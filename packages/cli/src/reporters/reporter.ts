@@ -5,7 +5,7 @@ import type { Alert, TestResult } from "@jadpo/runtime";
 
 export type TestReport =
   /** Tests ran (some may have failed). */
-  | { outcome: "ran"; seed: number; results: TestResult[]; alerts: Alert[] }
+  | { outcome: "ran"; seed: number; results: TestResult[]; alerts: Alert[]; failOnAlert?: boolean }
   /** Compile errors stopped the run before any test. */
   | { outcome: "compile_errors"; seed: number; diagnostics: Diagnostic[] }
   /** One problem stopped the run before any test: `test.no_tests`, `cli.no_project`. */
@@ -40,5 +40,10 @@ export interface ReporterOptions {
 
 /** Whether the run passed: exit 0 exactly when it did. */
 export function reportPassed(report: TestReport): boolean {
-  return report.outcome === "ran" && report.results.every((result) => result.status === "passed");
+  return report.outcome === "ran" && report.results.every((result) => result.status === "passed") && failingAlerts(report) === 0;
+}
+
+/** How many alerts fail the run: all of them with `--fail-on-alert`, else none. */
+export function failingAlerts(report: TestReport): number {
+  return report.outcome === "ran" && report.failOnAlert === true ? report.alerts.length : 0;
 }

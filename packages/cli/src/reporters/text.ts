@@ -6,8 +6,8 @@ import {
   type Diagnostic, type Paint, type SourceFile,
 } from "@jadpo/compiler";
 import type { Alert, TestResult } from "@jadpo/runtime";
-import type { ReportContext, RenderReport, TestReport } from "./reporter.ts";
-import { alertText, compileErrorsLine, remedyCommand, remedyWhy, summaryLine, withRerun } from "./lines.ts";
+import { failingAlerts, type ReportContext, type RenderReport, type TestReport } from "./reporter.ts";
+import { alertText, compileErrorsLine, remedyCommand, remedyWhyOf, summaryLine, withRerun } from "./lines.ts";
 
 export interface TextStyle {
   /** Pretty rendering (painted, code frames for compile errors); false is plain. */
@@ -72,8 +72,8 @@ export function errorBlock(d: Diagnostic, context: ReportContext, style: TextSty
   return renderErrorPretty(d, { displayPath: context.displayPath, paint: style.paint, source: sourceOf(context) });
 }
 
-function summary(results: TestResult[], style: TextStyle): string {
-  const line = summaryLine(results);
+function summary(results: TestResult[], style: TextStyle, alertsFailing: number): string {
+  const line = summaryLine(results, alertsFailing);
   if (line.startsWith("✓")) {
     const cut = line.indexOf("  ");
     return style.paint.ok(line.slice(0, cut)) + line.slice(cut);
@@ -82,7 +82,7 @@ function summary(results: TestResult[], style: TextStyle): string {
 }
 
 function remedy(alert: Alert, style: TextStyle, context: ReportContext): string {
-  return `${style.paint.alert("→")} ${style.paint.bold(remedyCommand(alert, context))}  ${remedyWhy}`;
+  return `${style.paint.alert("→")} ${style.paint.bold(remedyCommand(alert, context))}  ${remedyWhyOf(alert)}`;
 }
 
 /** The whole report as lines, each ending with a newline. */
@@ -98,7 +98,7 @@ export function renderText(report: TestReport, context: ReportContext, style: Te
     for (const alert of report.alerts) parts.push(...alertLines(alert, style));
     const blocks = report.results.flatMap((result) => failBlocks(result, report.seed, context, style));
     if (blocks.length > 0) parts.push(blocks.join("\n\n"));
-    parts.push(summary(report.results, style));
+    parts.push(summary(report.results, style, failingAlerts(report)));
     for (const alert of report.alerts) parts.push(remedy(alert, style, context));
   }
   return `${parts.join("\n")}\n`;

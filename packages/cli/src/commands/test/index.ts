@@ -18,6 +18,7 @@ export function registerTest(program: Command, context: CliContext): void {
     .addOption(flag("shard"))
     .addOption(flag("workers"))
     .addOption(flag("watch"))
+    .addOption(flag("failOnAlert"))
     .action(async (paths: string[] | undefined, _options: unknown, command: Command) => {
       const { runTestCommand } = await import("./run.ts");
       await runTestCommand(paths ?? [], command.optsWithGlobals<TestOptions>(), context);

@@ -28,6 +28,8 @@ export interface TestOptions {
   shard?: string;
   workers?: number;
   watch?: boolean;
+  /** Alerts fail the run (exit 1): CI that wants fresh recordings. */
+  failOnAlert?: boolean;
   color: ColorMode;
 }
 
@@ -167,5 +169,5 @@ async function run(project: LoadedProject, prepared: PreparedRun, helpers: (coun
   const entries: PlannedTest[] = applyShard(selected, prepared.shard);
   const onEvent = reporterEvents(prepared.reporter);
   const summary = await runSelected(tests, entries, { runSeed: seed, pool: null, helpers: helpers(entries.length), onEvent });
-  return { outcome: "ran", seed, results: summary.results, alerts: summary.alerts };
+  return { outcome: "ran", seed, results: summary.results, alerts: summary.alerts, failOnAlert: prepared.options.failOnAlert === true };
 }
