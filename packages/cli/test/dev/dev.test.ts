@@ -63,12 +63,17 @@ describe("jadpo dev on examples/support", () => {
       prompt: "answer_question",
       version: "answer_question@b44ecc53",
       values: { question: "Do you deliver to Jersey?", reader_locale: "en-GB" },
-      source: "recording not_covered",
+      source: "recording not_covered (no recording of these values)",
       attempts: 1,
       outcome: "success",
+      answer: { reply: "{Text}", resolved_by_articles: false },
     });
     expect(call.reason).toMatch(/^the model can't be reached: /);
-    expect(dev.stdout).toContain("call_1 answer_question ← recording not_covered · 1 attempt");
+    expect(dev.stdout).toContain("call_1 answer_question ← recording not_covered (no recording of these values) · 1 attempt");
+    // The attempt never reached the model, so the day's budget is untouched.
+    expect(JSON.parse(readFileSync(join(root, ".jadpo/dev/usage.json"), "utf8")).connections.local_model.requests).toBe(0);
+    await waitUntil("the sandbox line", () => dev.stdout.includes("▲ sandbox:"));
+    expect(dev.stdout).toMatch(/▲ sandbox: local_model's model at http:\/\/127\.0\.0\.1:\d+\/v1 doesn't answer: it can't be reached \(ECONNREFUSED\); sandboxed prompts are faked until it does \(`answer_question`\)\n/);
 
     const health = await dev.request("GET", "/health");
     expect(health.status).toBe(200);
@@ -170,7 +175,7 @@ describe("jadpo dev on examples/support", () => {
     const faked = log.filter((c) => c.source !== "model");
     expect(faked).toHaveLength(97);
     for (const call of faked) {
-      expect(call.source).toBe("recording not_covered");
+      expect(call.source).toBe("recording not_covered (no recording of these values)");
       expect(call.reason).toMatch(/^the sandbox's per_day limit of 3 model requests is reached for \d{4}-\d{2}-\d{2} \(UTC\)$/);
     }
     const usage = JSON.parse(readFileSync(join(root, ".jadpo/dev/usage.json"), "utf8"));
