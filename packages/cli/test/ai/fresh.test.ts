@@ -179,6 +179,27 @@ describe("jadpo ai record --stale", () => {
   });
 });
 
+describe("`asked`, read strictly", () => {
+  it("is test.recording_undecodable with the file's path when a member has the wrong form; a recording without it stays valid", async () => {
+    const project = example();
+    const file = `${RECORDINGS}/sesame.json`;
+    project.write(file, project.read(file).replace('"version"', '"asked": { "model": "m", "values": "Sesame?" },\n  "version"'));
+    const run = await project.run(["test", file], env());
+    expect(run.stdout).toBe([
+      `FAIL  answer_question's sesame recording decodes --> ${file}:1`,
+      "  decode: `answer_question`'s recording `sesame` doesn't decode: its `asked.values` is not 8 hex digits",
+      "  reason: Every build decodes every recording through each type its prompt is asked for as, every rule included, so an answer no call could read, or one its type has changed under since it was recorded, shows here before a test answers with it.",
+      "  next: Correct its answer to the type, or record it again (agent)",
+      "  rule: test.recording_undecodable",
+      `  rerun: jadpo test ${file}:1 --seed 1`,
+      "test failed: 1 failed, 1 recording test",
+      "",
+    ].join("\n"));
+    expect(run.code).toBe(1);
+    expect((await project.run(["test", `${RECORDINGS}/not_covered.json`], env())).stdout).toBe("✓ 1 passed  1 recording test\n");
+  });
+});
+
 describe("what a recording keeps", () => {
   it("holds no question text, no key and no value a placeholder replaced", async () => {
     const project = example();

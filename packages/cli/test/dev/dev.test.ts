@@ -322,19 +322,17 @@ describe("jadpo dev on examples/support", () => {
       expect(dialogs).toEqual([]);
 
       // No values cell is narrower than 20 characters of its own text.
-      const layout = await page.evaluate(() => {
-        const canvas = document.createElement("canvas").getContext("2d")!;
-        return [...document.querySelectorAll("td.values")].map((cell) => {
-          const pre = cell.querySelector("pre") ?? cell;
-          canvas.font = getComputedStyle(pre).font;
-          const style = getComputedStyle(cell);
-          const inner = cell.getBoundingClientRect().width - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-          return { inner, twenty: canvas.measureText("0".repeat(20)).width };
-        });
-      });
+      // (Run in the page, written as text: this file is compiled without the DOM's types.)
+      const layout = (await page.evaluate(`[...document.querySelectorAll("td.values")].map((cell) => {
+        const canvas = document.createElement("canvas").getContext("2d");
+        canvas.font = getComputedStyle(cell.querySelector("pre") ?? cell).font;
+        const style = getComputedStyle(cell);
+        const inner = cell.getBoundingClientRect().width - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        return { inner, twenty: canvas.measureText("0".repeat(20)).width };
+      })`)) as Array<{ inner: number; twenty: number }>;
       expect(layout).toHaveLength(3);
       for (const cell of layout) expect(cell.inner).toBeGreaterThanOrEqual(cell.twenty);
-      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      const width = (await page.evaluate("document.documentElement.scrollWidth")) as number;
       expect(width).toBeLessThanOrEqual(1280);
 
       const shot = process.env.JADPO_DEV_SCREENSHOT ?? join(shots, "dev-calls.png");
