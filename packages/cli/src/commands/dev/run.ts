@@ -148,14 +148,15 @@ export async function runDev(path: string | undefined, options: DevOptions, cont
   print(`  GET  ${url}/_dev  the AI call log`);
   print(`${paint.dim("→")} Ctrl-C stops it; a change to the project rebuilds it`);
 
-  const sandbox = (current as DevBuild | null)?.program.connection ?? null;
-  if (sandbox !== null && sandbox.sandbox.length > 0) {
-    // Said once it is known, without holding up the server.
-    void probeModel(sandbox, context.env).then((probe) => print(probeLine(probe, sandbox.name, sandbox.sandbox, paint)));
-  }
-
   const watcher = watchProject(root, () => rebuild(false));
   if (watcher === null) print(`${paint.alert("▲")} This system can't watch ${project} for changes: restart jadpo dev after editing`);
+
+  // After the watcher (loading fetch takes a moment, and an edit then must not be missed):
+  // said once it is known, without holding up the server.
+  const sandbox = served?.program.connection ?? null;
+  if (sandbox !== null && sandbox.sandbox.length > 0) {
+    void probeModel(sandbox, context.env).then((probe) => print(probeLine(probe, sandbox.name, sandbox.sandbox, paint)));
+  }
 
   await new Promise<void>((resolve) => {
     if (stop.aborted) return resolve();

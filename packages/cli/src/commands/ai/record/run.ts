@@ -4,26 +4,20 @@
 // decode, put placeholders in, write atomically with what was asked, print. Any problem is one
 // diagnostic, exit 1, and nothing is written. `--stale` is in stale.ts.
 import { join } from "node:path";
-import { diagnostic, isLowerSnake, printType, recordingPath, toLowerSnake, type Diagnostic, type PromptInfo, type Type } from "@jadpo/compiler";
-import { applyPlaceholders, currentModel, valuesDigest, writeRecordingAtomic, type Asked } from "@jadpo/runtime/recordings";
+import { diagnostic, isLowerSnake, recordingPath, toLowerSnake, type Diagnostic } from "@jadpo/compiler";
+import { currentModel } from "@jadpo/runtime/recordings";
 import type { CliContext } from "../../../context.ts";
 import { OptionValueError, reportUsage } from "../../../usage.ts";
-import type { ColorMode } from "../../../terminal.ts";
-import { loadPrompt, type LoadedPrompt } from "./load.ts";
+import { loadPrompt } from "./load.ts";
 import { reportProblem } from "./output.ts";
-import { askOnce, connectModel, type Model } from "./model.ts";
-import { recordedText, type Recorded } from "./render.ts";
+import { connectModel } from "./model.ts";
+import type { AiRecordOptions } from "./options.ts";
+import { recordedText } from "./render.ts";
 import { onDisk, reaskValues } from "./reask.ts";
-import { parseFixtureName, valuesFromDevLog, valuesFromFixture, type ValuesResult } from "./values.ts";
+import { askedType, recordOne } from "./record-one.ts";
+import { parseFixtureName, valuesFromDevLog, valuesFromFixture } from "./values.ts";
 
-export interface AiRecordOptions {
-  /** Required unless `--stale`. */
-  as?: string;
-  fixture?: string;
-  force?: boolean;
-  stale?: boolean;
-  color: ColorMode;
-}
+export type { AiRecordOptions } from "./options.ts";
 
 /** Recording names become file names and `recorded("...")` texts: lower_snake, and not absurdly long. */
 const MAX_NAME = 100;
@@ -41,43 +35,6 @@ function checkArguments(as: string, options: AiRecordOptions, context: CliContex
     return null;
   }
   return as;
-}
-
-/** The type the prompt's first `ai.generate` call (path order, then source order) asks for, or the problem. */
-export function askedType(prompt: PromptInfo): { ok: true; type: Type } | { ok: false; diagnostic: Diagnostic } {
-  const asType = prompt.use === "generate" ? prompt.asTypes[0] : undefined;
-  if (asType !== undefined) return { ok: true, type: asType };
-  const suggestion = prompt.use === "stream"
-    ? `\`${prompt.name}\` is streamed; its tests script text for \`ai.stream\` instead`
-    : `Ask \`${prompt.name}\` with \`ai.generate(values, as: T)\` in an action, then record it`;
-  return { ok: false, diagnostic: diagnostic("ai.not_generated", null, { prompt: prompt.name, suggestion }) };
-}
-
-export type RecordOutcome = { ok: true; recorded: Recorded } | { ok: false; diagnostic: Diagnostic };
-
-/** Asks `model` with `values` and writes the recording `name` with what it was asked. */
-export async function recordOne(
-  loaded: LoadedPrompt, model: Model, asType: Type, name: string, values: Extract<ValuesResult, { ok: true }>,
-): Promise<RecordOutcome> {
-  const { root, prompt, printing } = loaded;
-  const answer = await askOnce(model, prompt, values.values, asType);
-  if (!answer.ok) return answer;
-  const { json, count, fields } = applyPlaceholders(asType, answer.value);
-  // What was asked, never the values themselves: their digest matches a `jadpo dev` call later.
-  const asked: Asked = {
-    ...(values.from.kind === "fixture" ? { fixture: values.from.name } : {}),
-    model: model.model,
-    values: valuesDigest(prompt, values.values),
-  };
-  const file = recordingPath(prompt.file.path, prompt.name, name);
-  writeRecordingAtomic(join(root, file), json, prompt.version, asked);
-  return {
-    ok: true,
-    recorded: {
-      prompt: prompt.name, name, model: model.model, connection: model.connection, from: values.from,
-      typeName: printType(asType), placeholders: count, fields, file: printing.displayPath(file), version: prompt.version,
-    },
-  };
 }
 
 export async function runAiRecord(promptName: string | undefined, options: AiRecordOptions, context: CliContext): Promise<void> {

@@ -12,7 +12,8 @@ import { loadProject, unknownPrompt, type LoadedProject } from "./load.ts";
 import { reportProblem, type Printing } from "./output.ts";
 import { connectModel, type Model } from "./model.ts";
 import { fromText, placeholdersText } from "./render.ts";
-import { askedType, recordOne, type AiRecordOptions } from "./run.ts";
+import type { AiRecordOptions } from "./options.ts";
+import { askedType, recordOne } from "./record-one.ts";
 import { cannotReaskWhy, onDisk, reaskValues } from "./reask.ts";
 
 interface Tally {
