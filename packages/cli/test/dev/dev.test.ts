@@ -309,6 +309,10 @@ describe("jadpo dev on examples/support", () => {
       // The answer stands beside its source.
       expect(await rows.nth(2).locator("td.source").innerText()).toContain("recording not_covered (no recording of these values)");
       expect(await rows.nth(2).locator("td.answer").innerText()).toContain("{Text}");
+      // The page as it first shows, at 1280×800 (JADPO_DEV_SCREENSHOT keeps it where you say).
+      const shot = process.env.JADPO_DEV_SCREENSHOT ?? join(shots, "dev-calls.png");
+      await page.screenshot({ path: shot });
+      expect(statSync(shot).size).toBeGreaterThan(1000);
       // A long value is folded, and opens with a click.
       const folded = rows.nth(0).locator("td.values details");
       expect(await folded.count()).toBe(1);
@@ -335,9 +339,6 @@ describe("jadpo dev on examples/support", () => {
       const width = (await page.evaluate("document.documentElement.scrollWidth")) as number;
       expect(width).toBeLessThanOrEqual(1280);
 
-      const shot = process.env.JADPO_DEV_SCREENSHOT ?? join(shots, "dev-calls.png");
-      await page.screenshot({ path: shot });
-      expect(statSync(shot).size).toBeGreaterThan(1000);
     } finally {
       await browser.close();
     }
