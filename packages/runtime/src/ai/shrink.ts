@@ -27,10 +27,8 @@ export function* shrinkCandidates(type: Type, value: Value, step: ShrinkStep): G
       const min = shape.min_items ?? 0;
       if (step === "fewer_items" && items.length > min) {
         // The fewest items first, then each item left out in turn (last first).
-        yield items.slice(0, min);
-        if (items.length - 1 > min) {
-          for (let i = items.length - 1; i >= 0; i--) yield [...items.slice(0, i), ...items.slice(i + 1)];
-        }
+        if (min < items.length - 1) yield items.slice(0, min);
+        for (let i = items.length - 1; i >= 0; i--) yield [...items.slice(0, i), ...items.slice(i + 1)];
       }
       for (let i = 0; i < items.length; i++) {
         for (const item of shrinkCandidates(shape.item, items[i], step)) yield [...items.slice(0, i), item, ...items.slice(i + 1)];
@@ -72,7 +70,7 @@ function* scalarCandidates(base: string, c: Constraints, value: Value, step: Shr
     case "Text": {
       if (step !== "shortest_text") return;
       const text = shortestText(c);
-      if (text !== null && text !== value && codePointLength(text) < codePointLength(value as string)) yield text;
+      if (text !== null && text !== value && codePointLength(text) <= codePointLength(value as string)) yield text;
       return;
     }
     default:

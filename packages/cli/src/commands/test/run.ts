@@ -38,10 +38,16 @@ export interface TestOptions {
 /** Fewer selected tests than this never start worker threads. */
 const POOL_MIN_TESTS = 64;
 
-/** The bundled worker beside the running bundle; null when running unbundled (tests under vitest). */
+/**
+ * The bundled worker beside the running bundle (this module may be a lazily loaded chunk in
+ * `dist/chunks/`, one folder below it); null when running unbundled (tests under vitest).
+ */
 function workerEntry(): URL | null {
-  const url = new URL("./worker.mjs", import.meta.url);
-  return url.protocol === "file:" && existsSync(fileURLToPath(url)) ? url : null;
+  for (const relative of ["./worker.mjs", "../worker.mjs"]) {
+    const url = new URL(relative, import.meta.url);
+    if (url.protocol === "file:" && existsSync(fileURLToPath(url))) return url;
+  }
+  return null;
 }
 
 /**
