@@ -2,7 +2,8 @@
 // section after the summary, its closing line, the json `coverage` array, the summary's
 // `under N seeds`. Every reporter takes them from here.
 import type { Paint } from "@jadpo/compiler";
-import { coverageTotals, seedCount, type CoverageSite, type SeedRange } from "@jadpo/runtime";
+// Types only: reporters load with every command, the runtime only with `jadpo test`'s run.
+import type { CoverageSite, SeedRange } from "@jadpo/runtime";
 import type { ReportContext } from "./reporter.ts";
 
 export const COVERAGE_HEADING = "AI outcomes reached by these tests";
@@ -10,7 +11,7 @@ export const COVERAGE_HEADING = "AI outcomes reached by these tests";
 /** ` under 100 seeds`, appended to the summary line of a sweep; "" otherwise. */
 export function underSeeds(seeds: SeedRange | undefined): string {
   if (!seeds) return "";
-  const n = seedCount(seeds);
+  const n = seeds.last - seeds.first + 1;
   return ` under ${n} seed${n === 1 ? "" : "s"}`;
 }
 
@@ -23,7 +24,9 @@ export function callText(site: CoverageSite): string {
 
 /** `12 of 16 AI outcomes reached`. */
 export function coverageClosing(sites: CoverageSite[]): { text: string; all: boolean } {
-  const { reached, total } = coverageTotals(sites);
+  const outcomes = sites.flatMap((site) => site.outcomes);
+  const reached = outcomes.filter(({ count }) => count > 0).length;
+  const total = outcomes.length;
   return { text: `${reached} of ${total} AI outcome${total === 1 ? "" : "s"} reached`, all: reached === total };
 }
 
