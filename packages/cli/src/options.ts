@@ -40,6 +40,12 @@ export function durationMs(text: string): number | null {
   return Number(m[1]) * { ms: 1, s: 1_000, m: 60_000, h: 3_600_000 }[m[2] as "ms" | "s" | "m" | "h"];
 }
 
+/** A percentage, 0 to 100, decimals allowed. */
+function percent(): FlagSpec["parse"] {
+  const value = (text: string): number | null => (/^[0-9]+(\.[0-9]+)?$/.test(text) && Number(text) <= 100 ? Number(text) : null);
+  return { value, takes: "a percentage from 0 to 100" };
+}
+
 export const flagTable = {
   // Global.
   color: {
@@ -70,10 +76,17 @@ export const flagTable = {
     example: "30s",
     parse: { value: (text: string) => (durationMs(text) === null ? null : text), takes: "a duration such as 500ms, 10s or 2m" },
   },
+  failOnAlert: { flags: "--fail-on-alert", description: "exit 1 when any alert is printed (a recording from an older prompt or another model)" },
+  seeds: { flags: "--seeds <A..B>", description: "run every test under each run seed from A to B (at most 10,000), shrinking the answers of tests that fail under some", example: "1..100" },
+  coverage: { flags: "--coverage", description: "list the AI outcomes the tests reached at each AI call of the code" },
+  coverageMin: {
+    flags: "--coverage-min <percent>", description: "fail when the tests reach fewer AI outcomes than this (implies --coverage)", example: "80", parse: percent(),
+  },
   // ai record
   as: { flags: "--as <name>", description: "the recording's name", example: "not_covered", mandatory: true },
   fixture: { flags: "--fixture <group.fixture>", description: "ask with a fixture's values instead of the last `jadpo dev` call", example: "questions.sesame" },
   force: { flags: "--force", description: "replace an existing recording" },
+  stale: { flags: "--stale", description: "record again every out-of-date recording (of the prompt, or of every prompt), each with the values it was asked with" },
   // dev
   port: { flags: "--port <n>", description: "the port to serve on (0 picks a free one)", defaultValue: 3000, example: "3001", parse: wholeNumber(0, 65535) },
 } as const satisfies Record<string, FlagSpec>;

@@ -44,3 +44,4 @@ export { textViolation, numberViolation, itemsViolation, codePointLength, patter
 export { compilePattern, type PatternMatcher, type PatternCompiled } from "./types/pattern.ts";
 export { parseTemplate, type TemplatePart } from "./prompts/template.ts";
 export { promptVersion, spellTypeRef } from "./prompts/version.ts";
+export { canonicalJson, digest8, type CanonicalInput } from "./prompts/digest.ts";
