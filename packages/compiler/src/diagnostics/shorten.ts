@@ -16,9 +16,10 @@ const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u20
 
 /** A message line with every `quoted` or "quoted" part cut to QUOTE_LIMIT and control characters escaped. */
 export function shortenQuoted(text: string): string {
+  // Pairs are taken from the left, so the text between two quoted parts is never taken for one.
   return text
-    .replace(/`([^`]{81,})`/g, (_, inner: string) => `\`${cut(inner)}\``)
-    .replace(/"((?:[^"\\]|\\.){81,})"/g, (_, inner: string) => `"${cut(inner)}"`)
+    .replace(/`([^`\n]*)`/g, (whole, inner: string) => (inner.length > QUOTE_LIMIT ? `\`${cut(inner)}\`` : whole))
+    .replace(/"((?:[^"\\\n]|\\.)*)"/g, (whole, inner: string) => (inner.length > QUOTE_LIMIT ? `"${cut(inner)}"` : whole))
     .replace(CONTROL, (ch) => `\\u{${ch.codePointAt(0)!.toString(16).toUpperCase()}}`);
 }
 
