@@ -57,11 +57,11 @@ function problemsOf(d: Diagnostic, text: (file: string) => string | undefined): 
   return null;
 }
 
-export function fuzz(count: number, seed: number, onProgress?: (done: number) => void): FuzzReport {
+export function fuzz(count: number, seed: number, onProgress?: (done: number, ms: number) => void, from = 0): FuzzReport {
   const corpus = readTree(join(import.meta.dirname, "../../examples/support"));
   const sources = Object.keys(corpus).filter((path) => path.endsWith(".jadpo") || path.endsWith(".jadpotest"));
   const report: FuzzReport = { inputs: 0, diagnostics: 0, crashes: [], slow: [], bad: [], slowest: { input: -1, ms: 0, mutations: [], bytes: 0 } };
-  for (let input = 0; input < count; input++) {
+  for (let input = from; input < from + count; input++) {
     const r = rng(seed ^ Math.imul(input, 2654435761));
     const path = sources[Math.floor(r() * sources.length)];
     const names: string[] = [];
@@ -100,15 +100,15 @@ export function fuzz(count: number, seed: number, onProgress?: (done: number) =>
     if (ms > SLOW_MS) report.slow.push({ input, mutations: names, problem: `${Math.round(ms)} ms` });
     if (ms > report.slowest.ms) report.slowest = { input, ms, mutations: names, bytes: typeof content === "string" ? Buffer.byteLength(content) : content.length };
     report.inputs++;
-    onProgress?.(report.inputs);
+    onProgress?.(report.inputs, ms);
   }
   return report;
 }
 
 /** The report as the lines `pnpm fuzz` prints. */
-export function fuzzText(report: FuzzReport, seed: number): string {
+export function fuzzText(report: FuzzReport, seed: number, from = 0): string {
   const lines = [
-    `fuzz: ${report.inputs} inputs (seed ${seed}), ${report.diagnostics} diagnostics checked`,
+    `fuzz: ${report.inputs} inputs ${from}..${from + report.inputs - 1} (seed ${seed}), ${report.diagnostics} diagnostics checked`,
     `crashes: ${report.crashes.length}`,
     ...report.crashes.slice(0, 20).map((f) => `  input ${f.input} [${f.mutations.join(", ")}]: ${f.problem}`),
     `over 2 s: ${report.slow.length}`,
