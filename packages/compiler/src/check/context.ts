@@ -69,7 +69,8 @@ export function visibleTopNames(cx: Checker, file: LoadedFile): Iterable<string>
 export function snakeCase(name: string): string {
   return name
     .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
-    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1_$2")
+    // A lookahead, not `([A-Z]+)([A-Z][a-z])`: that backtracks quadratically on a long run of capitals.
+    .replace(/([A-Z])(?=[A-Z][a-z])/g, "$1_")
     .toLowerCase();
 }
 

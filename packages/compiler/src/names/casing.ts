@@ -19,7 +19,8 @@ export function isLowerSnake(name: string): boolean {
 export function words(name: string): string[] {
   return name
     .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
-    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
+    // A lookahead, not `([A-Z]+)([A-Z][a-z])`: that backtracks quadratically on a long run of capitals.
+    .replace(/([A-Z])(?=[A-Z][a-z])/g, "$1 ")
     .split(/[^A-Za-z0-9]+/)
     .filter((word) => word.length > 0)
     .map((word) => word.toLowerCase());
