@@ -54,7 +54,27 @@ const compilerAsModule = {
   },
 };
 
+// Names this build for the cache of checked projects (src/cache/disk-cache.ts): a digest of every
+// source the toolchain is built from, so an entry made by another build is never read.
+function sourcesDigest() {
+  const hash = createHash("sha256").update(process.version);
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else hash.update(`${path.slice(root.length)}\0`).update(readFileSync(path));
+    }
+  };
+  for (const pkg of ["compiler", "runtime", "cli"]) {
+    walk(join(root, "packages", pkg, "src"));
+    hash.update(readFileSync(join(root, "packages", pkg, "package.json")));
+  }
+  walk(join(root, "packages/runtime/prompts"));
+  return hash.digest("hex").slice(0, 32);
+}
+
 const result = await build({
+  define: { __JADPO_TOOLCHAIN__: JSON.stringify(sourcesDigest()) },
   entryPoints: {
     jadpo: join(cli, "src/main.ts"), worker: join(cli, "src/worker.ts"), "v8-tuning": join(cli, "build/v8-tuning.ts"),
     "load-compiler": join(cli, "build/load-compiler.ts"),

@@ -1,13 +1,14 @@
 // What `jadpo check` does: find the project, compile it, print the diagnostics (or the line that
 // says it passed) in the chosen format, and set the exit code.
 import {
-  compileProject, renderCheckJson, renderErrorPlain, renderErrorPretty, sortDiagnostics, sourceLookup,
+  compileProject, isCheckSummary, readEntry, renderCheckJson, snapshotKey, snapshotProject, snapshotSources, writeEntry, renderErrorPlain, renderErrorPretty, sortDiagnostics, sourceLookup,
   type CompileResult, type Diagnostic, type SourceFile,
 } from "@jadpo/compiler";
 import type { CliContext } from "../../context.ts";
 import { terminalFor, type ColorMode, type Terminal } from "../../terminal.ts";
 import { reportUsage } from "../../usage.ts";
 import { nodeHost } from "../../node-host.ts";
+import { diskCache } from "../../cache/disk-cache.ts";
 import { findProject, type ProjectLookup } from "../../project.ts";
 import type { DiagnosticFormat } from "../../options.ts";
 
@@ -65,16 +66,21 @@ async function compile(lookup: ProjectLookup): Promise<Printed> {
   if (!lookup.ok) {
     return { files: 0, declarations: 0, diagnostics: [lookup.diagnostic], displayPath: (file) => file, source: () => undefined };
   }
+  const root = lookup.project.root;
+  const displayPath = lookup.project.displayPath;
+  // The project's files read once: the cache's key digests them, and a miss compiles from them.
+  const snapshot = snapshotProject(nodeHost, root);
+  const cache = diskCache(root);
+  const key = cache && snapshotKey(snapshot, cache, "check");
+  const cached = cache && key ? readEntry(cache, key, isCheckSummary) : null;
+  if (cached) return { ...cached, displayPath, source: snapshotSources(snapshot) };
   // Checked only: `check` never runs the program, so the runtime's side tables are not kept.
-  const result = compileProject(nodeHost, lookup.project.root, { toRun: false });
-  const recordings = await undecodableRecordings(result, lookup.project.root);
-  return {
-    files: result.stats.files,
-    declarations: result.stats.declarations,
-    diagnostics: sortDiagnostics([...result.diagnostics, ...recordings]),
-    displayPath: lookup.project.displayPath,
-    source: sourceLookup(result.graph),
-  };
+  const result = compileProject(snapshot.host, root, { toRun: false });
+  const recordings = await undecodableRecordings(result, root);
+  const diagnostics = sortDiagnostics([...result.diagnostics, ...recordings]);
+  const summary = { files: result.stats.files, declarations: result.stats.declarations, diagnostics };
+  if (cache && key) writeEntry(cache, key, summary);
+  return { ...summary, displayPath, source: sourceLookup(result.graph) };
 }
 
 export async function runCheck(path: string | undefined, options: CheckOptions, context: CliContext): Promise<void> {
