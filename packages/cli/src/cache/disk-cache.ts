@@ -29,12 +29,16 @@ function prune(dir: string): void {
   for (const { name } of dated.slice(0, dated.length - KEEP)) rmSync(join(dir, name), { force: true });
 }
 
-/** The disk cache of the project at `root`, or null when this jadpo keeps none (run from sources, or JADPO_CACHE=off). */
-export function diskCache(root: string, env: NodeJS.ProcessEnv = process.env): ModuleCache | null {
-  if (toolchain === undefined || env.JADPO_CACHE === "off") return null;
+/**
+ * The disk cache of the project at `root`, or null when this jadpo keeps none: `JADPO_CACHE=off`,
+ * or run from sources unless `JADPO_CACHE=on` (the cache's own tests).
+ */
+export function diskCache(root: string, env: Readonly<Record<string, string | undefined>>): ModuleCache | null {
+  const named = toolchain ?? (env.JADPO_CACHE === "on" ? "sources" : undefined);
+  if (named === undefined || env.JADPO_CACHE === "off") return null;
   const dir = join(root, ".jadpo", "cache");
   return {
-    toolchain,
+    toolchain: named,
     digest,
     store: {
       read: (key) => {

@@ -62,7 +62,7 @@ async function undecodableRecordings(result: CompileResult, root: string): Promi
 }
 
 /** What to print: the compiled project's diagnostics, or the one that says there is no project. */
-async function compile(lookup: ProjectLookup): Promise<Printed> {
+async function compile(lookup: ProjectLookup, env: CliContext["env"]): Promise<Printed> {
   if (!lookup.ok) {
     return { files: 0, declarations: 0, diagnostics: [lookup.diagnostic], displayPath: (file) => file, source: () => undefined };
   }
@@ -70,7 +70,7 @@ async function compile(lookup: ProjectLookup): Promise<Printed> {
   const displayPath = lookup.project.displayPath;
   // The project's files read once: the cache's key digests them, and a miss compiles from them.
   const snapshot = snapshotProject(nodeHost, root);
-  const cache = diskCache(root);
+  const cache = diskCache(root, env);
   const key = cache && snapshotKey(snapshot, cache, "check");
   const cached = cache && key ? readEntry(cache, key, isCheckSummary) : null;
   if (cached) return { ...cached, displayPath, source: snapshotSources(snapshot) };
@@ -88,7 +88,7 @@ export async function runCheck(path: string | undefined, options: CheckOptions, 
   const format: DiagnosticFormat = options.diagnosticFormat ?? (terminal.isTTY ? "pretty" : "plain");
   const lookup = findProject(context.cwd, path);
   if (!lookup.ok && lookup.exitCode === 2) return reportUsage(context, lookup.diagnostic);
-  const printed = await compile(lookup);
+  const printed = await compile(lookup, context.env);
   context.stdout.write(format === "json" ? renderCheckJson(printed, printed) : checkText(printed, format, terminal));
   context.exitCode = printed.diagnostics.length === 0 ? 0 : 1;
 }

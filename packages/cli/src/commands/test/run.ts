@@ -136,7 +136,7 @@ export async function runOnce(prepared: PreparedRun, context: CliContext): Promi
   const { load, seed } = prepared;
   const compileStarted = performance.now();
   const snapshot = snapshotProject(nodeHost, load.root);
-  const cache = diskCache(load.root);
+  const cache = diskCache(load.root, context.env);
   const key = cache && runKey(snapshot, cache, prepared);
   const cached = cache && key ? cachedReport(cache, key) : null;
   if (cached) {
