@@ -9,6 +9,7 @@ import { terminalFor, type ColorMode, type Terminal } from "../../terminal.ts";
 import { reportUsage } from "../../usage.ts";
 import { nodeHost } from "../../node-host.ts";
 import { diskCache } from "../../cache/disk-cache.ts";
+import { processMemo } from "../../cache/process-memo.ts";
 import { findProject, type ProjectLookup } from "../../project.ts";
 import type { DiagnosticFormat } from "../../options.ts";
 
@@ -75,7 +76,7 @@ async function compile(lookup: ProjectLookup, env: CliContext["env"]): Promise<P
   const cached = cache && key ? readEntry(cache, key, isCheckSummary) : null;
   if (cached) return { ...cached, displayPath, source: snapshotSources(snapshot) };
   // Checked only: `check` never runs the program, so the runtime's side tables are not kept.
-  const result = compileProject(snapshot.host, root, { toRun: false });
+  const result = compileProject(snapshot.host, root, { toRun: false }, processMemo(env));
   const recordings = await undecodableRecordings(result, root);
   const diagnostics = sortDiagnostics([...result.diagnostics, ...recordings]);
   const summary = { files: result.stats.files, declarations: result.stats.declarations, diagnostics };

@@ -19,6 +19,7 @@ import {
 import { findProject } from "../../project.ts";
 import { nodeHost } from "../../node-host.ts";
 import { diskCache } from "../../cache/disk-cache.ts";
+import { processMemo } from "../../cache/process-memo.ts";
 import { cachedReport, runKey, storeReport } from "./cache.ts";
 import { loadTestProject, type LoadedProject, type TestLoad } from "./project.ts";
 import { argumentPath, resolveSelectors } from "./selectors.ts";
@@ -37,10 +38,16 @@ export interface TestOptions {
 /** Fewer selected tests than this never start worker threads. */
 const POOL_MIN_TESTS = 64;
 
-/** The bundled worker beside the running bundle; null when running unbundled (tests under vitest). */
+/**
+ * The bundled worker: `dist/worker.mjs`, beside the bundle or above the chunk this code was split
+ * into; null when running unbundled (tests under vitest), where there is none.
+ */
 function workerEntry(): URL | null {
-  const url = new URL("./worker.mjs", import.meta.url);
-  return url.protocol === "file:" && existsSync(fileURLToPath(url)) ? url : null;
+  for (const path of ["./worker.mjs", "../worker.mjs"]) {
+    const url = new URL(path, import.meta.url);
+    if (url.protocol === "file:" && existsSync(fileURLToPath(url))) return url;
+  }
+  return null;
 }
 
 /**
@@ -146,7 +153,7 @@ export async function runOnce(prepared: PreparedRun, context: CliContext): Promi
   }
   const pool = new LazyPool(load, prepared.workers, seed);
   try {
-    const project = loadTestProject(load, snapshot.host);
+    const project = loadTestProject(load, snapshot.host, processMemo(context.env));
     // A worker's start-up, estimated as ours: loading the bundle, and compiling the project.
     const startupMs = prepared.loadMs + (performance.now() - compileStarted);
     const reportContext: ReportContext = { displayPath: prepared.displayPath, source: sourceLookup(project.compiled.graph) };
