@@ -19,6 +19,13 @@ const top = mkdtempSync(join(tmpdir(), "jadpo-bench-"));
 const dir = (name: string) => join(top, name);
 const loads: number[] = [loadavg()[0]];
 
+const tsx = join(repo, "node_modules/tsx/dist/cli.mjs");
+/** bench/rerun.ts's median, in seconds: from an edit to one file until a watch's tests could start. */
+function rerunMs(root: string): Timed {
+  const run = timeNode([tsx, join(repo, "bench/rerun.ts"), root, "5"], repo);
+  return { seconds: Number(/median ([\d.]+)/.exec(run.stdout)?.[1]) / 1000, rssMb: NaN, cpu: NaN, stdout: run.stdout };
+}
+
 const noCache = (root: string) => rmSync(join(root, ".jadpo"), { recursive: true, force: true });
 // The test projects' own tests and recordings count too (the example's 9 beside the 2,000).
 const tests2000 = 2009;
@@ -30,6 +37,7 @@ try {
   writeJadpoProject(dir("ten"), 1);
   const check = writeCheckProject(dir("check"));
   writeJadpoProject(dir("big"), 10_000);
+  writeCheckProject(dir("rerun"));
   const hasSeeds = spawnSync(process.execPath, [jadpoBin, "test", "--help"], { encoding: "utf8" }).stdout.includes("--seeds");
 
   const jadpoTest = (root: string, extra: string[] = []) => timeNode([jadpoBin, "test", ...extra], root);
@@ -43,6 +51,7 @@ try {
     { group: "start-up", name: "jadpo test, 10 tests, cold", tests: 10, before: () => noCache(dir("ten")), run: () => jadpoTest(dir("ten")) },
     { group: "check", name: "jadpo check 50,000 lines, cold", bytes: check.bytes, before: () => noCache(dir("check")), run: () => timeNode([jadpoBin, "check"], dir("check")) },
     { group: "check", name: "jadpo check 50,000 lines, warm", bytes: check.bytes, run: () => timeNode([jadpoBin, "check"], dir("check")) },
+    { group: "watch", name: "watch rerun start, 1 edit, 50,000 lines", run: () => rerunMs(dir("rerun")) },
     { group: "memory", name: "jadpo test, 10,000 tests, cold", tests: 10_009, before: () => noCache(dir("big")), run: () => jadpoTest(dir("big")) },
   ];
   if (hasSeeds) {
