@@ -41,7 +41,8 @@ async function outputs(root: string, seed: number, cache: "on" | "off"): Promise
   const check = await runJadpoHere(["check", "--diagnostic-format", "json"], { cwd: root, env });
   const plain = await runJadpoHere(["check"], { cwd: root, env });
   const test = await runJadpoHere(["test", "--reporter", "json", "--seed", String(seed)], { cwd: root, env });
-  return [check, plain, test].map((run) => `${run.code}\n${withoutDurations(run.stdout)}\n${run.stderr}`);
+  const sweep = await runJadpoHere(["test", "--seeds", `${seed}..${seed + 2}`, "--coverage"], { cwd: root, env });
+  return [check, plain, test, sweep].map((run) => `${run.code}\n${withoutDurations(run.stdout)}\n${run.stderr}`);
 }
 
 const roots: string[] = [];
