@@ -55,7 +55,10 @@ try {
     { group: "memory", name: "jadpo test, 10,000 tests, cold", tests: 10_009, before: () => noCache(dir("big")), run: () => jadpoTest(dir("big")) },
   ];
   if (hasSeeds) {
-    variants.push({ group: "seeds", name: "jadpo test --seeds 1..100, 10 tests", tests: 1000, run: () => jadpoTest(dir("ten"), ["--seeds", "1..100"]) });
+    variants.push({
+      group: "seeds", name: "jadpo test --seeds 1..100 (2,000), cold", tests: tests2000 * 100,
+      before: () => noCache(dir("jadpo")), run: () => jadpoTest(dir("jadpo"), ["--seeds", "1..100"]),
+    });
   }
   // One unmeasured round: files into the page cache, caches written, vitest's transforms cached.
   for (const v of variants) { v.before?.(); v.run(); }
