@@ -1,5 +1,6 @@
 // What the bench's scripts share: the repository, how many tests go in a file, and timing a child.
 import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -7,36 +8,46 @@ export const repo = join(dirname(fileURLToPath(import.meta.url)), "../..");
 export const jadpoBin = join(repo, "packages/cli/bin/jadpo.mjs");
 export const PER_FILE = 100;
 
-// Reports the child's peak RSS (all its threads) and CPU time on stderr when it exits.
-const PROBE = `data:text/javascript,process.on("exit",()=>{const u=process.resourceUsage();process.stderr.write("\\nbench-probe "+u.maxRSS+" "+(u.userCPUTime+u.systemCPUTime)+"\\n")})`;
+// Reports the child's peak RSS (all its threads) on stderr when it exits. Only where RSS is
+// wanted: the probe's own import starts Node's ES module loader, which `node -e 0` never does.
+const PROBE = `data:text/javascript,process.on("exit",()=>{process.stderr.write("\\nbench-probe "+process.resourceUsage().maxRSS+"\\n")})`;
+
+/**
+ * CPU seconds (user + system) of this process's waited-for children and theirs, from
+ * /proc/self/stat (Linux): a spawnSync's delta is all the CPU its command used, in every process
+ * and thread it started — vitest's forks included. In ticks of 10 ms.
+ */
+function childrenCpu(): number {
+  try {
+    const fields = readFileSync("/proc/self/stat", "utf8").replace(/^.*\) /s, "").split(" ");
+    return (Number(fields[13]) + Number(fields[14])) / 100; // cutime, cstime (fields 16, 17 of stat)
+  } catch {
+    return NaN;
+  }
+}
 
 export interface Timed {
   seconds: number;
-  /** Peak resident set in MB, when the child is node and took the probe. */
+  /** Peak resident set in MB, when asked for (the probe); NaN otherwise. */
   rssMb: number;
+  /** CPU seconds of the command and everything it started. */
   cpu: number;
   stdout: string;
 }
 
-/** Runs `node [args]` in `cwd` with the probe; throws when it exits other than `expectCode`. */
-export function timeNode(args: string[], cwd: string, expectCode = 0, env: NodeJS.ProcessEnv = process.env): Timed {
+/** Runs `node [args]` in `cwd`; throws when it exits other than 0. `rss` adds the probe. */
+export function timeNode(args: string[], cwd: string, options: { rss?: boolean; env?: NodeJS.ProcessEnv } = {}): Timed {
+  const cpuBefore = childrenCpu();
   const started = process.hrtime.bigint();
-  const run = spawnSync(process.execPath, ["--import", PROBE, ...args], { cwd, encoding: "utf8", env, maxBuffer: 256 * 1024 * 1024 });
+  const argv = options.rss ? ["--import", PROBE, ...args] : args;
+  const run = spawnSync(process.execPath, argv, { cwd, encoding: "utf8", env: options.env ?? process.env, maxBuffer: 256 * 1024 * 1024 });
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  if (run.status !== expectCode) {
+  const cpu = childrenCpu() - cpuBefore;
+  if (run.status !== 0) {
     throw new Error(`node ${args.join(" ")} exited ${run.status}:\n${(run.stdout + run.stderr).slice(-4000)}`);
   }
-  const probe = /bench-probe (\d+) (\d+)/.exec(run.stderr);
-  return { seconds, rssMb: probe ? Number(probe[1]) / 1024 : NaN, cpu: probe ? Number(probe[2]) / 1e6 : NaN, stdout: run.stdout };
-}
-
-/** Times a child without the probe (the probe's own import would be measured). */
-export function timePlain(command: string, args: string[], cwd: string): number {
-  const started = process.hrtime.bigint();
-  const run = spawnSync(command, args, { cwd, encoding: "utf8" });
-  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  if (run.status !== 0) throw new Error(`${command} ${args.join(" ")} exited ${run.status}:\n${run.stdout}${run.stderr}`);
-  return seconds;
+  const probe = /bench-probe (\d+)/.exec(run.stderr);
+  return { seconds, rssMb: probe ? Number(probe[1]) / 1024 : NaN, cpu, stdout: run.stdout };
 }
 
 export const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];

@@ -31,18 +31,23 @@ export function printTable(variants: Variant[], results: Map<Variant, Timed[]>, 
     );
   }
   const get = (name: string) => m.get(name)!;
-  const ratio = (label: string, value: number, target: string) => console.log(`${pad(label, 58)} ${lpad(value.toFixed(2) + "×", 8)}   target ${target}`);
+  const cpuOf = (name: string) => median(results.get(variants.find((v) => v.name === name)!)!.map((r) => r.cpu));
+  // Wall time is the target; CPU time (every process and thread the command started) is what a
+  // shared machine's load disturbs least. Both, side by side.
+  const ratio = (label: string, over: string, under: string, target: string) =>
+    console.log(`${pad(label, 44)} ${lpad((get(over) / get(under)).toFixed(2) + "×", 8)} wall ${lpad((cpuOf(over) / cpuOf(under)).toFixed(2) + "×", 8)} CPU   target ${target}`);
   console.log("");
-  const noIsolate = get("vitest --no-isolate");
-  ratio("vitest --no-isolate ÷ jadpo cold", noIsolate / get("jadpo test, cold (no .jadpo/)"), "≥ 12×");
-  ratio("vitest --no-isolate ÷ jadpo warm", noIsolate / get("jadpo test, warm (cache kept)"), "≥ 20×");
-  ratio("vitest (default) ÷ jadpo warm", get("vitest (default)") / get("jadpo test, warm (cache kept)"), "(note)");
-  ratio("node --test ÷ jadpo warm", get("node --test, hand-written fake") / get("jadpo test, warm (cache kept)"), "(note)");
-  ratio("jadpo test 10 tests cold ÷ node -e 0", get("jadpo test, 10 tests, cold") / get("node -e 0"), "≤ 2.5×");
-  ratio("jadpo check cold ÷ warm", get("jadpo check 50,000 lines, cold") / get("jadpo check 50,000 lines, warm"), "≥ 4×");
-  const checkBytes = variants.find((v) => v.name === "jadpo check 50,000 lines, cold")!.bytes!;
-  console.log(`${pad("jadpo check cold, end to end", 58)} ${lpad((checkBytes / 1e6 / get("jadpo check 50,000 lines, cold")).toFixed(2), 8)}   MB/s, target ≥ 2.5 MB/s`);
-  console.log(`${pad("watch rerun start after one edit, 50,000 lines", 58)} ${lpad((get("watch rerun start, 1 edit, 50,000 lines") * 1000).toFixed(0), 8)}   ms, target ≤ 250 ms`);
+  ratio("vitest --no-isolate ÷ jadpo cold", "vitest --no-isolate", "jadpo test, cold (no .jadpo/)", "≥ 12× (wall)");
+  ratio("vitest --no-isolate ÷ jadpo warm", "vitest --no-isolate", "jadpo test, warm (cache kept)", "≥ 20× (wall)");
+  ratio("vitest (default) ÷ jadpo cold", "vitest (default)", "jadpo test, cold (no .jadpo/)", "(note)");
+  ratio("node --test ÷ jadpo cold", "node --test, hand-written fake", "jadpo test, cold (no .jadpo/)", "(note)");
+  ratio("jadpo test 10 tests cold ÷ node -e 0", "jadpo test, 10 tests, cold", "node -e 0", "≤ 2.5× (wall)");
+  ratio("jadpo check cold ÷ warm", "jadpo check 50,000 lines, cold", "jadpo check 50,000 lines, warm", "≥ 4×");
+  const cold = "jadpo check 50,000 lines, cold";
+  const mb = variants.find((v) => v.name === cold)!.bytes! / 1e6;
+  console.log(`${pad("jadpo check cold, MB/s end to end", 44)} ${lpad((mb / get(cold)).toFixed(2), 8)} wall ${lpad((mb / cpuOf(cold)).toFixed(2), 8)} CPU   target ≥ 2.5 MB/s (wall)`);
+  const rerun = "watch rerun start, 1 edit, 50,000 lines";
+  console.log(`${pad("watch rerun start after one edit, ms", 44)} ${lpad((get(rerun) * 1000).toFixed(0), 8)} wall ${lpad((cpuOf(rerun) * 1000).toFixed(0), 8)} CPU   target ≤ 250 ms`);
   const big = variants.find((v) => v.group === "memory")!;
-  console.log(`${pad("jadpo test 10,000 tests, peak RSS (median)", 58)} ${lpad(median(results.get(big)!.map((r) => r.rssMb)).toFixed(0), 8)}   MB, target ≤ 300 MB`);
+  console.log(`${pad("jadpo test 10,000 tests, peak RSS, MB", 44)} ${lpad(median(results.get(big)!.map((r) => r.rssMb)).toFixed(0), 8)}                 target ≤ 300 MB`);
 }
