@@ -58,6 +58,8 @@ export function startServer(connection: Connection, disk: Host): void {
       if (!byFile.has(uri)) byFile.set(uri, []);
       byFile.get(uri)!.push(toLspDiagnostic(d, compiled.source(d.span.file)));
     }
+    // Open files hear that they are clean too.
+    for (const path of buffers.keys()) if (project.relative(path) !== null && !byFile.has(uriOf(path))) byFile.set(uriOf(path), []);
     const before = published.get(project) ?? new Set();
     for (const uri of before) if (!byFile.has(uri)) void connection.sendDiagnostics({ uri, diagnostics: [] });
     for (const [uri, diagnostics] of byFile) void connection.sendDiagnostics({ uri, diagnostics });

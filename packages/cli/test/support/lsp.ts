@@ -21,6 +21,8 @@ export class LspClient {
   /** The last diagnostics published for each URI, and how many times each was published. */
   readonly diagnostics = new Map<string, LspDiagnostic[]>();
   readonly publishes = new Map<string, number>();
+  /** What the server logged (a handler that failed logs here). */
+  readonly logged: string[] = [];
   private readonly versions = new Map<string, number>();
   private stderr = "";
   private readonly child;
@@ -33,7 +35,7 @@ export class LspClient {
       this.diagnostics.set(params.uri, params.diagnostics);
       this.publishes.set(params.uri, (this.publishes.get(params.uri) ?? 0) + 1);
     });
-    this.connection.onNotification("window/logMessage", () => {});
+    this.connection.onNotification("window/logMessage", (params: { message: string }) => void this.logged.push(params.message));
     this.connection.listen();
   }
 
