@@ -53,4 +53,4 @@ export { parseTemplate, type TemplatePart } from "./prompts/template.ts";
 export { promptVersion, spellTypeRef } from "./prompts/version.ts";
 export { keywordNames } from "./syntax/tokens.ts";
 export { LIBRARY_FUNCTIONS } from "./check/library.ts";
-export { PRELUDE_TYPE_NAMES } from "./check/prelude.ts";
+export { PRELUDE_TYPE_NAMES, buildPrelude } from "./check/prelude.ts";

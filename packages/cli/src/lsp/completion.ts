@@ -3,7 +3,7 @@
 // keys and item words in `fakes:`, members after a dot, a record literal's fields, and
 // otherwise every name in scope.
 import {
-  AI_FAILURE_WORDS, LIBRARY_FUNCTIONS, PRELUDE_TYPE_NAMES, STOP_WORDS, keywordNames, valuesTypeName,
+  AI_FAILURE_WORDS, LIBRARY_FUNCTIONS, buildPrelude, PRELUDE_TYPE_NAMES, STOP_WORDS, keywordNames, valuesTypeName,
   type DeclRef, type LoadedFile, type ModuleGraph,
 } from "@jadpo/compiler";
 import { CompletionItemKind, InsertTextFormat, type CompletionItem, type Range } from "vscode-languageserver";
@@ -44,7 +44,7 @@ export function completions(input: CompletionInput): CompletionItem[] {
   const recorded = /recorded\(\s*"(\w*)$/.exec(line);
   if (recorded) {
     const prompt = lastMatch(/ai\.(\w+)\s*:/g, before);
-    return (input.compiled.result.program?.recordings ?? [])
+    return (graph.recordings ?? [])
       .filter((r) => prompt === null || r.promptName === prompt)
       .map((r) => ({ label: r.name, kind: CompletionItemKind.File, detail: r.path, textEdit: { range: replace(recorded[1].length), newText: r.name } }));
   }
@@ -63,7 +63,7 @@ export function completions(input: CompletionInput): CompletionItem[] {
       ];
     }
     if (key) {
-      const prompts = [...(input.compiled.result.program?.prompts.keys() ?? [])].map((p) => `ai.${p}`);
+      const prompts = promptNames(graph).map((p) => `ai.${p}`);
       return [...prompts, "ai.embed"].map((label) => ({
         label, kind: CompletionItemKind.Property, textEdit: { range: replace(key[1].length), newText: `${label}: [$1]` }, insertTextFormat: InsertTextFormat.Snippet,
       }));
@@ -76,6 +76,16 @@ export function completions(input: CompletionInput): CompletionItem[] {
   const fields = recordFields(input, before);
   if (fields) return fields;
   return scopeItems(input);
+}
+
+/** The prelude's AI failures: the program's, or the prelude's own before any compile got that far. */
+export function aiFailures(compiled: Compiled) {
+  return compiled.program?.aiFailures ?? buildPrelude([], "").aiFailures;
+}
+
+/** Every prompt of the project, from the syntax (a file that doesn't check still declares them). */
+function promptNames(graph: ModuleGraph): string[] {
+  return graph.files.flatMap((f) => f.syntax.decls.flatMap((d) => (d.kind === "prompt" ? [d.name.name] : [])));
 }
 
 function lastMatch(pattern: RegExp, text: string): string | null {
@@ -137,11 +147,11 @@ function item(name: string, ref: DeclRef): CompletionItem {
 }
 
 function memberItems(input: CompletionInput, object: string, inner: string): CompletionItem[] {
-  const program = input.compiled.result.program;
+  const program = input.compiled.program;
   if (object === "ai") {
     if (inner !== "") return ["requests", "attempts"].map((label) => ({ label, kind: CompletionItemKind.Property }));
     return [...["generate", "stream", "embed"].map((label) => ({ label, kind: CompletionItemKind.Function })),
-      ...[...(program?.prompts.keys() ?? [])].map((label) => ({ label, kind: CompletionItemKind.Interface }))];
+      ...promptNames(input.compiled.result.graph).map((label) => ({ label, kind: CompletionItemKind.Interface }))];
   }
   if (NAMESPACES.includes(object)) {
     return LIBRARY_FUNCTIONS.filter((fn) => fn.startsWith(`${object}.`)).map((fn) => ({ label: fn.slice(object.length + 1), kind: CompletionItemKind.Function }));
@@ -195,15 +205,17 @@ function fieldsOf(input: CompletionInput, typeName: string): string[] {
 function scopeItems(input: CompletionInput): CompletionItem[] {
   const items = new Map<string, CompletionItem>();
   const add = (item: CompletionItem) => void (items.has(item.label) || items.set(item.label, item));
+  const cursorLine = input.text.slice(0, input.offset).split("\n").length;
   const decl = input.file.syntax.decls.find((d) => d.span.start <= input.offset && input.offset <= d.span.end);
   if (decl && "params" in decl) for (const p of decl.params) add({ label: p.name.name, kind: CompletionItemKind.Variable, detail: "parameter" });
   if (decl?.kind === "fixtures") for (const m of decl.members) for (const p of m.params ?? []) if (m.span.start <= input.offset && input.offset <= m.span.end) add({ label: p.name.name, kind: CompletionItemKind.Variable, detail: "parameter" });
   for (const local of input.file.syntax.locals) {
-    if (decl && local.span.start >= decl.span.start && local.span.end < input.offset) add({ label: local.name, kind: CompletionItemKind.Variable });
+    // A local is in scope after the line that declares it.
+    if (decl && local.span.start >= decl.span.start && local.span.end < input.offset && local.span.line < cursorLine) add({ label: local.name, kind: CompletionItemKind.Variable });
   }
   for (const [name, ref] of input.compiled.result.graph.scopes.get(input.file.path)?.names ?? []) add(item(name, ref));
   for (const name of PRELUDE_TYPE_NAMES) add({ label: name, kind: CompletionItemKind.Class, detail: "prelude" });
-  for (const failure of Object.values(input.compiled.result.program?.aiFailures ?? {})) add({ label: failure.name, kind: CompletionItemKind.Event, detail: "prelude" });
+  for (const failure of Object.values(aiFailures(input.compiled))) add({ label: failure.name, kind: CompletionItemKind.Event, detail: "prelude" });
   for (const name of NAMESPACES) add({ label: name, kind: CompletionItemKind.Module, detail: "library" });
   for (const word of keywordNames) add({ label: word, kind: CompletionItemKind.Keyword });
   return [...items.values()];

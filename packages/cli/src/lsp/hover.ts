@@ -25,7 +25,7 @@ export function signature(compiled: Compiled, ref: DeclRef): string {
   if (ref.kind === "prompt_values") {
     const prompt = ref.prompt;
     const params = prompt.params.map((p) => ref.file.source.text.slice(p.span.start, p.span.end)).join(", ");
-    return `type ${compiled.result.program?.prompts.get(prompt.name.name)?.valuesType.name ?? prompt.name.name} = Object { ${params} }\n// the values of prompt ${prompt.name.name}`;
+    return `type ${compiled.program?.prompts.get(prompt.name.name)?.valuesType.name ?? prompt.name.name} = Object { ${params} }\n// the values of prompt ${prompt.name.name}`;
   }
   const decl = ref.decl;
   switch (decl.kind) {
@@ -35,7 +35,7 @@ export function signature(compiled: Compiled, ref: DeclRef): string {
     case "prompt": {
       const open = ref.file.source.text.indexOf("{", decl.name.span.end);
       const head = header(ref.file, decl.span, open < 0 ? decl.span.end : open);
-      const version = compiled.result.program?.prompts.get(decl.name.name)?.version;
+      const version = compiled.program?.prompts.get(decl.name.name)?.version;
       return version ? `${head}\n// version: ${version}` : head;
     }
     case "fixtures":

@@ -3,12 +3,17 @@
 // Compiling is synchronous, so every request sees the buffers as they are now.
 import {
   compileProject, overlayHost, ParseCache, sortDiagnostics, sourceLookup, joinPath,
-  type CompileResult, type Diagnostic, type Host, type LoadedFile, type SourceFile,
+  type CheckedProgram, type CompileResult, type Diagnostic, type Host, type LoadedFile, type SourceFile,
 } from "@jadpo/compiler";
 import { undecodableRecordings } from "../recording-diagnostics.ts";
 
 export interface Compiled {
   result: CompileResult;
+  /**
+   * The checked program, or while a file doesn't parse (as while typing) the last one that
+   * did: completion still knows the prompts, recordings and locales.
+   */
+  program: CheckedProgram | null;
   source: (file: string) => SourceFile | undefined;
   /** Every diagnostic: the compile's, then undecodable recordings (only on a clean compile). */
   diagnostics: Diagnostic[];
@@ -20,6 +25,7 @@ export interface Compiled {
 export class EditorProject {
   private readonly parses = new ParseCache();
   private compiled: Compiled | null = null;
+  private lastProgram: CheckedProgram | null = null;
 
   constructor(
     /** Absolute, with `/`. */
@@ -43,7 +49,8 @@ export class EditorProject {
     if (this.compiled) return this.compiled;
     const started = performance.now();
     const result = compileProject(this.host(), this.root, { toRun: false, keepFacts: true, parses: this.parses });
-    this.compiled = { result, source: sourceLookup(result.graph), diagnostics: result.diagnostics, ms: performance.now() - started, parsed: [...this.parses.parsedLastTime] };
+    this.lastProgram = result.program ?? this.lastProgram;
+    this.compiled = { result, program: this.lastProgram, source: sourceLookup(result.graph), diagnostics: result.diagnostics, ms: performance.now() - started, parsed: [...this.parses.parsedLastTime] };
     return this.compiled;
   }
 

@@ -62,7 +62,8 @@ export function startServer(connection: Connection, disk: Host): void {
     for (const path of buffers.keys()) if (project.relative(path) !== null && !byFile.has(uriOf(path))) byFile.set(uriOf(path), []);
     const before = published.get(project) ?? new Set();
     for (const uri of before) if (!byFile.has(uri)) void connection.sendDiagnostics({ uri, diagnostics: [] });
-    for (const [uri, diagnostics] of byFile) void connection.sendDiagnostics({ uri, diagnostics });
+    // The version of an open buffer the diagnostics are for, so a client can drop stale ones.
+    for (const [uri, diagnostics] of byFile) void connection.sendDiagnostics({ uri, version: documents.get(uri)?.version, diagnostics });
     published.set(project, new Set(byFile.keys()));
   }
 

@@ -2,11 +2,12 @@
 // expression with a type. Hover and go to definition both start here, from the syntax nodes at
 // the cursor and the facts the checker kept (resolutions, expression types).
 import {
-  recordingPath, nodesAt,
+  PRELUDE_TYPE_NAMES, recordingPath, nodesAt,
   type Decl, type DeclRef, type Expr, type FixtureMember, type FixturesDecl, type Ident, type LoadedFile, type ModuleGraph,
   type Node, type NodeStep, type PromptInfo, type Resolution, type Type, type TypeDecl,
 } from "@jadpo/compiler";
 import type { Compiled } from "./project.ts";
+import { aiFailures } from "./completion.ts";
 
 export type Target =
   | { kind: "decl"; ref: DeclRef }
@@ -37,11 +38,10 @@ function promptTarget(prompt: PromptInfo): Target {
 function byName(compiled: Compiled, file: LoadedFile, name: string): Target | null {
   const ref = compiled.result.graph.scopes.get(file.path)?.names.get(name);
   if (ref) return { kind: "decl", ref };
-  const program = compiled.result.program;
-  if (program?.aiFailures && Object.values(program.aiFailures).some((f) => f.name === name)) {
+  if (Object.values(aiFailures(compiled)).some((f) => f.name === name)) {
     return { kind: "prelude", name, what: "an AI failure of the prelude" };
   }
-  if (["Bool", "Int", "Decimal", "Text", "Instant", "Duration", "List", "Locale", "Embedding", "StreamedText", "StreamStop"].includes(name)) {
+  if (PRELUDE_TYPE_NAMES.includes(name)) {
     return { kind: "prelude", name, what: "a prelude type" };
   }
   return null;
@@ -77,7 +77,7 @@ function fromResolution(compiled: Compiled, file: LoadedFile, resolution: Resolu
     case "failure":
       return resolution.failure.decl ? declTarget(graph, resolution.failure.decl) : { kind: "prelude", name: resolution.failure.name, what: "an AI failure of the prelude" };
     case "local":
-      return { kind: "value", name: resolution.name, node, type: compiled.result.program?.exprTypes.get(node as Expr) };
+      return { kind: "value", name: resolution.name, node, type: compiled.program?.exprTypes.get(node as Expr) };
     case "library":
       return { kind: "prelude", name: resolution.fn, what: "a library function" };
     case "field":
@@ -109,12 +109,12 @@ function special(compiled: Compiled, file: LoadedFile, path: NodeStep[]): Target
     return { kind: "module", module, files: files.filter((f) => f.fileModule === module).length > 0 ? files.filter((f) => f.fileModule === module) : files };
   }
   if (inner.key === "target" && typeof parent?.items === "object") {
-    const prompt = compiled.result.program?.prompts.get((inner.node as unknown as Ident).name);
+    const prompt = compiled.program?.prompts.get((inner.node as unknown as Ident).name);
     return prompt ? promptTarget(prompt) : null;
   }
   if (inner.node.kind === "recorded" && parent && typeof parent.items === "object") {
     const promptName = (parent.target as Ident).name;
-    const prompt = compiled.result.program?.prompts.get(promptName);
+    const prompt = compiled.program?.prompts.get(promptName);
     const name = inner.node.name as string;
     return prompt ? { kind: "recording", name, path: recordingPath(prompt.file.path, promptName, name) } : null;
   }
@@ -123,7 +123,7 @@ function special(compiled: Compiled, file: LoadedFile, path: NodeStep[]): Target
 
 /** What the checker resolved the node (or the call around it) to. */
 function resolved(compiled: Compiled, file: LoadedFile, path: NodeStep[]): Target | null {
-  const resolutions = compiled.result.program?.resolutions;
+  const resolutions = compiled.program?.resolutions;
   if (!resolutions) return null;
   for (let i = path.length - 1; i >= 1 && i >= path.length - 2; i--) {
     const node = path[i].node;
@@ -151,13 +151,13 @@ function named(compiled: Compiled, file: LoadedFile, path: NodeStep[]): Target |
   }
   const parent = last(path, 2)?.node;
   if (parent?.kind === "member" && parent.type && inner.key === "member") return enumMember(compiled, file, (parent.type as Ident).name, name);
-  if (/^[a-z_]/.test(name) && node.kind === "name" && compiled.result.program?.exprTypes.has(node as unknown as Expr)) return null;
+  if (/^[a-z_]/.test(name) && node.kind === "name" && compiled.program?.exprTypes.has(node as unknown as Expr)) return null;
   return byName(compiled, file, name);
 }
 
 /** An expression the checker typed. */
 function typed(compiled: Compiled, path: NodeStep[]): Target | null {
-  const types = compiled.result.program?.exprTypes;
+  const types = compiled.program?.exprTypes;
   for (let i = path.length - 1; i >= 1; i--) {
     const node = path[i].node;
     const type = types?.get(node as unknown as Expr);

@@ -31,7 +31,11 @@ export class LspClient {
     this.child = spawnJadpo(["lsp", "--stdio"], { cwd: root, keepStdin: true });
     this.child.stderr.setEncoding("utf8").on("data", (text: string) => void (this.stderr += text));
     this.connection = createMessageConnection(new StreamMessageReader(this.child.stdout), new StreamMessageWriter(this.child.stdin));
-    this.connection.onNotification("textDocument/publishDiagnostics", (params: { uri: string; diagnostics: LspDiagnostic[] }) => {
+    this.connection.onNotification("textDocument/publishDiagnostics", (params: { uri: string; version?: number; diagnostics: LspDiagnostic[] }) => {
+      if (process.env.LSP_DEBUG) console.log("PUB", params.uri.slice(-30), params.version, this.versions, params.diagnostics.map((d) => d.code));
+      // Diagnostics of an older version of an open buffer are stale: wait for the current one's.
+      const path = [...this.versions.keys()].find((p) => this.uri(p) === params.uri);
+      if (path !== undefined && params.version !== undefined && params.version !== this.versions.get(path)) return;
       this.diagnostics.set(params.uri, params.diagnostics);
       this.publishes.set(params.uri, (this.publishes.get(params.uri) ?? 0) + 1);
     });
@@ -53,6 +57,7 @@ export class LspClient {
   /** Opens a file with its text on disk (or `text`). */
   async open(path: string, text = readFileSync(join(this.root, path), "utf8")): Promise<void> {
     this.versions.set(path, 1);
+    this.diagnostics.delete(this.uri(path));
     await this.connection.sendNotification("textDocument/didOpen", { textDocument: { uri: this.uri(path), languageId: "jadpo", version: 1, text } });
   }
 
@@ -60,6 +65,7 @@ export class LspClient {
   async change(path: string, text: string): Promise<void> {
     const version = (this.versions.get(path) ?? 1) + 1;
     this.versions.set(path, version);
+    this.diagnostics.delete(this.uri(path));
     await this.connection.sendNotification("textDocument/didChange", { textDocument: { uri: this.uri(path), version }, contentChanges: [{ text }] });
   }
 
