@@ -37,7 +37,7 @@ test("garbled sources as didChange events leave the server answering", async () 
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)];
   const corpus = generateCorpus(40_000);
   const sources = [...validJadpoFiles().map((f) => f.text), corpus.slice(0, 6_000)];
-  const originals = { [ACTION]: readFileSync(join(root, ACTION), "utf8"), [TEST]: readFileSync(join(root, TEST), "utf8") };
+  const originals: Record<string, string> = { [ACTION]: readFileSync(join(root, ACTION), "utf8"), [TEST]: readFileSync(join(root, TEST), "utf8") };
   for (const path of [ACTION, TEST]) await client.open(path);
 
   for (let round = 0; round < 120; round++) {
