@@ -21,6 +21,8 @@ export class LspClient {
   /** The last diagnostics published for each URI, and how many times each was published. */
   readonly diagnostics = new Map<string, LspDiagnostic[]>();
   readonly publishes = new Map<string, number>();
+  /** Called as each current publish arrives (for measurements). */
+  onPublish: ((uri: string) => void) | null = null;
   /** What the server logged (a handler that failed logs here). */
   readonly logged: string[] = [];
   private readonly versions = new Map<string, number>();
@@ -32,11 +34,11 @@ export class LspClient {
     this.child.stderr.setEncoding("utf8").on("data", (text: string) => void (this.stderr += text));
     this.connection = createMessageConnection(new StreamMessageReader(this.child.stdout), new StreamMessageWriter(this.child.stdin));
     this.connection.onNotification("textDocument/publishDiagnostics", (params: { uri: string; version?: number; diagnostics: LspDiagnostic[] }) => {
-      if (process.env.LSP_DEBUG) console.log("PUB", params.uri.slice(-30), params.version, this.versions, params.diagnostics.map((d) => d.code));
       // Diagnostics of an older version of an open buffer are stale: wait for the current one's.
       const path = [...this.versions.keys()].find((p) => this.uri(p) === params.uri);
       if (path !== undefined && params.version !== undefined && params.version !== this.versions.get(path)) return;
       this.diagnostics.set(params.uri, params.diagnostics);
+      this.onPublish?.(params.uri);
       this.publishes.set(params.uri, (this.publishes.get(params.uri) ?? 0) + 1);
     });
     this.connection.onNotification("window/logMessage", (params: { message: string }) => void this.logged.push(params.message));
