@@ -1,5 +1,6 @@
 // A language client for end-to-end tests of `jadpo lsp`: the built binary started by
 // spawnJadpo, spoken to with vscode-jsonrpc over its stdin and stdout (as editors do).
+import type { ChildProcessWithoutNullStreams } from "node:child_process";
 import { pathToFileURL } from "node:url";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -27,10 +28,11 @@ export class LspClient {
   readonly logged: string[] = [];
   private readonly versions = new Map<string, number>();
   private stderr = "";
-  private readonly child;
+  private readonly child: ChildProcessWithoutNullStreams;
 
-  constructor(readonly root: string) {
-    this.child = spawnJadpo(["lsp", "--stdio"], { cwd: root, keepStdin: true });
+  /** `start`: how to start the server (default: the built `jadpo lsp` of this clone). */
+  constructor(readonly root: string, start?: () => ChildProcessWithoutNullStreams) {
+    this.child = start ? start() : spawnJadpo(["lsp", "--stdio"], { cwd: root, keepStdin: true });
     this.child.stderr.setEncoding("utf8").on("data", (text: string) => void (this.stderr += text));
     this.connection = createMessageConnection(new StreamMessageReader(this.child.stdout), new StreamMessageWriter(this.child.stdin));
     this.connection.onNotification("textDocument/publishDiagnostics", (params: { uri: string; version?: number; diagnostics: LspDiagnostic[] }) => {
@@ -45,8 +47,8 @@ export class LspClient {
     this.connection.listen();
   }
 
-  static async start(root: string): Promise<LspClient> {
-    const client = new LspClient(root);
+  static async start(root: string, start?: () => ChildProcessWithoutNullStreams): Promise<LspClient> {
+    const client = new LspClient(root, start);
     await client.connection.sendRequest("initialize", { processId: process.pid, rootUri: client.uri(""), capabilities: {} });
     await client.connection.sendNotification("initialized", {});
     return client;
