@@ -54,15 +54,16 @@ export class EditorProject {
     return this.compiled;
   }
 
-  /** The current compile with recordings decoded too: what `jadpo check` would report. */
-  async withRecordings(): Promise<Compiled> {
-    const compiled = this.current();
+  /** Adds undecodable recordings to a compile's diagnostics: what `jadpo check` would report. */
+  async addRecordings(compiled: Compiled): Promise<void> {
     const host = this.host();
     const recordings = await undecodableRecordings(compiled.result, (path) => host.readFile(joinPath(this.root, path)));
-    if (recordings.length > 0 && this.compiled === compiled) {
-      compiled.diagnostics = sortDiagnostics([...compiled.result.diagnostics, ...recordings]);
-    }
-    return compiled;
+    if (recordings.length > 0) compiled.diagnostics = sortDiagnostics([...compiled.result.diagnostics, ...recordings]);
+  }
+
+  /** Whether nothing changed since this compile. */
+  isCurrent(compiled: Compiled): boolean {
+    return this.compiled === compiled;
   }
 
   /** Root-relative path of an absolute one inside the project, or null. */

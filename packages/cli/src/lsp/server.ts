@@ -50,7 +50,12 @@ export function startServer(connection: Connection, disk: Host): void {
   const uriOf = (path: string) => uris.get(path) ?? uriOfPath(path);
 
   async function publish(project: EditorProject): Promise<void> {
-    const compiled = await project.withRecordings();
+    const compiled = project.current();
+    // The versions this compile saw: a change arriving while recordings are decoded must not
+    // have its number put on diagnostics of the text before it.
+    const versions = new Map([...buffers.keys()].map((path) => [uriOf(path), documents.get(uriOf(path))?.version]));
+    await project.addRecordings(compiled);
+    if (!project.isCurrent(compiled)) return; // a newer check is on its way
     const byFile = new Map<string, ReturnType<typeof toLspDiagnostic>[]>();
     for (const d of compiled.diagnostics) {
       if (!d.span) continue;
@@ -63,7 +68,7 @@ export function startServer(connection: Connection, disk: Host): void {
     const before = published.get(project) ?? new Set();
     for (const uri of before) if (!byFile.has(uri)) void connection.sendDiagnostics({ uri, diagnostics: [] });
     // The version of an open buffer the diagnostics are for, so a client can drop stale ones.
-    for (const [uri, diagnostics] of byFile) void connection.sendDiagnostics({ uri, version: documents.get(uri)?.version, diagnostics });
+    for (const [uri, diagnostics] of byFile) void connection.sendDiagnostics({ uri, version: versions.get(uri), diagnostics });
     published.set(project, new Set(byFile.keys()));
   }
 

@@ -27,6 +27,8 @@ export class LspClient {
   /** What the server logged (a handler that failed logs here). */
   readonly logged: string[] = [];
   private readonly versions = new Map<string, number>();
+  /** Versions only grow, across files and re-opens: diagnostics of an older text are never taken for the current one's. */
+  private version = 0;
   private stderr = "";
   private readonly child: ChildProcessWithoutNullStreams;
 
@@ -60,14 +62,15 @@ export class LspClient {
 
   /** Opens a file with its text on disk (or `text`). */
   async open(path: string, text = readFileSync(join(this.root, path), "utf8")): Promise<void> {
-    this.versions.set(path, 1);
+    const version = ++this.version;
+    this.versions.set(path, version);
     this.diagnostics.delete(this.uri(path));
-    await this.connection.sendNotification("textDocument/didOpen", { textDocument: { uri: this.uri(path), languageId: "jadpo", version: 1, text } });
+    await this.connection.sendNotification("textDocument/didOpen", { textDocument: { uri: this.uri(path), languageId: "jadpo", version, text } });
   }
 
   /** Replaces an open buffer's whole text (unsaved). */
   async change(path: string, text: string): Promise<void> {
-    const version = (this.versions.get(path) ?? 1) + 1;
+    const version = ++this.version;
     this.versions.set(path, version);
     this.diagnostics.delete(this.uri(path));
     await this.connection.sendNotification("textDocument/didChange", { textDocument: { uri: this.uri(path), version }, contentChanges: [{ text }] });
