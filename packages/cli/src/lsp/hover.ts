@@ -54,7 +54,7 @@ function block(code: string, note?: string): Hover {
 export function hoverFor(compiled: Compiled, target: Target): Hover | null {
   switch (target.kind) {
     case "decl":
-      return block(signature(compiled, target.ref), target.ref.file.path === "" ? undefined : `declared in \`${target.ref.file.path}\``);
+      return block(signature(compiled, target.ref), `declared in \`${target.ref.file.path}\``);
     case "fixture":
       return block(`fixture ${target.group.name.name}.${header(target.file, target.member.span, target.member.body.span.start)}`);
     case "enum_member":

@@ -91,7 +91,7 @@ function fromResolution(compiled: Compiled, file: LoadedFile, resolution: Resolu
 export function targetAt(compiled: Compiled, file: LoadedFile, offset: number): Target | null {
   const path = nodesAt(file.syntax, offset);
   if (path.length === 0) return null;
-  return special(compiled, file, path) ?? resolved(compiled, file, path) ?? named(compiled, file, path) ?? typed(compiled, path);
+  return special(compiled, file, path) ?? resolved(compiled, file, path) ?? named(compiled, file, path) ?? typed(compiled, file, path);
 }
 
 const last = <T>(items: T[], back = 1): T | undefined => items[items.length - back];
@@ -106,7 +106,9 @@ function special(compiled: Compiled, file: LoadedFile, path: NodeStep[]): Target
     const upTo = words.slice(0, words.indexOf((inner.node as unknown as Ident).name) + 1).join("/");
     const module = upTo || words.join("/");
     const files = graph.files.filter((f) => f.fileModule === module || f.folderModule === module || f.folderModule.startsWith(`${module}/`));
-    return { kind: "module", module, files: files.filter((f) => f.fileModule === module).length > 0 ? files.filter((f) => f.fileModule === module) : files };
+    // A file module is its file; a folder module is every file below it.
+    const own = files.filter((f) => f.fileModule === module);
+    return { kind: "module", module, files: own.length > 0 ? own : files };
   }
   if (inner.key === "target" && typeof parent?.items === "object") {
     const prompt = compiled.program?.prompts.get((inner.node as unknown as Ident).name);
@@ -125,14 +127,21 @@ function special(compiled: Compiled, file: LoadedFile, path: NodeStep[]): Target
 function resolved(compiled: Compiled, file: LoadedFile, path: NodeStep[]): Target | null {
   const resolutions = compiled.program?.resolutions;
   if (!resolutions) return null;
-  for (let i = path.length - 1; i >= 1 && i >= path.length - 2; i--) {
-    const node = path[i].node;
+  // The node itself, then up through a member's name (`questions.asked`) and a callee
+  // (`ai.generate(…)`): calls and member accesses are keyed by the whole expression.
+  const steps = [last(path)!];
+  for (let i = path.length - 1; i >= 2; i--) {
+    const { key } = path[i];
+    if (key !== "callee" && !(key === "name" && path[i - 1].node.kind === "member")) break;
+    steps.push(path[i - 1]);
+  }
+  for (const { node } of steps) {
     const resolution = resolutions.get(node);
     if (resolution) return fromResolution(compiled, file, resolution, node);
   }
   // `Locale.en_gb` as a pattern or value: the member's Ident is keyed, or its parent.
   const parent = last(path, 2)?.node;
-  if (parent && (parent.kind === "member") && parent.type && (parent.member as Ident | undefined)) {
+  if (parent?.kind === "member" && parent.type && parent.member) {
     return enumMember(compiled, file, (parent.type as Ident).name, (parent.member as Ident).name);
   }
   return null;
@@ -151,17 +160,20 @@ function named(compiled: Compiled, file: LoadedFile, path: NodeStep[]): Target |
   }
   const parent = last(path, 2)?.node;
   if (parent?.kind === "member" && parent.type && inner.key === "member") return enumMember(compiled, file, (parent.type as Ident).name, name);
-  if (/^[a-z_]/.test(name) && node.kind === "name" && compiled.program?.exprTypes.has(node as unknown as Expr)) return null;
+  // A value name the checker typed (a local it didn't resolve, such as a fixture's parameter): its type, below.
+  if (node.kind === "name" && compiled.program?.exprTypes.has(node as unknown as Expr)) return null;
   return byName(compiled, file, name);
 }
 
-/** An expression the checker typed. */
-function typed(compiled: Compiled, path: NodeStep[]): Target | null {
+/** An expression the checker typed, shown as written when it is short (`reply.resolved_by_articles: Bool`). */
+function typed(compiled: Compiled, file: LoadedFile, path: NodeStep[]): Target | null {
   const types = compiled.program?.exprTypes;
   for (let i = path.length - 1; i >= 1; i--) {
     const node = path[i].node;
     const type = types?.get(node as unknown as Expr);
-    if (type) return { kind: "value", name: typeof node.name === "string" ? node.name : "", node, type };
+    if (!type) continue;
+    const written = file.source.text.slice(node.span.start, node.span.end);
+    return { kind: "value", name: written.length <= 60 && !written.includes("\n") ? written : "", node, type };
   }
   return null;
 }

@@ -48,6 +48,9 @@ describe("hover", () => {
     expect(await hover(ACTION, at(ACTION, "question: question", 12))).toBe("```jadpo\nquestion: CustomerQuestion\n```");
     expect(await hover(TEST, at(TEST, "assert reply.resolved_by_articles", 9))).toBe("```jadpo\nreply: SupportAnswer\n```");
     expect(await hover(TEST, at(TEST, "list.count(asked) == 1", 14))).toBe("```jadpo\nasked: List<AnswerQuestion>\n```");
+    expect(await hover(TEST, at(TEST, "assert reply.resolved_by_articles", 15))).toBe("```jadpo\nreply.resolved_by_articles: Bool\n```");
+    expect(await hover(TEST, at(TEST, 'answer_customer("Sesame?")', 17))).toBe('```jadpo\n"Sesame?": CustomerQuestion\n```');
+    expect(await hover(TEST, at(TEST, "list.count(asked) == 1", 19))).toBe("```jadpo\nlist.count(asked) == 1: Bool\n```");
   });
 
   test("a declaration's signature, where it is declared", async () => {
