@@ -15,7 +15,7 @@ import { repo } from "./scenarios/common.ts";
 const c = (await import(join(repo, "packages/cli/dist/compiler.mjs"))) as typeof Compiler;
 const root = process.argv[2];
 const rounds = Number(process.argv[3] ?? 7);
-const memo = c.parseMemo();
+const parses = new c.ParseCache();
 const cache: Compiler.ModuleCache = {
   toolchain: "bench", store: c.memoryStore(),
   digest: (parts) => parts.reduce((hash, part) => hash.update(part), createHash("sha256")).digest("hex"),
@@ -27,7 +27,7 @@ function rerun(): number {
   const cpuBefore = process.cpuUsage();
   const snapshot = c.snapshotProject(nodeHost, root);
   c.snapshotKey(snapshot, cache, "test");
-  const compiled = c.compileProject(snapshot.host, root, {}, memo);
+  const compiled = c.compileProject(snapshot.host, root, { parses });
   if (compiled.diagnostics.length > 0) throw new Error(`${compiled.diagnostics.length} diagnostics`);
   const cpu = process.cpuUsage(cpuBefore);
   cpuTimes.push((cpu.user + cpu.system) / 1000);

@@ -4,4 +4,3 @@ export { memoryStore, type CacheStore, type ModuleCache } from "./store.ts";
 export { snapshotProject, snapshotKey, type ProjectSnapshot } from "./snapshot.ts";
 export { readEntry, writeEntry } from "./entry.ts";
 export { isCheckSummary, isDiagnostic, snapshotSources, type CheckSummary } from "./summary.ts";
-export { parseMemo, type ParseMemo } from "./parse-memo.ts";

@@ -1,16 +1,17 @@
 // What `jadpo check` does: find the project, compile it, print the diagnostics (or the line that
 // says it passed) in the chosen format, and set the exit code.
 import {
-  compileProject, isCheckSummary, readEntry, renderCheckJson, snapshotKey, snapshotProject, snapshotSources, writeEntry, renderErrorPlain, renderErrorPretty, sortDiagnostics, sourceLookup,
-  type CompileResult, type Diagnostic, type SourceFile,
+  compileProject, isCheckSummary, readEntry, renderCheckJson, renderErrorPlain, renderErrorPretty, snapshotKey, snapshotProject,
+  snapshotSources, sortDiagnostics, sourceLookup, writeEntry, type Diagnostic, type SourceFile,
 } from "@jadpo/compiler";
 import type { CliContext } from "../../context.ts";
 import { terminalFor, type ColorMode, type Terminal } from "../../terminal.ts";
 import { reportUsage } from "../../usage.ts";
 import { nodeHost } from "../../node-host.ts";
 import { diskCache } from "../../cache/disk-cache.ts";
-import { processMemo } from "../../cache/process-memo.ts";
+import { processParses } from "../../cache/process-parses.ts";
 import { findProject, type ProjectLookup } from "../../project.ts";
+import { undecodableRecordings } from "../../recording-diagnostics.ts";
 import type { DiagnosticFormat } from "../../options.ts";
 
 export interface CheckOptions {
@@ -43,25 +44,6 @@ export function checkText(result: Printed, format: "pretty" | "plain", terminal:
   return `${blocks.join("\n\n")}\n\n${paint.error("check failed:")} ${plural(count, "error")}\n`;
 }
 
-/**
- * As docs/testing.md says, `check` decodes every recording as `test` does and reports each undecodable one as an
- * error at `<file>:1:1`. The runtime (the decoder) is loaded only for a project with recordings.
- */
-async function undecodableRecordings(result: CompileResult, root: string): Promise<Diagnostic[]> {
-  const program = result.program;
-  // With compile errors a recording may fail only because of them (a call that no longer
-  // type-checks asks no prompt): one mistake, one diagnostic, so recordings wait for a clean compile.
-  if (!program || result.diagnostics.length > 0 || program.recordings.length === 0) return [];
-  const { runRecordingTest } = await import("@jadpo/runtime");
-  const readFile = (path: string) => nodeHost.readFile(`${root}/${path}`);
-  const found: Diagnostic[] = [];
-  for (const recording of program.recordings) {
-    const { result: outcome } = runRecordingTest(program, recording, { runSeed: 1, readFile });
-    found.push(...outcome.diagnostics);
-  }
-  return found;
-}
-
 /** What to print: the compiled project's diagnostics, or the one that says there is no project. */
 async function compile(lookup: ProjectLookup, env: CliContext["env"]): Promise<Printed> {
   if (!lookup.ok) {
@@ -76,8 +58,9 @@ async function compile(lookup: ProjectLookup, env: CliContext["env"]): Promise<P
   const cached = cache && key ? readEntry(cache, key, isCheckSummary) : null;
   if (cached) return { ...cached, displayPath, source: snapshotSources(snapshot) };
   // Checked only: `check` never runs the program, so the runtime's side tables are not kept.
-  const result = compileProject(snapshot.host, root, { toRun: false }, processMemo(env));
-  const recordings = await undecodableRecordings(result, root);
+  const result = compileProject(snapshot.host, root, { toRun: false, parses: processParses(env) });
+  // As docs/testing.md says, `check` decodes every recording as `test` does.
+  const recordings = await undecodableRecordings(result, (path) => snapshot.host.readFile(`${root}/${path}`));
   const diagnostics = sortDiagnostics([...result.diagnostics, ...recordings]);
   const summary = { files: result.stats.files, declarations: result.stats.declarations, diagnostics };
   if (cache && key) writeEntry(cache, key, summary);

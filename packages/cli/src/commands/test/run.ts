@@ -19,7 +19,7 @@ import {
 import { findProject } from "../../project.ts";
 import { nodeHost } from "../../node-host.ts";
 import { diskCache } from "../../cache/disk-cache.ts";
-import { processMemo } from "../../cache/process-memo.ts";
+import { processParses } from "../../cache/process-parses.ts";
 import { cachedReport, runKey, storeReport } from "./cache.ts";
 import { loadTestProject, type LoadedProject, type TestLoad } from "./project.ts";
 import { argumentPath, resolveSelectors } from "./selectors.ts";
@@ -32,6 +32,8 @@ export interface TestOptions {
   shard?: string;
   workers?: number;
   watch?: boolean;
+  /** Alerts fail the run (exit 1): CI that wants fresh recordings. */
+  failOnAlert?: boolean;
   /** `--seeds A..B`, checked by `prepare`. */
   seeds?: string;
   coverage?: boolean;
@@ -173,7 +175,7 @@ export async function runOnce(prepared: PreparedRun, context: CliContext): Promi
   }
   const pool = new LazyPool(load, prepared.workers, seed, prepared.extras);
   try {
-    const project = loadTestProject(load, snapshot.host, processMemo(context.env));
+    const project = loadTestProject(load, snapshot.host, processParses(context.env));
     // A worker's start-up, estimated as ours: loading the bundle, and compiling the project.
     const startupMs = prepared.loadMs + (performance.now() - compileStarted);
     const reportContext: ReportContext = { displayPath: prepared.displayPath, source: sourceLookup(project.compiled.graph) };
@@ -207,7 +209,7 @@ async function run(project: LoadedProject, prepared: PreparedRun, helpers: (coun
   const entries: PlannedTest[] = applyShard(selected, prepared.shard);
   const onEvent = reporterEvents(prepared.reporter);
   const summary = await runSelected(tests, entries, { runSeed: seed, extras: prepared.extras, pool: null, helpers: helpers(entries.length), onEvent });
-  const report: TestReport = { outcome: "ran", seed, results: summary.results, alerts: summary.alerts };
+  const report: TestReport = { outcome: "ran", seed, results: summary.results, alerts: summary.alerts, failOnAlert: prepared.options.failOnAlert === true };
   if (summary.seeds) report.seeds = summary.seeds;
   if (summary.coverage) {
     report.coverage = summary.coverage;
