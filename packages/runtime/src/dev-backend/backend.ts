@@ -1,7 +1,7 @@
 // `jadpo dev`'s AI backend (docs/dev.md): every call is faked as in tests — from the prompt's
 // recordings, then generated defaults — except prompts in the connection's `development.sandbox`,
 // which go to the real model within the day's `per_day` budget (corrections included). Each
-// `ai.generate`/`ai.stream` call becomes one line of the call log once it has settled.
+// `ai.generate`/`ai.stream`/`ai.embed` call becomes one line of the call log once it has settled.
 // Decoding and the one correction stay in the executor above; this answers one attempt at a time.
 import { TEXT, type CheckedProgram, type PromptInfo, type Type } from "@jadpo/compiler";
 import { readFileSync } from "node:fs";
@@ -65,6 +65,9 @@ function valuesJson(prompt: PromptInfo, values: Value): { [field: string]: JsonV
   return json !== null && typeof json === "object" && !Array.isArray(json) ? json : {};
 }
 
+/** The seed of every `jadpo dev` embedding (a prompt can't be named `embed`, so no prompt's calls share it). */
+const EMBED_SEED = callSeed("embed", null);
+
 /** The project-wide part of the dev backend: one per build; `forRequest()` gives each HTTP request its own backend. */
 export class DevAi {
   private readonly readFile: ReadProjectFile;
@@ -115,6 +118,23 @@ export class DevAi {
     }
     this.options.onCall?.(logged);
     return logged;
+  }
+
+  /** @internal Logs one `ai.embed` call: `prompt` and `version` are `embed`, `values` holds the text. */
+  logEmbed(text: string): DevCall | null {
+    const now = this.now();
+    const entry: NewDevCall = {
+      time: new Date(now).toISOString(), prompt: "embed", version: "embed", values: { text },
+      source: "generated", attempts: 1, duration_ms: 0, outcome: "success",
+    };
+    try {
+      const logged = this.log(entry);
+      this.options.onCall?.(logged);
+      return logged;
+    } catch (e) {
+      this.options.onProblem?.(`The call log could not be written: ${e instanceof Error ? e.message : String(e)}`);
+      return null;
+    }
   }
 
   /** @internal One attempt of a generate call. */
@@ -218,9 +238,15 @@ export class DevRequestBackend implements AiBackend {
     return answered.reply;
   }
 
-  /** Embeddings have no prompt and no sandbox: derived from the text, as in tests, and not logged. */
+  /**
+   * Embeddings have no prompt and no sandbox: lexical, as in tests, all from one seed so that texts
+   * sharing words stay near each other across calls. Each is logged as a call of `embed`.
+   */
   embed(call: EmbedCall): EmbedReply {
-    return { kind: "vector", vector: fakeEmbedding(callSeed("embed", call.text), call.text, call.dimensions) };
+    this.flush();
+    const logged = this.dev.logEmbed(call.text);
+    if (logged !== null) this.calls.push(logged);
+    return { kind: "vector", vector: fakeEmbedding(EMBED_SEED, call.text, call.dimensions) };
   }
 
   /** Logs a call left waiting for a correction that never came (the action stopped first). */
