@@ -33,6 +33,12 @@ function wholeNumber(min: number, max = Number.MAX_SAFE_INTEGER): FlagSpec["pars
   return { value, takes: max === Number.MAX_SAFE_INTEGER ? `a whole number, ${min} or more` : `a whole number from ${min} to ${max}` };
 }
 
+/** A percentage, 0 to 100, decimals allowed. */
+function percent(): FlagSpec["parse"] {
+  const value = (text: string): number | null => (/^[0-9]+(\.[0-9]+)?$/.test(text) && Number(text) <= 100 ? Number(text) : null);
+  return { value, takes: "a percentage from 0 to 100" };
+}
+
 export const flagTable = {
   // Global.
   color: {
@@ -56,6 +62,11 @@ export const flagTable = {
   shard: { flags: "--shard <i/n>", description: "run the i-th of n equal parts of the tests", example: "1/3" },
   workers: { flags: "--workers <n>", description: "how many tests run at once", example: "2", parse: wholeNumber(1) },
   watch: { flags: "--watch", description: "run again when a file changes" },
+  seeds: { flags: "--seeds <A..B>", description: "run every test under each run seed from A to B (at most 10,000), shrinking the answers of tests that fail under some", example: "1..100" },
+  coverage: { flags: "--coverage", description: "list the AI outcomes the tests reached at each AI call of the code" },
+  coverageMin: {
+    flags: "--coverage-min <percent>", description: "fail when the tests reach fewer AI outcomes than this (implies --coverage)", example: "80", parse: percent(),
+  },
   // ai record
   as: { flags: "--as <name>", description: "the recording's name", example: "not_covered", mandatory: true },
   fixture: { flags: "--fixture <group.fixture>", description: "ask with a fixture's values instead of the last `jadpo dev` call", example: "questions.sesame" },

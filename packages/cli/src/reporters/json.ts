@@ -3,6 +3,7 @@
 import { diagnosticToJson, type Diagnostic, type JsonDiagnostic } from "@jadpo/compiler";
 import type { Alert, TestResult } from "@jadpo/runtime";
 import { reportPassed, type ReportContext, type RenderReport, type TestReport } from "./reporter.ts";
+import { coverageJson, underSeeds } from "./coverage.ts";
 import { alertLine, countKinds, remedyCommand, summaryLine, summaryParts, withRerun } from "./lines.ts";
 
 function diagnosticJson(d: Diagnostic, context: ReportContext): JsonDiagnostic {
@@ -45,7 +46,7 @@ export const jsonReporter: RenderReport = (report, context) => {
   const results = report.outcome === "ran" ? report.results : [];
   const { passed, failed } = summaryParts(results);
   const errors =
-    report.outcome === "compile_errors" ? report.diagnostics : report.outcome === "stopped" ? [report.diagnostic] : [];
+    report.outcome === "compile_errors" ? report.diagnostics : report.outcome === "stopped" ? [report.diagnostic] : report.coverageBelow ? [report.coverageBelow] : [];
   const object = {
     schemaVersion: 1,
     command: "test",
@@ -55,12 +56,14 @@ export const jsonReporter: RenderReport = (report, context) => {
       passed,
       failed,
       kinds: kindsJson(results),
-      text: report.outcome === "ran" ? summaryLine(results) : null,
+      text: report.outcome === "ran" ? summaryLine(results) + underSeeds(report.seeds) : null,
     },
     tests: results.map((result) => testJson(result, report.seed, context)),
     alerts: report.outcome === "ran" ? report.alerts.map((alert) => alertJson(alert, context)) : [],
-    /** Compile errors or `test.no_tests`: what stopped the run before any test. */
+    /** Compile errors or `test.no_tests`: what stopped the run before any test; `test.coverage_below` after it. */
     diagnostics: errors.map((d) => diagnosticJson(d, context)),
+    // Only with `--coverage`, so a report without it keeps its keys.
+    ...(report.outcome === "ran" && report.coverage ? { coverage: coverageJson(report.coverage, context) } : {}),
   };
   return `${JSON.stringify(object)}\n`;
 };

@@ -89,8 +89,8 @@ export function rerunCommand(result: TestResult, seed: number, context: ReportCo
   return `jadpo test ${shellWord(`${context.displayPath(result.file)}:${result.line}`)} --seed ${seed}`;
 }
 
-/** A result's diagnostics with their rerun command filled in. */
+/** A result's diagnostics with their rerun command filled in (under the seed it failed with, in a sweep). */
 export function withRerun(result: TestResult, seed: number, context: ReportContext): Diagnostic[] {
-  const rerun = rerunCommand(result, seed, context);
+  const rerun = rerunCommand(result, result.runSeed ?? seed, context);
   return result.diagnostics.map((d) => ({ ...d, rerun }));
 }

@@ -5,7 +5,8 @@ import {
   noPaint, renderErrorPlain, renderErrorPretty, renderFailPlain, renderFailPretty,
   type Diagnostic, type Paint, type SourceFile,
 } from "@jadpo/compiler";
-import type { Alert, TestResult } from "@jadpo/runtime";
+import type { Alert, SeedRange, TestResult } from "@jadpo/runtime";
+import { coverageLines, underSeeds } from "./coverage.ts";
 import type { ReportContext, RenderReport, TestReport } from "./reporter.ts";
 import { alertText, compileErrorsLine, remedyCommand, remedyWhy, summaryLine, withRerun } from "./lines.ts";
 
@@ -72,8 +73,8 @@ export function errorBlock(d: Diagnostic, context: ReportContext, style: TextSty
   return renderErrorPretty(d, { displayPath: context.displayPath, paint: style.paint, source: sourceOf(context) });
 }
 
-function summary(results: TestResult[], style: TextStyle): string {
-  const line = summaryLine(results);
+function summary(results: TestResult[], style: TextStyle, seeds?: SeedRange): string {
+  const line = summaryLine(results) + underSeeds(seeds);
   if (line.startsWith("✓")) {
     const cut = line.indexOf("  ");
     return style.paint.ok(line.slice(0, cut)) + line.slice(cut);
@@ -98,8 +99,10 @@ export function renderText(report: TestReport, context: ReportContext, style: Te
     for (const alert of report.alerts) parts.push(...alertLines(alert, style));
     const blocks = report.results.flatMap((result) => failBlocks(result, report.seed, context, style));
     if (blocks.length > 0) parts.push(blocks.join("\n\n"));
-    parts.push(summary(report.results, style));
+    parts.push(summary(report.results, style, report.seeds));
     for (const alert of report.alerts) parts.push(remedy(alert, style, context));
+    if (report.coverage) parts.push(...coverageLines(report.coverage, context, style.paint));
+    if (report.coverageBelow) parts.push(errorBlock(report.coverageBelow, context, style));
   }
   return `${parts.join("\n")}\n`;
 }

@@ -67,7 +67,7 @@ export function codeFrame(d: Diagnostic, options: PrettyOptions): string[] {
 }
 
 function paintBody(line: string, paint: Paint): string {
-  const match = /^( {2})([a-z]+):( .*)?$/.exec(line);
+  const match = /^( {2})([a-z]+):( [\s\S]*)?$/.exec(line); // a detail may run over several lines (a `fakes:` script)
   if (!match) return line;
   const [, indent, label, rest = ""] = match;
   if (label === "rule" || label === "rerun") return `${indent}${paint.dim(`${label}:${rest}`)}`;

@@ -4,6 +4,8 @@
 // and still print what a finished report prints. Workers send outcomes (outcome.ts), not events.
 // Keep these stable: reporters and the pool depend on them.
 import type { Diagnostic, TestKind } from "@jadpo/compiler";
+import type { CoverageSite } from "./coverage.ts";
+import type { SeedRange } from "./seeds.ts";
 
 export type ResultKind = TestKind | "recording test";
 
@@ -18,6 +20,8 @@ export interface TestResult {
   /** The test's own seed, derived from the run seed, its file and its name. */
   seed: number;
   duration_ms: number;
+  /** The run seed its failure happened under, when not the run's own (`--seeds`): its `rerun:` line uses it. */
+  runSeed?: number;
   /** Why it failed (usually one); empty when passed. `rerun` is filled in by the reporter. */
   diagnostics: Diagnostic[];
 }
@@ -43,4 +47,8 @@ export interface RunSummary {
   seed: number;
   results: TestResult[];
   alerts: Alert[];
+  /** With `--seeds`: the range every test ran under. */
+  seeds?: SeedRange;
+  /** With `--coverage`: the AI outcomes the run's tests reached, per call site of non-test code. */
+  coverage?: CoverageSite[];
 }

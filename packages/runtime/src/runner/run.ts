@@ -2,7 +2,9 @@
 // start-up. Whoever runs an entry, results are handed on in plan order by the sequencer, so the
 // output is the same for any worker count.
 import type { Alert, RunEvent, RunSummary, TestResult } from "./events.ts";
-import type { LoadedTests } from "./execute.ts";
+import type { LoadedTests, RunExtras } from "./execute.ts";
+import { coverageReport } from "./coverage.ts";
+import { mergeCoverage, type CoverageCounts } from "./observe.ts";
 import type { TestOutcome } from "./outcome.ts";
 import type { PlannedTest } from "./plan.ts";
 import { planKey } from "./plan-key.ts";
@@ -22,6 +24,8 @@ export interface Helpers {
 
 export interface RunOptions {
   runSeed: number;
+  /** `--seeds` and `--coverage` (workers get the same through their WorkerInit). */
+  extras?: RunExtras;
   /** Workers already started (tests), or null. */
   pool: Pool | null;
   /** Workers to start when they are worth it. */
@@ -47,9 +51,12 @@ export async function runSelected(tests: LoadedTests, entries: PlannedTest[], op
 
   const results: TestResult[] = new Array(entries.length);
   const alerts: Alert[] = [];
+  const extras = options.extras ?? {};
+  const counts: CoverageCounts = {};
   const sequencer = new Sequencer<TestOutcome>(entries.length, (position, outcome) => {
     results[position] = outcome.result;
     alerts.push(...outcome.alerts);
+    if (outcome.coverage) mergeCoverage(counts, outcome.coverage);
     emit({ type: "test-done", index: entries[position].index, result: outcome.result });
   });
 
@@ -123,7 +130,7 @@ export async function runSelected(tests: LoadedTests, entries: PlannedTest[], op
       const started = performance.now();
       const batch = queue.splice(0, LOCAL_BATCH);
       for (const position of batch) {
-        const done = tests.run(entries[position], runSeed);
+        const done = tests.run(entries[position], runSeed, extras);
         sequencer.push(position, done instanceof Promise ? await done : done);
       }
       if (ran >= WARM_UP) {
@@ -142,5 +149,8 @@ export async function runSelected(tests: LoadedTests, entries: PlannedTest[], op
   await runLocally();
   await finished;
   emit({ type: "run-end", alerts });
-  return { seed: runSeed, results, alerts };
+  const summary: RunSummary = { seed: runSeed, results, alerts };
+  if (extras.seeds) summary.seeds = extras.seeds;
+  if (extras.coverage) summary.coverage = coverageReport(tests.program, counts);
+  return summary;
 }

@@ -5,10 +5,10 @@ import { existsSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { isAbsolute, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { diagnostic, noPaint, sourceLookup } from "@jadpo/compiler";
+import { diagnostic, noPaint, sourceLookup, type Diagnostic } from "@jadpo/compiler";
 import {
-  applyShard, forbidNetwork, parseShard, runSelected, selectTests, startPool,
-  type Helpers, type PlannedTest, type Pool, type Selector, type Shard, type WorkerInit,
+  applyShard, coverageTotals, forbidNetwork, MAX_SEEDS, parseSeedRange, parseShard, runSelected, selectTests, startPool,
+  type CoverageSite, type Helpers, type PlannedTest, type Pool, type RunExtras, type Selector, type Shard, type WorkerInit,
 } from "@jadpo/runtime";
 import type { CliContext } from "../../context.ts";
 import { terminalFor, type ColorMode } from "../../terminal.ts";
@@ -28,16 +28,26 @@ export interface TestOptions {
   shard?: string;
   workers?: number;
   watch?: boolean;
+  /** `--seeds A..B`, checked by `prepare`. */
+  seeds?: string;
+  coverage?: boolean;
+  coverageMin?: number;
   color: ColorMode;
 }
 
 /** Fewer selected tests than this never start worker threads. */
 const POOL_MIN_TESTS = 64;
 
-/** The bundled worker beside the running bundle; null when running unbundled (tests under vitest). */
+/**
+ * The bundled worker beside the running bundle (this module may be a lazily loaded chunk in
+ * `dist/chunks/`, one folder below it); null when running unbundled (tests under vitest).
+ */
 function workerEntry(): URL | null {
-  const url = new URL("./worker.mjs", import.meta.url);
-  return url.protocol === "file:" && existsSync(fileURLToPath(url)) ? url : null;
+  for (const relative of ["./worker.mjs", "../worker.mjs"]) {
+    const url = new URL(relative, import.meta.url);
+    if (url.protocol === "file:" && existsSync(fileURLToPath(url))) return url;
+  }
+  return null;
 }
 
 /**
@@ -48,12 +58,12 @@ function workerEntry(): URL | null {
 class LazyPool {
   private pool: Pool | null = null;
 
-  constructor(private readonly load: TestLoad, private readonly workers: number, private readonly seed: number) {}
+  constructor(private readonly load: TestLoad, private readonly workers: number, private readonly seed: number, private readonly extras: RunExtras) {}
 
   helpers(count: number, startupMs: number): Helpers | undefined {
     const entry = workerEntry();
     if (this.workers <= 1 || count < POOL_MIN_TESTS || !entry) return undefined;
-    const init: WorkerInit = { runSeed: this.seed, load: this.load };
+    const init: WorkerInit = { runSeed: this.seed, load: this.load, extras: this.extras };
     return { start: () => (this.pool = startPool(entry, this.workers - 1, init)), startupMs };
   }
 
@@ -84,6 +94,10 @@ export interface PreparedRun {
   selectors: Selector[];
   shard: Shard | null;
   seed: number;
+  /** `--seeds` and `--coverage`. */
+  extras: RunExtras;
+  /** `--coverage-min`, a percentage. */
+  coverageMin: number | null;
   workers: number;
   paths: string[];
   reporter: Reporter;
@@ -99,6 +113,15 @@ function prepare(paths: string[], options: TestOptions, context: CliContext, loa
     shard = parseShard(options.shard);
     if (!shard) {
       reportUsage(context, new OptionValueError("--shard", options.shard, "i/n with 1 ≤ i ≤ n", "1/3").diagnostic);
+      return null;
+    }
+  }
+  const extras: RunExtras = { coverage: options.coverage === true || options.coverageMin !== undefined };
+  if (options.seeds !== undefined) {
+    extras.seeds = parseSeedRange(options.seeds);
+    if (!extras.seeds) {
+      const takes = `A..B, whole numbers with A ≤ B, at most ${MAX_SEEDS.toLocaleString("en-US")} seeds`;
+      reportUsage(context, new OptionValueError("--seeds", options.seeds, takes, "1..100").diagnostic);
       return null;
     }
   }
@@ -125,13 +148,16 @@ function prepare(paths: string[], options: TestOptions, context: CliContext, loa
     return null;
   }
   const workers = options.workers ?? availableParallelism();
-  return { load: { root, cwd: context.cwd }, displayPath, selectors: selectors.selectors, shard, seed, workers, paths, reporter, options, loadMs };
+  return {
+    load: { root, cwd: context.cwd }, displayPath, selectors: selectors.selectors, shard, seed, extras, coverageMin: options.coverageMin ?? null,
+    workers, paths, reporter, options, loadMs,
+  };
 }
 
 /** One run: compile, run, report; sets the exit code. */
 export async function runOnce(prepared: PreparedRun, context: CliContext): Promise<void> {
   const { load, seed } = prepared;
-  const pool = new LazyPool(load, prepared.workers, seed);
+  const pool = new LazyPool(load, prepared.workers, seed, prepared.extras);
   try {
     const compileStarted = performance.now();
     const project = loadTestProject(load);
@@ -166,6 +192,22 @@ async function run(project: LoadedProject, prepared: PreparedRun, helpers: (coun
   }
   const entries: PlannedTest[] = applyShard(selected, prepared.shard);
   const onEvent = reporterEvents(prepared.reporter);
-  const summary = await runSelected(tests, entries, { runSeed: seed, pool: null, helpers: helpers(entries.length), onEvent });
-  return { outcome: "ran", seed, results: summary.results, alerts: summary.alerts };
+  const summary = await runSelected(tests, entries, { runSeed: seed, extras: prepared.extras, pool: null, helpers: helpers(entries.length), onEvent });
+  const report: TestReport = { outcome: "ran", seed, results: summary.results, alerts: summary.alerts };
+  if (summary.seeds) report.seeds = summary.seeds;
+  if (summary.coverage) {
+    report.coverage = summary.coverage;
+    const below = coverageBelow(summary.coverage, prepared.coverageMin);
+    if (below) report.coverageBelow = below;
+  }
+  return report;
+}
+
+/** `test.coverage_below` when the outcomes reached are fewer than `--coverage-min` asks (none of none is 100%). */
+function coverageBelow(sites: CoverageSite[], min: number | null): Diagnostic | null {
+  if (min === null) return null;
+  const { reached, total } = coverageTotals(sites);
+  if (reached * 100 >= min * total) return null;
+  const percent = Math.floor((reached * 1000) / total) / 10;
+  return diagnostic("test.coverage_below", null, { reached, total, percent, min });
 }
