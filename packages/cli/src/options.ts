@@ -62,6 +62,7 @@ export const flagTable = {
   shard: { flags: "--shard <i/n>", description: "run the i-th of n equal parts of the tests", example: "1/3" },
   workers: { flags: "--workers <n>", description: "how many tests run at once", example: "2", parse: wholeNumber(1) },
   watch: { flags: "--watch", description: "run again when a file changes" },
+  failOnAlert: { flags: "--fail-on-alert", description: "exit 1 when any alert is printed (a recording from an older prompt or another model)" },
   seeds: { flags: "--seeds <A..B>", description: "run every test under each run seed from A to B (at most 10,000), shrinking the answers of tests that fail under some", example: "1..100" },
   coverage: { flags: "--coverage", description: "list the AI outcomes the tests reached at each AI call of the code" },
   coverageMin: {
@@ -71,6 +72,7 @@ export const flagTable = {
   as: { flags: "--as <name>", description: "the recording's name", example: "not_covered", mandatory: true },
   fixture: { flags: "--fixture <group.fixture>", description: "ask with a fixture's values instead of the last `jadpo dev` call", example: "questions.sesame" },
   force: { flags: "--force", description: "replace an existing recording" },
+  stale: { flags: "--stale", description: "record again every out-of-date recording (of the prompt, or of every prompt), each with the values it was asked with" },
   // ai show
   render: { flags: "--render", description: "print what a model is sent for the prompt: its rendered system, text and answer format" },
   renderFixture: {

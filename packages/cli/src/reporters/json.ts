@@ -2,7 +2,7 @@
 // argv or process ids, so two runs with the same seed differ only in `duration_ms`.
 import { diagnosticToJson, type Diagnostic, type JsonDiagnostic } from "@jadpo/compiler";
 import type { Alert, TestResult } from "@jadpo/runtime";
-import { reportPassed, type ReportContext, type RenderReport, type TestReport } from "./reporter.ts";
+import { failingAlerts, reportPassed, type ReportContext, type RenderReport, type TestReport } from "./reporter.ts";
 import { coverageJson, underSeeds } from "./coverage.ts";
 import { alertLine, countKinds, remedyCommand, summaryLine, summaryParts, withRerun } from "./lines.ts";
 
@@ -29,8 +29,10 @@ function alertJson(alert: Alert, context: ReportContext): Record<string, unknown
     prompt: alert.prompt,
     name: alert.name,
     file: context.displayPath(alert.file),
-    recorded_version: alert.recordedVersion,
-    current_version: alert.currentVersion,
+    fixture: alert.fixture ?? null,
+    ...(alert.kind === "stale_recording"
+      ? { recorded_version: alert.recordedVersion, current_version: alert.currentVersion }
+      : { recorded_model: alert.recordedModel, current_model: alert.currentModel }),
     text: alertLine(alert),
     remedy: remedyCommand(alert, context),
   };
@@ -56,7 +58,9 @@ export const jsonReporter: RenderReport = (report, context) => {
       passed,
       failed,
       kinds: kindsJson(results),
-      text: report.outcome === "ran" ? summaryLine(results) + underSeeds(report.seeds) : null,
+      text: report.outcome === "ran" ? summaryLine(results, failingAlerts(report)) + underSeeds(report.seeds) : null,
+      /** Alerts that failed the run (`--fail-on-alert`); 0 otherwise. */
+      failing_alerts: failingAlerts(report),
     },
     tests: results.map((result) => testJson(result, report.seed, context)),
     alerts: report.outcome === "ran" ? report.alerts.map((alert) => alertJson(alert, context)) : [],

@@ -13,6 +13,8 @@ export type TestReport =
       coverage?: CoverageSite[];
       /** `--coverage-min` not met: `test.coverage_below`. */
       coverageBelow?: Diagnostic;
+      /** `--fail-on-alert`: alerts fail the run. */
+      failOnAlert?: boolean;
     }
   /** Compile errors stopped the run before any test. */
   | { outcome: "compile_errors"; seed: number; diagnostics: Diagnostic[] }
@@ -48,5 +50,10 @@ export interface ReporterOptions {
 
 /** Whether the run passed: exit 0 exactly when it did. */
 export function reportPassed(report: TestReport): boolean {
-  return report.outcome === "ran" && report.results.every((result) => result.status === "passed") && !report.coverageBelow;
+  return report.outcome === "ran" && report.results.every((result) => result.status === "passed") && !report.coverageBelow && failingAlerts(report) === 0;
+}
+
+/** How many alerts fail the run: all of them with `--fail-on-alert`, else none. */
+export function failingAlerts(report: TestReport): number {
+  return report.outcome === "ran" && report.failOnAlert === true ? report.alerts.length : 0;
 }

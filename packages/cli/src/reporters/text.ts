@@ -7,8 +7,8 @@ import {
 } from "@jadpo/compiler";
 import type { Alert, SeedRange, TestResult } from "@jadpo/runtime";
 import { coverageLines, underSeeds } from "./coverage.ts";
-import type { ReportContext, RenderReport, TestReport } from "./reporter.ts";
-import { alertText, compileErrorsLine, remedyCommand, remedyWhy, summaryLine, withRerun } from "./lines.ts";
+import { failingAlerts, type ReportContext, type RenderReport, type TestReport } from "./reporter.ts";
+import { alertText, compileErrorsLine, remedyCommand, remedyWhyOf, summaryLine, withRerun } from "./lines.ts";
 
 export interface TextStyle {
   /** Pretty rendering (painted, code frames for compile errors); false is plain. */
@@ -73,8 +73,8 @@ export function errorBlock(d: Diagnostic, context: ReportContext, style: TextSty
   return renderErrorPretty(d, { displayPath: context.displayPath, paint: style.paint, source: sourceOf(context) });
 }
 
-function summary(results: TestResult[], style: TextStyle, seeds?: SeedRange): string {
-  const line = summaryLine(results) + underSeeds(seeds);
+function summary(results: TestResult[], style: TextStyle, alertsFailing: number, seeds?: SeedRange): string {
+  const line = summaryLine(results, alertsFailing) + underSeeds(seeds);
   if (line.startsWith("✓")) {
     const cut = line.indexOf("  ");
     return style.paint.ok(line.slice(0, cut)) + line.slice(cut);
@@ -83,7 +83,7 @@ function summary(results: TestResult[], style: TextStyle, seeds?: SeedRange): st
 }
 
 function remedy(alert: Alert, style: TextStyle, context: ReportContext): string {
-  return `${style.paint.alert("→")} ${style.paint.bold(remedyCommand(alert, context))}  ${remedyWhy}`;
+  return `${style.paint.alert("→")} ${style.paint.bold(remedyCommand(alert, context))}  ${remedyWhyOf(alert)}`;
 }
 
 /** The whole report as lines, each ending with a newline. */
@@ -99,7 +99,7 @@ export function renderText(report: TestReport, context: ReportContext, style: Te
     for (const alert of report.alerts) parts.push(...alertLines(alert, style));
     const blocks = report.results.flatMap((result) => failBlocks(result, report.seed, context, style));
     if (blocks.length > 0) parts.push(blocks.join("\n\n"));
-    parts.push(summary(report.results, style, report.seeds));
+    parts.push(summary(report.results, style, failingAlerts(report), report.seeds));
     for (const alert of report.alerts) parts.push(remedy(alert, style, context));
     if (report.coverage) parts.push(...coverageLines(report.coverage, context, style.paint));
     if (report.coverageBelow) parts.push(errorBlock(report.coverageBelow, context, style));

@@ -26,16 +26,31 @@ export interface TestResult {
   diagnostics: Diagnostic[];
 }
 
-/** A line printed before the summary, with its remedy printed after it (docs/cli.md). */
-export interface Alert {
-  kind: "stale_recording";
+/** A line printed before the summary, with its remedy printed after it (docs/testing.md). */
+export type Alert = StaleRecordingAlert | ModelDriftAlert;
+
+interface RecordingAlert {
   prompt: string;
   name: string;
+  /** Root-relative path of the recording file. */
+  file: string;
+  /** The fixture it was recorded with (`questions.sesame`): its remedy asks with it again. */
+  fixture?: string;
+}
+
+/** Made from an older version of its prompt. */
+export interface StaleRecordingAlert extends RecordingAlert {
+  kind: "stale_recording";
   /** 8 hex digits each. */
   recordedVersion: string;
   currentVersion: string;
-  /** Root-relative path of the recording file. */
-  file: string;
+}
+
+/** Made with another model than the connection's `model` now (the prompt's version being current). */
+export interface ModelDriftAlert extends RecordingAlert {
+  kind: "model_drift";
+  recordedModel: string;
+  currentModel: string;
 }
 
 export type RunEvent =

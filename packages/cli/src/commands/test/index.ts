@@ -18,6 +18,7 @@ export function registerTest(program: Command, context: CliContext): void {
     .addOption(flag("shard"))
     .addOption(flag("workers"))
     .addOption(flag("watch"))
+    .addOption(flag("failOnAlert"))
     .addOption(flag("seeds"))
     .addOption(flag("coverage"))
     .addOption(flag("coverageMin"))

@@ -28,6 +28,8 @@ export interface TestOptions {
   shard?: string;
   workers?: number;
   watch?: boolean;
+  /** Alerts fail the run (exit 1): CI that wants fresh recordings. */
+  failOnAlert?: boolean;
   /** `--seeds A..B`, checked by `prepare`. */
   seeds?: string;
   coverage?: boolean;
@@ -193,7 +195,7 @@ async function run(project: LoadedProject, prepared: PreparedRun, helpers: (coun
   const entries: PlannedTest[] = applyShard(selected, prepared.shard);
   const onEvent = reporterEvents(prepared.reporter);
   const summary = await runSelected(tests, entries, { runSeed: seed, extras: prepared.extras, pool: null, helpers: helpers(entries.length), onEvent });
-  const report: TestReport = { outcome: "ran", seed, results: summary.results, alerts: summary.alerts };
+  const report: TestReport = { outcome: "ran", seed, results: summary.results, alerts: summary.alerts, failOnAlert: prepared.options.failOnAlert === true };
   if (summary.seeds) report.seeds = summary.seeds;
   if (summary.coverage) {
     report.coverage = summary.coverage;
