@@ -44,7 +44,7 @@ try {
   const jadpoTest = (root: string, extra: string[] = []) => timeNode([jadpoBin, "test", ...extra], root, { rss: true });
   const variants: Variant[] = [
     { group: "2,000 AI-call tests", name: "jadpo test, cold (no .jadpo/)", tests: tests2000, before: () => noCache(dir("jadpo")), run: () => jadpoTest(dir("jadpo")) },
-    { group: "2,000 AI-call tests", name: "jadpo test, warm (cache kept)", tests: tests2000, run: () => jadpoTest(dir("jadpo")) },
+    { group: "2,000 AI-call tests", name: "jadpo test, second run (.jadpo/ kept)", tests: tests2000, run: () => jadpoTest(dir("jadpo")) },
     { group: "2,000 AI-call tests", name: "vitest --no-isolate", tests: 2000, run: () => timeNode([vitestBin, "run", "--no-isolate"], dir("vitest")) },
     { group: "2,000 AI-call tests", name: "vitest (default)", tests: 2000, run: () => timeNode([vitestBin, "run"], dir("vitest")) },
     { group: "2,000 AI-call tests", name: "node --test, hand-written fake", tests: 2000, run: () => timeNode(["--test", ...nodeFiles], dir("node")) },

@@ -38,7 +38,7 @@ export function printTable(variants: Variant[], results: Map<Variant, Timed[]>, 
     console.log(`${pad(label, 44)} ${lpad((get(over) / get(under)).toFixed(2) + "×", 8)} wall ${lpad((cpuOf(over) / cpuOf(under)).toFixed(2) + "×", 8)} CPU   target ${target}`);
   console.log("");
   ratio("vitest --no-isolate ÷ jadpo cold", "vitest --no-isolate", "jadpo test, cold (no .jadpo/)", "≥ 12× (wall)");
-  ratio("vitest --no-isolate ÷ jadpo warm", "vitest --no-isolate", "jadpo test, warm (cache kept)", "≥ 20× (wall)");
+  ratio("vitest --no-isolate ÷ jadpo second run", "vitest --no-isolate", "jadpo test, second run (.jadpo/ kept)", "≥ 20× (wall)");
   ratio("vitest (default) ÷ jadpo cold", "vitest (default)", "jadpo test, cold (no .jadpo/)", "(note)");
   ratio("node --test ÷ jadpo cold", "node --test, hand-written fake", "jadpo test, cold (no .jadpo/)", "(note)");
   ratio("jadpo test 10 tests cold ÷ node -e 0", "jadpo test, 10 tests, cold", "node -e 0", "≤ 2.5× (wall)");

@@ -18,11 +18,11 @@ beforeAll(() => buildCli());
 const cacheDir = (root: string) => join(root, ".jadpo/cache");
 
 describe("the disk cache", () => {
-  it("keeps one entry per command under .jadpo/cache/ and prints the same from it", () => {
+  it("keeps one entry for check under .jadpo/cache/, none for test runs, and prints the same from it", () => {
     const root = example();
     const cold = [runJadpo(["check"], { cwd: root }), runJadpo(["test"], { cwd: root })];
     const entries = readdirSync(cacheDir(root));
-    expect(entries).toHaveLength(2);
+    expect(entries).toHaveLength(1);
     expect(entries.every((name) => /^[0-9a-f]{64}$/.test(name))).toBe(true);
     const warm = [runJadpo(["check"], { cwd: root }), runJadpo(["test"], { cwd: root })];
     expect(warm).toEqual(cold);
@@ -31,8 +31,8 @@ describe("the disk cache", () => {
 
   it("is shared by two jadpo processes at once: both print what one alone prints, and the entry is whole", async () => {
     const root = example();
-    const alone = runJadpo(["test", "--reporter", "plain"], { cwd: root, env: { JADPO_CACHE: "off" } });
-    const both = await Promise.all([1, 2].map(() => runJadpoAsync(["test", "--reporter", "plain"], { cwd: root })));
+    const alone = runJadpo(["check", "--diagnostic-format", "plain"], { cwd: root, env: { JADPO_CACHE: "off" } });
+    const both = await Promise.all([1, 2].map(() => runJadpoAsync(["check", "--diagnostic-format", "plain"], { cwd: root })));
     expect(both).toEqual([alone, alone]);
     const [entry] = readdirSync(cacheDir(root));
     expect(JSON.parse(readFileSync(join(cacheDir(root), entry), "utf8")).key).toBe(entry);

@@ -74,20 +74,21 @@ describe("the cache of checked projects", () => {
     );
   }, 120_000);
 
-  it("is used: an unchanged project's second run reads it, and deleting it is only a miss", async () => {
+  it("is used by check: an unchanged project's second check reads it, and deleting it is only a miss", async () => {
     const root = copyExample("jadpo-cache-used-");
     roots.push(root);
     const env = { JADPO_CACHE: "on" };
-    const first = await runJadpoHere(["test", "--reporter", "json"], { cwd: root, env });
+    const first = await runJadpoHere(["check"], { cwd: root, env });
     const entries = cacheFiles(root);
     expect(entries.length).toBe(1);
-    // A stored report with one test renamed is what the next run prints: the run read the cache.
+    // A stored summary with another declaration count is what the next check prints: it read the cache.
     const stored = readFileSync(entries[0], "utf8");
-    writeFileSync(entries[0], stored.replace('"name":"a question the model answers"', '"name":"from the cache"'));
-    const second = await runJadpoHere(["test", "--reporter", "json"], { cwd: root, env });
-    expect(second.stdout).toContain('"name":"from the cache"');
+    expect(stored).toMatch(/"declarations":\s*\d+/);
+    writeFileSync(entries[0], stored.replace(/"declarations":(\s*)\d+/, '"declarations":$19999'));
+    const second = await runJadpoHere(["check"], { cwd: root, env });
+    expect(second.stdout).toContain("9999 declarations");
     rmSync(cacheDir(root), { recursive: true, force: true });
-    const third = await runJadpoHere(["test", "--reporter", "json"], { cwd: root, env });
-    expect(withoutDurations(third.stdout)).toBe(withoutDurations(first.stdout));
+    const third = await runJadpoHere(["check"], { cwd: root, env });
+    expect(third.stdout).toBe(first.stdout);
   });
 });

@@ -5,7 +5,7 @@ import { existsSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { isAbsolute, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { diagnostic, noPaint, snapshotProject, snapshotSources, sourceLookup, type Diagnostic } from "@jadpo/compiler";
+import { diagnostic, noPaint, sourceLookup, type Diagnostic } from "@jadpo/compiler";
 import {
   applyShard, coverageTotals, forbidNetwork, MAX_SEEDS, parseSeedRange, parseShard, runSelected, selectTests, startPool,
   type CoverageSite, type Helpers, type PlannedTest, type Pool, type RunExtras, type Selector, type Shard, type WorkerInit,
@@ -18,9 +18,7 @@ import {
 } from "../../reporters/index.ts";
 import { findProject } from "../../project.ts";
 import { nodeHost } from "../../node-host.ts";
-import { diskCache } from "../../cache/disk-cache.ts";
 import { processParses } from "../../cache/process-parses.ts";
-import { cachedReport, runKey, storeReport } from "./cache.ts";
 import { loadTestProject, type LoadedProject, type TestLoad } from "./project.ts";
 import { argumentPath, resolveSelectors } from "./selectors.ts";
 import { watchAndRun } from "./watch.ts";
@@ -160,27 +158,21 @@ function prepare(paths: string[], options: TestOptions, context: CliContext, loa
   };
 }
 
-/** One run: compile, run, report (or the report of the same run, from the cache); sets the exit code. */
+/**
+ * One run: compile, run, report; sets the exit code. Every run runs its tests: a report is never
+ * replayed from an earlier run (a time limit or a changed machine can change what a run reports).
+ * Inside one process (watch), only the files whose bytes changed are parsed again.
+ */
 export async function runOnce(prepared: PreparedRun, context: CliContext): Promise<void> {
   const { load, seed } = prepared;
   const compileStarted = performance.now();
-  const snapshot = snapshotProject(nodeHost, load.root);
-  const cache = diskCache(load.root, context.env);
-  const key = cache && runKey(snapshot, cache, prepared);
-  const cached = cache && key ? cachedReport(cache, key) : null;
-  if (cached) {
-    const reportContext: ReportContext = { displayPath: prepared.displayPath, source: snapshotSources(snapshot) };
-    if (write(context, prepared.options, runEndText(prepared.reporter, cached, reportContext))) context.exitCode = reportPassed(cached) ? 0 : 1;
-    return;
-  }
   const pool = new LazyPool(load, prepared.workers, seed, prepared.extras);
   try {
-    const project = loadTestProject(load, snapshot.host, processParses(context.env));
+    const project = loadTestProject(load, nodeHost, processParses(context.env));
     // A worker's start-up, estimated as ours: loading the bundle, and compiling the project.
     const startupMs = prepared.loadMs + (performance.now() - compileStarted);
     const reportContext: ReportContext = { displayPath: prepared.displayPath, source: sourceLookup(project.compiled.graph) };
     const report = await run(project, prepared, (count) => pool.helpers(count, startupMs));
-    if (cache && key) storeReport(cache, key, report);
     if (!write(context, prepared.options, runEndText(prepared.reporter, report, reportContext))) return;
     context.exitCode = reportPassed(report) ? 0 : 1;
   } finally {
