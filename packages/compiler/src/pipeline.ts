@@ -14,6 +14,12 @@ import { checkProgram, type CheckOptions } from "./check/check-program.ts";
 import { limitDiagnostics } from "./diagnostics/limit.ts";
 import { diagnostic } from "./diagnostics/diagnostic.ts";
 import { isLowerSnake, toLowerSnake } from "./names/casing.ts";
+import type { ParseCache } from "./workspace/parse-cache.ts";
+
+export interface CompileOptions extends CheckOptions {
+  /** Parses kept from the last compile of this project (an editor's): unchanged files aren't parsed again. */
+  parses?: ParseCache;
+}
 
 export interface CompileStats {
   /** Source and test files. */
@@ -46,9 +52,11 @@ function blocksChecking(d: Diagnostic): boolean {
  * Compiles the project at `root` (an absolute path holding `app.jadpo`). Never throws for a user
  * error. With `toRun: false` the program is only checked (see CheckOptions).
  */
-export function compileProject(host: Host, root: string, options: CheckOptions = {}): CompileResult {
+export function compileProject(host: Host, root: string, options: CompileOptions = {}): CompileResult {
   const found = discoverFiles(host, root);
-  const { files, incomplete, diagnostics, omitted: unparsed } = parseAll(host, found);
+  options.parses?.begin();
+  const { files, incomplete, diagnostics, omitted: unparsed } = parseAll(host, found, options.parses);
+  options.parses?.end();
   for (const d of foundProblems(found)) diagnostics.push(d);
   const resolved = resolveModules(files, { recordings: readRecordings(host, found), incomplete });
   for (const d of resolved.diagnostics) diagnostics.push(d);
@@ -79,7 +87,7 @@ function foundProblems(found: ProjectFiles): Diagnostic[] {
   return out;
 }
 
-function parseAll(host: Host, found: ProjectFiles) {
+function parseAll(host: Host, found: ProjectFiles, parses: ParseCache | undefined) {
   const files: LoadedFile[] = [];
   const incomplete = new Set<string>();
   const diagnostics: Diagnostic[] = [];
@@ -91,7 +99,8 @@ function parseAll(host: Host, found: ProjectFiles) {
       incomplete.add(file.path);
       continue;
     }
-    const parsed = parseFile(file.path, file.kind, read ?? new Uint8Array());
+    const bytes = read ?? new Uint8Array();
+    const parsed = parses ? parses.parse(file.path, file.kind, bytes) : parseFile(file.path, file.kind, bytes);
     if (parsed.diagnostics.length > 0) incomplete.add(file.path);
     for (const d of parsed.diagnostics) diagnostics.push(d);
     omitted += parsed.omitted ?? 0;

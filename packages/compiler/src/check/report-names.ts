@@ -5,7 +5,7 @@ import type { Expr, Span } from "../syntax/ast.ts";
 import type { DeclRef } from "../modules/graph.ts";
 import { diagnostic, type Diagnostic } from "../diagnostics/diagnostic.ts";
 import { closest, didYouMean } from "../names/suggest.ts";
-import { report, visibleTopNames } from "./context.ts";
+import { declaredElsewhereHint, report, visibleTopNames } from "./context.ts";
 import type { Body, Locals } from "./body.ts";
 
 /** Library namespaces; a local of the same name shadows them. */
@@ -25,18 +25,22 @@ export function unknownName(span: Span, name: string, candidates: Iterable<strin
 }
 
 /**
- * Past this many unknown names in one file, no suggestion is looked for: only the first 50 of a
- * file's diagnostics are shown, and weighing every name in scope for 16,000 more would be the
- * quadratic part of a file full of mistakes.
+ * `name.unknown`. Without `candidates` the name is a plain top-level-or-local one: when another
+ * module declares it, the diagnostic says which (an import is missing, not a typo); otherwise
+ * the closest visible name. Past SUGGESTIONS_PER_FILE unknown names in one file no suggestion is
+ * looked for: only the first 50 of a file's diagnostics are shown, and weighing every name in
+ * scope for 16,000 more would be the quadratic part of a file full of mistakes.
  */
-const SUGGESTIONS_PER_FILE = 200;
-
 export function reportUnknownName(b: Body, env: Locals, span: Span, name: string, candidates?: Iterable<string>): void {
+  const elsewhere = candidates === undefined ? declaredElsewhereHint(b.cx, b.file, name) : null;
+  if (elsewhere !== null) return report(b.cx, diagnostic("name.unknown", span, { name, suggestion: elsewhere }));
   const asked = (b.cx.suggestionsAsked.get(b.file.path) ?? 0) + 1;
   b.cx.suggestionsAsked.set(b.file.path, asked);
   const weighed = asked > SUGGESTIONS_PER_FILE ? [] : candidates ?? allNames(b, env);
   report(b.cx, unknownName(span, name, weighed));
 }
+
+const SUGGESTIONS_PER_FILE = 200;
 
 /** Lazily, so a suggestion that weighs only some names never copies every name in scope. */
 function* allNames(b: Body, env: Locals): Generator<string> {

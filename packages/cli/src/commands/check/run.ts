@@ -1,14 +1,17 @@
 // What `jadpo check` does: find the project, compile it, print the diagnostics (or the line that
 // says it passed) in the chosen format, and set the exit code.
 import {
-  compileProject, limitDiagnostics, omittedLine, renderCheckJson, renderErrorPlain, renderErrorPretty, sortDiagnostics, sourceLookup,
-  type CompileResult, type Diagnostic, type SourceFile,
+  compileProject, isCheckSummary, limitDiagnostics, omittedLine, readEntry, renderCheckJson, renderErrorPlain, renderErrorPretty, snapshotKey, snapshotProject,
+  snapshotSources, sortDiagnostics, sourceLookup, writeEntry, type Diagnostic, type SourceFile,
 } from "@jadpo/compiler";
 import type { CliContext } from "../../context.ts";
 import { terminalFor, type ColorMode, type Terminal } from "../../terminal.ts";
 import { reportUsage } from "../../usage.ts";
 import { nodeHost } from "../../node-host.ts";
+import { diskCache } from "../../cache/disk-cache.ts";
+import { processParses } from "../../cache/process-parses.ts";
 import { findProject, type ProjectLookup } from "../../project.ts";
+import { undecodableRecordings } from "../../recording-diagnostics.ts";
 import type { DiagnosticFormat } from "../../options.ts";
 
 export interface CheckOptions {
@@ -44,42 +47,27 @@ export function checkText(result: Printed, format: "pretty" | "plain", terminal:
   return `${blocks.join("\n\n")}\n\n${more}${paint.error("check failed:")} ${plural(count, "error")}\n`;
 }
 
-/**
- * As docs/testing.md says, `check` decodes every recording as `test` does and reports each undecodable one as an
- * error at `<file>:1:1`. The runtime (the decoder) is loaded only for a project with recordings.
- */
-async function undecodableRecordings(result: CompileResult, root: string): Promise<Diagnostic[]> {
-  const program = result.program;
-  // With compile errors a recording may fail only because of them (a call that no longer
-  // type-checks asks no prompt): one mistake, one diagnostic, so recordings wait for a clean compile.
-  if (!program || result.diagnostics.length > 0 || program.recordings.length === 0) return [];
-  const { runRecordingTest } = await import("@jadpo/runtime");
-  const readFile = (path: string) => nodeHost.readFile(`${root}/${path}`);
-  const found: Diagnostic[] = [];
-  for (const recording of program.recordings) {
-    const { result: outcome } = runRecordingTest(program, recording, { runSeed: 1, readFile });
-    for (const d of outcome.diagnostics) found.push(d);
-  }
-  return found;
-}
-
 /** What to print: the compiled project's diagnostics, or the one that says there is no project. */
-async function compile(lookup: ProjectLookup): Promise<Printed> {
+async function compile(lookup: ProjectLookup, env: CliContext["env"]): Promise<Printed> {
   if (!lookup.ok) {
     return { files: 0, declarations: 0, diagnostics: [lookup.diagnostic], omitted: 0, displayPath: (file) => file, source: () => undefined };
   }
+  const root = lookup.project.root;
+  const displayPath = lookup.project.displayPath;
+  // The project's files read once: the cache's key digests them, and a miss compiles from them.
+  const snapshot = snapshotProject(nodeHost, root);
+  const cache = diskCache(root, env);
+  const key = cache && snapshotKey(snapshot, cache, "check");
+  const cached = cache && key ? readEntry(cache, key, isCheckSummary) : null;
+  if (cached) return { ...cached, omitted: cached.omitted ?? 0, displayPath, source: snapshotSources(snapshot) };
   // Checked only: `check` never runs the program, so the runtime's side tables are not kept.
-  const result = compileProject(nodeHost, lookup.project.root, { toRun: false });
-  const recordings = await undecodableRecordings(result, lookup.project.root);
+  const result = compileProject(snapshot.host, root, { toRun: false, parses: processParses(env) });
+  // As docs/testing.md says, `check` decodes every recording as `test` does.
+  const recordings = await undecodableRecordings(result, (path) => snapshot.host.readFile(`${root}/${path}`));
   const { shown, omitted } = limitDiagnostics(sortDiagnostics([...result.diagnostics, ...recordings]));
-  return {
-    files: result.stats.files,
-    declarations: result.stats.declarations,
-    diagnostics: shown,
-    omitted: omitted + result.omitted,
-    displayPath: lookup.project.displayPath,
-    source: sourceLookup(result.graph),
-  };
+  const summary = { files: result.stats.files, declarations: result.stats.declarations, diagnostics: shown, omitted: omitted + result.omitted };
+  if (cache && key) writeEntry(cache, key, summary);
+  return { ...summary, displayPath, source: sourceLookup(result.graph) };
 }
 
 export async function runCheck(path: string | undefined, options: CheckOptions, context: CliContext): Promise<void> {
@@ -87,7 +75,7 @@ export async function runCheck(path: string | undefined, options: CheckOptions, 
   const format: DiagnosticFormat = options.diagnosticFormat ?? (terminal.isTTY ? "pretty" : "plain");
   const lookup = findProject(context.cwd, path);
   if (!lookup.ok && lookup.exitCode === 2) return reportUsage(context, lookup.diagnostic);
-  const printed = await compile(lookup);
+  const printed = await compile(lookup, context.env);
   context.stdout.write(format === "json" ? renderCheckJson(printed, printed) : checkText(printed, format, terminal));
   context.exitCode = printed.diagnostics.length === 0 ? 0 : 1;
 }

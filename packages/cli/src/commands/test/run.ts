@@ -18,6 +18,8 @@ import {
 } from "../../reporters/index.ts";
 import { findProject } from "../../project.ts";
 import { durationMs } from "../../options.ts";
+import { nodeHost } from "../../node-host.ts";
+import { processParses } from "../../cache/process-parses.ts";
 import { loadTestProject, type LoadedProject, type TestLoad } from "./project.ts";
 import { argumentPath, resolveSelectors } from "./selectors.ts";
 import { watchAndRun } from "./watch.ts";
@@ -160,13 +162,17 @@ function prepare(paths: string[], options: TestOptions, context: CliContext, loa
   };
 }
 
-/** One run: compile, run, report; sets the exit code. */
+/**
+ * One run: compile, run, report; sets the exit code. Every run runs its tests: a report is never
+ * replayed from an earlier run (a time limit or a changed machine can change what a run reports).
+ * Inside one process (watch), only the files whose bytes changed are parsed again.
+ */
 export async function runOnce(prepared: PreparedRun, context: CliContext): Promise<void> {
   const { load, seed } = prepared;
+  const compileStarted = performance.now();
   const pool = new LazyPool(load, prepared.workers, seed, prepared.extras);
   try {
-    const compileStarted = performance.now();
-    const project = loadTestProject(load);
+    const project = loadTestProject(load, nodeHost, processParses(context.env));
     // A worker's start-up, estimated as ours: loading the bundle, and compiling the project.
     const startupMs = prepared.loadMs + (performance.now() - compileStarted);
     const reportContext: ReportContext = { displayPath: prepared.displayPath, source: sourceLookup(project.compiled.graph) };
