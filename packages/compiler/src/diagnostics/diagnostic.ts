@@ -54,8 +54,15 @@ type ArgsAndDetails<R extends RuleId> = [keyof ArgsOf<R>] extends [never]
   ? [args?: ArgsOf<R>, details?: Detail[]]
   : [args: ArgsOf<R>, details?: Detail[]];
 
+/** Longer slot values are cut before they are filled in: the text is bounded before it is shortened. */
+const MAX_SLOT = 1_000;
+
 function fill(template: string, args: DiagnosticArgs): string {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in args ? String(args[key]) : whole));
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) => {
+    if (!(key in args)) return whole;
+    const value = String(args[key]);
+    return value.length > MAX_SLOT ? `${value.slice(0, MAX_SLOT)}…` : value;
+  });
 }
 
 /** The one way to make a diagnostic: the rule's catalogue entry, filled with `args`. */

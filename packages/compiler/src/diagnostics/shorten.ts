@@ -13,9 +13,28 @@ function cut(text: string): string {
 
 /** Control characters, except the newline and tab a multi-line message may hold. */
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+const CONTROL_TEST = new RegExp(CONTROL.source);
 
 /** A message line with every `quoted` or "quoted" part cut to QUOTE_LIMIT and control characters escaped. */
-export function shortenQuoted(text: string): string {
+/** No line of a message is longer than this, whatever it quotes. */
+const MAX_TEXT = 4_000;
+
+/** Reasons and steps repeat for every diagnostic of a rule: each is shortened once. */
+const seen = new Map<string, string>();
+const SEEN_MAX = 2_000;
+/** Over-approximate tests (any stretch between two quote marks): when none holds, nothing needs cutting. */
+const MAYBE_LONG = /`[^`\n]{81,}`|"[^"\n]{81,}"/;
+
+export function shortenQuoted(full: string): string {
+  const known = seen.get(full);
+  if (known !== undefined) return known;
+  const shortened = full.length <= MAX_TEXT && !MAYBE_LONG.test(full) && !CONTROL_TEST.test(full) ? full : shortenNow(full);
+  if (seen.size < SEEN_MAX && full.length <= MAX_TEXT) seen.set(full, shortened);
+  return shortened;
+}
+
+function shortenNow(full: string): string {
+  const text = full.length > MAX_TEXT ? `${full.slice(0, MAX_TEXT)}…` : full;
   // Pairs are taken from the left, so the text between two quoted parts is never taken for one.
   return text
     .replace(/`([^`\n]*)`/g, (whole, inner: string) => (inner.length > QUOTE_LIMIT ? `\`${cut(inner)}\`` : whole))
