@@ -20,6 +20,8 @@ export interface FlagSpec {
   example?: string;
   /** Turns the text into a value; null when it can't, and then the flag `takes` this. */
   parse?: { value: (text: string) => unknown; takes: string };
+  /** May be given several times: the values are kept in order, as a list. */
+  repeatable?: boolean;
 }
 
 /** `a, b or c`. */
@@ -51,13 +53,35 @@ export const flagTable = {
   },
   // test
   seed: { flags: "--seed <n>", description: "the run seed every test's values derive from", defaultValue: 1, example: "7", parse: wholeNumber(0) },
-  reporter: { flags: "--reporter <name>", description: orList(reporterNames), choices: reporterNames, example: "plain" },
-  output: { flags: "--output <file>", description: "write the report to FILE instead of standard output", example: "report.xml" },
+  name: {
+    flags: "-t, --name <pattern>",
+    description: "run only the tests whose name contains the text, or matches /regex/",
+    example: "refus",
+  },
+  bail: {
+    flags: "--bail [n]",
+    description: "stop after n failed tests (default 1); the tests not run are counted as skipped",
+    example: "1",
+    parse: wholeNumber(1),
+  },
+  reporter: {
+    flags: "--reporter <name>",
+    description: `${orList(reporterNames)}; may be given several times`,
+    choices: reporterNames,
+    example: "plain",
+    repeatable: true,
+  },
+  output: {
+    flags: "--output <[reporter=]file>",
+    description: "write a reporter's report to a file (folders created) instead of standard output, e.g. junit=reports/junit.xml",
+    example: "junit=reports/junit.xml",
+    repeatable: true,
+  },
   shard: { flags: "--shard <i/n>", description: "run the i-th of n equal parts of the tests", example: "1/3" },
   workers: { flags: "--workers <n>", description: "how many tests run at once", example: "2", parse: wholeNumber(1) },
   watch: { flags: "--watch", description: "run again when a file changes" },
   // ai record
-  as: { flags: "--as <name>", description: "the recording's name", example: "not_covered", mandatory: true },
+  as: { flags: "--as <name>", description: "the recording's name (required)", example: "not_covered", mandatory: true },
   fixture: { flags: "--fixture <group.fixture>", description: "ask with a fixture's values instead of the last `jadpo dev` call", example: "questions.sesame" },
   force: { flags: "--force", description: "replace an existing recording" },
   // dev
@@ -77,17 +101,22 @@ export function flag(name: FlagName): Option {
   // Commander's own choice check (kept for the help's "choices:") says what went wrong only in
   // English; this parser says it with the facts.
   const { choices, parse } = spec;
+  // A repeatable flag collects its values in order; any other keeps the last.
+  const keep = (value: unknown, previous: unknown): unknown =>
+    spec.repeatable ? [...(Array.isArray(previous) ? previous : []), value] : value;
   if (choices) {
-    option.choices(choices).argParser((text: string) => {
+    option.choices(choices).argParser((text: string, previous: unknown) => {
       if (!choices.includes(text)) throw new OptionValueError(long, text, orList(choices), example ?? choices[0]);
-      return text;
+      return keep(text, previous);
     });
   } else if (parse) {
-    option.argParser((text: string) => {
+    option.argParser((text: string, previous: unknown) => {
       const value = parse.value(text);
       if (value === null) throw new OptionValueError(long, text, parse.takes, example ?? "");
-      return value;
+      return keep(value, previous);
     });
+  } else if (spec.repeatable) {
+    option.argParser((text: string, previous: unknown) => keep(text, previous));
   }
   if (spec.defaultValue !== undefined) option.default(spec.defaultValue);
   return option;

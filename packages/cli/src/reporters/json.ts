@@ -3,7 +3,7 @@
 import { diagnosticToJson, type Diagnostic, type JsonDiagnostic } from "@jadpo/compiler";
 import type { Alert, TestResult } from "@jadpo/runtime";
 import { reportPassed, type ReportContext, type RenderReport, type TestReport } from "./reporter.ts";
-import { alertLine, countKinds, remedyCommand, summaryLine, summaryParts, withRerun } from "./lines.ts";
+import { alertLine, compileErrorsLine, countKinds, remedyCommand, summaryLine, summaryParts, withRerun } from "./lines.ts";
 
 function diagnosticJson(d: Diagnostic, context: ReportContext): JsonDiagnostic {
   return diagnosticToJson(d, { displayPath: context.displayPath, source: context.source ?? (() => undefined) });
@@ -41,9 +41,16 @@ function kindsJson(results: TestResult[]): Record<string, number> {
   return kinds;
 }
 
+/** The summary line plain prints; for a run stopped before any test, the line that says why. */
+function summaryText(report: TestReport): string {
+  if (report.outcome === "ran") return summaryLine(report.results);
+  if (report.outcome === "compile_errors") return compileErrorsLine(report.diagnostics.length);
+  return `error: ${report.diagnostic.summary}`;
+}
+
 export const jsonReporter: RenderReport = (report, context) => {
   const results = report.outcome === "ran" ? report.results : [];
-  const { passed, failed } = summaryParts(results);
+  const { passed, failed, skipped } = summaryParts(results);
   const errors =
     report.outcome === "compile_errors" ? report.diagnostics : report.outcome === "stopped" ? [report.diagnostic] : [];
   const object = {
@@ -54,8 +61,9 @@ export const jsonReporter: RenderReport = (report, context) => {
     summary: {
       passed,
       failed,
+      skipped,
       kinds: kindsJson(results),
-      text: report.outcome === "ran" ? summaryLine(results) : null,
+      text: summaryText(report),
     },
     tests: results.map((result) => testJson(result, report.seed, context)),
     alerts: report.outcome === "ran" ? report.alerts.map((alert) => alertJson(alert, context)) : [],

@@ -28,6 +28,17 @@ export interface RunOptions {
   helpers?: Helpers;
   /** Each event, in plan order (run-start, test-done…, run-end). */
   onEvent?: (event: RunEvent) => void;
+  /**
+   * Stop after this many failed tests (`--bail`): the tests after the n-th failure in plan order
+   * are not run (or their results are dropped) and come back `skipped`, so which tests ran never
+   * depends on the worker count.
+   */
+  bail?: number;
+}
+
+/** The result of a test the run stopped before. */
+function skipped(entry: PlannedTest, seed: number): TestResult {
+  return { name: entry.name, kind: entry.resultKind, file: entry.file, line: entry.line, status: "skipped", seed, duration_ms: 0, diagnostics: [] };
 }
 
 /** Entries this thread runs between two looks at the workers' messages. */
@@ -47,10 +58,14 @@ export async function runSelected(tests: LoadedTests, entries: PlannedTest[], op
 
   const results: TestResult[] = new Array(entries.length);
   const alerts: Alert[] = [];
-  const sequencer = new Sequencer<TestOutcome>(entries.length, (position, outcome) => {
-    results[position] = outcome.result;
-    alerts.push(...outcome.alerts);
-    emit({ type: "test-done", index: entries[position].index, result: outcome.result });
+  let failed = 0;
+  let bailed = false;
+  const sequencer = new Sequencer<TestOutcome | null>(entries.length, (position, outcome) => {
+    const result = bailed || outcome === null ? skipped(entries[position], runSeed) : outcome.result;
+    results[position] = result;
+    if (!bailed && outcome) alerts.push(...outcome.alerts);
+    emit({ type: "test-done", index: entries[position].index, result });
+    if (result.status === "failed" && options.bail !== undefined && ++failed >= options.bail) bail();
   });
 
   // Positions still to run; a worker's batch comes back to the front when the worker is lost.
@@ -65,6 +80,13 @@ export async function runSelected(tests: LoadedTests, entries: PlannedTest[], op
 
   const checkDone = (): void => {
     if (sequencer.done) finish();
+  };
+
+  // Everything still queued is skipped now; batches in flight come back and are skipped too.
+  const bail = (): void => {
+    bailed = true;
+    for (const position of queue.splice(0)) sequencer.push(position, null);
+    checkDone();
   };
 
   const feed = (worker: PoolWorker): void => {
@@ -123,6 +145,10 @@ export async function runSelected(tests: LoadedTests, entries: PlannedTest[], op
       const started = performance.now();
       const batch = queue.splice(0, LOCAL_BATCH);
       for (const position of batch) {
+        if (bailed) {
+          sequencer.push(position, null);
+          continue;
+        }
         const done = tests.run(entries[position], runSeed);
         sequencer.push(position, done instanceof Promise ? await done : done);
       }
