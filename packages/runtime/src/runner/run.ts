@@ -7,6 +7,7 @@ import type { TestOutcome } from "./outcome.ts";
 import type { PlannedTest } from "./plan.ts";
 import { planKey } from "./plan-key.ts";
 import { Sequencer } from "./sequencer.ts";
+import { testSeed } from "../seed.ts";
 import type { Pool, PoolWorker } from "./pool.ts";
 
 /**
@@ -37,7 +38,8 @@ export interface RunOptions {
 }
 
 /** The result of a test the run stopped before. */
-function skipped(entry: PlannedTest, seed: number): TestResult {
+function skipped(entry: PlannedTest, runSeed: number): TestResult {
+  const seed = testSeed(runSeed, entry.file, entry.name);
   return { name: entry.name, kind: entry.resultKind, file: entry.file, line: entry.line, status: "skipped", seed, duration_ms: 0, diagnostics: [] };
 }
 
