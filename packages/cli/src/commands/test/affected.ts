@@ -65,8 +65,10 @@ export function affectedBy(result: CompileResult, changed: readonly string[]): (
     }
     return hit;
   };
-  const answersWith = (entry: PlannedTest): boolean => {
-    const text = files.get(entry.file)?.source.text ?? "";
+  // The test's own text (its fakes are in it) names the recording.
+  const answersWith = (entry: Extract<PlannedTest, { kind: "test" }>): boolean => {
+    const { start, end } = entry.test.decl.span;
+    const text = files.get(entry.file)?.source.text.slice(start, end) ?? "";
     return changedRecordings.some((recording) => text.includes(`recorded("${recording.name}")`));
   };
   return (entry) => {

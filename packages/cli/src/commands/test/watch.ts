@@ -3,7 +3,8 @@
 // each run a status line says what happened: `watching · changed <file> · 3 tests rerun`. On a
 // terminal, `a` reruns every test and `q` quits (with the last run's exit code). The watch starts
 // before the first run, so an edit made while it runs is not missed.
-import { resolve } from "node:path";
+import { existsSync } from "node:fs";
+import { join, resolve } from "node:path";
 import type { CliContext } from "../../context.ts";
 import { watchProject } from "../../watch-project.ts";
 import type { RunDone } from "./run.ts";
@@ -27,6 +28,14 @@ export function statusLine(changed: string[] | "all" | null, done: RunDone, disp
   if (changed === null) return `watching · ${ran} run${hint}`;
   if (changed === "all") return `watching · all ${ran} rerun${hint}`;
   return `watching · changed ${changed.map(displayPath).join(", ")} · ${ran} rerun${hint}`;
+}
+
+/**
+ * An editor's or tool's scratch file that came and went during the burst (`sed -i`'s `sedXYZ`,
+ * vim's `4913`): gone now, and not a source, test or recording file.
+ */
+function isScratch(root: string, path: string): boolean {
+  return !/\.(jadpo|jadpotest|json)$/.test(path) && !existsSync(join(root, path));
 }
 
 /** Runs now and after each burst of changes, one run at a time; resolves when `q` is pressed (else never). */
@@ -61,7 +70,10 @@ export function watchAndRun(watched: Watched, context: CliContext, runOnce: (cha
       void rerun();
     };
 
-    watcher = watchProject(watched.root, (changed) => queue(changed), { quietMs: QUIET_MS, ignore: isOwnOutput });
+    watcher = watchProject(watched.root, (changed) => {
+      const real = changed.filter((path) => !isScratch(watched.root, path));
+      if (real.length > 0) queue(real);
+    }, { quietMs: QUIET_MS, ignore: isOwnOutput });
     stopKeys = context.keys?.listen((key) => {
       if (key === "a") queue("all");
       if (key === "q" || key === "\u0003") {
