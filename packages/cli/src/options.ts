@@ -81,7 +81,7 @@ export const flagTable = {
   workers: { flags: "--workers <n>", description: "how many tests run at once", example: "2", parse: wholeNumber(1) },
   watch: { flags: "--watch", description: "run again when a file changes" },
   // ai record
-  as: { flags: "--as <name>", description: "the recording's name (required)", example: "not_covered", mandatory: true },
+  as: { flags: "--as <name>", description: "the recording's name", example: "not_covered", mandatory: true },
   fixture: { flags: "--fixture <group.fixture>", description: "ask with a fixture's values instead of the last `jadpo dev` call", example: "questions.sesame" },
   force: { flags: "--force", description: "replace an existing recording" },
   // dev

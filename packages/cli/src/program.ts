@@ -1,6 +1,6 @@
 // The commander program: global flags, every command, and usage errors turned into `cli.*`
 // diagnostics. `runCli` is what main.ts and the in-process tests call.
-import type { Command, CommanderError } from "commander";
+import { Help, type Command, type CommanderError } from "commander";
 import { diagnostic } from "@jadpo/compiler";
 import type { CliContext } from "./context.ts";
 import { flag } from "./options.ts";
@@ -50,7 +50,14 @@ export function buildProgram(context: CliContext): Command {
     .addOption(flag("color"))
     .showSuggestionAfterError(true)
     // Every command's help lists `--color` (a global flag) under "Global Options".
-    .configureHelp({ showGlobalOptions: true });
+    .configureHelp({
+      showGlobalOptions: true,
+      // A flag the command can't run without says so in the help (`--as`).
+      optionDescription(option) {
+        const text = Help.prototype.optionDescription.call(this, option);
+        return option.mandatory ? `${text} (required)` : text;
+      },
+    });
   program.helpCommand("help [command]", "print help for jadpo or a command");
   registerCommands(program, context);
   configure(program, context);

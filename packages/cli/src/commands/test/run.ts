@@ -20,7 +20,7 @@ import { affectedBy } from "./affected.ts";
 import { findProject } from "../../project.ts";
 import { loadTestProject, type LoadedProject, type TestLoad } from "./project.ts";
 import { argumentPath, resolveSelectors } from "./selectors.ts";
-import { watchAndRun } from "./watch.ts";
+import { watchAndRun, type RunDone } from "./watch.ts";
 
 export interface TestOptions {
   seed: number;
@@ -162,11 +162,6 @@ function prepare(paths: string[], options: TestOptions, context: CliContext, loa
     load: { root, cwd: context.cwd }, displayPath, selectors: selectors.selectors, nameFilter: filter, bail, shard, seed, workers, paths,
     targets, options, loadMs,
   };
-}
-
-/** What one run did, for the watch's status line: how many tests ran (null: compile errors or none). */
-export interface RunDone {
-  ran: number | null;
 }
 
 /**

@@ -7,7 +7,11 @@ import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { CliContext } from "../../context.ts";
 import { watchProject } from "../../watch-project.ts";
-import type { RunDone } from "./run.ts";
+
+/** What one run did, for the status line: how many tests ran (null: compile errors, or a file it couldn't write). */
+export interface RunDone {
+  ran: number | null;
+}
 
 /** What is watched: the project's root, and the report files a run writes (`--output`), which are not changes. */
 export interface Watched {
