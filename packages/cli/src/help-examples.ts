@@ -42,5 +42,5 @@ export const helpExamples: Record<string, readonly string[]> = {
 export function examplesText(path: string): string | null {
   const examples = helpExamples[path];
   if (!examples) return null;
-  return `\nExamples:\n${examples.map((line) => `  $ ${line}`).join("\n")}\n\nDocs: docs/cli.md in the jadpo repository\n`;
+  return `\nExamples:\n${examples.map((line) => `  $ ${line}`).join("\n")}\n\nDocs: docs/cli.md in the jadpo repository`;
 }

@@ -52,7 +52,6 @@ describe.concurrent("jadpo check", () => {
         "  reason: A project is the folder holding `app.jadpo`; commands find it by walking up from the path given.",
         "  next: Run the command inside a project, or pass its path (human)",
         "  rule: cli.no_project",
-        "",
         "check failed: 1 error",
       ),
     });
@@ -121,7 +120,6 @@ describe.concurrent("jadpo check", () => {
         "  reason: A module is a folder or a file under `domains/`, named by its path.",
         "  next: Use `support/types`, the closest module (agent)",
         "  rule: module.not_found",
-        "",
         "check failed: 1 error",
       ),
     });
