@@ -197,7 +197,7 @@ describe("the reporter registry", () => {
     expect(reporterNames).toEqual(["pretty", "plain", "verbose", "json", "junit"]);
     const option = flag("reporter");
     expect(option.argChoices).toEqual(reporterNames);
-    expect(option.description).toBe("pretty, plain, json or junit");
+    expect(option.description).toBe("pretty, plain, verbose, json or junit; may be given several times");
   });
 
   it("feeds each finished test to a reporter's onTestDone, and nothing else", () => {

@@ -74,7 +74,11 @@ export function writeReportFile(context: CliContext, file: string, text: string)
     renameSync(temporary, path);
     return null;
   } catch (error) {
-    rmSync(temporary, { force: true });
+    try {
+      rmSync(temporary, { force: true });
+    } catch {
+      // The folder itself couldn't be made: there is no temporary file to remove.
+    }
     const why = error instanceof Error ? error.message : String(error);
     return diagnostic("cli.output_unwritable", null, { path: file, why });
   }
