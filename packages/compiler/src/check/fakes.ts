@@ -1,6 +1,6 @@
 // A test's `fakes:` (docs/testing.md), checked when the test compiles, each problem exactly one
-// diagnostic: a literal answer that isn't a valid value of any as-type is one `test.fake_type` at
-// the offending field's name; `test.recording_missing`, `test.fake_unknown_prompt`,
+// diagnostic: a literal answer that isn't a valid value of any as-type is one `test.fake_type`
+// under the offending value (a misspelt field: under its name, with a did-you-mean); `test.recording_missing`, `test.fake_unknown_prompt`,
 // `test.fake_stream_item`, `test.embedding_length`.
 import type { Expr, FakeEntry, FakeItem, TestDecl } from "../syntax/ast.ts";
 import type { LoadedFile } from "../modules/graph.ts";
@@ -20,7 +20,8 @@ const FAILURE_WORDS = AI_FAILURE_WORDS.map((w) => `\`${w}\``).join(", ");
 
 function fakeType(cx: Checker, type: Type, p: LiteralProblem): void {
   const path = p.path === "" ? THE_ANSWER : p.path;
-  report(cx, diagnostic("test.fake_type", p.at, { type: printType(type) }, [
+  const suggestion = p.suggestion ?? "Correct the scripted answer to the type";
+  report(cx, diagnostic("test.fake_type", p.at, { type: printType(type), suggestion }, [
     { label: "decode", text: `\`${p.rule}\` on \`${path}\`: ${p.detail}` },
   ]));
 }

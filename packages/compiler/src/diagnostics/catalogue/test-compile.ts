@@ -5,7 +5,8 @@ export const testCompileRules = {
   "test.fake_type": {
     summary: "A scripted answer doesn't decode as `{type}`",
     reason: "Scripted answers are checked against the type the prompt is asked for as, so a test can't script an answer the decoding would reject.",
-    next: "Correct the scripted answer to the type",
+    // {suggestion}: a did-you-mean for a misspelt field, else "Correct the scripted answer to the type".
+    next: "{suggestion}",
     owner: "agent",
   },
   "test.fake_unknown_prompt": {

@@ -9,7 +9,7 @@ export const testCases: RuleCase[] = [
     files: shop(ANSWERING, {
       "domains/shop/answer.test.jadpo": `test "a scripted answer" {\n    fakes: {\n        ai.ask: [Answer { resolved: "yes"  reply: "Hi" }]\n    }\n    var a = attempt answer("Hello?")\n    assert a.resolved\n}\n`,
     }),
-    expected: `error: A scripted answer doesn't decode as \`Answer\` --> domains/shop/answer.test.jadpo:3:27
+    expected: `error: A scripted answer doesn't decode as \`Answer\` --> domains/shop/answer.test.jadpo:3:37
   decode: \`type\` on \`resolved\`: expected Bool, got Text
   reason: Scripted answers are checked against the type the prompt is asked for as, so a test can't script an answer the decoding would reject.
   next: Correct the scripted answer to the type (agent)
@@ -25,6 +25,18 @@ export const testCases: RuleCase[] = [
   decode: \`missing\` on \`resolved\`: expected Bool, got nothing
   reason: Scripted answers are checked against the type the prompt is asked for as, so a test can't script an answer the decoding would reject.
   next: Correct the scripted answer to the type (agent)
+  rule: test.fake_type`,
+  },
+  {
+    rule: "test.fake_type",
+    title: "a misspelt field: did you mean",
+    files: shop(ANSWERING, {
+      "domains/shop/answer.test.jadpo": `test "a scripted answer" {\n    fakes: {\n        ai.ask: [Answer { resolvd: true  reply: "Hi" }]\n    }\n    var a = attempt answer("Hello?")\n}\n`,
+    }),
+    expected: `error: A scripted answer doesn't decode as \`Answer\` --> domains/shop/answer.test.jadpo:3:27
+  decode: \`unknown\` on \`resolvd\`: \`Answer\` has no such field
+  reason: Scripted answers are checked against the type the prompt is asked for as, so a test can't script an answer the decoding would reject.
+  next: Did you mean \`resolved\`? \`Answer\` has no field \`resolvd\` (agent)
   rule: test.fake_type`,
   },
   {
