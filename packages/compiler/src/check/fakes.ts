@@ -61,6 +61,23 @@ export function checkFakes(cx: Checker, file: LoadedFile, test: TestDecl): Check
   return out;
 }
 
+/** The recordings a prompt has, by name, from the project's own files. */
+function recordingNames(cx: Checker, prompt: PromptInfo): string[] {
+  const folder = recordingPath(prompt.file.path, prompt.name, "").slice(0, -".json".length);
+  return [...cx.recordingPaths].filter((path) => path.startsWith(folder) && !path.slice(folder.length).includes("/"))
+    .map((path) => path.slice(folder.length, -".json".length)).sort();
+}
+
+/** A misspelt `recorded("…")`: the closest recording of that prompt, else how to make it. */
+function recordingMissingStep(cx: Checker, prompt: PromptInfo, name: string): string {
+  const record = `\`jadpo ai record ${prompt.name} --as ${name}\``;
+  const names = recordingNames(cx, prompt);
+  const near = closest(name, names);
+  if (near !== null) return `Did you mean \`recorded("${near}")\`? Or record \`${name}\` with ${record}`;
+  if (names.length > 0) return `Record it with ${record}, or use one of its recordings: ${names.map((n) => `\`${n}\``).join(", ")}`;
+  return `Record it with ${record}`;
+}
+
 function promptItems(b: Body, prompt: PromptInfo, entry: FakeEntry): CheckedFakeItem[] {
   const items: CheckedFakeItem[] = [];
   for (const item of entry.items) {
@@ -79,7 +96,8 @@ function generatePromptItem(b: Body, prompt: PromptInfo, item: FakeItem): Checke
     case "recorded": {
       const path = recordingPath(prompt.file.path, prompt.name, item.name);
       if (!b.cx.recordingPaths.has(path)) {
-        report(b.cx, diagnostic("test.recording_missing", item.span, { prompt: prompt.name, name: item.name }));
+        const suggestion = recordingMissingStep(b.cx, prompt, item.name);
+        report(b.cx, diagnostic("test.recording_missing", item.span, { prompt: prompt.name, name: item.name, suggestion }));
         return null;
       }
       return { kind: "recorded", item, name: item.name, path };

@@ -50,7 +50,8 @@ export const testCompileRules = {
   "test.recording_missing": {
     summary: "`{prompt}` has no recording `{name}`",
     reason: "`recorded(\"name\")` reads `recordings/{prompt}/{name}.json` beside the prompt.",
-    next: "Record it with `jadpo ai record {prompt} --as {name}`, or use an existing name",
+    // {suggestion}: the closest recording of the prompt, else how to record it (recordingMissingStep).
+    next: "{suggestion}",
     owner: "agent",
   },
   "test.fixture_outside_test": {

@@ -110,7 +110,19 @@ export const testCases: RuleCase[] = [
     }),
     expected: `error: \`ask\` has no recording \`helo\` --> domains/shop/answer.test.jadpo:3:18
   reason: \`recorded("name")\` reads \`recordings/ask/helo.json\` beside the prompt.
-  next: Record it with \`jadpo ai record ask --as helo\`, or use an existing name (agent)
+  next: Did you mean \`recorded("hello")\`? Or record \`helo\` with \`jadpo ai record ask --as helo\` (agent)
+  rule: test.recording_missing`,
+  },
+  {
+    rule: "test.recording_missing",
+    title: "no recording close to the name: the prompt's recordings are listed",
+    files: shop(ANSWERING, {
+      "domains/shop/recordings/ask/hello.json": "{}",
+      "domains/shop/answer.test.jadpo": `test "a recorded answer" {\n    fakes: {\n        ai.ask: [recorded("zebra")]\n    }\n    var a = attempt answer("Hello?")\n}\n`,
+    }),
+    expected: `error: \`ask\` has no recording \`zebra\` --> domains/shop/answer.test.jadpo:3:18
+  reason: \`recorded("name")\` reads \`recordings/ask/zebra.json\` beside the prompt.
+  next: Record it with \`jadpo ai record ask --as zebra\`, or use one of its recordings: \`hello\` (agent)
   rule: test.recording_missing`,
   },
   {
