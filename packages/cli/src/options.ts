@@ -81,8 +81,9 @@ export const flagTable = {
   workers: { flags: "--workers <n>", description: "how many tests run at once", example: "2", parse: wholeNumber(1) },
   watch: { flags: "--watch", description: "run again when a file changes" },
   // ai record
-  as: { flags: "--as <name>", description: "the recording's name", example: "not_covered", mandatory: true },
-  fixture: { flags: "--fixture <group.fixture>", description: "ask with a fixture's values instead of the last `jadpo dev` call", example: "questions.sesame" },
+  // Examples name no project's fixtures or recordings: they show the form.
+  as: { flags: "--as <name>", description: "the recording's name", example: "first_answer", mandatory: true },
+  fixture: { flags: "--fixture <group.fixture>", description: "ask with a fixture's values instead of the last `jadpo dev` call", example: "group.fixture" },
   force: { flags: "--force", description: "replace an existing recording" },
   // dev
   port: { flags: "--port <n>", description: "the port to serve on (0 picks a free one)", defaultValue: 3000, example: "3001", parse: wholeNumber(0, 65535) },

@@ -14,7 +14,7 @@ import { loadPrompt } from "./load.ts";
 import { reportProblem } from "./output.ts";
 import { askOnce, connectModel } from "./model.ts";
 import { recordedText } from "./render.ts";
-import { parseFixtureName, valuesFromDevLog, valuesFromFixture } from "./values.ts";
+import { fixtureExample, parseFixtureName, valuesFromDevLog, valuesFromFixture } from "./values.ts";
 
 export interface AiRecordOptions {
   /** Required (commander says so when it is missing). */
@@ -31,12 +31,8 @@ const MAX_NAME = 100;
 function checkArguments(options: AiRecordOptions, context: CliContext): string | null {
   if (!isLowerSnake(options.as) || options.as.length > MAX_NAME) {
     const better = toLowerSnake(options.as);
-    const example = isLowerSnake(better) && better.length <= MAX_NAME ? better : "not_covered";
+    const example = isLowerSnake(better) && better.length <= MAX_NAME ? better : "first_answer";
     reportUsage(context, new OptionValueError("--as", options.as, "a lower_snake name", example).diagnostic);
-    return null;
-  }
-  if (options.fixture !== undefined && parseFixtureName(options.fixture) === null) {
-    reportUsage(context, new OptionValueError("--fixture", options.fixture, "group.fixture", "questions.sesame").diagnostic);
     return null;
   }
   return options.as;
@@ -61,6 +57,12 @@ export async function runAiRecord(promptName: string, options: AiRecordOptions, 
   const loaded = loadPrompt(context, options.color, "record", promptName);
   if (loaded === null) return;
   const { root, program, prompt, printing } = loaded;
+  // Checked once the project is loaded, so the example is one of its own fixtures.
+  if (options.fixture !== undefined && parseFixtureName(options.fixture) === null) {
+    const example = fixtureExample(program, prompt, options.fixture);
+    reportUsage(context, new OptionValueError("--fixture", options.fixture, "group.fixture", example).diagnostic);
+    return;
+  }
 
   // The type the prompt's first `ai.generate` call (path order, then source order) asks for.
   const asType = prompt.use === "generate" ? prompt.asTypes[0] : undefined;
