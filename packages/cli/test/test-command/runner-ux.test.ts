@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { buildCli } from "../support/build-cli.ts";
 import { disposedAfterEach } from "../support/example.ts";
-import { repo } from "../support/jadpo.ts";
+import { repo, runJadpo } from "../support/jadpo.ts";
 import { schemaErrors } from "../support/json-schema.ts";
 import { Project, withoutDurations } from "./project.ts";
 import { findAll, parseXml } from "./xml.ts";
@@ -234,6 +234,17 @@ describe("colour", () => {
     project.test(["--color", "always", "--output", "plain.txt"]);
     expect(project.read("plain.txt")).not.toContain(ESC);
     expect(project.test([]).stdout).not.toContain(ESC);
+  });
+
+  it("FORCE_COLOR colours every diagnostic `jadpo check` prints, piped, not only its last line", () => {
+    const project = example().write("domains/support/broken.jadpo", "function f() -> Int {\n    return \"no\"\n}\n");
+    const run = runJadpo(["check"], { cwd: project.root, env: { NO_COLOR: "", FORCE_COLOR: "1" } });
+    expect(run.stdout.split("\n")[0]).toMatch(/^\u001b\[31m\u001b\[1merror:/);
+    expect(run.stdout).not.toContain(" | ");
+    expect(run.stdout).toContain(`\n${ESC}31m${ESC}1mcheck failed:${ESC}22m${ESC}39m 1 error\n`);
+    const plain = runJadpo(["check"], { cwd: project.root });
+    expect(plain.stdout).not.toContain(ESC);
+    expect(plain.stdout).toMatch(/\n {2}rule: type\.mismatch\ncheck failed: 1 error\n$/);
   });
 });
 
