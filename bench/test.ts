@@ -1,6 +1,7 @@
 // `tsx bench/test.ts [tests] [runs]`: generates a project of 2,000 AI-call tests (by default),
 // runs the built `jadpo test` on it 5 times, and prints the median wall time and tests/second,
-// beside the start-up floor (`node -e 0`, `jadpo --version`). Build first: `node packages/cli/build/build-cli.mjs`.
+// beside the start-up floor (`node -e 0`, `jadpo --version`), then a seed sweep (`--seeds 1..100`:
+// every test 100 times) 3 times, its tests/second counting each test under each seed. Build first: `node packages/cli/build/build-cli.mjs`.
 // `tsx bench/test.ts --generate <dir> [tests]` only writes the project (for profiling).
 import { execFileSync, spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -106,6 +107,8 @@ try {
   const one = Array.from({ length: runs }, () => seconds(process.execPath, [jadpo, "test", "--workers", "1"], root));
   const node = median(Array.from({ length: runs }, () => seconds(process.execPath, ["-e", "0"], root)));
   const version = median(Array.from({ length: runs }, () => seconds(process.execPath, [jadpo, "--version"], root)));
+  const sweepRuns = Math.min(runs, 3);
+  const sweep = Array.from({ length: sweepRuns }, () => seconds(process.execPath, [jadpo, "test", "--seeds", "1..100"], root));
   const total = Number(/(\d+) passed/.exec(last ?? "")?.[1] ?? testCount); // the example's own tests and recordings too
   const m = median(times);
   const m1 = median(one);
@@ -113,6 +116,8 @@ try {
   console.log(`  last line            ${last}`);
   console.log(`  default workers      median ${m.toFixed(3)} s  (${Math.round(total / m)} tests/s)  runs ${times.map((t) => t.toFixed(3)).join(" ")}`);
   console.log(`  --workers 1          median ${m1.toFixed(3)} s  (${Math.round(total / m1)} tests/s)  runs ${one.map((t) => t.toFixed(3)).join(" ")}`);
+  const ms = median(sweep);
+  console.log(`  --seeds 1..100       median ${ms.toFixed(3)} s  (${Math.round((total * 100) / ms)} tests/s, each test under each seed)  runs ${sweep.map((t) => t.toFixed(3)).join(" ")}`);
   console.log(`  node -e 0            median ${node.toFixed(3)} s`);
   console.log(`  jadpo --version      median ${version.toFixed(3)} s  (${(version / node).toFixed(2)}× node -e 0)`);
 } finally {

@@ -15,6 +15,8 @@ export interface FlagSpec {
   choices?: readonly string[];
   /** Commander says so when it is missing (`cli.missing_option`). */
   mandatory?: boolean;
+  /** Shown after the description in the help, when the flag is required (`required without --stale`). */
+  required?: string;
   defaultValue?: string | number | boolean;
   /** A value it takes, shown in usage errors: `Write \`--seed 7\`, say`. */
   example?: string;
@@ -33,6 +35,12 @@ function wholeNumber(min: number, max = Number.MAX_SAFE_INTEGER): FlagSpec["pars
   const value = (text: string): number | null =>
     /^-?[0-9]+$/.test(text) && Number.isSafeInteger(Number(text)) && Number(text) >= min && Number(text) <= max ? Number(text) : null;
   return { value, takes: max === Number.MAX_SAFE_INTEGER ? `a whole number, ${min} or more` : `a whole number from ${min} to ${max}` };
+}
+
+/** A percentage, 0 to 100, decimals allowed. */
+function percent(): FlagSpec["parse"] {
+  const value = (text: string): number | null => (/^[0-9]+(\.[0-9]+)?$/.test(text) && Number(text) <= 100 ? Number(text) : null);
+  return { value, takes: "a percentage from 0 to 100" };
 }
 
 export const flagTable = {
@@ -80,16 +88,29 @@ export const flagTable = {
   shard: { flags: "--shard <i/n>", description: "run the i-th of n equal parts of the tests", example: "1/3" },
   workers: { flags: "--workers <n>", description: "how many tests run at once", example: "2", parse: wholeNumber(1) },
   watch: { flags: "--watch", description: "run again when a file changes" },
+  failOnAlert: { flags: "--fail-on-alert", description: "exit 1 when any alert is printed (a recording from an older prompt or another model)" },
+  seeds: { flags: "--seeds <A..B>", description: "run every test under each run seed from A to B (at most 10,000), shrinking the answers of tests that fail under some", example: "1..100" },
+  coverage: { flags: "--coverage", description: "list the AI outcomes the tests reached at each AI call of the code" },
+  coverageMin: {
+    flags: "--coverage-min <percent>", description: "fail when the tests reach fewer AI outcomes than this (implies --coverage)", example: "80", parse: percent(),
+  },
   // ai record
   // Examples name no project's fixtures or recordings: they show the form.
-  as: { flags: "--as <name>", description: "the recording's name", example: "first_answer", mandatory: true },
+  as: { flags: "--as <name>", description: "the recording's name", example: "first_answer", mandatory: true, required: "required without --stale" },
   fixture: { flags: "--fixture <group.fixture>", description: "ask with a fixture's values instead of the last `jadpo dev` call", example: "group.fixture" },
   force: { flags: "--force", description: "replace an existing recording" },
+  stale: { flags: "--stale", description: "record again every out-of-date recording (of the prompt, or of every prompt), each with the values it was asked with" },
   // dev
   port: { flags: "--port <n>", description: "the port to serve on (0 picks a free one)", defaultValue: 3000, example: "3001", parse: wholeNumber(0, 65535) },
 } as const satisfies Record<string, FlagSpec>;
 
 export type FlagName = keyof typeof flagTable;
+
+/** The help's note for a required flag (`--as`), by its long name; null for any other. */
+export function requiredNote(long: string | undefined): string | null {
+  const spec = Object.values(flagTable as Record<string, FlagSpec>).find((s) => new Option(s.flags).long === long);
+  return spec?.required ?? (spec?.mandatory ? "required" : null);
+}
 
 /** The commander Option of one flag of the table; a value it can't take throws OptionValueError. */
 export function flag(name: FlagName): Option {

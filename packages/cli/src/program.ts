@@ -3,7 +3,7 @@
 import { Help, type Command, type CommanderError } from "commander";
 import { diagnostic } from "@jadpo/compiler";
 import type { CliContext } from "./context.ts";
-import { flag } from "./options.ts";
+import { flag, requiredNote } from "./options.ts";
 import { registerCommands } from "./commands/index.ts";
 import { commanderUsage, JadpoCommand, OptionValueError, reportUsage } from "./usage.ts";
 import { version } from "./version.ts";
@@ -55,7 +55,8 @@ export function buildProgram(context: CliContext): Command {
       // A flag the command can't run without says so in the help (`--as`).
       optionDescription(option) {
         const text = Help.prototype.optionDescription.call(this, option);
-        return option.mandatory ? `${text} (required)` : text;
+        const note = option.mandatory ? "required" : requiredNote(option.long);
+        return note ? `${text} (${note})` : text;
       },
     });
   program.helpCommand("help [command]", "print help for jadpo or a command");

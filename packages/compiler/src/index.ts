@@ -42,3 +42,4 @@ export { assignable, sameType, scalarBase, isTextBased, scalarConstraints, listI
 export { textViolation, numberViolation, itemsViolation, codePointLength, patternRegExp, type Violation, type ConstraintRule } from "./types/constraints.ts";
 export { parseTemplate, type TemplatePart } from "./prompts/template.ts";
 export { promptVersion, spellTypeRef } from "./prompts/version.ts";
+export { canonicalJson, digest8, type CanonicalInput } from "./prompts/digest.ts";

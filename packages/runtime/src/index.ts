@@ -19,7 +19,10 @@ export { decodeAnswer, decodeValue, formatDecodeErrorDetail, type DecodeError, t
 // Running tests.
 export { runTest, type RunTestOptions } from "./runner/run-test.ts";
 export { runRecordingTest, type RecordingTestOptions } from "./runner/run-recording-test.ts";
-export { loadTests, type ExecuteOptions, type LoadedTests } from "./runner/execute.ts";
+export { loadTests, type ExecuteOptions, type LoadedTests, type RunExtras } from "./runner/execute.ts";
+export { parseSeedRange, seedCount, MAX_SEEDS, type SeedRange } from "./runner/seeds.ts";
+export { coverageTotals, type CoverageSite } from "./runner/coverage.ts";
+export { outcomesOf, GENERATE_OUTCOMES, STREAM_OUTCOMES, EMBED_OUTCOMES, type AiCallKind, type AiOutcome } from "./ai/outcomes.ts";
 export type { PlannedTest } from "./runner/plan.ts";
 export type { TestOutcome } from "./runner/outcome.ts";
 export { selectTests, splitLineSuffix, type Selector } from "./runner/select.ts";

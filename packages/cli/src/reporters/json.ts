@@ -2,7 +2,8 @@
 // argv or process ids, so two runs with the same seed differ only in `duration_ms`.
 import { diagnosticToJson, type Diagnostic, type JsonDiagnostic } from "@jadpo/compiler";
 import type { Alert, TestResult } from "@jadpo/runtime";
-import { reportPassed, type ReportContext, type RenderReport, type TestReport } from "./reporter.ts";
+import { failingAlerts, reportPassed, type ReportContext, type RenderReport, type TestReport } from "./reporter.ts";
+import { coverageJson, underSeeds } from "./coverage.ts";
 import { alertLine, compileErrorsLine, countKinds, remedyCommand, summaryLine, summaryParts, withRerun } from "./lines.ts";
 
 function diagnosticJson(d: Diagnostic, context: ReportContext): JsonDiagnostic {
@@ -28,8 +29,10 @@ function alertJson(alert: Alert, context: ReportContext): Record<string, unknown
     prompt: alert.prompt,
     name: alert.name,
     file: context.displayPath(alert.file),
-    recorded_version: alert.recordedVersion,
-    current_version: alert.currentVersion,
+    fixture: alert.fixture ?? null,
+    ...(alert.kind === "stale_recording"
+      ? { recorded_version: alert.recordedVersion, current_version: alert.currentVersion }
+      : { recorded_model: alert.recordedModel, current_model: alert.currentModel }),
     text: alertLine(alert),
     remedy: remedyCommand(alert, context),
   };
@@ -43,7 +46,7 @@ function kindsJson(results: TestResult[]): Record<string, number> {
 
 /** The summary line plain prints; for a run stopped before any test, the line that says why. */
 function summaryText(report: TestReport): string {
-  if (report.outcome === "ran") return summaryLine(report.results);
+  if (report.outcome === "ran") return summaryLine(report.results, failingAlerts(report)) + underSeeds(report.seeds);
   if (report.outcome === "compile_errors") return compileErrorsLine(report.diagnostics.length);
   return `error: ${report.diagnostic.summary}`;
 }
@@ -52,7 +55,7 @@ export const jsonReporter: RenderReport = (report, context) => {
   const results = report.outcome === "ran" ? report.results : [];
   const { passed, failed, skipped } = summaryParts(results);
   const errors =
-    report.outcome === "compile_errors" ? report.diagnostics : report.outcome === "stopped" ? [report.diagnostic] : [];
+    report.outcome === "compile_errors" ? report.diagnostics : report.outcome === "stopped" ? [report.diagnostic] : report.coverageBelow ? [report.coverageBelow] : [];
   const object = {
     schemaVersion: 1,
     command: "test",
@@ -64,11 +67,15 @@ export const jsonReporter: RenderReport = (report, context) => {
       skipped,
       kinds: kindsJson(results),
       text: summaryText(report),
+      /** Alerts that failed the run (`--fail-on-alert`); 0 otherwise. */
+      failing_alerts: failingAlerts(report),
     },
     tests: results.map((result) => testJson(result, report.seed, context)),
     alerts: report.outcome === "ran" ? report.alerts.map((alert) => alertJson(alert, context)) : [],
-    /** Compile errors or `test.no_tests`: what stopped the run before any test. */
+    /** Compile errors or `test.no_tests`: what stopped the run before any test; `test.coverage_below` after it. */
     diagnostics: errors.map((d) => diagnosticJson(d, context)),
+    // Only with `--coverage`, so a report without it keeps its keys.
+    ...(report.outcome === "ran" && report.coverage ? { coverage: coverageJson(report.coverage, context) } : {}),
   };
   return `${JSON.stringify(object)}\n`;
 };

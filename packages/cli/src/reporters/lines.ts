@@ -39,16 +39,18 @@ export function summaryParts(results: TestResult[]): SummaryParts {
 }
 
 /**
- * `✓ 2 passed  1 action test · 1 recording test` or `test failed: 1 failed, 1 passed, 2 tests`;
- * a run stopped by `--bail` adds `, 3 skipped` after the passed part (kinds count every test).
+ * `✓ 2 passed  1 action test · 1 recording test` or `test failed: 1 failed, 1 passed, 2 tests`.
+ * `failingAlerts` counts alerts that fail the run (`--fail-on-alert`): `test failed: 1 alert, 2 passed, …`.
+ * A run stopped by `--bail` adds `, 3 skipped` after the passed part (kinds count every test).
  */
-export function summaryLine(results: TestResult[]): string {
+export function summaryLine(results: TestResult[], failingAlerts = 0): string {
   const { passed, failed, skipped, kinds } = summaryParts(results);
-  const skippedPart = skipped > 0 ? `, ${skipped} skipped` : "";
-  if (failed === 0 && skipped === 0) return `✓ ${passed} passed  ${kinds}`;
-  if (failed === 0) return `✓ ${passed} passed${skippedPart}  ${kinds}`;
-  const passedPart = passed > 0 ? `, ${passed} passed` : "";
-  return `test failed: ${failed} failed${passedPart}${skippedPart}, ${kinds}`;
+  const skippedPart = skipped > 0 ? [`${skipped} skipped`] : [];
+  if (failed === 0 && failingAlerts === 0) return `✓ ${[`${passed} passed`, ...skippedPart].join(", ")}  ${kinds}`;
+  const failedPart = failed > 0 ? [`${failed} failed`] : [];
+  const alertPart = failingAlerts > 0 ? [`${failingAlerts} alert${failingAlerts === 1 ? "" : "s"}`] : [];
+  const passedPart = passed > 0 ? [`${passed} passed`] : [];
+  return `test failed: ${[...failedPart, ...alertPart, ...passedPart, ...skippedPart, kinds].join(", ")}`;
 }
 
 export function compileErrorsLine(count: number): string {
@@ -63,11 +65,11 @@ function versionDigits(version: string): string {
 
 /** The alert's text without the `▲ alert  ` mark. */
 export function alertText(alert: Alert): string {
-  return (
-    `\`${alert.prompt}\`'s recording \`${alert.name}\` was made from an older prompt ` +
-    `(${versionDigits(alert.recordedVersion)}, now ${versionDigits(alert.currentVersion)}): ` +
-    "its answer may no longer be what the model says"
-  );
+  const what = `\`${alert.prompt}\`'s recording \`${alert.name}\``;
+  const why = alert.kind === "stale_recording"
+    ? `was made from an older prompt (${versionDigits(alert.recordedVersion)}, now ${versionDigits(alert.currentVersion)})`
+    : `was made with ${alert.recordedModel}, now ${alert.currentModel}`;
+  return `${what} ${why}: its answer may no longer be what the model says`;
 }
 
 export function alertLine(alert: Alert): string {
@@ -83,13 +85,21 @@ export function remedyCommand(alert: Alert, context: ReportContext): string {
   const root = context.displayPath(".");
   const inside = root === "." || /^\.\.(\/\.\.)*$/.test(root);
   const cd = inside ? "" : `cd ${shellWord(root)} && `;
-  return `${cd}jadpo ai record ${alert.prompt} --as ${alert.name}`;
+  // Asked again with the fixture it was made from, when it remembers one, so the line works as printed.
+  const fixture = alert.fixture === undefined ? "" : ` --fixture ${alert.fixture}`;
+  return `${cd}jadpo ai record ${alert.prompt} --as ${alert.name}${fixture}`;
 }
 
 export const remedyWhy = "records it again from the prompt now";
+const remedyWhyModel = "records it again from the model now";
+
+/** What the remedy does, in the alert's own terms. */
+export function remedyWhyOf(alert: Alert): string {
+  return alert.kind === "stale_recording" ? remedyWhy : remedyWhyModel;
+}
 
 export function remedyLine(alert: Alert, context: ReportContext): string {
-  return `→ ${remedyCommand(alert, context)}  ${remedyWhy}`;
+  return `→ ${remedyCommand(alert, context)}  ${remedyWhyOf(alert)}`;
 }
 
 /** `jadpo test <file>:<line of the declaration> --seed <run seed>` (the path quoted when the shell would split it). */
@@ -98,11 +108,11 @@ export function rerunCommand(result: TestResult, seed: number, context: ReportCo
 }
 
 /**
- * A result's diagnostics with their rerun command filled in. The multi-line `diff:` of a failed
- * equality is kept only where asked (pretty and verbose): the other reports show the `got:` and
- * `expected:` lines alone, one line each.
+ * A result's diagnostics with their rerun command filled in (under the seed it failed with, in a
+ * sweep). The multi-line `diff:` of a failed equality is kept only where asked (pretty and
+ * verbose): the other reports show the `got:` and `expected:` lines alone, one line each.
  */
 export function withRerun(result: TestResult, seed: number, context: ReportContext, keepDiff = false): Diagnostic[] {
-  const rerun = rerunCommand(result, seed, context);
+  const rerun = rerunCommand(result, result.runSeed ?? seed, context);
   return result.diagnostics.map((d) => ({ ...d, rerun, details: keepDiff ? d.details : d.details.filter((detail) => detail.label !== "diff") }));
 }

@@ -1,11 +1,21 @@
 // What every reporter receives: each finished test as the run goes, then the finished run, in
 // plan order. Reporters only turn them into text; they never reach into the runner.
 import type { Diagnostic, Paint, SourceFile } from "@jadpo/compiler";
-import type { Alert, TestResult } from "@jadpo/runtime";
+import type { Alert, CoverageSite, SeedRange, TestResult } from "@jadpo/runtime";
 
 export type TestReport =
   /** Tests ran (some may have failed). */
-  | { outcome: "ran"; seed: number; results: TestResult[]; alerts: Alert[] }
+  | {
+      outcome: "ran"; seed: number; results: TestResult[]; alerts: Alert[];
+      /** `--seeds`: the range every test ran under. */
+      seeds?: SeedRange;
+      /** `--coverage`: the AI outcomes reached, per call site. */
+      coverage?: CoverageSite[];
+      /** `--coverage-min` not met: `test.coverage_below`. */
+      coverageBelow?: Diagnostic;
+      /** `--fail-on-alert`: alerts fail the run. */
+      failOnAlert?: boolean;
+    }
   /** Compile errors stopped the run before any test. */
   | { outcome: "compile_errors"; seed: number; diagnostics: Diagnostic[] }
   /** One problem stopped the run before any test: `test.no_tests`, `cli.no_project`. */
@@ -42,5 +52,10 @@ export interface ReporterOptions {
 
 /** Whether the run passed: exit 0 exactly when it did. */
 export function reportPassed(report: TestReport): boolean {
-  return report.outcome === "ran" && report.results.every((result) => result.status === "passed");
+  return report.outcome === "ran" && report.results.every((result) => result.status === "passed") && !report.coverageBelow && failingAlerts(report) === 0;
+}
+
+/** How many alerts fail the run: all of them with `--fail-on-alert`, else none. */
+export function failingAlerts(report: TestReport): number {
+  return report.outcome === "ran" && report.failOnAlert === true ? report.alerts.length : 0;
 }

@@ -6,9 +6,10 @@ import {
   noPaint, renderErrorPlain, renderErrorPretty, renderFailPlain, renderFailPretty,
   type Diagnostic, type Paint, type SourceFile,
 } from "@jadpo/compiler";
-import type { Alert, TestResult } from "@jadpo/runtime";
-import type { ReportContext, RenderReport, TestReport } from "./reporter.ts";
-import { alertText, compileErrorsLine, remedyCommand, remedyWhy, summaryLine, withRerun } from "./lines.ts";
+import type { Alert, SeedRange, TestResult } from "@jadpo/runtime";
+import { coverageLines, underSeeds } from "./coverage.ts";
+import { failingAlerts, type ReportContext, type RenderReport, type TestReport } from "./reporter.ts";
+import { alertText, compileErrorsLine, remedyCommand, remedyWhyOf, summaryLine, withRerun } from "./lines.ts";
 
 export interface TextStyle {
   /** Pretty rendering (painted, code frames for compile errors); false is plain. */
@@ -76,8 +77,8 @@ export function errorBlock(d: Diagnostic, context: ReportContext, style: TextSty
   return renderErrorPretty(d, { displayPath: context.displayPath, paint: style.paint, source });
 }
 
-function summary(results: TestResult[], style: TextStyle): string {
-  const line = summaryLine(results);
+function summary(results: TestResult[], style: TextStyle, alertsFailing: number, seeds?: SeedRange): string {
+  const line = summaryLine(results, alertsFailing) + underSeeds(seeds);
   if (line.startsWith("✓")) {
     const cut = line.indexOf("  ");
     return style.paint.ok(line.slice(0, cut)) + line.slice(cut);
@@ -86,7 +87,7 @@ function summary(results: TestResult[], style: TextStyle): string {
 }
 
 function remedy(alert: Alert, style: TextStyle, context: ReportContext): string {
-  return `${style.paint.alert("→")} ${style.paint.bold(remedyCommand(alert, context))}  ${remedyWhy}`;
+  return `${style.paint.alert("→")} ${style.paint.bold(remedyCommand(alert, context))}  ${remedyWhyOf(alert)}`;
 }
 
 type RanReport = Extract<TestReport, { outcome: "ran" }>;
@@ -106,9 +107,12 @@ export const runSections: RunSection[] = [
     const blocks = report.results.flatMap((result) => failBlocks(result, report.seed, context, style));
     return blocks.length > 0 ? [blocks.join("\n\n")] : [];
   },
-  (report, _context, style) => [summary(report.results, style)],
+  (report, _context, style) => [summary(report.results, style, failingAlerts(report), report.seeds)],
   // One remedy per alert, in the alerts' order.
   (report, context, style) => report.alerts.map((alert) => remedy(alert, style, context)),
+  // `--coverage`: the AI outcomes reached, then `--coverage-min`'s verdict.
+  (report, context, style) => (report.coverage ? coverageLines(report.coverage, context, style.paint) : []),
+  (report, context, style) => (report.coverageBelow ? [errorBlock(report.coverageBelow, context, style)] : []),
 ];
 
 /** The whole report as lines, each ending with a newline. */

@@ -2,15 +2,25 @@
 // `jadpo dev` call logs: shared by the end-to-end and in-process tests.
 import type { NewDevCall } from "@jadpo/runtime/dev";
 import type { FakeModelServer } from "@jadpo/runtime/testing";
+import { valuesDigestOfJson } from "@jadpo/runtime/recordings";
 import { RECORDINGS } from "./harness.ts";
 
 export const NOT_COVERED = JSON.stringify({ resolved_by_articles: false, reply: "We don't deliver to Jersey." });
 export const COVERED = JSON.stringify({ resolved_by_articles: true, reply: "Our sourdough is baked beside sesame." });
 
-/** The recording file's form (docs/testing.md), for an answer whose reply is a placeholder. */
-export function recordingBytes(resolved: boolean): string {
-  return `{\n  "answer": {\n    "reply": "{Text}",\n    "resolved_by_articles": ${resolved}\n  },\n  "version": "answer_question@b44ecc53"\n}\n`;
+/** The values digests of the two questions the tests ask with (`asked.values`). */
+export const SESAME_VALUES = valuesDigestOfJson({ question: "Does your sourdough contain sesame?", reader_locale: "en-GB" });
+export const JERSEY_VALUES = valuesDigestOfJson({ question: "Do you deliver to Jersey?", reader_locale: "en-GB" });
+
+/** The recording file's form (docs/testing.md), for an answer whose reply is a placeholder, asked with `values` (and `fixture`). */
+export function recordingBytes(resolved: boolean, asked: { values: string; fixture?: string; model?: string } = { values: SESAME_VALUES, fixture: "questions.sesame" }): string {
+  const fixture = asked.fixture === undefined ? "" : `    "fixture": "${asked.fixture}",\n`;
+  const model = asked.model ?? "meta-llama/Llama-3.1-8B-Instruct";
+  return `{\n  "answer": {\n    "reply": "{Text}",\n    "resolved_by_articles": ${resolved}\n  },\n  "asked": {\n${fixture}    "model": "${model}",\n    "values": "${asked.values}"\n  },\n  "version": "answer_question@b44ecc53"\n}\n`;
 }
+
+/** The line after the block naming the placeholder fields (the example's answer has one, `reply`). */
+export const PLACEHOLDERS_LINE = "  placeholders  reply → {Text}; `personal: false` on a field's type keeps it verbatim";
 
 export function recordedBlock(name: string, from: string, placeholders = "1 placeholder"): string {
   return [
@@ -22,6 +32,7 @@ export function recordedBlock(name: string, from: string, placeholders = "1 plac
     `    file      ${RECORDINGS}/${name}.json`,
     `✓ answer recorded  answer_question@b44ecc53 · ${name}`,
     "→ jadpo test  decodes the recording and answers tests with it",
+    ...(placeholders === "0 placeholders" ? [] : [PLACEHOLDERS_LINE]),
     "",
   ].join("\n");
 }

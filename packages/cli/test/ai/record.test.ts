@@ -9,7 +9,7 @@ import { appendCall } from "@jadpo/runtime/dev";
 import { buildCli } from "../support/build-cli.ts";
 import { fixture } from "../support/example.ts";
 import { modelServerForFile, Project, RECORDINGS } from "./harness.ts";
-import { asked, COVERED, devCall, NOT_COVERED, recordedBlock, recordingBytes } from "./expected.ts";
+import { asked, COVERED, JERSEY_VALUES, PLACEHOLDERS_LINE, devCall, NOT_COVERED, recordedBlock, recordingBytes } from "./expected.ts";
 
 /** A URL on 127.0.0.1 where nothing listens. */
 async function closedPortUrl(): Promise<string> {
@@ -47,10 +47,11 @@ describe("jadpo ai record, recording", () => {
     appendCall(project.root, devCall("Do you deliver to Jersey?"));
     const run = await project.run(["ai", "record", "answer_question", "--as", "not_covered"], env());
     const seed = fixture("seed-output-recorded.txt");
-    expect(run.stdout).toBe(seed.replace("answer_question@5f8642d0", "answer_question@b44ecc53"));
+    // The seed's block word for word, then the line naming the placeholder fields.
+    expect(run.stdout).toBe(`${seed.replace("answer_question@5f8642d0", "answer_question@b44ecc53")}${PLACEHOLDERS_LINE}\n`);
     expect(run.stdout).toBe(recordedBlock("not_covered", "the last `jadpo dev` call, call_3"));
     expect(run.code).toBe(0);
-    expect(project.read(`${RECORDINGS}/not_covered.json`)).toBe(recordingBytes(false));
+    expect(project.read(`${RECORDINGS}/not_covered.json`)).toBe(recordingBytes(false, { values: JERSEY_VALUES }));
     expect(asked(model())).toBe("Answer the customer's question in en-GB.\nQuestion: Do you deliver to Jersey?");
   });
 

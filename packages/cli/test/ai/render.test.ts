@@ -7,6 +7,7 @@ import { recordedText, type Recorded } from "../../src/commands/ai/record/render
 const base: Recorded = {
   prompt: "answer_question", name: "not_covered", model: "meta-llama/Llama-3.1-8B-Instruct", connection: "local_model",
   from: { kind: "dev_call", id: "call_3" }, typeName: "SupportAnswer", placeholders: 1,
+  fields: [{ path: "reply", placeholder: "{Text}" }],
   file: "domains/support/prompts/recordings/answer_question/not_covered.json", version: "answer_question@b44ecc53",
 };
 
@@ -20,17 +21,31 @@ describe("the recorded block", () => {
       "    values    1 placeholder\n" +
       "    file      domains/support/prompts/recordings/answer_question/not_covered.json\n" +
       "✓ answer recorded  answer_question@b44ecc53 · not_covered\n" +
-      "→ jadpo test  decodes the recording and answers tests with it\n",
+      "→ jadpo test  decodes the recording and answers tests with it\n" +
+      "  placeholders  reply → {Text}; `personal: false` on a field's type keeps it verbatim\n",
     );
   });
 
   it("says 0 placeholders, 1 placeholder, 2 placeholders", () => {
-    const values = (n: number) => recordedText({ ...base, placeholders: n }, noPaint).split("\n")[4];
+    const values = (n: number) => recordedText({ ...base, placeholders: n, fields: [] }, noPaint).split("\n")[4];
     expect([values(0), values(1), values(2)]).toEqual([
       "    values    0 placeholders",
       "    values    1 placeholder",
       "    values    2 placeholders",
     ]);
+  });
+
+  it("names each field kept as a placeholder, once, and says how to keep it verbatim", () => {
+    const fields = [{ path: "reply", placeholder: "{Text}" }, { path: "tags[]", placeholder: "{Tag}" }];
+    const lines = recordedText({ ...base, placeholders: 3, fields }, noPaint).split("\n");
+    expect(lines[4]).toBe("    values    3 placeholders");
+    expect(lines[8]).toBe("  placeholders  reply → {Text}, tags[] → {Tag}; `personal: false` on a field's type keeps it verbatim");
+    expect(recordedText({ ...base, placeholders: 0, fields: [] }, noPaint)).not.toContain("personal: false");
+  });
+
+  it("names the dev call with the same values when a recording is asked again", () => {
+    const from = recordedText({ ...base, from: { kind: "same_values_call", id: "call_2" } }, noPaint).split("\n")[2];
+    expect(from).toBe("    from      the `jadpo dev` call with the same values, call_2");
   });
 
   it("names the fixture the values came from", () => {

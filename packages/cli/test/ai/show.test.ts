@@ -44,6 +44,22 @@ describe("jadpo ai show", () => {
     expect(run.code).toBe(0);
   });
 
+  it("says which recording was made with another model, with the remedy that asks with its fixture", async () => {
+    const project = example();
+    const asked = (model: string) => `"asked": { "fixture": "questions.sesame", "model": "${model}", "values": "3f9a0c12" },\n  "version"`;
+    const sesame = `${RECORDINGS}/sesame.json`;
+    project.write(sesame, project.read(sesame).replace('"version"', asked("old-model-7b")));
+    const notCovered = `${RECORDINGS}/not_covered.json`;
+    project.write(notCovered, project.read(notCovered).replace('"version"', asked("meta-llama/Llama-3.1-8B-Instruct")));
+    const run = await project.runHere(["ai", "show", "answer_question"]);
+    expect(run.stdout.split("\n").slice(6)).toEqual([
+      "    recordings  not_covered  current",
+      "                sesame       other model (old-model-7b, now meta-llama/Llama-3.1-8B-Instruct)",
+      "→ jadpo ai record answer_question --as sesame --fixture questions.sesame  records it again from the model now",
+      "",
+    ]);
+  });
+
   it("shows paths relative to the current directory, and none for what a prompt lacks", async () => {
     const project = example();
     project.remove(`${RECORDINGS}`);

@@ -5,7 +5,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { createServer, type AddressInfo } from "node:net";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeModelServer, type FakeModelServer } from "@jadpo/runtime/testing";
 import { buildCli } from "../support/build-cli.ts";
@@ -63,12 +63,17 @@ describe("jadpo dev on examples/support", () => {
       prompt: "answer_question",
       version: "answer_question@b44ecc53",
       values: { question: "Do you deliver to Jersey?", reader_locale: "en-GB" },
-      source: "recording not_covered",
+      source: "recording not_covered (no recording of these values)",
       attempts: 1,
       outcome: "success",
+      answer: { reply: "{Text}", resolved_by_articles: false },
     });
     expect(call.reason).toMatch(/^the model can't be reached: /);
-    expect(dev.stdout).toContain("call_1 answer_question ← recording not_covered · 1 attempt");
+    expect(dev.stdout).toContain("call_1 answer_question ← recording not_covered (no recording of these values) · 1 attempt");
+    // The attempt never reached the model, so the day's budget is untouched.
+    expect(JSON.parse(readFileSync(join(root, ".jadpo/dev/usage.json"), "utf8")).connections.local_model.requests).toBe(0);
+    await waitUntil("the sandbox line", () => dev.stdout.includes("▲ sandbox:"));
+    expect(dev.stdout).toMatch(/▲ sandbox: local_model's model at http:\/\/127\.0\.0\.1:\d+\/v1 doesn't answer: it can't be reached \(ECONNREFUSED\); sandboxed prompts are faked until it does \(`answer_question`\)\n/);
 
     const health = await dev.request("GET", "/health");
     expect(health.status).toBe(200);
@@ -170,7 +175,7 @@ describe("jadpo dev on examples/support", () => {
     const faked = log.filter((c) => c.source !== "model");
     expect(faked).toHaveLength(97);
     for (const call of faked) {
-      expect(call.source).toBe("recording not_covered");
+      expect(call.source).toBe("recording not_covered (no recording of these values)");
       expect(call.reason).toMatch(/^the sandbox's per_day limit of 3 model requests is reached for \d{4}-\d{2}-\d{2} \(UTC\)$/);
     }
     const usage = JSON.parse(readFileSync(join(root, ".jadpo/dev/usage.json"), "utf8"));
@@ -264,13 +269,16 @@ describe("jadpo dev on examples/support", () => {
 
   const plan = browserPlan(process.env);
   if ("skip" in plan) console.warn(plan.skip);
-  it.skipIf("skip" in plan)("shows the calls on /_dev in a headless browser, newest first", async () => {
+  it.skipIf("skip" in plan)("shows the calls on /_dev in a headless browser, newest first, readable at 1280×800", async () => {
     if (!("run" in plan)) throw new Error("fail" in plan ? plan.fail : "no browser");
     const { chromium } = await import("playwright-core");
     const root = project();
     const dev = await DevProcess.start(root, { JADPO_AI_BASE_URL: `http://127.0.0.1:${await closedPort()}/v1` });
     await dev.post("answer_customer", { question: "Do you deliver to Jersey?" });
     await dev.post("answer_customer", { question: "<script>alert(1)</script> & \"sesame\"" });
+    const long = "Do you deliver to Jersey, and if you do, how long does a sourdough loaf take to arrive, and does it arrive fresh enough to eat that day?";
+    await dev.post("answer_customer", { question: long });
+    expect((await dev.post("answer_customer", { nothing: true })).status).toBe(400);
 
     const shots = mkdtempSync(join(tmpdir(), "jadpo-dev-shots-"));
     roots.push(shots);
@@ -278,6 +286,7 @@ describe("jadpo dev on examples/support", () => {
     const browser = await chromium.launchPersistentContext(mkdtempSync(join(shots, "profile-")), {
       executablePath: plan.run,
       headless: true,
+      viewport: { width: 1280, height: 800 },
       args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
       timeout: 30_000,
     });
@@ -290,16 +299,46 @@ describe("jadpo dev on examples/support", () => {
       });
       await page.goto(`${dev.url}/_dev`, { timeout: 30_000 });
       const rows = page.locator("tr[data-call-id]");
-      expect(await rows.count()).toBe(2);
-      expect(await rows.nth(0).getAttribute("data-call-id")).toBe("call_2");
-      expect(await rows.nth(1).getAttribute("data-call-id")).toBe("call_1");
-      expect(await rows.nth(0).innerText()).toContain("<script>alert(1)</script> & \"sesame\"");
-      expect(await rows.nth(1).innerText()).toContain("Do you deliver to Jersey?");
+      expect(await rows.count()).toBe(3);
+      expect(await rows.nth(0).getAttribute("data-call-id")).toBe("call_3");
+      expect(await rows.nth(2).getAttribute("data-call-id")).toBe("call_1");
+      expect(await rows.nth(1).innerText()).toContain("<script>alert(1)</script> & \"sesame\"");
+      expect(await rows.nth(2).innerText()).toContain("Do you deliver to Jersey?");
+      // The header names the project (its folder), never ".".
+      expect(await page.locator("h1").innerText()).toContain(basename(root));
+      // The answer stands beside its source.
+      expect(await rows.nth(2).locator("td.source").innerText()).toContain("recording not_covered (no recording of these values)");
+      expect(await rows.nth(2).locator("td.answer").innerText()).toContain("{Text}");
+      // The page as it first shows, at 1280×800 (JADPO_DEV_SCREENSHOT keeps it where you say).
+      const shot = process.env.JADPO_DEV_SCREENSHOT ?? join(shots, "dev-calls.png");
+      await page.screenshot({ path: shot });
+      expect(statSync(shot).size).toBeGreaterThan(1000);
+      // A long value is folded, and opens with a click.
+      const folded = rows.nth(0).locator("td.values details");
+      expect(await folded.count()).toBe(1);
+      await folded.locator("summary").click();
+      expect(await folded.locator("pre").innerText()).toBe(long);
+      // The request that failed is listed with its status and code.
+      const failed = page.locator("tr[data-failed-request]");
+      expect(await failed.count()).toBe(1);
+      expect(await failed.first().innerText()).toMatch(/POST \/actions\/answer_customer\s+400\s+invalid_request/);
       expect(await page.locator("script").count()).toBe(0);
       expect(dialogs).toEqual([]);
-      const shot = join(shots, "dev-calls.png");
-      await page.screenshot({ path: shot, fullPage: true });
-      expect(statSync(shot).size).toBeGreaterThan(1000);
+
+      // No values cell is narrower than 20 characters of its own text.
+      // (Run in the page, written as text: this file is compiled without the DOM's types.)
+      const layout = (await page.evaluate(`[...document.querySelectorAll("td.values")].map((cell) => {
+        const canvas = document.createElement("canvas").getContext("2d");
+        canvas.font = getComputedStyle(cell.querySelector("pre") ?? cell).font;
+        const style = getComputedStyle(cell);
+        const inner = cell.getBoundingClientRect().width - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        return { inner, twenty: canvas.measureText("0".repeat(20)).width };
+      })`)) as Array<{ inner: number; twenty: number }>;
+      expect(layout).toHaveLength(3);
+      for (const cell of layout) expect(cell.inner).toBeGreaterThanOrEqual(cell.twenty);
+      const width = (await page.evaluate("document.documentElement.scrollWidth")) as number;
+      expect(width).toBeLessThanOrEqual(1280);
+
     } finally {
       await browser.close();
     }

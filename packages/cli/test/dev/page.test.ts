@@ -10,7 +10,8 @@ const first: DevCall = {
   prompt: "answer_question",
   version: "answer_question@b44ecc53",
   values: { question: "<img src=x onerror=alert(1)> & 'you'", reader_locale: "en-GB" },
-  source: "recording not_covered",
+  source: "recording not_covered (no recording of these values)",
+  answer: { reply: "{Text}", resolved_by_articles: false },
   reason: "the sandbox's per_day limit of 3 model requests is reached for 2026-11-30 (UTC)",
   attempts: 1,
   duration_ms: 4,
@@ -27,18 +28,45 @@ describe("renderCallsPage", () => {
     expect(html.indexOf('data-call-id="call_2"')).toBeLessThan(html.indexOf('data-call-id="call_1"'));
   });
 
-  it("writes a call as one row, every value escaped", () => {
+  it("writes a call as one row, every value escaped, the answer beside its source", () => {
     const row = html.split("\n").find((line) => line.startsWith('<tr data-call-id="call_1">'));
     expect(row).toBe(
-      '<tr data-call-id="call_1"><td class="id"><code>call_1</code></td><td class="time">2026-11-30T09:30:00.000Z</td>' +
+      '<tr data-call-id="call_1"><td class="call"><code>call_1</code><br><small>2026-11-30T09:30:00.000Z</small></td>' +
         '<td class="prompt"><code>answer_question</code><br><small>answer_question@b44ecc53</small></td>' +
-        '<td class="values"><dl><dt>question</dt><dd><pre>&lt;img src=x onerror=alert(1)&gt; &amp; &#39;you&#39;</pre></dd><dt>reader_locale</dt><dd><pre>en-GB</pre></dd></dl></td>' +
-        '<td class="source">recording not_covered<div class="reason">the sandbox&#39;s per_day limit of 3 model requests is reached for 2026-11-30 (UTC)</div></td>' +
-        '<td class="num">1</td><td class="num">4 ms</td><td class="outcome success">success</td></tr>',
+        '<td class="values"><div class="field"><span class="name">question</span><pre>&lt;img src=x onerror=alert(1)&gt; &amp; &#39;you&#39;</pre></div>' +
+        '<div class="field"><span class="name">reader_locale</span><pre>en-GB</pre></div></td>' +
+        '<td class="source">recording not_covered (no recording of these values)<div class="reason">the sandbox&#39;s per_day limit of 3 model requests is reached for 2026-11-30 (UTC)</div></td>' +
+        '<td class="answer"><div class="field"><span class="name">reply</span><pre>{Text}</pre></div>' +
+        '<div class="field"><span class="name">resolved_by_articles</span><pre>false</pre></div></td>' +
+        '<td class="outcome"><span class="success">success</span><br><small>1 attempt · 4 ms</small></td></tr>',
     );
     expect(html).not.toContain("<img");
-    expect(html).toContain("examples/&lt;support&gt; · 2 calls · local_model: 3 of 3 sandbox model requests today (UTC)");
-    expect(html).toContain('<td class="outcome failure">failure AiUnreadable</td>');
+    expect(html).toContain("<h1>examples/&lt;support&gt; <small>· AI calls in jadpo dev</small></h1>");
+    expect(html).toContain("2 calls · local_model: 3 of 3 sandbox model requests today (UTC)");
+    expect(html).toContain('<span class="failure">failure AiUnreadable</span>');
+  });
+
+  it("folds a long value, with a way to open it", () => {
+    const long = "Do you deliver to Jersey? ".repeat(10);
+    const page = renderCallsPage([{ ...first, values: { question: long, reader_locale: "en-GB" } }], { project: "support", budget: null });
+    expect(page).toContain(`<details><summary><code>${long.slice(0, 60)}…</code> <small>(${long.length} characters)</small></summary><pre>${long}</pre></details>`);
+  });
+
+  it("shows a failed action request's status and code, on its calls and in its own list", () => {
+    const failedCall: DevCall = { ...second, request: { action: "answer_customer", status: 503, code: "assistant_unavailable" } };
+    const page = renderCallsPage([failedCall], {
+      project: "support", budget: null,
+      failed: [
+        { time: "2026-11-30T09:31:00.000Z", action: "answer_customer", status: 503, code: "assistant_unavailable", message: "The assistant is unavailable", calls: ["call_2"] },
+        { time: "2026-11-30T09:32:00.000Z", action: "answer_customer", status: 400, code: "invalid_request", message: "`question` is missing", calls: [] },
+      ],
+    });
+    expect(page).toContain('<div class="request">POST /actions/answer_customer → 503 <code>assistant_unavailable</code></div>');
+    const rows = page.split("\n").filter((line) => line.startsWith("<tr data-failed-request>"));
+    expect(rows).toEqual([
+      '<tr data-failed-request><td class="call"><small>2026-11-30T09:32:00.000Z</small></td><td><code>POST /actions/answer_customer</code></td><td class="failure">400</td><td><code>invalid_request</code></td><td>`question` is missing</td><td></td></tr>',
+      '<tr data-failed-request><td class="call"><small>2026-11-30T09:31:00.000Z</small></td><td><code>POST /actions/answer_customer</code></td><td class="failure">503</td><td><code>assistant_unavailable</code></td><td>The assistant is unavailable</td><td><code>call_2</code></td></tr>',
+    ]);
   });
 
   it("says so when there are no calls", () => {
@@ -53,7 +81,7 @@ describe("renderCallsPage", () => {
 describe("callLine", () => {
   it("prints a call on one line, and why it was faked on the next", () => {
     expect(callLine(first)).toBe(
-      "  call_1 answer_question ← recording not_covered · 1 attempt · 4 ms · success\n" +
+      "  call_1 answer_question ← recording not_covered (no recording of these values) · 1 attempt · 4 ms · success\n" +
         "      because the sandbox's per_day limit of 3 model requests is reached for 2026-11-30 (UTC)",
     );
     expect(callLine(second)).toBe("  call_2 answer_question ← model · 2 attempts · 4 ms · failure AiUnreadable");

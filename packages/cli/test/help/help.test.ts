@@ -53,7 +53,7 @@ describe("help", () => {
   });
 
   it("marks --as required", () => {
-    expect(runJadpo(["ai", "record", "--help"], { cwd: repo }).stdout).toMatch(/ {2}--as <name> +the recording's name \(required\)\n/);
+    expect(runJadpo(["ai", "record", "--help"], { cwd: repo }).stdout).toMatch(/ {2}--as <name> +the recording's name \(required without\s+--stale\)\n/);
   });
 });
 

@@ -5,7 +5,7 @@ import { wordingOf, type Owner, type RuleEntry } from "./catalogue/rule-entry.ts
 
 export type { Owner, RuleEntry };
 
-export type DetailLabel = "decode" | "assert" | "expected" | "got" | "diff" | "fakes" | "cycle" | "found" | "note";
+export type DetailLabel = "decode" | "assert" | "expected" | "got" | "diff" | "fakes" | "seeds" | "cycle" | "found" | "note";
 
 export interface Detail {
   label: DetailLabel;

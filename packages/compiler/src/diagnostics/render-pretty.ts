@@ -70,7 +70,7 @@ function paintBody(line: string, paint: Paint): string {
   // A `diff:` detail's lines: the expected side red, the side got green.
   const diffLine = /^( {4})([-+])( .*)$/.exec(line);
   if (diffLine) return `${diffLine[1]}${(diffLine[2] === "-" ? paint.error : paint.ok)(`${diffLine[2]}${diffLine[3]}`)}`;
-  const match = /^( {2})([a-z]+):( .*)?$/.exec(line);
+  const match = /^( {2})([a-z]+):( [\s\S]*)?$/.exec(line); // a detail may run over several lines (a `fakes:` script)
   if (!match) return line;
   const [, indent, label, rest = ""] = match;
   if (label === "rule" || label === "rerun") return `${indent}${paint.dim(`${label}:${rest}`)}`;

@@ -1,7 +1,7 @@
 // A prompt's version, `<name>@<8 hex>` (docs/language.md): the first 8 hex digits of the SHA-256 of the
 // canonical JSON of its name, parameters (types as spelled), system and text.
 // Test vector: the example project's `answer_question` is `answer_question@b44ecc53`.
-import { createHash } from "node:crypto";
+import { digest8 } from "./digest.ts";
 import type { TypeRef } from "../syntax/ast.ts";
 
 /** A type as spelled in source, without spaces: `List<Text>`, `Text?`. */
@@ -18,9 +18,7 @@ export interface PromptDigestInput {
   text: string;
 }
 
-/** The keys are already in sorted order (name, params, system, text); JSON.stringify writes no whitespace. */
+/** The canonical JSON of `{name, params, system, text}`, digested (prompts/digest.ts). */
 export function promptVersion(input: PromptDigestInput): string {
-  const json = JSON.stringify({ name: input.name, params: input.params, system: input.system, text: input.text });
-  const hex = createHash("sha256").update(json, "utf8").digest("hex");
-  return `${input.name}@${hex.slice(0, 8)}`;
+  return `${input.name}@${digest8({ name: input.name, params: input.params, system: input.system, text: input.text })}`;
 }

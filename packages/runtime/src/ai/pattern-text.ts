@@ -197,7 +197,8 @@ class Walk {
   private readonly groups: string[] = [];
   private readonly groupIndex = new Map<Token, number>();
 
-  constructor(private readonly c: Compiled, private readonly rng: Rng) {}
+  /** `shortest`: every choice the shortest (first option of least length, fewest repetitions, first character). */
+  constructor(private readonly c: Compiled, private readonly rng: Rng, private readonly shortest = false) {}
 
   /** A string for `token` whose length lands in [lo, hi] when the token allows it. */
   gen(token: Token, lo: number, hi: number): string {
@@ -247,7 +248,12 @@ class Walk {
       const [a, b] = sequenceRange(o);
       return a <= hi && b >= lo;
     });
-    return this.rng.pick(fitting.length > 0 ? fitting : options);
+    const choices = fitting.length > 0 ? fitting : options;
+    if (this.shortest) {
+      // The first option of least length: ties keep the order the pattern gives them.
+      return choices.reduce((best, o) => (sequenceRange(o)[0] < sequenceRange(best)[0] ? o : best));
+    }
+    return this.rng.pick(choices);
   }
 
   private sequence(tokens: readonly Token[], lo: number, hi: number): string {
@@ -305,4 +311,19 @@ export function patternText(pattern: string, minLength: number, maxLength: numbe
     if (length >= minLength && length <= maxLength && c.full.test(last)) return last;
   }
   return last;
+}
+
+/** Always the lowest choice: the walk then makes the shortest text it can. */
+const LOWEST: Rng = { next: () => 0, int: (min) => Math.ceil(min), pick: (xs) => xs[0] };
+
+/**
+ * The shortest text matching `pattern` within the length bounds, from the first characters of
+ * each set (a shrinking step's "shortest valid text"); null when the walk can't make one that fits.
+ */
+export function shortestPatternText(pattern: string, minLength: number, maxLength: number): string | null {
+  const c = compile(pattern);
+  if (c === null) return null;
+  const text = new Walk(c, LOWEST, true).gen(c.tokens, minLength, maxLength);
+  const length = codePointLength(text);
+  return length >= minLength && length <= maxLength && c.full.test(text) ? text : null;
 }

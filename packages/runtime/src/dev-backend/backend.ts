@@ -1,7 +1,9 @@
-// `jadpo dev`'s AI backend (docs/dev.md): every call is faked as in tests — from the prompt's
-// recordings, then generated defaults — except prompts in the connection's `development.sandbox`,
-// which go to the real model within the day's `per_day` budget (corrections included). Each
-// `ai.generate`/`ai.stream` call becomes one line of the call log once it has settled.
+// `jadpo dev`'s AI backend (docs/dev.md): every call is faked as in tests — from the recording of
+// the call's very values, else the prompt's recordings by name, then generated defaults — except
+// prompts in the connection's `development.sandbox`, which go to the real model within the day's
+// `per_day` budget (corrections included; an attempt that never reached the model is not counted).
+// Each `ai.generate`/`ai.stream` call becomes one line of the call log when its action request
+// ends, so a request that did not succeed marks its calls with its status and failure code.
 // Decoding and the one correction stay in the executor above; this answers one attempt at a time.
 import { TEXT, type CheckedProgram, type PromptInfo, type Type } from "@jadpo/compiler";
 import { readFileSync } from "node:fs";
@@ -13,7 +15,8 @@ import { decodeAnswer } from "../ai/decode.ts";
 import { fakeEmbedding } from "../ai/embed.ts";
 import { streamPieces } from "../ai/stream.ts";
 import { appendCall } from "../dev-log/log-file.ts";
-import type { DevCall, DevCallOutcome, DevCallSource, NewDevCall } from "../dev-log/call.ts";
+import type { DevCall, DevCallOutcome, DevCallRequest, DevCallSource, NewDevCall } from "../dev-log/call.ts";
+import { valuesDigestOfJson } from "../recordings/asked.ts";
 import { completionRequestFor } from "../drivers/request.ts";
 import { toJson } from "../values/json.ts";
 import type { JsonValue, Value } from "../values/value.ts";
@@ -46,11 +49,16 @@ export interface DevAiOptions {
 interface Trace {
   prompt: PromptInfo;
   values: { [field: string]: JsonValue };
+  /** The values' digest, matched against recordings' `asked.values`. */
+  digest: string;
   seed: number;
   started: number;
+  /** When it settled (the log line is written when the request ends). */
+  ended: number;
   attempts: number;
   source: DevCallSource;
   reason: string | undefined;
+  answer: JsonValue | undefined;
 }
 
 /** What one attempt answered, and where from. */
@@ -58,6 +66,8 @@ interface Answered<R> {
   reply: R;
   source: DevCallSource;
   reason?: string;
+  /** What the log shows as the answer, when it isn't the reply's own JSON (a recording's, as recorded). */
+  shown?: JsonValue;
 }
 
 function valuesJson(prompt: PromptInfo, values: Value): { [field: string]: JsonValue } {
@@ -90,11 +100,20 @@ export class DevAi {
 
   /** @internal */ begin(prompt: PromptInfo, values: Value): Trace {
     const json = valuesJson(prompt, values);
-    return { prompt, values: json, seed: callSeed(prompt.name, json), started: this.now(), attempts: 0, source: "generated", reason: undefined };
+    const started = this.now();
+    return {
+      prompt, values: json, digest: valuesDigestOfJson(json), seed: callSeed(prompt.name, json), started, ended: started,
+      attempts: 0, source: "generated", reason: undefined, answer: undefined,
+    };
+  }
+
+  /** @internal The wall clock. */
+  clock(): number {
+    return this.now();
   }
 
   /** @internal Writes the call's line; never throws. */
-  finish(trace: Trace, outcome: DevCallOutcome): DevCall | null {
+  finish(trace: Trace, outcome: DevCallOutcome, request: DevCallRequest | null): DevCall | null {
     const entry: NewDevCall = {
       time: new Date(trace.started).toISOString(),
       prompt: trace.prompt.name,
@@ -103,8 +122,10 @@ export class DevAi {
       source: trace.source,
       ...(trace.reason === undefined ? {} : { reason: trace.reason }),
       attempts: trace.attempts,
-      duration_ms: Math.max(0, Math.round(this.now() - trace.started)),
+      duration_ms: Math.max(0, Math.round(trace.ended - trace.started)),
       outcome,
+      ...(trace.answer === undefined || outcome !== "success" ? {} : { answer: trace.answer }),
+      ...(request === null ? {} : { request }),
     };
     let logged: DevCall;
     try {
@@ -130,19 +151,23 @@ export class DevAi {
         if (result.failure !== "unreachable" && result.failure !== "model_error") {
           return { reply: { kind: "failure", failure: result.failure, message: result.message }, source: "model" };
         }
+        // A request that never reached the model (refused, DNS) is not one of the day's model requests.
+        if (result.failure === "unreachable") await access.refund();
         reason = connectionFailureReason(result.failure, result.message);
       } else {
         reason = access.reason;
       }
     }
-    const faked = this.fakeGenerate(call.prompt, call.asType, trace.seed);
+    const faked = this.fakeGenerate(call.prompt, call.asType, trace);
     return reason === undefined ? faked : { ...faked, reason };
   }
 
-  private fakeGenerate(prompt: PromptInfo, asType: Type, seed: number): Answered<GenerateReply> {
-    const recorded = recordedAnswer(this.program, this.readFile, prompt, asType, seed);
-    if (recorded !== null) return { reply: { kind: "value", value: recorded.value }, source: `recording ${recorded.name}` };
-    return { reply: { kind: "value", value: generatedAnswer(asType, seed) }, source: "generated" };
+  private fakeGenerate(prompt: PromptInfo, asType: Type, trace: Trace): Answered<GenerateReply> {
+    const recorded = recordedAnswer(this.program, this.readFile, prompt, asType, trace.seed, trace.digest);
+    if (recorded !== null) {
+      return { reply: { kind: "value", value: recorded.value }, source: `recording ${recorded.name} (${recorded.why})`, shown: recorded.recorded };
+    }
+    return { reply: { kind: "value", value: generatedAnswer(asType, trace.seed) }, source: "generated" };
   }
 
   /** @internal One stream call: the model's text as it was delivered, or generated text. */
@@ -157,6 +182,7 @@ export class DevAi {
           const { text, deltas, stopped } = result.value;
           return { reply: { pieces: deltas, text, stopped }, source: "model" };
         }
+        if (result.failure === "unreachable") await access.refund();
         reason = connectionFailureReason(result.failure, result.message);
       } else {
         reason = access.reason;
@@ -187,7 +213,9 @@ export class DevAi {
 /** The backend of one HTTP request. */
 export class DevRequestBackend implements AiBackend {
   private current: Trace | null = null;
-  /** Every call this request logged, in order. */
+  /** Calls settled and waiting for the request's end to be logged. */
+  private readonly settled: Array<{ trace: Trace; outcome: DevCallOutcome }> = [];
+  /** Every call this request logged, in order (filled by `end`). */
   readonly calls: DevCall[] = [];
 
   constructor(private readonly dev: DevAi) {}
@@ -202,6 +230,7 @@ export class DevRequestBackend implements AiBackend {
     const answered = await this.dev.answerGenerate(call, trace);
     trace.source = answered.source;
     if (answered.reason !== undefined) trace.reason = answered.reason;
+    trace.answer = answered.shown ?? shownReply(call, answered.reply);
     const outcome = this.dev.outcomeAfter(call, answered.reply);
     if (outcome !== null) this.settle(trace, outcome);
     return answered.reply;
@@ -214,6 +243,7 @@ export class DevRequestBackend implements AiBackend {
     const answered = await this.dev.answerStream(call, trace);
     trace.source = answered.source;
     trace.reason = answered.reason;
+    trace.answer = answered.reply.text;
     this.settle(trace, "success");
     return answered.reply;
   }
@@ -223,14 +253,42 @@ export class DevRequestBackend implements AiBackend {
     return { kind: "vector", vector: fakeEmbedding(callSeed("embed", call.text), call.text, call.dimensions) };
   }
 
-  /** Logs a call left waiting for a correction that never came (the action stopped first). */
+  /** Settles a call left waiting for a correction that never came (the action stopped first). */
   flush(): void {
     if (this.current !== null) this.settle(this.current, `failure ${this.dev.program.aiFailures.unreadable.name}`);
   }
 
+  /**
+   * The request is over: every call it made is logged, in order, marked with `request` (its
+   * status and failure code) when the request did not succeed.
+   */
+  end(request: DevCallRequest | null = null): void {
+    this.flush();
+    for (const { trace, outcome } of this.settled.splice(0)) {
+      const logged = this.dev.finish(trace, outcome, request);
+      if (logged !== null) this.calls.push(logged);
+    }
+  }
+
   private settle(trace: Trace, outcome: DevCallOutcome): void {
     if (this.current === trace) this.current = null;
-    const logged = this.dev.finish(trace, outcome);
-    if (logged !== null) this.calls.push(logged);
+    trace.ended = this.dev.clock();
+    this.settled.push({ trace, outcome });
+  }
+}
+
+/** A reply as the log shows it: a value as JSON, the model's text as it came. */
+function shownReply(call: GenerateCall, reply: GenerateReply): JsonValue | undefined {
+  switch (reply.kind) {
+    case "value":
+      return toJson(call.asType, reply.value);
+    case "text": {
+      const decoded = decodeAnswer(call.asType, reply.text);
+      return decoded.ok ? toJson(call.asType, decoded.value) : reply.text;
+    }
+    case "undecodable":
+      return reply.text;
+    case "failure":
+      return undefined;
   }
 }

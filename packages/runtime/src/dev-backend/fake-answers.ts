@@ -1,6 +1,6 @@
 // What `jadpo dev` answers a call with when the real model doesn't (docs/dev.md): the prompt's
-// recordings — a current version first, then older ones, each group by name — and otherwise a
-// generated valid value. Everything is seeded from the prompt and its values, so asking the same
+// recording made from the call's very values, else its recordings by name — a current version
+// first, then older ones — and otherwise a generated valid value. Everything is seeded from the prompt and its values, so asking the same
 // question again gives the same answer, on every machine.
 import { createHash } from "node:crypto";
 import type { CheckedProgram, PromptInfo, Type } from "@jadpo/compiler";
@@ -22,15 +22,20 @@ export interface RecordedAnswer {
   /** The recording's name (`not_covered`). */
   name: string;
   value: Value;
+  /** The answer as the recording holds it, placeholders and all (the call log shows this). */
+  recorded: JsonValue;
+  /** Why this recording: it was asked with the call's very values, or none was and it is first by name. */
+  why: "same values" | "no recording of these values";
 }
 
 /**
- * The first of the prompt's recordings that decodes as `asType`, placeholders filled from `seed`.
- * Current recordings come first, by name; then older ones, by name. One that can't be read or
+ * The recording that answers a call (docs/dev.md): the current recording whose `asked.values` is
+ * the call's values digest `digest`; else the first that decodes as `asType` — current ones by
+ * name, then older ones by name. Placeholders are filled from `seed`. One that can't be read or
  * doesn't decode is passed over (`jadpo check` and `jadpo test` report it).
  */
 export function recordedAnswer(
-  program: CheckedProgram, readFile: ReadProjectFile, prompt: PromptInfo, asType: Type, seed: number,
+  program: CheckedProgram, readFile: ReadProjectFile, prompt: PromptInfo, asType: Type, seed: number, digest: string,
 ): RecordedAnswer | null {
   const read = program.recordings
     .filter((r) => r.promptName === prompt.name)
@@ -39,18 +44,27 @@ export function recordedAnswer(
       const recording = bytes === null ? null : readRecording(bytes, { promptName: prompt.name });
       return { name: r.name, recording: recording?.ok ? recording : null };
     })
-    .filter((r) => r.recording !== null)
+    .flatMap((r) => (r.recording === null ? [] : [{ name: r.name, recording: r.recording }]))
     .sort((a, b) => {
-      const ca = a.recording!.version === prompt.version ? 0 : 1;
-      const cb = b.recording!.version === prompt.version ? 0 : 1;
+      const ca = a.recording.version === prompt.version ? 0 : 1;
+      const cb = b.recording.version === prompt.version ? 0 : 1;
       if (ca !== cb) return ca - cb;
       return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
     });
-  for (const { name, recording } of read) {
-    const filled = fillPlaceholders(asType, recording!.answer, rng(seed, "placeholders"));
-    if (!filled.ok) continue;
+  const decodes = (answer: JsonValue): Value | null => {
+    const filled = fillPlaceholders(asType, answer, rng(seed, "placeholders"));
+    if (!filled.ok) return null;
     const decoded = decodeValue(asType, filled.json);
-    if (decoded.ok) return { name, value: decoded.value };
+    return decoded.ok ? decoded.value : null;
+  };
+  for (const { name, recording } of read) {
+    if (recording.version !== prompt.version || recording.asked?.values !== digest) continue;
+    const value = decodes(recording.answer);
+    if (value !== null) return { name, value, recorded: recording.answer, why: "same values" };
+  }
+  for (const { name, recording } of read) {
+    const value = decodes(recording.answer);
+    if (value !== null) return { name, value, recorded: recording.answer, why: "no recording of these values" };
   }
   return null;
 }

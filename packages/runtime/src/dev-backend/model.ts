@@ -13,7 +13,10 @@ export type Env = Readonly<Record<string, string | undefined>>;
 export type MakeDriver = (options: OpenAiDriverOptions) => AiDriver;
 
 /** The driver to ask with, or why the model isn't asked this time. */
-export type ModelAccess = { ok: true; driver: AiDriver } | { ok: false; reason: string };
+export type ModelAccess =
+  /** `refund` gives the reserved request back when it never reached the model (refused, DNS). */
+  | { ok: true; driver: AiDriver; refund: () => Promise<void> }
+  | { ok: false; reason: string };
 
 /** The ai connection when it sandboxes `prompt`, else null (the call is faked, as in tests). */
 export function sandboxingConnection(program: CheckedProgram, prompt: PromptInfo): ConnectionInfo | null {
@@ -46,7 +49,8 @@ export async function accessModel(
   if (!grant.granted) {
     return { ok: false, reason: `the sandbox's per_day limit of ${grant.limit} model requests is reached for ${grant.day} (UTC)` };
   }
-  return { ok: true, driver: makeDriver(settings.options) };
+  const day = grant.day;
+  return { ok: true, driver: makeDriver(settings.options), refund: () => usage.refund(connection.name, day) };
 }
 
 /** Why a connection failure makes the call faked. */

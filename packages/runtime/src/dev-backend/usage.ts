@@ -104,6 +104,19 @@ export class UsageCounter {
     );
   }
 
+  /** Takes back one request counted for `connection` on `day` (one that never reached the model). */
+  refund(connection: string, day: string): Promise<void> {
+    return queued(this.path, () =>
+      this.locked(() => {
+        const usage = readUsageFile(this.path);
+        const used = requestsOn(usage, connection, day);
+        if (used === 0) return;
+        usage.connections[connection] = { day, requests: used - 1 };
+        writeAtomic(this.path, `${JSON.stringify(usage, null, 2)}\n`);
+      }),
+    );
+  }
+
   /** Requests counted today for `connection` (read without the lock: for display only). */
   today(connection: string): number {
     return requestsOn(readUsageFile(this.path), connection, utcDay(this.now()));

@@ -25,6 +25,17 @@ export interface DevCall {
   attempts: number;
   duration_ms: number;
   outcome: DevCallOutcome;
+  /** What was answered: a recording's answer as recorded (placeholders and all), a generated or decoded value as JSON, or the model's text when it didn't decode. Absent for a failure. */
+  answer?: JsonValue;
+  /** The action request the call served, when it did not succeed: its HTTP status and failure code. */
+  request?: DevCallRequest;
+}
+
+/** An action request that did not succeed (`POST /actions/answer_customer` → 503 `assistant_unavailable`). */
+export interface DevCallRequest {
+  action: string;
+  status: number;
+  code: string;
 }
 
 /** What the caller logs; the log gives it its id. */
@@ -54,6 +65,8 @@ export function formatCallLine(call: DevCall): string {
   ordered["attempts"] = call.attempts;
   ordered["duration_ms"] = call.duration_ms;
   ordered["outcome"] = call.outcome;
+  if (call.answer !== undefined) ordered["answer"] = call.answer;
+  if (call.request !== undefined) ordered["request"] = { action: call.request.action, status: call.request.status, code: call.request.code };
   return JSON.stringify(ordered);
 }
 
@@ -75,7 +88,7 @@ export function parseCallLine(line: string): DevCall | null {
     return null;
   }
   if (!isRecord(parsed)) return null;
-  const { id, time, prompt, version, values, source, reason, attempts, duration_ms, outcome } = parsed;
+  const { id, time, prompt, version, values, source, reason, attempts, duration_ms, outcome, answer, request } = parsed;
   if (typeof id !== "string" || callNumber(id) === null) return null;
   if (typeof time !== "string" || typeof prompt !== "string" || typeof version !== "string") return null;
   if (!isRecord(values)) return null;
@@ -91,5 +104,9 @@ export function parseCallLine(line: string): DevCall | null {
     outcome: outcome as DevCallOutcome,
   };
   if (reason !== undefined) call.reason = reason;
+  if (answer !== undefined) call.answer = answer as JsonValue;
+  if (isRecord(request) && typeof request.action === "string" && isCount(request.status) && typeof request.code === "string") {
+    call.request = { action: request.action, status: request.status, code: request.code };
+  }
   return call;
 }

@@ -59,11 +59,11 @@ export function readCalls(root: string): DevCall[] {
   return calls.reverse();
 }
 
-/** The last call of `prompt` in the log, or null when it has none. */
-export function readLastCall(root: string, prompt: string): DevCall | null {
+/** The last call of `prompt` in the log that `accepts` (any, by default), or null when it has none. */
+export function readLastCall(root: string, prompt: string, accepts: (call: DevCall) => boolean = () => true): DevCall | null {
   for (const line of linesBackwards(devCallLogPath(root))) {
     const call = parseCallLine(line);
-    if (call !== null && call.prompt === prompt) return call;
+    if (call !== null && call.prompt === prompt && accepts(call)) return call;
   }
   return null;
 }

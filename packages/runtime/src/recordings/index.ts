@@ -1,5 +1,7 @@
 // Recording files (docs/testing.md): read strictly, write atomically, placeholders in and out.
 export { readRecording, type RecordingRead } from "./read.ts";
 export { writeRecordingAtomic, recordingText } from "./write.ts";
-export { applyPlaceholders, fillPlaceholders, type FillResult, type PlaceholderError } from "./placeholders.ts";
+export { applyPlaceholders, fillPlaceholders, type FillResult, type PlaceholderError, type PlaceholderField } from "./placeholders.ts";
 export { parseStrictJson, type StrictJsonResult } from "./strict-json.ts";
+export { readAsked, valuesDigest, valuesDigestOfJson, type Asked } from "./asked.ts";
+export { currentModel } from "./current-model.ts";

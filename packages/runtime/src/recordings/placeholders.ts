@@ -22,10 +22,20 @@ export interface PlaceholderError {
 /** `{Name}`: what a placeholder looks like. Type names are UpperCamel (docs/language.md). */
 const PLACEHOLDER = /^\{([A-Z][A-Za-z0-9_]*)\}$/;
 
-/** The answer as JSON with placeholders, and how many it holds (the `values` line of `ai record`). */
-export function applyPlaceholders(type: Type, value: Value): { json: JsonValue; count: number } {
+/** Where a placeholder went: the field's path (`reply`, `tags[]`, `the answer`) and what it reads (`{Text}`). */
+export interface PlaceholderField {
+  path: string;
+  placeholder: string;
+}
+
+/**
+ * The answer as JSON with placeholders, how many it holds (the `values` line of `ai record`), and
+ * the fields they stand in, each once, in field order.
+ */
+export function applyPlaceholders(type: Type, value: Value): { json: JsonValue; count: number; fields: PlaceholderField[] } {
   let count = 0;
-  const walk = (t: Type, v: Value): JsonValue => {
+  const fields: PlaceholderField[] = [];
+  const walk = (t: Type, v: Value, path: string): JsonValue => {
     if (v === null) return null;
     const shape = shapeOf(t);
     switch (shape.kind) {
@@ -33,15 +43,17 @@ export function applyPlaceholders(type: Type, value: Value): { json: JsonValue; 
         const name = placeholderName(shape);
         if (name === null) return toJson(t, v);
         count++;
+        const where = path === "" ? THE_ANSWER : path;
+        if (!fields.some((f) => f.path === where)) fields.push({ path: where, placeholder: `{${name}}` });
         return `{${name}}`;
       }
       case "optional":
-        return walk(shape.inner, v);
+        return walk(shape.inner, v, path);
       case "list":
-        return Array.isArray(v) ? v.map((item) => walk(shape.item, item)) : toJson(t, v);
+        return Array.isArray(v) ? v.map((item) => walk(shape.item, item, `${path}[]`)) : toJson(t, v);
       case "object": {
         if (typeof v !== "object" || Array.isArray(v)) return toJson(t, v);
-        const entries = shape.fields.map((f): [string, JsonValue] => [f.name, walk(f.type, v[f.name] ?? null)]);
+        const entries = shape.fields.map((f): [string, JsonValue] => [f.name, walk(f.type, v[f.name] ?? null, path === "" ? f.name : `${path}.${f.name}`)]);
         return Object.fromEntries(entries) as { [key: string]: JsonValue };
       }
       case "enum":
@@ -49,8 +61,8 @@ export function applyPlaceholders(type: Type, value: Value): { json: JsonValue; 
         return toJson(t, v);
     }
   };
-  const json = walk(type, value);
-  return { json, count };
+  const json = walk(type, value, "");
+  return { json, count, fields };
 }
 
 export type FillResult = { ok: true; json: JsonValue } | { ok: false; error: PlaceholderError };

@@ -1,12 +1,13 @@
-// Reading one recording file (docs/testing.md): exactly one JSON object with exactly `answer` and
-// `version`, the version naming the prompt beside it. Every problem is one short phrase that
+// Reading one recording file (docs/testing.md): exactly one JSON object with `answer`, `version`
+// and, optionally, `asked` (asked.ts), the version naming the prompt beside it. Every problem is one short phrase that
 // reads after "`answer_question`'s recording `sesame` doesn't decode: ".
 import { MAX_FILE_BYTES } from "@jadpo/compiler";
 import { parseStrictJson } from "./strict-json.ts";
+import { readAsked, type Asked } from "./asked.ts";
 import type { JsonValue } from "../values/value.ts";
 
 export type RecordingRead =
-  | { ok: true; answer: JsonValue; version: string }
+  | { ok: true; answer: JsonValue; version: string; asked: Asked | null }
   | { ok: false; problem: string };
 
 const VERSION = /^([a-z_][a-z0-9_]*)@([0-9a-f]{8})$/;
@@ -34,8 +35,8 @@ export function readRecording(bytes: Uint8Array | string, expected: { promptName
     return { ok: false, problem: "it is not one JSON object with `answer` and `version`" };
   }
   for (const key of Object.keys(top)) {
-    if (key !== "answer" && key !== "version") {
-      return { ok: false, problem: `it has ${JSON.stringify(key)} besides \`answer\` and \`version\`` };
+    if (key !== "answer" && key !== "version" && key !== "asked") {
+      return { ok: false, problem: `it has ${JSON.stringify(key)} besides \`answer\`, \`asked\` and \`version\`` };
     }
   }
   if (!Object.hasOwn(top, "answer")) return { ok: false, problem: "it has no `answer`" };
@@ -48,7 +49,10 @@ export function readRecording(bytes: Uint8Array | string, expected: { promptName
   if (m[1] !== expected.promptName) {
     return { ok: false, problem: `its version ${JSON.stringify(version)} names another prompt than \`${expected.promptName}\`` };
   }
-  return { ok: true, answer: top["answer"] as JsonValue, version };
+  if (!Object.hasOwn(top, "asked")) return { ok: true, answer: top["answer"] as JsonValue, version, asked: null };
+  const asked = readAsked(top["asked"] as JsonValue);
+  if (!asked.ok) return asked;
+  return { ok: true, answer: top["answer"] as JsonValue, version, asked: asked.asked };
 }
 
 function bomProblem(): RecordingRead {

@@ -4,19 +4,20 @@
 import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { basename, dirname, join } from "node:path";
+import type { Asked } from "./asked.ts";
 
 /** The exact bytes of a recording file, as text. */
-export function recordingText(answer: unknown, version: string): string {
-  return `${JSON.stringify(sortKeys({ answer, version }), null, 2)}\n`;
+export function recordingText(answer: unknown, version: string, asked: Asked | null = null): string {
+  return `${JSON.stringify(sortKeys(asked === null ? { answer, version } : { answer, asked, version }), null, 2)}\n`;
 }
 
-export function writeRecordingAtomic(absPath: string, answer: unknown, version: string): void {
+export function writeRecordingAtomic(absPath: string, answer: unknown, version: string, asked: Asked | null = null): void {
   const dir = dirname(absPath);
   mkdirSync(dir, { recursive: true });
   // A hidden name no project file uses; random so two writers never share a temporary file.
   const temp = join(dir, `.${basename(absPath)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
   try {
-    writeFileSync(temp, recordingText(answer, version), { encoding: "utf8", flag: "wx" });
+    writeFileSync(temp, recordingText(answer, version, asked), { encoding: "utf8", flag: "wx" });
     renameSync(temp, absPath);
   } catch (e) {
     rmSync(temp, { force: true });

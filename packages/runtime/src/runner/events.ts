@@ -4,6 +4,8 @@
 // and still print what a finished report prints. Workers send outcomes (outcome.ts), not events.
 // Keep these stable: reporters and the pool depend on them.
 import type { Diagnostic, TestKind } from "@jadpo/compiler";
+import type { CoverageSite } from "./coverage.ts";
+import type { SeedRange } from "./seeds.ts";
 
 export type ResultKind = TestKind | "recording test";
 
@@ -19,20 +21,37 @@ export interface TestResult {
   /** The test's own seed, derived from the run seed, its file and its name. */
   seed: number;
   duration_ms: number;
+  /** The run seed its failure happened under, when not the run's own (`--seeds`): its `rerun:` line uses it. */
+  runSeed?: number;
   /** Why it failed (usually one); empty when passed. `rerun` is filled in by the reporter. */
   diagnostics: Diagnostic[];
 }
 
-/** A line printed before the summary, with its remedy printed after it (docs/cli.md). */
-export interface Alert {
-  kind: "stale_recording";
+/** A line printed before the summary, with its remedy printed after it (docs/testing.md). */
+export type Alert = StaleRecordingAlert | ModelDriftAlert;
+
+interface RecordingAlert {
   prompt: string;
   name: string;
+  /** Root-relative path of the recording file. */
+  file: string;
+  /** The fixture it was recorded with (`questions.sesame`): its remedy asks with it again. */
+  fixture?: string;
+}
+
+/** Made from an older version of its prompt. */
+export interface StaleRecordingAlert extends RecordingAlert {
+  kind: "stale_recording";
   /** 8 hex digits each. */
   recordedVersion: string;
   currentVersion: string;
-  /** Root-relative path of the recording file. */
-  file: string;
+}
+
+/** Made with another model than the connection's `model` now (the prompt's version being current). */
+export interface ModelDriftAlert extends RecordingAlert {
+  kind: "model_drift";
+  recordedModel: string;
+  currentModel: string;
 }
 
 export type RunEvent =
@@ -44,4 +63,8 @@ export interface RunSummary {
   seed: number;
   results: TestResult[];
   alerts: Alert[];
+  /** With `--seeds`: the range every test ran under. */
+  seeds?: SeedRange;
+  /** With `--coverage`: the AI outcomes the run's tests reached, per call site of non-test code. */
+  coverage?: CoverageSite[];
 }

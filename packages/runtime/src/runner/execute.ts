@@ -11,6 +11,9 @@ import { runTest } from "./run-test.ts";
 import type { ParsedRecordings } from "../ai/fake.ts";
 import { compileProgram, type CompiledProgram } from "../exec/compile-program.ts";
 import { testSeed } from "../seed.ts";
+import { newObserver, type Observer } from "./observe.ts";
+import type { SeedRange } from "./seeds.ts";
+import { sweepEntry } from "./sweep.ts";
 
 export interface ExecuteOptions {
   readFile: ReadProjectFile;
@@ -18,11 +21,19 @@ export interface ExecuteOptions {
   saveInternalError?: (error: unknown) => string;
 }
 
+/** What else a run asks of each entry (docs/seeds-and-coverage.md). */
+export interface RunExtras {
+  /** `--seeds A..B`: run under each seed of the range instead of `runSeed`. */
+  seeds?: SeedRange | null;
+  /** `--coverage`: count the outcomes of the AI calls. */
+  coverage?: boolean;
+}
+
 export interface LoadedTests {
   program: CheckedProgram;
   plan: PlannedTest[];
   /** Runs one entry; never throws (an internal error fails that test alone). */
-  run(entry: PlannedTest, runSeed: number): TestOutcome | Promise<TestOutcome>;
+  run(entry: PlannedTest, runSeed: number, extras?: RunExtras): TestOutcome | Promise<TestOutcome>;
 }
 
 function internalFailure(entry: PlannedTest, runSeed: number, error: unknown, options: ExecuteOptions): TestOutcome {
@@ -43,29 +54,36 @@ export function loadTests(program: CheckedProgram, options: ExecuteOptions): Loa
   const plan = planTests(program);
   let compiled: CompiledProgram | null = null; // compiled on first use: a run of recordings alone needs none
   const recordings: ParsedRecordings = new WeakMap(); // each recording parsed once for all the tests
-  const runTestEntry = (entry: Extract<PlannedTest, { kind: "test" }>, runSeed: number): TestOutcome | Promise<TestOutcome> => {
+  const runTestEntry = (entry: Extract<PlannedTest, { kind: "test" }>, runSeed: number, observe: Observer | null): TestOutcome | Promise<TestOutcome> => {
     compiled ??= compileProgram(program);
-    const result = runTest(compiled, entry.test, { runSeed, readFile: options.readFile, recordings, saveInternalError: options.saveInternalError });
+    const result = runTest(compiled, entry.test, {
+      runSeed, readFile: options.readFile, recordings, saveInternalError: options.saveInternalError, observe: observe ?? undefined,
+    });
+    const withCoverage = (done: TestResult): TestOutcome => (observe?.coverage ? { result: done, alerts: [], coverage: observe.coverage } : { result: done, alerts: [] });
     if (isPromise(result)) {
-      return result.then(
-        (done) => ({ result: done, alerts: [] }),
-        (error: unknown) => internalFailure(entry, runSeed, error, options),
-      );
+      return result.then(withCoverage, (error: unknown) => internalFailure(entry, runSeed, error, options));
     }
-    return { result, alerts: [] };
+    return withCoverage(result);
+  };
+  const runOnce = (entry: PlannedTest, runSeed: number, observe: Observer | null): TestOutcome | Promise<TestOutcome> => {
+    try {
+      if (entry.kind === "recording") {
+        return runRecordingTest(program, entry.recording, { runSeed, readFile: options.readFile });
+      }
+      return runTestEntry(entry, runSeed, observe);
+    } catch (error) {
+      return internalFailure(entry, runSeed, error, options);
+    }
   };
   return {
     program,
     plan,
-    run(entry, runSeed) {
-      try {
-        if (entry.kind === "recording") {
-          return runRecordingTest(program, entry.recording, { runSeed, readFile: options.readFile });
-        }
-        return runTestEntry(entry, runSeed);
-      } catch (error) {
-        return internalFailure(entry, runSeed, error, options);
-      }
+    run(entry, runSeed, extras = {}) {
+      const coverage = extras.coverage === true;
+      if (!extras.seeds) return runOnce(entry, runSeed, coverage && entry.kind === "test" ? newObserver(true) : null);
+      return sweepEntry(entry, extras.seeds, coverage, (seed, observe) => runOnce(entry, seed, observe)).catch(
+        (error: unknown) => internalFailure(entry, extras.seeds?.first ?? runSeed, error, options),
+      );
     },
   };
 }

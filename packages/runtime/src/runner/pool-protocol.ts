@@ -1,10 +1,13 @@
 // Messages between the main thread and a test worker. Only plan indices and results cross:
 // each worker loads, checks and compiles the project itself, once, and builds the same plan.
+import type { RunExtras } from "./execute.ts";
 import type { TestOutcome } from "./outcome.ts";
 
 /** `workerData` of a test worker. `load` is opaque to the pool: the entry that starts the worker reads it. */
 export interface WorkerInit {
   runSeed: number;
+  /** `--seeds` and `--coverage`, as the main thread runs them. */
+  extras?: RunExtras;
   load: unknown;
 }
 

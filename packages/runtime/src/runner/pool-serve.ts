@@ -27,7 +27,7 @@ export function serveTests(port: MessagePort, init: WorkerInit, load: LoadForWor
     if (message.type !== "run") return;
     const outcomes: TestOutcome[] = [];
     for (const index of message.indices) {
-      const done = tests.run(tests.plan[index], init.runSeed);
+      const done = tests.run(tests.plan[index], init.runSeed, init.extras);
       outcomes.push(done instanceof Promise ? await done : done);
     }
     send({ type: "outcomes", batch: message.batch, outcomes });

@@ -3,6 +3,7 @@
 // a recording made from an older prompt still passes, with an alert.
 import { diagnostic, recordingPath, TEXT, type CheckedProgram, type PromptInfo, type ReadProjectFile, type RecordingFile, type Span, type Type } from "@jadpo/compiler";
 import { readRecording } from "../recordings/read.ts";
+import { currentModel } from "../recordings/current-model.ts";
 import { testSeed } from "../seed.ts";
 import type { Alert, TestResult } from "./events.ts";
 import type { TestOutcome } from "./outcome.ts";
@@ -53,14 +54,18 @@ function problemWith(
   if (prompt.calls.length === 0) return { problem: `no call asks \`${prompt.name}\``, alert: null };
   const problem = checkRecordingAnswer(answerTypes(prompt), parsed.answer, seed);
   if (problem !== null) return { problem, alert: null };
-  const alert: Alert | null =
-    parsed.version === prompt.version
-      ? null
-      : {
-          kind: "stale_recording", prompt: prompt.name, name: recording.name, file: recording.path,
-          recordedVersion: versionDigits(parsed.version), currentVersion: versionDigits(prompt.version),
-        };
-  return { problem: null, alert };
+  const fixture = parsed.asked?.fixture;
+  const base = { prompt: prompt.name, name: recording.name, file: recording.path, ...(fixture === undefined ? {} : { fixture }) };
+  // One alert per recording: an older version says it all; the model is compared only when the prompt is current.
+  if (parsed.version !== prompt.version) {
+    const alert: Alert = { ...base, kind: "stale_recording", recordedVersion: versionDigits(parsed.version), currentVersion: versionDigits(prompt.version) };
+    return { problem: null, alert };
+  }
+  const model = currentModel(program);
+  if (parsed.asked !== null && model !== null && parsed.asked.model !== model) {
+    return { problem: null, alert: { ...base, kind: "model_drift", recordedModel: parsed.asked.model, currentModel: model } };
+  }
+  return { problem: null, alert: null };
 }
 
 function versionDigits(version: string): string {

@@ -9,6 +9,7 @@ import { ReturnSignal } from "../signals.ts";
 import type { Value } from "../values/value.ts";
 import type { TestResult } from "./events.ts";
 import { testSeed } from "../seed.ts";
+import { observingBackend, type Observer } from "./observe.ts";
 import { failureDiagnostic, type SaveInternalError } from "./failure.ts";
 
 export interface RunTestOptions {
@@ -20,6 +21,8 @@ export interface RunTestOptions {
   recordings?: ParsedRecordings;
   /** Saves an internal error's report and returns its path (shown in `toolchain.internal_error`). */
   saveInternalError?: SaveInternalError;
+  /** Watches the AI calls (coverage, generated answers) and may replay answers (shrinking). */
+  observe?: Observer;
 }
 
 interface Running {
@@ -66,7 +69,8 @@ export function runTest(compiled: CompiledProgram, test: TestInfo, options: RunT
     ct = compiledTest(compiled, test);
     if (!ct) throw new Error(`the test "${test.name}" is not part of the compiled program`);
     fake = r.fake = new FakeBackend(ct.scripts, { seed, readFile: options.readFile, recordings: options.recordings });
-    c.ai.backend = fake;
+    const scripts = ct.scripts;
+    c.ai.backend = options.observe ? observingBackend(fake, (prompt) => scripts.byPrompt.has(prompt), options.observe) : fake;
     const slots: Value[] = new Array(ct.slots).fill(null);
     if (!ct.body.async) {
       ct.body.fn(slots, c);

@@ -2,7 +2,9 @@
 // start-up. Whoever runs an entry, results are handed on in plan order by the sequencer, so the
 // output is the same for any worker count.
 import type { Alert, RunEvent, RunSummary, TestResult } from "./events.ts";
-import type { LoadedTests } from "./execute.ts";
+import type { LoadedTests, RunExtras } from "./execute.ts";
+import { coverageReport } from "./coverage.ts";
+import { mergeCoverage, type CoverageCounts } from "./observe.ts";
 import type { TestOutcome } from "./outcome.ts";
 import type { PlannedTest } from "./plan.ts";
 import { planKey } from "./plan-key.ts";
@@ -23,6 +25,8 @@ export interface Helpers {
 
 export interface RunOptions {
   runSeed: number;
+  /** `--seeds` and `--coverage` (workers get the same through their WorkerInit). */
+  extras?: RunExtras;
   /** Workers already started (tests), or null. */
   pool: Pool | null;
   /** Workers to start when they are worth it. */
@@ -60,12 +64,17 @@ export async function runSelected(tests: LoadedTests, entries: PlannedTest[], op
 
   const results: TestResult[] = new Array(entries.length);
   const alerts: Alert[] = [];
+  const extras = options.extras ?? {};
+  const counts: CoverageCounts = {};
   let failed = 0;
   let bailed = false;
   const sequencer = new Sequencer<TestOutcome | null>(entries.length, (position, outcome) => {
     const result = bailed || outcome === null ? skipped(entries[position], runSeed) : outcome.result;
     results[position] = result;
-    if (!bailed && outcome) alerts.push(...outcome.alerts);
+    if (!bailed && outcome) {
+      alerts.push(...outcome.alerts);
+      if (outcome.coverage) mergeCoverage(counts, outcome.coverage);
+    }
     emit({ type: "test-done", index: entries[position].index, result });
     if (result.status === "failed" && options.bail !== undefined && ++failed >= options.bail) bail();
   });
@@ -151,7 +160,7 @@ export async function runSelected(tests: LoadedTests, entries: PlannedTest[], op
           sequencer.push(position, null);
           continue;
         }
-        const done = tests.run(entries[position], runSeed);
+        const done = tests.run(entries[position], runSeed, extras);
         sequencer.push(position, done instanceof Promise ? await done : done);
       }
       if (ran >= WARM_UP) {
@@ -170,5 +179,8 @@ export async function runSelected(tests: LoadedTests, entries: PlannedTest[], op
   await runLocally();
   await finished;
   emit({ type: "run-end", alerts });
-  return { seed: runSeed, results, alerts };
+  const summary: RunSummary = { seed: runSeed, results, alerts };
+  if (extras.seeds) summary.seeds = extras.seeds;
+  if (extras.coverage) summary.coverage = coverageReport(tests.program, counts);
+  return summary;
 }

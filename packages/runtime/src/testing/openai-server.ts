@@ -53,6 +53,8 @@ export interface FakeModelServer {
   requests: RecordedRequest[];
   /** Connections accepted since start. */
   readonly connections: number;
+  /** `GET /v1/models` requests (how `jadpo dev` checks a sandbox answers); not in `requests`. */
+  readonly probes: number;
   setBehaviour(b: Behaviour): void;
   close(): Promise<void>;
 }
@@ -60,6 +62,7 @@ export interface FakeModelServer {
 export async function startFakeModelServer(initial: Behaviour): Promise<FakeModelServer> {
   let behaviour = initial;
   let connections = 0;
+  let probes = 0;
   const sockets = new Set<Socket>();
   const requests: RecordedRequest[] = [];
 
@@ -75,6 +78,13 @@ export async function startFakeModelServer(initial: Behaviour): Promise<FakeMode
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const raw = await readBody(req);
+    // What `jadpo dev` asks at start-up to see whether the model answers: counted apart from
+    // `requests`, which tests count as model requests.
+    if (req.method === "GET" && (req.url ?? "").split("?")[0] === "/v1/models") {
+      probes++;
+      sendJson(res, 200, { object: "list", data: [{ id: "fake-model", object: "model" }] });
+      return;
+    }
     const recorded: RecordedRequest = {
       method: req.method ?? "",
       path: (req.url ?? "").split("?")[0] ?? "",
@@ -98,6 +108,9 @@ export async function startFakeModelServer(initial: Behaviour): Promise<FakeMode
     requests,
     get connections() {
       return connections;
+    },
+    get probes() {
+      return probes;
     },
     setBehaviour(b: Behaviour) {
       behaviour = b;

@@ -1,7 +1,7 @@
 // A value as JSON, the form answers and recordings take (docs/ai.md): Instants as ISO 8601 text,
 // Durations as duration text, enum members by tag (a Locale's `en-GB`), none as null.
 import type { Type } from "@jadpo/compiler";
-import { isTextBased } from "@jadpo/compiler";
+import { canonicalJson as canonicalOf, isTextBased } from "@jadpo/compiler";
 import { shapeOf } from "./shape.ts";
 import { formatDuration, formatInstant } from "./time.ts";
 import type { JsonValue, Value, ValueRecord } from "./value.ts";
@@ -40,10 +40,7 @@ export function answerTextOf(type: Type, value: Value): string {
   return JSON.stringify(toJson(type, value));
 }
 
-/** Canonical JSON: keys sorted at every depth, no whitespace (prompt rendering, docs/language.md). */
+/** Canonical JSON: keys sorted at every depth, no whitespace — the compiler's, which the version digest uses. */
 export function canonicalJson(json: JsonValue): string {
-  if (json === null || typeof json !== "object") return JSON.stringify(json);
-  if (Array.isArray(json)) return `[${json.map(canonicalJson).join(",")}]`;
-  const keys = Object.keys(json).sort();
-  return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(json[k])}`).join(",")}}`;
+  return canonicalOf(json);
 }

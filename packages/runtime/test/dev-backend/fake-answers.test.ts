@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import type { CheckedProgram, RecordingFile } from "@jadpo/compiler";
 import { callSeed, generatedAnswer, recordedAnswer } from "../../src/dev-backend/fake-answers.ts";
 import { filesUnder, projectOf } from "../../src/testing/project.ts";
+import { valuesDigestOfJson } from "../../src/recordings/asked.ts";
 
 const example = fileURLToPath(new URL("../../../../examples/support", import.meta.url));
 const program: CheckedProgram = projectOf(filesUnder(example)).program;
@@ -12,9 +13,13 @@ const prompt = program.prompts.get("answer_question")!;
 const asType = prompt.asTypes[0];
 const folder = "domains/support/prompts/recordings/answer_question";
 
-function recording(answer: unknown, version: string): Uint8Array {
-  return new TextEncoder().encode(`${JSON.stringify({ answer, version }, null, 2)}\n`);
+function recording(answer: unknown, version: string, values?: string): Uint8Array {
+  const asked = values === undefined ? {} : { asked: { model: "m", values } };
+  return new TextEncoder().encode(`${JSON.stringify({ answer, ...asked, version }, null, 2)}\n`);
 }
+
+/** A digest no recording here was asked with. */
+const NEW = "ffffffff";
 
 /** A program whose recordings are exactly `files` (name → bytes), read from memory. */
 function withRecordings(files: Record<string, Uint8Array>) {
@@ -33,7 +38,21 @@ describe("recordedAnswer", () => {
       zeta: recording({ reply: "{Text}", resolved_by_articles: false }, current),
       beta: recording({ reply: "beta", resolved_by_articles: true }, current),
     });
-    expect(recordedAnswer(p, read, prompt, asType, 7)).toEqual({ name: "beta", value: { reply: "beta", resolved_by_articles: true } });
+    expect(recordedAnswer(p, read, prompt, asType, 7, NEW)).toEqual({
+      name: "beta", value: { reply: "beta", resolved_by_articles: true }, recorded: { reply: "beta", resolved_by_articles: true }, why: "no recording of these values",
+    });
+  });
+
+  it("takes the current recording asked with the call's values first, whatever its name; an older one with them doesn't count", () => {
+    const values = valuesDigestOfJson({ question: "Jersey?", reader_locale: "en-GB" });
+    const { program: p, read } = withRecordings({
+      alpha: recording({ reply: "alpha", resolved_by_articles: true }, current, "0badc0de"),
+      b_old: recording({ reply: "old", resolved_by_articles: true }, older, values),
+      zulu: recording({ reply: "{Text}", resolved_by_articles: false }, current, values),
+    });
+    const found = recordedAnswer(p, read, prompt, asType, 7, values);
+    expect([found?.name, found?.why, found?.recorded]).toEqual(["zulu", "same values", { reply: "{Text}", resolved_by_articles: false }]);
+    expect(recordedAnswer(p, read, prompt, asType, 7, NEW)?.name).toBe("alpha");
   });
 
   it("falls back to older recordings by name, passing over one that doesn't decode", () => {
@@ -42,21 +61,21 @@ describe("recordedAnswer", () => {
       z_old: recording({ reply: "z", resolved_by_articles: true }, older),
       m_old: recording({ reply: "m", resolved_by_articles: false }, older),
     });
-    expect(recordedAnswer(p, read, prompt, asType, 7)?.name).toBe("m_old");
+    expect(recordedAnswer(p, read, prompt, asType, 7, NEW)?.name).toBe("m_old");
   });
 
   it("fills placeholders from the seed: the same values give the same answer", () => {
     const { program: p, read } = withRecordings({ sesame: recording({ reply: "{Text}", resolved_by_articles: true }, current) });
     const seed = callSeed("answer_question", { question: "Sesame?", reader_locale: "en-GB" });
-    const first = recordedAnswer(p, read, prompt, asType, seed);
-    expect(recordedAnswer(p, read, prompt, asType, seed)).toEqual(first);
+    const first = recordedAnswer(p, read, prompt, asType, seed, NEW);
+    expect(recordedAnswer(p, read, prompt, asType, seed, NEW)).toEqual(first);
     expect(typeof (first?.value as { reply: unknown }).reply).toBe("string");
     expect((first?.value as { reply: string }).reply).not.toBe("{Text}");
   });
 
   it("gives null without a usable recording; a generated answer is valid and seeded", () => {
     const { program: p, read } = withRecordings({});
-    expect(recordedAnswer(p, read, prompt, asType, 1)).toBeNull();
+    expect(recordedAnswer(p, read, prompt, asType, 1, NEW)).toBeNull();
     const seed = callSeed("answer_question", { question: "Jersey?", reader_locale: "en-GB" });
     const value = generatedAnswer(asType, seed) as { reply: unknown; resolved_by_articles: unknown };
     expect(Object.keys(value).sort()).toEqual(["reply", "resolved_by_articles"]);

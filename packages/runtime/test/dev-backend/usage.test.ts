@@ -55,6 +55,21 @@ describe("UsageCounter", () => {
     expect(counter.today("local_model")).toBe(1);
   });
 
+  it("takes back a request that never reached the model, and never goes below nothing", async () => {
+    const dir = root();
+    const counter = new UsageCounter(dir, { now: () => NOV_30 });
+    const first = await counter.reserve("local_model", 2);
+    await counter.reserve("local_model", 2);
+    expect((await counter.reserve("local_model", 2)).granted).toBe(false);
+    await counter.refund("local_model", first.day);
+    expect(counter.today("local_model")).toBe(1);
+    expect((await counter.reserve("local_model", 2)).granted).toBe(true);
+    await counter.refund("local_model", first.day);
+    await counter.refund("local_model", first.day);
+    await counter.refund("local_model", first.day);
+    expect(counter.today("local_model")).toBe(0);
+  });
+
   it("names the UTC day of an instant", () => {
     expect(utcDay(NOV_30)).toBe("2026-11-30");
     expect(utcDay(DEC_1)).toBe("2026-12-01");

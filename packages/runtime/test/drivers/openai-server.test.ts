@@ -30,9 +30,9 @@ describe("the fake model server", () => {
   it("answers an unknown route with 404 and records it", async () => {
     const server = await startFakeModelServer({ kind: "answer", text: "hi" });
     try {
-      const res = await fetch(`${server.url}/models`);
+      const res = await fetch(`${server.url}/nothing`);
       expect(res.status).toBe(404);
-      expect(server.requests[0]?.path).toBe("/v1/models");
+      expect(server.requests[0]?.path).toBe("/v1/nothing");
     } finally {
       await server.close();
     }

@@ -97,7 +97,14 @@ const RECORDED: JsonValue = {
 
 describe("applying placeholders to an answer being recorded", () => {
   it("replaces every Text, Int and Decimal value by its declared type's name, and keeps the rest", () => {
-    expect(applyPlaceholders(REVIEW, value)).toEqual({ json: RECORDED, count: 10 });
+    expect(applyPlaceholders(REVIEW, value)).toEqual({ json: RECORDED, count: 10, fields: expect.any(Array) });
+  });
+
+  it("names each field that became a placeholder once, list items as `[]`, in field order", () => {
+    expect(applyPlaceholders(REVIEW, value).fields.map((f) => `${f.path} ${f.placeholder}`)).toEqual([
+      "reply {Text}", "tags[] {Text}", "stars {Stars}", "price {Price}", "asked {CustomerQuestion}",
+      "count {Int}", "ratio {Decimal}", "notes[].text {Text}", "maybe_stars {Stars}",
+    ]);
   });
 
   it("keeps `personal: false` values verbatim, Text and Int alike", () => {
@@ -108,13 +115,13 @@ describe("applying placeholders to an answer being recorded", () => {
   it("counts the seed's example: one placeholder", () => {
     const SupportAnswer: NamedType = { name: "SupportAnswer", module: "support/types", def: { kind: "object", fields: [{ name: "resolved_by_articles", type: BOOL }, { name: "reply", type: TEXT }] } };
     expect(applyPlaceholders(named(SupportAnswer), { resolved_by_articles: false, reply: "We don't deliver to Jersey." }))
-      .toEqual({ json: { resolved_by_articles: false, reply: "{Text}" }, count: 1 });
+      .toEqual({ json: { resolved_by_articles: false, reply: "{Text}" }, count: 1, fields: [{ path: "reply", placeholder: "{Text}" }] });
   });
 
   it("makes a whole Text-based answer one placeholder, and an empty list none", () => {
-    expect(applyPlaceholders(named(CustomerQuestion), "Call me on 0123")).toEqual({ json: "{CustomerQuestion}", count: 1 });
-    expect(applyPlaceholders(list(named(Stars)), [])).toEqual({ json: [], count: 0 });
-    expect(applyPlaceholders(opt(TEXT), null)).toEqual({ json: null, count: 0 });
+    expect(applyPlaceholders(named(CustomerQuestion), "Call me on 0123")).toEqual({ json: "{CustomerQuestion}", count: 1, fields: [{ path: "the answer", placeholder: "{CustomerQuestion}" }] });
+    expect(applyPlaceholders(list(named(Stars)), [])).toEqual({ json: [], count: 0, fields: [] });
+    expect(applyPlaceholders(opt(TEXT), null)).toEqual({ json: null, count: 0, fields: [] });
   });
 });
 
@@ -171,7 +178,7 @@ describe("filling placeholders when a recording is read", () => {
     expect(filled.ok).toBe(true);
     if (!filled.ok) return;
     const back = fromJson(filled.json);
-    expect(applyPlaceholders(REVIEW, back)).toEqual({ json: RECORDED, count: 10 });
+    expect(applyPlaceholders(REVIEW, back)).toEqual({ json: RECORDED, count: 10, fields: expect.any(Array) });
   });
 
   it("does not fill a `personal: false` value that looks like a placeholder: it is the value", () => {

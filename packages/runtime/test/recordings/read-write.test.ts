@@ -111,14 +111,24 @@ describe("writing a recording", () => {
 
 describe("reading a recording strictly", () => {
   it("reads docs/testing.md's example, as text or bytes", () => {
-    const want = { ok: true, answer: { reply: "{Text}", resolved_by_articles: false }, version: "answer_question@b44ecc53" };
+    const want = { ok: true, answer: { reply: "{Text}", resolved_by_articles: false }, version: "answer_question@b44ecc53", asked: null };
     expect(readRecording(SPEC_EXAMPLE, expected)).toEqual(want);
     expect(readRecording(new TextEncoder().encode(SPEC_EXAMPLE), expected)).toEqual(want);
   });
 
   it("round-trips what it writes", () => {
     const answer = { tags: ["a", "b"], n: -1.5e3, nested: { ok: true, none: null }, s: "é \u0000 \ud83d\ude00" };
-    expect(readRecording(recordingText(answer, "answer_question@0123abcd"), expected)).toEqual({ ok: true, answer, version: "answer_question@0123abcd" });
+    expect(readRecording(recordingText(answer, "answer_question@0123abcd"), expected)).toEqual({ ok: true, answer, version: "answer_question@0123abcd", asked: null });
+    const asked = { fixture: "questions.sesame", model: "qwen2.5-7b", values: "3f9a0c12" };
+    const text = recordingText(answer, "answer_question@0123abcd", asked);
+    expect(readRecording(text, expected)).toEqual({ ok: true, answer, version: "answer_question@0123abcd", asked });
+  });
+
+  it("writes `asked` between `answer` and `version`, its members in name order", () => {
+    expect(recordingText({ reply: "{Text}", resolved_by_articles: true }, "answer_question@b44ecc53", { values: "3f9a0c12", model: "m", fixture: "questions.sesame" })).toBe(
+      '{\n  "answer": {\n    "reply": "{Text}",\n    "resolved_by_articles": true\n  },\n  "asked": {\n    "fixture": "questions.sesame",\n' +
+      '    "model": "m",\n    "values": "3f9a0c12"\n  },\n  "version": "answer_question@b44ecc53"\n}\n',
+    );
   });
 
   it("accepts any JSON layout (only writing is canonical)", () => {
@@ -133,7 +143,16 @@ describe("reading a recording strictly", () => {
     ["a duplicate top-level key", '{"answer": 1, "answer": 2, "version": "answer_question@b44ecc53"}', 'the key "answer" appears twice (line 1, column 15)'],
     ["a duplicate key deep inside", '{"answer": {"a": [{"x": 1,\n "x": 1}]}, "version": "answer_question@b44ecc53"}', 'the key "x" appears twice in `answer.a[0]` (line 2, column 2)'],
     ["a duplicate key spelled with an escape", '{"answer": {"ab": 1, "a\\u0062": 2}, "version": "answer_question@b44ecc53"}', 'the key "ab" appears twice in `answer` (line 1, column 22)'],
-    ["an extra key", '{"answer": 1, "version": "answer_question@b44ecc53", "note": "x"}', 'it has "note" besides `answer` and `version`'],
+    ["an extra key", '{"answer": 1, "version": "answer_question@b44ecc53", "note": "x"}', 'it has "note" besides `answer`, `asked` and `version`'],
+    ["an `asked` that isn't an object", '{"answer": 1, "asked": "x", "version": "answer_question@b44ecc53"}', "its `asked` is not an object with `model` and `values`"],
+    ["an extra key in `asked`", '{"answer": 1, "asked": {"model": "m", "values": "3f9a0c12", "question": "Sesame?"}, "version": "answer_question@b44ecc53"}', 'its `asked` has "question" besides `fixture`, `model` and `values`'],
+    ["an `asked` without a model", '{"answer": 1, "asked": {"values": "3f9a0c12"}, "version": "answer_question@b44ecc53"}', "its `asked.model` is not the name of a model"],
+    ["an empty model", '{"answer": 1, "asked": {"model": "", "values": "3f9a0c12"}, "version": "answer_question@b44ecc53"}', "its `asked.model` is not the name of a model"],
+    ["a values digest of 7 hex digits", '{"answer": 1, "asked": {"model": "m", "values": "3f9a0c1"}, "version": "answer_question@b44ecc53"}', "its `asked.values` is not 8 hex digits"],
+    ["a values digest in upper case", '{"answer": 1, "asked": {"model": "m", "values": "3F9A0C12"}, "version": "answer_question@b44ecc53"}', "its `asked.values` is not 8 hex digits"],
+    ["values kept instead of their digest", '{"answer": 1, "asked": {"model": "m", "values": {"question": "Sesame?"}}, "version": "answer_question@b44ecc53"}', "its `asked.values` is not 8 hex digits"],
+    ["a fixture not of the form group.fixture", '{"answer": 1, "asked": {"fixture": "sesame", "model": "m", "values": "3f9a0c12"}, "version": "answer_question@b44ecc53"}', "its `asked.fixture` is not of the form `group.fixture`"],
+    ["a fixture that isn't text", '{"answer": 1, "asked": {"fixture": null, "model": "m", "values": "3f9a0c12"}, "version": "answer_question@b44ecc53"}', "its `asked.fixture` is not of the form `group.fixture`"],
     ["no answer", '{"version": "answer_question@b44ecc53"}', "it has no `answer`"],
     ["no version", '{"answer": 1}', "it has no `version`"],
     ["a version without a digest", '{"answer": 1, "version": "answer_question"}', 'its version "answer_question" is not of the form `answer_question@` and 8 hex digits'],

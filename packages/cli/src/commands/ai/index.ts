@@ -1,4 +1,4 @@
-// `jadpo ai record <prompt> --as <name> [--fixture group.fixture] [--force]` and
+// `jadpo ai record <prompt> --as <name> [--fixture group.fixture] [--force]`, `jadpo ai record [<prompt>] --stale` and
 // `jadpo ai show <prompt>` (docs/cli-ai.md). The work is in record/ and show/, loaded only when a
 // command runs (a fast `--help`).
 import type { Command } from "commander";
@@ -15,11 +15,13 @@ export function registerAi(program: Command, context: CliContext): void {
 
   ai.command("record")
     .description("ask the ai connection's model once, as the prompt's first `ai.generate` call asks, and keep its answer as a recording")
-    .argument("<prompt>", "the prompt to record an answer of")
-    .addOption(flag("as"))
+    .argument("[prompt]", "the prompt to record an answer of (with --stale: every prompt when left out)")
+    // Required unless `--stale`: record/run.ts says so when it is missing.
+    .addOption(flag("as").makeOptionMandatory(false))
     .addOption(flag("fixture"))
     .addOption(flag("force"))
-    .action(async (prompt: string, _options: unknown, command: Command) => {
+    .addOption(flag("stale"))
+    .action(async (prompt: string | undefined, _options: unknown, command: Command) => {
       const { runAiRecord } = await import("./record/run.ts");
       await runAiRecord(prompt, command.optsWithGlobals<AiRecordOptions>(), context);
     });

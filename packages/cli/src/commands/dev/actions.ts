@@ -51,11 +51,24 @@ export async function answerAction(
     seed: randomInt(0, 2 ** 32 - 1),
     clockStart: Date.now(),
   });
-  backend.flush();
-  const calls = backend.calls;
+  const answer = answerOf(outcome, action.result, requestId, displayPath);
+  // The request's calls are logged now, marked with its status and code when it did not succeed.
+  backend.end(answer.status === 200 ? null : { action: name, status: answer.status, code: errorCode(answer.body) });
+  return { ...answer, calls: backend.calls };
+}
+
+function errorCode(body: unknown): string {
+  const error = (body as { error?: { code?: unknown } } | null)?.error;
+  return typeof error?.code === "string" ? error.code : "unknown";
+}
+
+function answerOf(
+  outcome: Awaited<ReturnType<typeof callAction>>, resultType: Parameters<typeof toJson>[0], requestId: string, displayPath: (file: string) => string,
+): ActionAnswer {
+  const calls: DevCall[] = [];
   switch (outcome.kind) {
     case "success":
-      return { status: 200, body: { result: toJson(action.result, outcome.value) }, calls, problem: null };
+      return { status: 200, body: { result: toJson(resultType, outcome.value) }, calls, problem: null };
     case "failure": {
       const { failure } = outcome;
       return { status: STATUS_OF_KIND[failure.kind], body: errorBody(failure.code, failure.message, requestId), calls, problem: null };

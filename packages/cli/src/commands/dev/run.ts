@@ -4,7 +4,8 @@
 // of a bad edit.
 import type { AddressInfo } from "node:net";
 import { diagnostic, renderErrorPlain, renderErrorPretty, type Diagnostic } from "@jadpo/compiler";
-import { UsageCounter, type DevAiOptions, type DevCall } from "@jadpo/runtime/dev";
+import { basename } from "node:path";
+import { probeModel, UsageCounter, type DevAiOptions, type DevCall, type Probe } from "@jadpo/runtime/dev";
 import type { CliContext } from "../../context.ts";
 import { reportInternalError } from "../../internal-error.ts";
 import { terminalFor, type ColorMode, type Terminal } from "../../terminal.ts";
@@ -12,6 +13,7 @@ import { reportUsage } from "../../usage.ts";
 import { findProject } from "../../project.ts";
 import type { ActionAnswer } from "./actions.ts";
 import { buildProject, type BuildResult, type DevBuild } from "./build.ts";
+import type { FailedRequest } from "./page.ts";
 import { createDevServer } from "./server.ts";
 import { watchProject } from "../../watch-project.ts";
 
@@ -35,6 +37,32 @@ function printBuildErrors(result: Extract<BuildResult, { ok: false }>, context: 
       : renderErrorPlain(d, { displayPath }),
   );
   context.stdout.write(`${blocks.join("\n\n")}\n\n`);
+}
+
+/** A request that did not succeed, as /_dev lists it. */
+function failedRequest(requestPath: string, answer: ActionAnswer): FailedRequest {
+  const error = (answer.body as { error?: { code?: unknown; message?: unknown } } | null)?.error;
+  const name = requestPath.replace(/^\/actions\//, "").replace(/\/$/, "");
+  let action = name;
+  try {
+    action = decodeURIComponent(name);
+  } catch {
+    // kept as sent
+  }
+  return {
+    time: new Date().toISOString(), action, status: answer.status,
+    code: typeof error?.code === "string" ? error.code : "unknown",
+    message: typeof error?.message === "string" ? error.message : "",
+    calls: answer.calls.map((c) => c.id),
+  };
+}
+
+/** The start-up line about a sandbox: whether its model answers (never the key). */
+export function probeLine(probe: Probe, connection: string, prompts: readonly string[], paint: Terminal["paint"]): string {
+  const names = prompts.map((p) => `\`${p}\``).join(", ");
+  if (probe.answers) return `${paint.ok("✓")} sandbox: ${connection}'s model ${probe.model} answers at ${probe.url} (sandboxed: ${names})`;
+  const where = probe.url === null ? "" : ` at ${probe.url}`;
+  return `${paint.alert("▲")} sandbox: ${connection}'s model${where} doesn't answer: ${probe.why}; sandboxed prompts are faked until it does (${names})`;
 }
 
 /** Why the server couldn't listen on `port`, from the system's error code. */
@@ -81,10 +109,17 @@ export async function runDev(path: string | undefined, options: DevOptions, cont
   };
   rebuild(true);
 
+  // Kept while the server runs, for /_dev; the call log marks each failed request's calls too.
+  const failed: FailedRequest[] = [];
   const server = createDevServer({
-    root, project, displayPath, usage,
+    root, project: basename(root), displayPath, usage,
     current: () => current,
+    failed: () => failed,
     onAnswer(method: string, requestPath: string, answer: ActionAnswer) {
+      if (answer.status !== 200) {
+        failed.push(failedRequest(requestPath, answer));
+        if (failed.length > 100) failed.splice(0, failed.length - 100);
+      }
       const lines = [`${method} ${requestPath} → ${answer.status}`, ...answer.calls.map(callLine)];
       print(lines.join("\n"));
       if (answer.problem !== null) print(answer.problem);
@@ -115,6 +150,13 @@ export async function runDev(path: string | undefined, options: DevOptions, cont
 
   const watcher = watchProject(root, () => rebuild(false));
   if (watcher === null) print(`${paint.alert("▲")} This system can't watch ${project} for changes: restart jadpo dev after editing`);
+
+  // After the watcher (loading fetch takes a moment, and an edit then must not be missed):
+  // said once it is known, without holding up the server.
+  const sandbox = served?.program.connection ?? null;
+  if (sandbox !== null && sandbox.sandbox.length > 0) {
+    void probeModel(sandbox, context.env).then((probe) => print(probeLine(probe, sandbox.name, sandbox.sandbox, paint)));
+  }
 
   await new Promise<void>((resolve) => {
     if (stop.aborted) return resolve();

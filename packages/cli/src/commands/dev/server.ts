@@ -8,12 +8,14 @@ import { readCalls, type DevCall, type UsageCounter } from "@jadpo/runtime/dev";
 import { answerAction, type ActionAnswer } from "./actions.ts";
 import type { DevBuild } from "./build.ts";
 import { readBody, sendError, sendHtml, sendJson } from "./http.ts";
-import { renderCallsPage } from "./page.ts";
+import { renderCallsPage, type FailedRequest } from "./page.ts";
 
 export interface DevServerState {
   root: string;
-  /** The project folder as the terminal shows it. */
+  /** The project's name, as the page's header shows it. */
   project: string;
+  /** Action requests that did not succeed while this server ran, oldest first. */
+  failed?(): readonly FailedRequest[];
   displayPath: (file: string) => string;
   usage: UsageCounter;
   /** The build serving now; null before the first good build. */
@@ -78,9 +80,9 @@ async function route(state: DevServerState, req: IncomingMessage, res: ServerRes
       return sendJson(res, 200, { status: "ok", build: state.current() === null ? "failed" : "ok" });
     case "/_dev":
     case "/_dev/":
-      return sendHtml(res, 200, renderCallsPage(calls(state), { project: state.project, budget: budgetLine(state) }));
+      return sendHtml(res, 200, renderCallsPage(calls(state), { project: state.project, budget: budgetLine(state), failed: state.failed?.() ?? [] }));
     case "/_dev/calls.json":
-      return sendJson(res, 200, { calls: calls(state).reverse() });
+      return sendJson(res, 200, { calls: calls(state).reverse(), failed_requests: [...(state.failed?.() ?? [])].reverse() });
     default:
       return sendError(res, 404, "not_found", `Nothing answers GET ${path}; the call log is at /_dev`, id);
   }

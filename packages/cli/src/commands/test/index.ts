@@ -20,6 +20,10 @@ export function registerTest(program: Command, context: CliContext): void {
     .addOption(flag("shard"))
     .addOption(flag("workers"))
     .addOption(flag("watch"))
+    .addOption(flag("failOnAlert"))
+    .addOption(flag("seeds"))
+    .addOption(flag("coverage"))
+    .addOption(flag("coverageMin"))
     .action(async (paths: string[] | undefined, _options: unknown, command: Command) => {
       const { runTestCommand } = await import("./run.ts");
       await runTestCommand(paths ?? [], command.optsWithGlobals<TestOptions>(), context);

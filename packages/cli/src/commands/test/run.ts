@@ -4,10 +4,10 @@
 import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
-import { diagnostic, sourceLookup } from "@jadpo/compiler";
+import { diagnostic, sourceLookup, type Diagnostic } from "@jadpo/compiler";
 import {
-  applyShard, forbidNetwork, parseShard, runSelected, selectTests, startPool,
-  type Helpers, type PlannedTest, type Pool, type RunEvent, type Selector, type Shard, type WorkerInit,
+  applyShard, coverageTotals, forbidNetwork, MAX_SEEDS, parseSeedRange, parseShard, runSelected, selectTests, startPool,
+  type CoverageSite, type Helpers, type PlannedTest, type Pool, type RunEvent, type RunExtras, type Selector, type Shard, type WorkerInit,
 } from "@jadpo/runtime";
 import type { CliContext } from "../../context.ts";
 import type { ColorMode } from "../../terminal.ts";
@@ -33,16 +33,28 @@ export interface TestOptions {
   shard?: string;
   workers?: number;
   watch?: boolean;
+  /** Alerts fail the run (exit 1): CI that wants fresh recordings. */
+  failOnAlert?: boolean;
+  /** `--seeds A..B`, checked by `prepare`. */
+  seeds?: string;
+  coverage?: boolean;
+  coverageMin?: number;
   color: ColorMode;
 }
 
 /** Fewer selected tests than this never start worker threads. */
 const POOL_MIN_TESTS = 64;
 
-/** The bundled worker beside the running bundle; null when running unbundled (tests under vitest). */
+/**
+ * The bundled worker beside the running bundle (this module may be a lazily loaded chunk in
+ * `dist/chunks/`, one folder below it); null when running unbundled (tests under vitest).
+ */
 function workerEntry(): URL | null {
-  const url = new URL("./worker.mjs", import.meta.url);
-  return url.protocol === "file:" && existsSync(fileURLToPath(url)) ? url : null;
+  for (const relative of ["./worker.mjs", "../worker.mjs"]) {
+    const url = new URL(relative, import.meta.url);
+    if (url.protocol === "file:" && existsSync(fileURLToPath(url))) return url;
+  }
+  return null;
 }
 
 /**
@@ -53,12 +65,12 @@ function workerEntry(): URL | null {
 class LazyPool {
   private pool: Pool | null = null;
 
-  constructor(private readonly load: TestLoad, private readonly workers: number, private readonly seed: number) {}
+  constructor(private readonly load: TestLoad, private readonly workers: number, private readonly seed: number, private readonly extras: RunExtras) {}
 
   helpers(count: number, startupMs: number): Helpers | undefined {
     const entry = workerEntry();
     if (this.workers <= 1 || count < POOL_MIN_TESTS || !entry) return undefined;
-    const init: WorkerInit = { runSeed: this.seed, load: this.load };
+    const init: WorkerInit = { runSeed: this.seed, load: this.load, extras: this.extras };
     return { start: () => (this.pool = startPool(entry, this.workers - 1, init)), startupMs };
   }
 
@@ -94,6 +106,10 @@ export interface PreparedRun {
   bail: number | undefined;
   shard: Shard | null;
   seed: number;
+  /** `--seeds` and `--coverage`. */
+  extras: RunExtras;
+  /** `--coverage-min`, a percentage. */
+  coverageMin: number | null;
   workers: number;
   paths: string[];
   targets: Target[];
@@ -132,6 +148,15 @@ function prepare(paths: string[], options: TestOptions, context: CliContext, loa
       return null;
     }
   }
+  const extras: RunExtras = { coverage: options.coverage === true || options.coverageMin !== undefined };
+  if (options.seeds !== undefined) {
+    extras.seeds = parseSeedRange(options.seeds);
+    if (!extras.seeds) {
+      const takes = `A..B, whole numbers with A ≤ B, at most ${MAX_SEEDS.toLocaleString("en-US")} seeds`;
+      reportUsage(context, new OptionValueError("--seeds", options.seeds, takes, "1..100").diagnostic);
+      return null;
+    }
+  }
   const resolved = resolveTargets(options.reporter ?? [], options.output ?? [], context, options.color);
   if (!resolved.ok) {
     reportUsage(context, resolved.diagnostic);
@@ -159,8 +184,8 @@ function prepare(paths: string[], options: TestOptions, context: CliContext, loa
   const workers = options.workers ?? availableParallelism();
   const bail = options.bail === true ? 1 : options.bail;
   return {
-    load: { root, cwd: context.cwd }, displayPath, selectors: selectors.selectors, nameFilter: filter, bail, shard, seed, workers, paths,
-    targets, options, loadMs,
+    load: { root, cwd: context.cwd }, displayPath, selectors: selectors.selectors, nameFilter: filter, bail, shard, seed, extras,
+    coverageMin: options.coverageMin ?? null, workers, paths, targets, options, loadMs,
   };
 }
 
@@ -171,7 +196,7 @@ function prepare(paths: string[], options: TestOptions, context: CliContext, loa
 export async function runOnce(prepared: PreparedRun, context: CliContext, changed: string[] | null = null): Promise<RunDone> {
   const { load, seed } = prepared;
   const started = performance.now();
-  const pool = new LazyPool(load, prepared.workers, seed);
+  const pool = new LazyPool(load, prepared.workers, seed, prepared.extras);
   try {
     const project = loadTestProject(load);
     // A worker's start-up, estimated as ours: loading the bundle, and compiling the project.
@@ -228,6 +253,24 @@ async function run(
   const onEvent = (event: RunEvent) => {
     for (const target of prepared.targets) reporterEvents(target.reporter)(event);
   };
-  const summary = await runSelected(tests, entries, { runSeed: seed, pool: null, helpers: helpers(entries.length), onEvent, bail: prepared.bail });
-  return { outcome: "ran", seed, results: summary.results, alerts: summary.alerts };
+  const summary = await runSelected(tests, entries, {
+    runSeed: seed, extras: prepared.extras, pool: null, helpers: helpers(entries.length), onEvent, bail: prepared.bail,
+  });
+  const report: TestReport = { outcome: "ran", seed, results: summary.results, alerts: summary.alerts, failOnAlert: prepared.options.failOnAlert === true };
+  if (summary.seeds) report.seeds = summary.seeds;
+  if (summary.coverage) {
+    report.coverage = summary.coverage;
+    const below = coverageBelow(summary.coverage, prepared.coverageMin);
+    if (below) report.coverageBelow = below;
+  }
+  return report;
+}
+
+/** `test.coverage_below` when the outcomes reached are fewer than `--coverage-min` asks (none of none is 100%). */
+function coverageBelow(sites: CoverageSite[], min: number | null): Diagnostic | null {
+  if (min === null) return null;
+  const { reached, total } = coverageTotals(sites);
+  if (reached * 100 >= min * total) return null;
+  const percent = Math.floor((reached * 1000) / total) / 10;
+  return diagnostic("test.coverage_below", null, { reached, total, percent, min });
 }

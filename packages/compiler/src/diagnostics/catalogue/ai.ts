@@ -56,6 +56,12 @@ export const aiRules = {
     next: "Record again, or adjust the prompt so the model answers in the type",
     owner: "human",
   },
+  "ai.cannot_reask": {
+    summary: "`{prompt}`'s recording `{name}` is out of date and can't be asked again: {why}",
+    reason: "A recording is asked again with the values it was first asked with — its fixture, or a `jadpo dev` call with the same values — so a re-recorded answer never answers another question; it is left as it was.",
+    next: "Record it again by hand with `jadpo ai record {prompt} --as {name} --fixture group.fixture`, or make a `jadpo dev` call with the values it answered",
+    owner: "human",
+  },
   "ai.recording_exists": {
     summary: "`{prompt}` already has a recording `{name}`",
     reason: "A recording is replaced only on purpose, so a test's answer never changes by accident.",

@@ -44,6 +44,18 @@ export const testRunRules = {
     next: "Correct its answer to the type, or record it again",
     owner: "agent",
   },
+  "test.seed_dependent": {
+    summary: "The test passes under some seeds and fails under others",
+    reason: "A test that passes only for some valid answers passes by luck; the seed decides which answer it gets.",
+    next: "Script the answer the test depends on, or assert only what holds for every valid answer",
+    owner: "agent",
+  },
+  "test.coverage_below": {
+    summary: "The tests reached {reached} of {total} AI outcomes ({percent}%), below `--coverage-min {min}`",
+    reason: "Every AI call can succeed, need a correction or fail several ways; an outcome no test drives is handling no test checks.",
+    next: "Script the outcomes marked ✗ in a test of the call's code, or lower `--coverage-min`",
+    owner: "agent",
+  },
   "runtime.fault": {
     reason: "A runtime fault stops the program where a value breaks a rule that only running can check.",
     owner: "agent",

@@ -38,6 +38,12 @@ export const toolchainRules = {
     next: "Write `{flag} {example}`, say",
     owner: "human",
   },
+  "cli.conflicting_options": {
+    summary: "`{first}` and `{second}` can't be used together",
+    reason: "Each of them chooses what the command works on, so a command line takes one of them.",
+    next: "{suggestion}",
+    owner: "human",
+  },
   "cli.missing_value": {
     summary: "`{flag}` needs a value",
     reason: "A flag shown with `<…>` in the help takes a value after it: `{flag} value` or `{flag}=value`.",

@@ -38,8 +38,22 @@ export function unknownPrompt(program: CheckedProgram, name: string): Diagnostic
   return diagnostic("ai.unknown_prompt", null, { name, suggestion });
 }
 
+export type LoadedProject = Omit<LoadedPrompt, "prompt">;
+
 /** The compiled project and its prompt `name`, or null once the problem is printed. */
 export function loadPrompt(context: CliContext, color: ColorMode, command: string, name: string): LoadedPrompt | null {
+  const loaded = loadProject(context, color, command);
+  if (loaded === null) return null;
+  const prompt = loaded.program.prompts.get(name);
+  if (prompt === undefined) {
+    reportProblem(loaded.printing, unknownPrompt(loaded.program, name));
+    return null;
+  }
+  return { ...loaded, prompt };
+}
+
+/** The compiled project around the current directory, or null once the problem is printed. */
+export function loadProject(context: CliContext, color: ColorMode, command: string): LoadedProject | null {
   const terminal = terminalFor(context.stdout, context.env, color);
   const lookup = findProject(context.cwd, undefined);
   if (!lookup.ok) {
@@ -58,11 +72,5 @@ export function loadPrompt(context: CliContext, color: ColorMode, command: strin
     reportCompileErrors(printing, command, errors);
     return null;
   }
-  const program = compiled.program;
-  const prompt = program.prompts.get(name);
-  if (prompt === undefined) {
-    reportProblem(printing, unknownPrompt(program, name));
-    return null;
-  }
-  return { root, program, prompt, printing };
+  return { root, program: compiled.program, printing };
 }

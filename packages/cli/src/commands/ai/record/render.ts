@@ -1,5 +1,6 @@
 // The block `jadpo ai record` prints once the recording is written, exactly as docs/cli-ai.md shows it.
 import type { Paint } from "@jadpo/compiler";
+import type { PlaceholderField } from "@jadpo/runtime/recordings";
 import type { ValuesSource } from "./values.ts";
 
 export interface Recorded {
@@ -11,6 +12,8 @@ export interface Recorded {
   /** The as-type's name: `SupportAnswer`. */
   typeName: string;
   placeholders: number;
+  /** The fields the placeholders stand in. */
+  fields: PlaceholderField[];
   /** As shown: relative to the current directory, with `/`. */
   file: string;
   version: string;
@@ -23,7 +26,29 @@ function line(label: string, text: string): string {
 }
 
 export function fromText(from: ValuesSource): string {
-  return from.kind === "fixture" ? `the fixture \`${from.name}\`` : `the last \`jadpo dev\` call, ${from.id}`;
+  switch (from.kind) {
+    case "fixture":
+      return `the fixture \`${from.name}\``;
+    case "dev_call":
+      return `the last \`jadpo dev\` call, ${from.id}`;
+    case "same_values_call":
+      return `the \`jadpo dev\` call with the same values, ${from.id}`;
+  }
+}
+
+export function placeholdersText(count: number): string {
+  return `${count} placeholder${count === 1 ? "" : "s"}`;
+}
+
+/**
+ * The line naming the fields kept as placeholders, and how to keep them verbatim:
+ * `  placeholders  reply → {Text}; \`personal: false\` on a field's type keeps it verbatim`. It follows
+ * the block, so the block itself stays as docs/cli-ai.md shows it. None without placeholders.
+ */
+export function placeholderFieldsLines(fields: PlaceholderField[]): string[] {
+  if (fields.length === 0) return [];
+  const list = fields.map((f) => `${f.path} → ${f.placeholder}`).join(", ");
+  return [`  placeholders  ${list}; \`personal: false\` on a field's type keeps it verbatim`];
 }
 
 export function recordedText(r: Recorded, paint: Paint): string {
@@ -33,10 +58,11 @@ export function recordedText(r: Recorded, paint: Paint): string {
     line("asked", `${r.model} through ${r.connection}`),
     line("from", fromText(r.from)),
     line("answer", `decodes as ${r.typeName}`),
-    line("values", `${r.placeholders} placeholder${r.placeholders === 1 ? "" : "s"}`),
+    line("values", placeholdersText(r.placeholders)),
     line("file", r.file),
     `${ok} answer recorded  ${r.version} · ${r.name}`,
     "→ jadpo test  decodes the recording and answers tests with it",
+    ...placeholderFieldsLines(r.fields),
     "",
   ].join("\n");
 }

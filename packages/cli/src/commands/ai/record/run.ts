@@ -1,60 +1,48 @@
 // What `jadpo ai record <prompt> --as <name>` does (docs/cli-ai.md): compile, find the prompt and its
-// first `ai.generate` call's type, take the values (a fixture's, or the last `jadpo dev` call's),
-// ask the model once (plus one correction), decode, put placeholders in, write atomically, print.
-// Any problem is one diagnostic, exit 1, and nothing is written.
-import { existsSync } from "node:fs";
+// first `ai.generate` call's type, take the values (a fixture's, the values the recording was
+// first asked with, or the last `jadpo dev` call's), ask the model once (plus one correction),
+// decode, put placeholders in, write atomically with what was asked, print. Any problem is one
+// diagnostic, exit 1, and nothing is written. `--stale` is in stale.ts.
 import { join } from "node:path";
-import { diagnostic, isLowerSnake, printType, recordingPath, toLowerSnake, type PromptInfo } from "@jadpo/compiler";
-import { applyPlaceholders, readRecording, writeRecordingAtomic } from "@jadpo/runtime/recordings";
-import { nodeHost } from "../../../node-host.ts";
+import { diagnostic, isLowerSnake, recordingPath, toLowerSnake, type Diagnostic } from "@jadpo/compiler";
+import { currentModel } from "@jadpo/runtime/recordings";
 import type { CliContext } from "../../../context.ts";
 import { OptionValueError, reportUsage } from "../../../usage.ts";
-import type { ColorMode } from "../../../terminal.ts";
 import { loadPrompt } from "./load.ts";
 import { reportProblem } from "./output.ts";
-import { askOnce, connectModel } from "./model.ts";
+import { connectModel } from "./model.ts";
+import type { AiRecordOptions } from "./options.ts";
 import { recordedText } from "./render.ts";
+import { onDisk, reaskValues } from "./reask.ts";
+import { askedType, recordOne } from "./record-one.ts";
 import { fixtureExample, parseFixtureName, valuesFromDevLog, valuesFromFixture } from "./values.ts";
 
-export interface AiRecordOptions {
-  /** Required (commander says so when it is missing). */
-  as: string;
-  fixture?: string;
-  force?: boolean;
-  color: ColorMode;
-}
+export type { AiRecordOptions } from "./options.ts";
 
 /** Recording names become file names and `recorded("...")` texts: lower_snake, and not absurdly long. */
 const MAX_NAME = 100;
 
 /** The recording's name, or null once the usage error is printed. */
-function checkArguments(options: AiRecordOptions, context: CliContext): string | null {
-  if (!isLowerSnake(options.as) || options.as.length > MAX_NAME) {
-    const better = toLowerSnake(options.as);
+function checkArguments(as: string, context: CliContext): string | null {
+  if (!isLowerSnake(as) || as.length > MAX_NAME) {
+    const better = toLowerSnake(as);
     const example = isLowerSnake(better) && better.length <= MAX_NAME ? better : "first_answer";
-    reportUsage(context, new OptionValueError("--as", options.as, "a lower_snake name", example).diagnostic);
+    reportUsage(context, new OptionValueError("--as", as, "a lower_snake name", example).diagnostic);
     return null;
   }
-  return options.as;
+  return as;
 }
 
-/**
- * Whether the recording may be (re)written: it doesn't exist, `--force` says so, or it was made
- * from an older version of the prompt — the case `jadpo test`'s alert tells the user to record
- * again with `jadpo ai record <prompt> --as <name>`, without `--force`, so that line must work.
- */
-function mayWrite(absolute: string, prompt: PromptInfo, force: boolean): boolean {
-  if (force || !existsSync(absolute)) return true;
-  const bytes = nodeHost.readFile(absolute);
-  if (bytes === null) return true;
-  const read = readRecording(bytes, { promptName: prompt.name });
-  return read.ok && read.version !== prompt.version;
-}
-
-export async function runAiRecord(promptName: string, options: AiRecordOptions, context: CliContext): Promise<void> {
-  const name = checkArguments(options, context);
+export async function runAiRecord(promptName: string | undefined, options: AiRecordOptions, context: CliContext): Promise<void> {
+  if (options.stale === true) {
+    const { runAiRecordStale } = await import("./stale.ts");
+    return runAiRecordStale(promptName, options, context);
+  }
+  const missing = missingForOne(promptName, options);
+  if (missing !== null) return reportUsage(context, missing);
+  const name = checkArguments(options.as!, context);
   if (name === null) return;
-  const loaded = loadPrompt(context, options.color, "record", promptName);
+  const loaded = loadPrompt(context, options.color, "record", promptName!);
   if (loaded === null) return;
   const { root, program, prompt, printing } = loaded;
   // Checked once the project is loaded, so the example is one of its own fixtures.
@@ -64,45 +52,39 @@ export async function runAiRecord(promptName: string, options: AiRecordOptions, 
     return;
   }
 
-  // The type the prompt's first `ai.generate` call (path order, then source order) asks for.
-  const asType = prompt.use === "generate" ? prompt.asTypes[0] : undefined;
-  if (asType === undefined) {
-    const suggestion = prompt.use === "stream"
-      ? `\`${prompt.name}\` is streamed; its tests script text for \`ai.stream\` instead`
-      : `Ask \`${prompt.name}\` with \`ai.generate(values, as: T)\` in an action, then record it`;
-    return reportProblem(printing, diagnostic("ai.not_generated", null, { prompt: prompt.name, suggestion }));
-  }
+  const asType = askedType(prompt);
+  if (!asType.ok) return reportProblem(printing, asType.diagnostic);
 
-  const file = recordingPath(prompt.file.path, prompt.name, name);
-  const absolute = join(root, file);
-  if (!mayWrite(absolute, prompt, options.force === true)) {
-    return reportProblem(printing, diagnostic("ai.recording_exists", null, { prompt: prompt.name, name }));
-  }
+  // An out-of-date recording is replaced without `--force`: `jadpo test`'s remedy line says so.
+  const absolute = join(root, recordingPath(prompt.file.path, prompt.name, name));
+  const existing = onDisk(absolute, prompt, currentModel(program, context.env as NodeJS.ProcessEnv));
+  const replaceable = existing.kind === "absent" || existing.kind === "out_of_date" || options.force === true;
+  if (!replaceable) return reportProblem(printing, diagnostic("ai.recording_exists", null, { prompt: prompt.name, name }));
 
   const values = options.fixture !== undefined
     ? await valuesFromFixture(program, prompt, options.fixture)
-    : valuesFromDevLog(root, prompt);
+    : existing.kind === "current" || existing.kind === "out_of_date"
+      ? (await reaskValues(program, root, prompt, existing.asked, true))!
+      : valuesFromDevLog(root, prompt);
   if (!values.ok) return reportProblem(printing, values.diagnostic);
 
   const connected = connectModel(program, context.env);
   if (!connected.ok) return reportProblem(printing, connected.diagnostic);
-  const { model } = connected;
 
-  const answer = await askOnce(model, prompt, values.values, asType);
-  if (!answer.ok) return reportProblem(printing, answer.diagnostic);
-
-  const { json, count } = applyPlaceholders(asType, answer.value);
-  writeRecordingAtomic(absolute, json, prompt.version);
-  context.stdout.write(recordedText({
-    prompt: prompt.name,
-    name,
-    model: model.model,
-    connection: model.connection,
-    from: values.from,
-    typeName: printType(asType),
-    placeholders: count,
-    file: printing.displayPath(file),
-    version: prompt.version,
-  }, printing.terminal.paint));
+  const outcome = await recordOne(loaded, connected.model, asType.type, name, values);
+  if (!outcome.ok) return reportProblem(printing, outcome.diagnostic);
+  context.stdout.write(recordedText(outcome.recorded, printing.terminal.paint));
   context.exitCode = 0;
+}
+
+/** Without `--stale`, the prompt and `--as` are required: what commander said before `--stale` existed. */
+function missingForOne(promptName: string | undefined, options: AiRecordOptions): Diagnostic | null {
+  const command = "jadpo ai record";
+  if (promptName === undefined) {
+    return diagnostic("cli.missing_argument", null, { command, argument: "prompt", description: "the prompt to record an answer of" });
+  }
+  if (options.as === undefined) {
+    return diagnostic("cli.missing_option", null, { command, flag: "--as", description: "the recording's name", example: "first_answer" });
+  }
+  return null;
 }

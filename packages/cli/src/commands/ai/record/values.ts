@@ -4,10 +4,16 @@ import {
   closest, diagnostic, didYouMean, type CheckedProgram, type Diagnostic, type FixtureMember, type FixturesDecl, type PromptInfo, type TypeRef,
 } from "@jadpo/compiler";
 import { compileProgram, createContext, decodeValue, formatDecodeErrorDetail, type AiBackend, type Value } from "@jadpo/runtime";
-import { readLastCall } from "@jadpo/runtime/dev";
+import { readLastCall, type DevCall } from "@jadpo/runtime/dev";
+import { valuesDigestOfJson } from "@jadpo/runtime/recordings";
 
 /** Where the values came from: the `from` line of the printed block. */
-export type ValuesSource = { kind: "fixture"; name: string } | { kind: "dev_call"; id: string };
+export type ValuesSource =
+  | { kind: "fixture"; name: string }
+  /** The prompt's last call. */
+  | { kind: "dev_call"; id: string }
+  /** The newest call whose values digest is the recording's `asked.values`. */
+  | { kind: "same_values_call"; id: string };
 
 export type ValuesResult = { ok: true; values: Value; from: ValuesSource } | { ok: false; diagnostic: Diagnostic };
 
@@ -128,14 +134,24 @@ export async function valuesFromFixture(program: CheckedProgram, prompt: PromptI
 export function valuesFromDevLog(root: string, prompt: PromptInfo): ValuesResult {
   const call = readLastCall(root, prompt.name);
   if (call === null) return { ok: false, diagnostic: diagnostic("ai.no_values", null, { prompt: prompt.name }) };
+  return valuesOfCall(call, prompt, "dev_call");
+}
+
+/** The values of the prompt's newest call whose values digest is `digest`, or null when there is none. */
+export function valuesFromSameValuesCall(root: string, prompt: PromptInfo, digest: string): ValuesResult | null {
+  const call = readLastCall(root, prompt.name, (c) => valuesDigestOfJson(c.values) === digest);
+  return call === null ? null : valuesOfCall(call, prompt, "same_values_call");
+}
+
+function valuesOfCall(call: DevCall, prompt: PromptInfo, kind: "dev_call" | "same_values_call"): ValuesResult {
   const decoded = decodeValue({ kind: "named", decl: prompt.valuesType }, call.values);
   if (!decoded.ok) {
     const d = diagnostic("ai.no_values", null, { prompt: prompt.name });
     d.details = [{
       label: "note",
-      text: `the last \`jadpo dev\` call, ${call.id}, gave values that no longer decode as \`${prompt.valuesType.name}\`: ${formatDecodeErrorDetail(decoded.error)}`,
+      text: `${kind === "dev_call" ? "the last `jadpo dev` call" : "the `jadpo dev` call with the same values"}, ${call.id}, gave values that no longer decode as \`${prompt.valuesType.name}\`: ${formatDecodeErrorDetail(decoded.error)}`,
     }];
     return { ok: false, diagnostic: d };
   }
-  return { ok: true, values: decoded.value, from: { kind: "dev_call", id: call.id } };
+  return { ok: true, values: decoded.value, from: { kind, id: call.id } };
 }

@@ -28,13 +28,17 @@ function stateText(state: RecordingState, paint: Paint): string {
       return "current";
     case "older":
       return paint.alert(`older prompt (${state.recorded}, now ${state.now})`);
+    case "other_model":
+      return paint.alert(`other model (${state.recorded}, now ${state.now})`);
     case "undecodable":
       return paint.error(`undecodable: ${state.problem}`);
   }
 }
 
 function remedy(prompt: PromptInfo, r: RecordingShown): string | null {
-  if (r.state.kind === "older") return `→ jadpo ai record ${prompt.name} --as ${r.name}  records it again from the prompt now`;
+  const fixture = (r.state.kind === "older" || r.state.kind === "other_model") && r.state.fixture !== undefined ? ` --fixture ${r.state.fixture}` : "";
+  if (r.state.kind === "older") return `→ jadpo ai record ${prompt.name} --as ${r.name}${fixture}  records it again from the prompt now`;
+  if (r.state.kind === "other_model") return `→ jadpo ai record ${prompt.name} --as ${r.name}${fixture}  records it again from the model now`;
   if (r.state.kind === "undecodable") return `→ jadpo ai record ${prompt.name} --as ${r.name} --force  records it again`;
   return null;
 }

@@ -1,5 +1,5 @@
 // Each recording of a prompt and its state, judged exactly as `jadpo test`'s recording test
-// judges it (run seed 1): current, made from an older prompt, or undecodable and why.
+// judges it (run seed 1): current, made from an older prompt or with another model, or undecodable and why.
 import { join } from "node:path";
 import { recordingPath, type CheckedProgram, type PromptInfo, type RecordingFile } from "@jadpo/compiler";
 import { runRecordingTest } from "@jadpo/runtime";
@@ -7,7 +7,8 @@ import { nodeHost } from "../../../node-host.ts";
 
 export type RecordingState =
   | { kind: "current" }
-  | { kind: "older"; recorded: string; now: string }
+  | { kind: "older"; recorded: string; now: string; fixture?: string }
+  | { kind: "other_model"; recorded: string; now: string; fixture?: string }
   | { kind: "undecodable"; problem: string };
 
 export interface RecordingShown {
@@ -36,8 +37,10 @@ export function recordingStates(program: CheckedProgram, prompt: PromptInfo, roo
       const problem = d !== undefined && decode.startsWith(`${d.summary}: `) ? decode.slice(d.summary.length + 2) : decode;
       return { ...shown, state: { kind: "undecodable", problem } };
     }
-    const stale = alerts.find((alert) => alert.kind === "stale_recording");
-    if (stale !== undefined) return { ...shown, state: { kind: "older", recorded: stale.recordedVersion, now: stale.currentVersion } };
+    const alert = alerts[0];
+    const fixture = alert?.fixture === undefined ? {} : { fixture: alert.fixture };
+    if (alert?.kind === "stale_recording") return { ...shown, state: { kind: "older", recorded: alert.recordedVersion, now: alert.currentVersion, ...fixture } };
+    if (alert?.kind === "model_drift") return { ...shown, state: { kind: "other_model", recorded: alert.recordedModel, now: alert.currentModel, ...fixture } };
     return { ...shown, state: { kind: "current" } };
   });
 }

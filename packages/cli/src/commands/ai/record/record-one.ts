@@ -1,0 +1,48 @@
+// Recording one answer (docs/cli-ai.md): the type the prompt is asked for as, then one ask (plus
+// one correction), placeholders in, and the file written atomically with what was asked — the
+// fixture, the model and the values' digest, never the values. Used by one `--as` and by `--stale`.
+import { join } from "node:path";
+import { diagnostic, printType, recordingPath, type Diagnostic, type PromptInfo, type Type } from "@jadpo/compiler";
+import { applyPlaceholders, valuesDigest, writeRecordingAtomic, type Asked } from "@jadpo/runtime/recordings";
+import type { LoadedPrompt } from "./load.ts";
+import { askOnce, type Model } from "./model.ts";
+import type { Recorded } from "./render.ts";
+import type { ValuesResult } from "./values.ts";
+
+/** The type the prompt's first `ai.generate` call (path order, then source order) asks for, or the problem. */
+export function askedType(prompt: PromptInfo): { ok: true; type: Type } | { ok: false; diagnostic: Diagnostic } {
+  const asType = prompt.use === "generate" ? prompt.asTypes[0] : undefined;
+  if (asType !== undefined) return { ok: true, type: asType };
+  const suggestion = prompt.use === "stream"
+    ? `\`${prompt.name}\` is streamed; its tests script text for \`ai.stream\` instead`
+    : `Ask \`${prompt.name}\` with \`ai.generate(values, as: T)\` in an action, then record it`;
+  return { ok: false, diagnostic: diagnostic("ai.not_generated", null, { prompt: prompt.name, suggestion }) };
+}
+
+export type RecordOutcome = { ok: true; recorded: Recorded } | { ok: false; diagnostic: Diagnostic };
+
+/** Asks `model` with `values` and writes the recording `name` with what it was asked. */
+export async function recordOne(
+  loaded: LoadedPrompt, model: Model, asType: Type, name: string, values: Extract<ValuesResult, { ok: true }>,
+): Promise<RecordOutcome> {
+  const { root, prompt, printing } = loaded;
+  const answer = await askOnce(model, prompt, values.values, asType);
+  if (!answer.ok) return answer;
+  const { json, count, fields } = applyPlaceholders(asType, answer.value);
+  // What was asked, never the values themselves: their digest matches a `jadpo dev` call later.
+  const asked: Asked = {
+    ...(values.from.kind === "fixture" ? { fixture: values.from.name } : {}),
+    model: model.model,
+    values: valuesDigest(prompt, values.values),
+  };
+  const file = recordingPath(prompt.file.path, prompt.name, name);
+  writeRecordingAtomic(join(root, file), json, prompt.version, asked);
+  return {
+    ok: true,
+    recorded: {
+      prompt: prompt.name, name, model: model.model, connection: model.connection, from: values.from,
+      typeName: printType(asType), placeholders: count, fields, file: printing.displayPath(file), version: prompt.version,
+    },
+  };
+}
+

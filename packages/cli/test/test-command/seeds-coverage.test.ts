@@ -1,0 +1,206 @@
+// `--seeds A..B` and `--coverage` end to end on the built binary (docs/seeds-and-coverage.md): a test
+// that passes by luck fails with `test.seed_dependent` and a shrunk script that, pasted in, makes it
+// fail under any seed; coverage marks each outcome of each AI call site; output is the same for
+// any worker count and a shard reports its own part.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildCli } from "../support/build-cli.ts";
+import { manyTests, Project } from "./project.ts";
+
+const TESTS = "domains/support/actions/answer_customer.test.jadpo";
+const LUCK = "domains/support/actions/luck.test.jadpo";
+const TALK = "domains/support/actions/talk.jadpo";
+
+const LUCK_TESTS = `use support/types { SupportAnswer }
+use support/fixtures { questions }
+
+test "an unscripted answer is passed on" {
+    var reply: SupportAnswer = attempt answer_customer(questions.asked("Is the rye loaf made with seeds?"))
+    assert reply.resolved_by_articles == false
+}
+
+test "any answer has a reply" {
+    var reply: SupportAnswer = attempt answer_customer(questions.asked("Is the rye loaf made with seeds?"))
+    assert text.length(reply.reply) >= 1
+}
+`;
+
+const SCRIPT = "ai.answer_question: [SupportAnswer { resolved_by_articles: true  reply: \"a\" }]";
+
+beforeAll(() => buildCli());
+
+describe("--seeds", () => {
+  let project: Project;
+  beforeAll(() => {
+    project = Project.example().write(LUCK, LUCK_TESTS);
+  });
+  afterAll(() => project.dispose());
+
+  it("fails a test that passes by luck with test.seed_dependent and the shrunk script; a test that holds for every answer passes", () => {
+    const run = project.test([LUCK, "--seeds", "1..40"]);
+    expect(run.stdout).toBe(`FAIL  an unscripted answer is passed on --> ${LUCK}:6
+  seeds: failed under 16 of 40 seeds (1, 3, 5, 8, 9, …)
+  fakes: the simplest generated answers that still fail (seed 1):
+      ${SCRIPT}
+  assert: reply.resolved_by_articles == false
+  got: true
+  expected: false
+  reason: A test that passes only for some valid answers passes by luck; the seed decides which answer it gets.
+  next: Script the answer the test depends on, or assert only what holds for every valid answer (agent)
+  rule: test.seed_dependent
+  rerun: jadpo test ${LUCK}:4 --seed 1
+test failed: 1 failed, 1 passed, 2 action tests under 40 seeds
+`);
+    expect(run.code).toBe(1);
+  });
+
+  it("the printed script, pasted into the test, makes it fail under any seed", () => {
+    const scripted = LUCK_TESTS.replace(
+      'test "an unscripted answer is passed on" {\n',
+      `test "an unscripted answer is passed on" {\n    fakes: {\n        ${SCRIPT}\n    }\n`,
+    );
+    const copy = Project.example().write(LUCK, scripted);
+    try {
+      for (const seed of ["1", "6", "7", "123456"]) {
+        const run = copy.test([`${LUCK}:4`, "--seed", seed]);
+        expect(run.stdout).toContain("rule: test.assertion_failed");
+        expect(run.code).toBe(1);
+      }
+      const sweep = copy.test([`${LUCK}:4`, "--seeds", "1..40"]);
+      expect(sweep.stdout).toContain("  seeds: failed under all 40 seeds\n");
+      expect(sweep.stdout).toContain("rule: test.assertion_failed");
+      expect(sweep.stdout).toContain("test failed: 1 failed, 1 action test under 40 seeds\n");
+    } finally {
+      copy.dispose();
+    }
+  });
+
+  it("passes the example under every seed", () => {
+    const run = project.test([TESTS, "--seeds", "1..40"]);
+    expect(run.stdout).toBe("✓ 6 passed  6 action tests under 40 seeds\n");
+    expect(run.code).toBe(0);
+  });
+
+  it("refuses a range it can't read, or one over 10,000 seeds", () => {
+    for (const bad of ["7", "9..3", "1..10001", "a..b"]) {
+      const run = project.test(["--seeds", bad]);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain("rule: cli.bad_option");
+      expect(run.stderr).toContain("--seeds");
+    }
+  });
+});
+
+const TALK_SOURCE = `prompt small_talk(topic: Text) {
+    text: "Chat about {topic}"
+}
+
+action talk(topic: Text) -> StreamedText {
+    return ai.stream(SmallTalk { topic: topic })
+}
+
+action vector_of(text: Text) fails AiRefused, AiTimedOut, AiOverBudget, AiTooLong -> Embedding {
+    return attempt ai.embed(text)
+}
+`;
+
+const TALK_TESTS = `test "a chat streams" {
+    var s = talk("bread")
+    assert s.stopped == StreamStop.finished
+}
+
+test "an embedding can be refused" {
+    fakes: {
+        ai.embed: [refused]
+    }
+    assert vector_of("bread") fails AiRefused
+}
+`;
+
+const EXAMPLE_SITE = `  domains/support/actions/answer_customer.jadpo:10  ai.generate answer_question as SupportAnswer
+    ✓ success  ✓ corrected  ✓ refused  ✓ timed_out  ✓ over_budget  ✓ too_long  ✓ unreadable`;
+
+describe("--coverage", () => {
+  let project: Project;
+  beforeAll(() => {
+    project = Project.example().write(TALK, TALK_SOURCE).write("domains/support/actions/talk.test.jadpo", TALK_TESTS);
+  });
+  afterAll(() => project.dispose());
+
+  it("marks every generate outcome of answer_customer as reached by the example's tests", () => {
+    const example = Project.example();
+    try {
+      const run = example.test(["--coverage"]);
+      expect(run.stdout).toBe(`✓ 9 passed  6 action tests · 1 function test · 2 recording tests
+AI outcomes reached by these tests
+${EXAMPLE_SITE}
+✓ 7 of 7 AI outcomes reached
+`);
+      expect(run.code).toBe(0);
+    } finally {
+      example.dispose();
+    }
+  });
+
+  it("shows ✗ for each outcome no test reached, and fails below --coverage-min with test.coverage_below", () => {
+    const run = project.test(["--coverage-min", "90"]);
+    expect(run.stdout).toBe(`✓ 11 passed  8 action tests · 1 function test · 2 recording tests
+AI outcomes reached by these tests
+${EXAMPLE_SITE}
+  domains/support/actions/talk.jadpo:6  ai.stream small_talk
+    ✓ finished  ✗ timed_out  ✗ refused  ✗ too_long  ✗ over_budget
+  domains/support/actions/talk.jadpo:10  ai.embed
+    ✗ success  ✓ refused  ✗ timed_out  ✗ over_budget  ✗ too_long
+▲ 9 of 17 AI outcomes reached
+error: The tests reached 9 of 17 AI outcomes (52.9%), below \`--coverage-min 90\`
+  reason: Every AI call can succeed, need a correction or fail several ways; an outcome no test drives is handling no test checks.
+  next: Script the outcomes marked ✗ in a test of the call's code, or lower \`--coverage-min\` (agent)
+  rule: test.coverage_below
+`);
+    expect(run.code).toBe(1);
+    expect(project.test(["--coverage-min", "50"]).code).toBe(0);
+  });
+
+  it("puts coverage in the json report", () => {
+    const object = JSON.parse(project.test(["--coverage", "--reporter", "json"]).stdout);
+    expect(Object.keys(object)).toEqual(["schemaVersion", "command", "status", "seed", "summary", "tests", "alerts", "diagnostics", "coverage"]);
+    expect(object.coverage).toEqual([
+      {
+        file: "domains/support/actions/answer_customer.jadpo", line: 10, call: "ai.generate", prompt: "answer_question", as: "SupportAnswer",
+        outcomes: { success: 3, corrected: 1, refused: 2, timed_out: 1, over_budget: 1, too_long: 1, unreadable: 1 },
+      },
+      { file: TALK, line: 6, call: "ai.stream", prompt: "small_talk", as: null, outcomes: { finished: 1, timed_out: 0, refused: 0, too_long: 0, over_budget: 0 } },
+      { file: TALK, line: 10, call: "ai.embed", prompt: null, as: null, outcomes: { success: 0, refused: 1, timed_out: 0, over_budget: 0, too_long: 0 } },
+    ]);
+  });
+
+  it("reports a shard's own part", () => {
+    const first = project.test(["--coverage", "--shard", "1/2"]).stdout;
+    const second = project.test(["--coverage", "--shard", "2/2"]).stdout;
+    // The first five of the example's tests are in the first half; its unscripted one and the chat's in the second.
+    expect(first).toContain("✓ 5 passed  5 action tests\n");
+    expect(first).toContain("✓ success  ✓ corrected  ✓ refused");
+    expect(first).toContain("✗ finished");
+    expect(second).toContain("✓ success  ✗ corrected  ✗ refused");
+    expect(second).toContain("✓ finished");
+  });
+});
+
+describe("worker count", () => {
+  let project: Project;
+  beforeAll(() => {
+    project = Project.example().write(LUCK, LUCK_TESTS);
+    manyTests(project, 100, 50, true);
+  });
+  afterAll(() => project.dispose());
+
+  it("gives byte-identical output for --workers 1 and the default, with --seeds and --coverage", () => {
+    const args = ["--seeds", "1..4", "--coverage"];
+    const one = project.test([...args, "--workers", "1"]);
+    const many = project.test([...args, "--workers", "4"]);
+    const byDefault = project.test(args);
+    expect(one.stdout).toContain("rule: test.seed_dependent");
+    expect(one.stdout).toContain("under 4 seeds\n");
+    expect(many.stdout).toBe(one.stdout);
+    expect(byDefault.stdout).toBe(one.stdout);
+  });
+});

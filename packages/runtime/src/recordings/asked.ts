@@ -1,0 +1,53 @@
+// What a recording remembers of the question it answered (docs/testing.md, "keeping recordings
+// fresh"): the fixture it was asked with, the model that answered, and a digest of the prompt
+// values — never the values themselves, so no personal text is kept while a `jadpo dev` call can
+// still be matched to the recording made from the same values.
+import { digest8, type PromptInfo } from "@jadpo/compiler";
+import { toJson } from "../values/json.ts";
+import type { JsonValue, Value } from "../values/value.ts";
+
+export interface Asked {
+  /** `questions.sesame`, when recorded with `--fixture`. */
+  fixture?: string;
+  /** The connection's `model` when it was recorded. */
+  model: string;
+  /** 8 hex digits: `valuesDigest` of the values it was asked with. */
+  values: string;
+}
+
+/** The digest of prompt values as JSON (as the call log keeps them): canonical JSON, SHA-256, 8 hex digits. */
+export function valuesDigestOfJson(values: JsonValue): string {
+  return digest8(values);
+}
+
+/** The digest of a prompt's values. */
+export function valuesDigest(prompt: PromptInfo, values: Value): string {
+  return valuesDigestOfJson(toJson({ kind: "named", decl: prompt.valuesType }, values));
+}
+
+const FIXTURE = /^[A-Za-z_][A-Za-z0-9_]*\.[A-Za-z_][A-Za-z0-9_]*$/;
+const DIGEST = /^[0-9a-f]{8}$/;
+const MAX_MODEL = 200;
+
+/** `asked` read strictly: the value, or the phrase saying what is wrong with it. */
+export function readAsked(json: JsonValue): { ok: true; asked: Asked } | { ok: false; problem: string } {
+  if (json === null || typeof json !== "object" || Array.isArray(json)) {
+    return { ok: false, problem: "its `asked` is not an object with `model` and `values`" };
+  }
+  for (const key of Object.keys(json)) {
+    if (key !== "fixture" && key !== "model" && key !== "values") {
+      return { ok: false, problem: `its \`asked\` has ${JSON.stringify(key)} besides \`fixture\`, \`model\` and \`values\`` };
+    }
+  }
+  const { fixture, model, values } = json;
+  if (typeof model !== "string" || model.length === 0 || model.length > MAX_MODEL || /[\u0000-\u001f]/.test(model)) {
+    return { ok: false, problem: "its `asked.model` is not the name of a model" };
+  }
+  if (typeof values !== "string" || !DIGEST.test(values)) {
+    return { ok: false, problem: "its `asked.values` is not 8 hex digits" };
+  }
+  if (fixture !== undefined && (typeof fixture !== "string" || !FIXTURE.test(fixture))) {
+    return { ok: false, problem: "its `asked.fixture` is not of the form `group.fixture`" };
+  }
+  return { ok: true, asked: fixture === undefined ? { model, values } : { fixture, model, values } };
+}
