@@ -251,12 +251,13 @@ describe("colour", () => {
 describe("the json report", () => {
   const schema = JSON.parse(readFileSync(join(repo, "packages/cli/schema/test-report.schema.json"), "utf8"));
 
-  it("keeps to its schema (passing, failing, bailed, compile errors, no tests) and is the same for any --workers", () => {
+  it("keeps to its schema (passing, failing, bailed, compile errors, no tests, coverage and seeds) and is the same for any --workers", () => {
     const project = withPeople(example());
     const reports = [
       project.test(["--reporter", "json"]).stdout,
       project.test(["--reporter", "json", "--bail"]).stdout,
       project.test(["--reporter", "json", "-t", "zebra"]).stdout,
+      project.test(["--reporter", "json", "--coverage", "--seeds", "1..3", "--fail-on-alert"]).stdout,
       example().test(["--reporter", "json"]).stdout,
     ];
     for (const report of reports) expect(schemaErrors(schema, JSON.parse(report))).toEqual([]);
