@@ -23,7 +23,16 @@ export { renderCheckJson, diagnosticToJson, type JsonDiagnostic, type JsonOption
 export { parseFile, checkSize } from "./syntax/parse-file.ts";
 export { findProjectRoot, discoverFiles, moduleNames, fileKind, APP_FILE, type DiscoveredFile, type ProjectFiles } from "./modules/load.ts";
 export { resolveModules, type ResolveOptions, type ResolveResult } from "./modules/resolve.ts";
-export { compileProject, sortDiagnostics, sourceLookup, type CompileResult, type CompileStats } from "./pipeline.ts";
+export { compileProject, sortDiagnostics, sourceLookup, type CompileOptions, type CompileResult, type CompileStats } from "./pipeline.ts";
+
+// What an editor needs (`jadpo lsp`): open buffers over the disk, parses kept between compiles,
+// the nodes at a cursor, and where an unimported name is declared.
+export { overlayHost, type Overlays } from "./workspace/overlay-host.ts";
+export { ParseCache } from "./workspace/parse-cache.ts";
+export { nodesAt, type NodeStep } from "./workspace/node-at.ts";
+export { indexDeclarations, moduleDeclaring, type DeclarationIndex } from "./names/declared-in.ts";
+export { valuesTypeName } from "./names/namespace.ts";
+export { joinPath } from "./modules/load.ts";
 
 // The language's word lists and limits, each defined once.
 export {
@@ -43,3 +52,6 @@ export { textViolation, numberViolation, itemsViolation, codePointLength, patter
 export { parseTemplate, type TemplatePart } from "./prompts/template.ts";
 export { promptVersion, spellTypeRef } from "./prompts/version.ts";
 export { canonicalJson, digest8, type CanonicalInput } from "./prompts/digest.ts";
+export { keywordNames } from "./syntax/tokens.ts";
+export { LIBRARY_FUNCTIONS } from "./check/library.ts";
+export { PRELUDE_TYPE_NAMES, buildPrelude } from "./check/prelude.ts";

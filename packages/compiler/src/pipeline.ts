@@ -11,6 +11,12 @@ import { resolveModules } from "./modules/resolve.ts";
 import { checkSize, parseFile } from "./syntax/parse-file.ts";
 import { MAX_FILE_BYTES } from "./vocabulary.ts";
 import { checkProgram, type CheckOptions } from "./check/check-program.ts";
+import type { ParseCache } from "./workspace/parse-cache.ts";
+
+export interface CompileOptions extends CheckOptions {
+  /** Parses kept from the last compile of this project (an editor's): unchanged files aren't parsed again. */
+  parses?: ParseCache;
+}
 
 export interface CompileStats {
   /** Source and test files. */
@@ -39,9 +45,11 @@ function blocksChecking(d: Diagnostic): boolean {
  * Compiles the project at `root` (an absolute path holding `app.jadpo`). Never throws for a user
  * error. With `toRun: false` the program is only checked (see CheckOptions).
  */
-export function compileProject(host: Host, root: string, options: CheckOptions = {}): CompileResult {
+export function compileProject(host: Host, root: string, options: CompileOptions = {}): CompileResult {
   const found = discoverFiles(host, root);
-  const { files, incomplete, diagnostics } = parseAll(host, found);
+  options.parses?.begin();
+  const { files, incomplete, diagnostics } = parseAll(host, found, options.parses);
+  options.parses?.end();
   const resolved = resolveModules(files, { recordings: readRecordings(host, found), incomplete });
   diagnostics.push(...resolved.diagnostics);
   let program: CheckedProgram | null = null;
@@ -54,7 +62,7 @@ export function compileProject(host: Host, root: string, options: CheckOptions =
   return { root, graph: resolved.graph, program, diagnostics: sortDiagnostics(diagnostics), stats: { files: found.files.length, declarations } };
 }
 
-function parseAll(host: Host, found: ProjectFiles) {
+function parseAll(host: Host, found: ProjectFiles, parses: ParseCache | undefined) {
   const files: LoadedFile[] = [];
   const incomplete = new Set<string>();
   const diagnostics: Diagnostic[] = [];
@@ -65,7 +73,8 @@ function parseAll(host: Host, found: ProjectFiles) {
       incomplete.add(file.path);
       continue;
     }
-    const parsed = parseFile(file.path, file.kind, read ?? new Uint8Array());
+    const bytes = read ?? new Uint8Array();
+    const parsed = parses ? parses.parse(file.path, file.kind, bytes) : parseFile(file.path, file.kind, bytes);
     if (parsed.diagnostics.length > 0) incomplete.add(file.path);
     diagnostics.push(...parsed.diagnostics);
     files.push({ path: file.path, kind: file.kind, ...moduleNames(file.path), source: parsed.source, syntax: parsed.syntax });

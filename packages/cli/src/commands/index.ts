@@ -6,6 +6,7 @@ import { registerTest } from "./test/index.ts";
 import { registerAi } from "./ai/index.ts";
 import { registerDev } from "./dev/index.ts";
 import { registerInit } from "./init/index.ts";
+import { registerLsp } from "./lsp/index.ts";
 
 export function registerCommands(program: Command, context: CliContext): void {
   registerCheck(program, context);
@@ -13,4 +14,5 @@ export function registerCommands(program: Command, context: CliContext): void {
   registerAi(program, context);
   registerDev(program, context);
   registerInit(program, context);
+  registerLsp(program, context);
 }

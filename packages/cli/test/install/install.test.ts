@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeModelServer, type FakeModelServer } from "@jadpo/runtime/testing";
 import { buildCli } from "../support/build-cli.ts";
 import { jadpoEnv, repo, type Run } from "../support/jadpo.ts";
+import { LspClient } from "../support/lsp.ts";
 
 const prefix = mkdtempSync(join(tmpdir(), "jadpo-prefix-"));
 const outside = mkdtempSync(join(tmpdir(), "jadpo-outside-"));
@@ -94,5 +95,16 @@ describe("installing jadpo from the clone", () => {
     expect(asked).toContain("Reply with exactly one JSON value and nothing else");
     expect(existsSync(join(root, "domains/notes/prompts/recordings/summarise_note/shopping.json"))).toBe(true);
     expect((await jadpo(["test"], { cwd: root })).code).toBe(0);
+  });
+
+  it("serves editors: the installed `jadpo lsp` reports a change's diagnostic", async () => {
+    const root = join(outside, "edited");
+    expect((await jadpo(["init", root], { cwd: outside })).code).toBe(0);
+    const client = await LspClient.start(root, () => spawn("jadpo", ["lsp"], { cwd: root, env: jadpoEnv({ PATH }) }));
+    const path = "domains/extra.jadpo";
+    await client.open(path, "function twice(n: Int) -> Int {\n    return n * 2 + missing\n}\n");
+    const found = await client.diagnosticsOf(path, (d) => d.length > 0);
+    expect(found.map((d) => `${d.code} ${d.message.split("\n")[0]}`)).toEqual(["name.unknown `missing` is not defined here"]);
+    expect(await client.stop()).toBe(0);
   });
 });

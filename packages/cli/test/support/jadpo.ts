@@ -25,6 +25,8 @@ export interface JadpoOptions {
   env?: Record<string, string | undefined>;
   /** Standard input (none when absent). */
   input?: string;
+  /** Leave standard input open for the test to write to (`jadpo lsp`). */
+  keepStdin?: boolean;
 }
 
 /** The variables a child keeps from this process: what node and temp folders need, nothing else. */
@@ -71,7 +73,7 @@ export function spawnJadpo(args: string[], options: JadpoOptions & { terminal?: 
   }
   const child = spawn(process.execPath, [bin, ...args], { cwd: options.cwd, env: jadpoEnv(options.env) });
   if (options.input !== undefined) child.stdin.write(options.input);
-  child.stdin.end();
+  if (!options.keepStdin) child.stdin.end();
   return child;
 }
 

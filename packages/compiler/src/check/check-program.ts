@@ -21,6 +21,11 @@ export interface CheckOptions {
    * resolutions of names, which only the runtime reads, are not kept (`jadpo check`).
    */
   toRun?: boolean;
+  /**
+   * Keep every fact even when the program won't run: an editor answers hover and go to
+   * definition from each expression's type and each name's resolution.
+   */
+  keepFacts?: boolean;
 }
 
 /**
@@ -40,7 +45,7 @@ export function checkProgram(
   const cx: Checker = {
     graph,
     diagnostics,
-    ...(toRun ? sideTablesToRun() : checkOnlySideTables()),
+    ...(toRun || options.keepFacts ? sideTablesToRun() : checkOnlySideTables()),
     prelude,
     namedTypes: new Map(),
     brokenTypes: new Set(),

@@ -6,6 +6,7 @@ import type { CallableSignature, ConnectionInfo, FailureInfo, PromptInfo, Resolu
 import type { NamedType, Type } from "../types/types.ts";
 import type { Diagnostic } from "../diagnostics/diagnostic.ts";
 import type { Prelude } from "./prelude.ts";
+import { declaredElsewhere, indexDeclarations, moduleDeclaring, type DeclarationIndex } from "../names/declared-in.ts";
 
 /** One call that asks a prompt. */
 export interface PromptCall {
@@ -42,6 +43,8 @@ export interface Checker {
   /** Of every function, action and fixture member. */
   signatures: Map<Node, Signature>;
   recordingPaths: Set<string>;
+  /** Which modules declare each name: built on the first unknown name (most checks have none). */
+  declarations?: DeclarationIndex;
 }
 
 /** Anything diagnostics can be reported to. */
@@ -54,6 +57,13 @@ export function report(cx: Reporter, d: Diagnostic): void {
 /** The top-level name `name` as seen from `file` (its folder module, imports and app.jadpo). */
 export function lookupTop(cx: Checker, file: LoadedFile, name: string): DeclRef | undefined {
   return cx.graph.scopes.get(file.path)?.names.get(name);
+}
+
+/** The `next:` for an unknown `name` that another module declares (say where), or null. */
+export function declaredElsewhereHint(cx: Checker, file: LoadedFile, name: string): string | null {
+  cx.declarations ??= indexDeclarations(cx.graph.files);
+  const module = moduleDeclaring(cx.declarations, name, file);
+  return module === null ? null : declaredElsewhere(name, module);
 }
 
 /** Every top-level name visible in `file`. */

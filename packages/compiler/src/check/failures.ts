@@ -6,7 +6,7 @@ import type { LoadedFile } from "../modules/graph.ts";
 import type { FailureInfo } from "./program.ts";
 import { diagnostic } from "../diagnostics/diagnostic.ts";
 import { closest, didYouMean } from "../names/suggest.ts";
-import { listWords, lookupTop, report, type Checker } from "./context.ts";
+import { declaredElsewhereHint, listWords, lookupTop, report, type Checker } from "./context.ts";
 import type { Body, Escape } from "./body.ts";
 import { describeRef } from "./report-names.ts";
 
@@ -34,7 +34,7 @@ export function resolveFailure(cx: Checker, file: LoadedFile, ident: Ident): Fai
     const near = closest(ident.name, visibleFailures(cx, file));
     report(cx, diagnostic("name.unknown", ident.span, {
       name: ident.name,
-      suggestion: didYouMean(near, `Declare it with \`failure ${ident.name} { kind: ... message: "..." }\`, or import it with \`use\``),
+      suggestion: declaredElsewhereHint(cx, file, ident.name) ?? didYouMean(near, `Declare it with \`failure ${ident.name} { kind: ... message: "..." }\`, or import it with \`use\``),
     }));
     return null;
   }

@@ -5,7 +5,7 @@ import type { Expr, Span } from "../syntax/ast.ts";
 import type { DeclRef } from "../modules/graph.ts";
 import { diagnostic, type Diagnostic } from "../diagnostics/diagnostic.ts";
 import { closest, didYouMean } from "../names/suggest.ts";
-import { report, visibleTopNames } from "./context.ts";
+import { declaredElsewhereHint, report, visibleTopNames } from "./context.ts";
 import type { Body, Locals } from "./body.ts";
 
 /** Library namespaces; a local of the same name shadows them. */
@@ -24,7 +24,14 @@ export function unknownName(span: Span, name: string, candidates: Iterable<strin
   return diagnostic("name.unknown", span, { name, suggestion });
 }
 
+/**
+ * `name.unknown`. Without `candidates` the name is a plain top-level-or-local one: when another
+ * module declares it, the diagnostic says which (an import is missing, not a typo); otherwise
+ * the closest visible name.
+ */
 export function reportUnknownName(b: Body, env: Locals, span: Span, name: string, candidates?: Iterable<string>): void {
+  const elsewhere = candidates === undefined ? declaredElsewhereHint(b.cx, b.file, name) : null;
+  if (elsewhere !== null) return report(b.cx, diagnostic("name.unknown", span, { name, suggestion: elsewhere }));
   report(b.cx, unknownName(span, name, candidates ?? [...env.names(), ...visibleTopNames(b.cx, b.file), ...NAMESPACES]));
 }
 

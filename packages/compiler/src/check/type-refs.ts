@@ -5,7 +5,7 @@ import type { LoadedFile } from "../modules/graph.ts";
 import { ERROR, type NamedType, type Type } from "../types/types.ts";
 import { diagnostic } from "../diagnostics/diagnostic.ts";
 import { closest, didYouMean } from "../names/suggest.ts";
-import { lookupTop, report, type Checker } from "./context.ts";
+import { declaredElsewhereHint, lookupTop, report, type Checker } from "./context.ts";
 import { PRELUDE_TYPE_NAMES } from "./prelude.ts";
 
 /** The named type `ident` names in `file`, or undefined (nothing reported). Prelude names first: they can't be redeclared. */
@@ -38,7 +38,7 @@ export function reportUnknownType(cx: Checker, file: LoadedFile, ident: Ident): 
     suggestion = `\`${ident.name}\` is a ${ref.decl.kind === "fixtures" ? "fixtures group" : ref.decl.kind}, not a type: name a type here`;
   } else {
     const near = closest(ident.name, visibleTypeNames(cx, file));
-    suggestion = didYouMean(near, `Declare it with \`type ${ident.name} = ...\`, or import it with \`use\``);
+    suggestion = declaredElsewhereHint(cx, file, ident.name) ?? didYouMean(near, `Declare it with \`type ${ident.name} = ...\`, or import it with \`use\``);
   }
   report(cx, diagnostic("type.unknown", ident.span, { name: ident.name, suggestion }));
 }

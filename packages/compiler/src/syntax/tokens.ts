@@ -15,7 +15,7 @@ export const Literal = createToken({ name: "Literal", pattern: NA });
 export const Word = createToken({ name: "Word", pattern: NA });
 export const Ident = createToken({ name: "Ident", pattern: NA, categories: [Word] });
 
-const keywordNames = [
+export const keywordNames = [
   "use", "type", "failure", "function", "action", "prompt", "fixtures", "connection", "locales", "test",
   "fakes", "var", "mut", "if", "else", "for", "in", "return", "reject", "assert", "attempt", "match",
   "success", "some", "fails", "true", "false", "none", "and", "or", "not", "advance", "by",

@@ -2,13 +2,14 @@
 // says it passed) in the chosen format, and set the exit code.
 import {
   compileProject, renderCheckJson, renderErrorPlain, renderErrorPretty, sortDiagnostics, sourceLookup,
-  type CompileResult, type Diagnostic, type SourceFile,
+  type Diagnostic, type SourceFile,
 } from "@jadpo/compiler";
 import type { CliContext } from "../../context.ts";
 import { terminalFor, type ColorMode, type Terminal } from "../../terminal.ts";
 import { reportUsage } from "../../usage.ts";
 import { nodeHost } from "../../node-host.ts";
 import { findProject, type ProjectLookup } from "../../project.ts";
+import { undecodableRecordings } from "../../recording-diagnostics.ts";
 import type { DiagnosticFormat } from "../../options.ts";
 
 export interface CheckOptions {
@@ -44,25 +45,6 @@ export function checkText(result: Printed, format: "pretty" | "plain", terminal:
   return `${blocks.join("\n\n")}\n${paint.error("check failed:")} ${plural(count, "error")}\n`;
 }
 
-/**
- * As docs/testing.md says, `check` decodes every recording as `test` does and reports each undecodable one as an
- * error at `<file>:1:1`. The runtime (the decoder) is loaded only for a project with recordings.
- */
-async function undecodableRecordings(result: CompileResult, root: string): Promise<Diagnostic[]> {
-  const program = result.program;
-  // With compile errors a recording may fail only because of them (a call that no longer
-  // type-checks asks no prompt): one mistake, one diagnostic, so recordings wait for a clean compile.
-  if (!program || result.diagnostics.length > 0 || program.recordings.length === 0) return [];
-  const { runRecordingTest } = await import("@jadpo/runtime");
-  const readFile = (path: string) => nodeHost.readFile(`${root}/${path}`);
-  const found: Diagnostic[] = [];
-  for (const recording of program.recordings) {
-    const { result: outcome } = runRecordingTest(program, recording, { runSeed: 1, readFile });
-    found.push(...outcome.diagnostics);
-  }
-  return found;
-}
-
 /** What to print: the compiled project's diagnostics, or the one that says there is no project. */
 async function compile(lookup: ProjectLookup): Promise<Printed> {
   if (!lookup.ok) {
@@ -70,7 +52,9 @@ async function compile(lookup: ProjectLookup): Promise<Printed> {
   }
   // Checked only: `check` never runs the program, so the runtime's side tables are not kept.
   const result = compileProject(nodeHost, lookup.project.root, { toRun: false });
-  const recordings = await undecodableRecordings(result, lookup.project.root);
+  // As docs/testing.md says, `check` decodes every recording as `test` does.
+  const root = lookup.project.root;
+  const recordings = await undecodableRecordings(result, (path) => nodeHost.readFile(`${root}/${path}`));
   return {
     files: result.stats.files,
     declarations: result.stats.declarations,

@@ -1,0 +1,222 @@
+// Completion, read from the text before the cursor (while typing, the file rarely parses) and
+// the last compile: `use` module paths and their names, `recorded("…")` names, `ai.<prompt>`
+// keys and item words in `fakes:`, members after a dot, a record literal's fields, and
+// otherwise every name in scope.
+import {
+  AI_FAILURE_WORDS, LIBRARY_FUNCTIONS, buildPrelude, PRELUDE_TYPE_NAMES, STOP_WORDS, keywordNames, valuesTypeName,
+  type DeclRef, type LoadedFile, type ModuleGraph,
+} from "@jadpo/compiler";
+import { CompletionItemKind, InsertTextFormat, type CompletionItem, type Range } from "vscode-languageserver";
+import type { Compiled } from "./project.ts";
+import { positionAt } from "./paths.ts";
+
+const NAMESPACES = ["list", "text", "vector", "clock", "random", "ai"];
+/** Scripted items that aren't failure words, as snippets. */
+const ITEM_SNIPPETS: [string, string][] = [
+  ["malformed", "malformed"],
+  ["raw", 'raw("$1")'],
+  ["recorded", 'recorded("$1")'],
+  ["partial", 'partial("$1", ${2:refused})'],
+];
+
+export interface CompletionInput {
+  compiled: Compiled;
+  file: LoadedFile;
+  /** The buffer's text (normalised as the compiler reads it) and the cursor's offset in it. */
+  text: string;
+  offset: number;
+}
+
+export function completions(input: CompletionInput): CompletionItem[] {
+  const before = input.text.slice(0, input.offset);
+  const line = before.slice(before.lastIndexOf("\n") + 1);
+  const replace = (length: number): Range => {
+    const start = positionAt(input.file.source, input.offset - length);
+    return { start, end: positionAt(input.file.source, input.offset) };
+  };
+  const graph = input.compiled.result.graph;
+
+  const usePath = /^\s*use\s+([\w/]*)$/.exec(line);
+  if (usePath) return modulePaths(graph).map((module) => ({ label: module, kind: CompletionItemKind.Module, textEdit: { range: replace(usePath[1].length), newText: module } }));
+  const useNames = /^\s*use\s+([\w/]+)\s*\{[^}]*?(\w*)$/.exec(line);
+  if (useNames) return namesOfModule(graph, useNames[1]).map(([name, ref]) => item(name, ref));
+
+  const recorded = /recorded\(\s*"(\w*)$/.exec(line);
+  if (recorded) {
+    const prompt = lastMatch(/ai\.(\w+)\s*:/g, before);
+    return (graph.recordings ?? [])
+      .filter((r) => prompt === null || r.promptName === prompt)
+      .map((r) => ({ label: r.name, kind: CompletionItemKind.File, detail: r.path, textEdit: { range: replace(recorded[1].length), newText: r.name } }));
+  }
+
+  if (inFakes(before)) {
+    const key = /^\s*((?:ai\.)?\w*)$/.exec(line);
+    const entryStart = before.search(/ai\.\w+\s*:[^:]*$/);
+    const openItems = entryStart >= 0 && count(before.slice(entryStart), "[") > count(before.slice(entryStart), "]");
+    if (openItems) {
+      const word = /(\w*)$/.exec(line)![1];
+      return [
+        ...AI_FAILURE_WORDS.map((w) => ({ label: w, kind: CompletionItemKind.Keyword, detail: "the fake answers with this failure" })),
+        ...ITEM_SNIPPETS.map(([label, snippet]) => ({
+          label, kind: CompletionItemKind.Keyword, insertTextFormat: InsertTextFormat.Snippet, textEdit: { range: replace(word.length), newText: snippet },
+        })),
+      ];
+    }
+    if (key) {
+      const prompts = promptNames(graph).map((p) => `ai.${p}`);
+      return [...prompts, "ai.embed"].map((label) => ({
+        label, kind: CompletionItemKind.Property, textEdit: { range: replace(key[1].length), newText: `${label}: [$1]` }, insertTextFormat: InsertTextFormat.Snippet,
+      }));
+    }
+  }
+
+  const member = /([A-Za-z_]\w*)\.((?:\w+\.)?)(\w*)$/.exec(line);
+  if (member) return memberItems(input, member[1], member[2].replace(/\.$/, ""));
+
+  const fields = recordFields(input, before);
+  if (fields) return fields;
+  return scopeItems(input);
+}
+
+/** The prelude's AI failures: the program's, or the prelude's own before any compile got that far. */
+export function aiFailures(compiled: Compiled) {
+  return compiled.program?.aiFailures ?? buildPrelude([], "").aiFailures;
+}
+
+/** Every prompt of the project, from the syntax (a file that doesn't check still declares them). */
+function promptNames(graph: ModuleGraph): string[] {
+  return graph.files.flatMap((f) => f.syntax.decls.flatMap((d) => (d.kind === "prompt" ? [d.name.name] : [])));
+}
+
+function lastMatch(pattern: RegExp, text: string): string | null {
+  let found: string | null = null;
+  for (const m of text.matchAll(pattern)) found = m[1];
+  return found;
+}
+
+function count(text: string, char: string): number {
+  return text.split(char).length - 1;
+}
+
+/** Whether the cursor is inside a `fakes: { … }` block that is still open. */
+function inFakes(before: string): boolean {
+  const at = before.lastIndexOf("fakes:");
+  if (at < 0) return false;
+  const after = before.slice(at);
+  return count(after, "{") > count(after, "}");
+}
+
+function modulePaths(graph: ModuleGraph): string[] {
+  const modules = new Set<string>();
+  for (const file of graph.files) {
+    if (file.kind !== "source" || !file.path.startsWith("domains/")) continue;
+    modules.add(file.fileModule);
+    if (file.folderModule !== "") modules.add(file.folderModule);
+  }
+  return [...modules].sort();
+}
+
+function namesOfModule(graph: ModuleGraph, module: string): [string, DeclRef][] {
+  const out: [string, DeclRef][] = [];
+  for (const file of graph.files) {
+    if (file.kind !== "source" || (file.fileModule !== module && file.folderModule !== module)) continue;
+    for (const decl of file.syntax.decls) {
+      if (decl.kind === "use" || decl.kind === "test" || decl.kind === "locales") continue;
+      out.push([decl.name.name, { kind: "decl", decl, file }]);
+      if (decl.kind === "prompt") out.push([valuesTypeName(decl.name.name), { kind: "prompt_values", prompt: decl, file }]);
+    }
+  }
+  return out;
+}
+
+function kindOf(ref: DeclRef): CompletionItemKind {
+  if (ref.kind === "prompt_values") return CompletionItemKind.Struct;
+  switch (ref.decl.kind) {
+    case "type": return ref.decl.body.kind === "enum" ? CompletionItemKind.Enum : CompletionItemKind.Struct;
+    case "failure": return CompletionItemKind.Event;
+    case "function":
+    case "action": return CompletionItemKind.Function;
+    case "prompt": return CompletionItemKind.Interface;
+    case "fixtures": return CompletionItemKind.Module;
+    case "connection": return CompletionItemKind.Constant;
+  }
+}
+
+function item(name: string, ref: DeclRef): CompletionItem {
+  return { label: name, kind: kindOf(ref), detail: ref.file.path };
+}
+
+function memberItems(input: CompletionInput, object: string, inner: string): CompletionItem[] {
+  const program = input.compiled.program;
+  if (object === "ai") {
+    if (inner !== "") return ["requests", "attempts"].map((label) => ({ label, kind: CompletionItemKind.Property }));
+    return [...["generate", "stream", "embed"].map((label) => ({ label, kind: CompletionItemKind.Function })),
+      ...promptNames(input.compiled.result.graph).map((label) => ({ label, kind: CompletionItemKind.Interface }))];
+  }
+  if (NAMESPACES.includes(object)) {
+    return LIBRARY_FUNCTIONS.filter((fn) => fn.startsWith(`${object}.`)).map((fn) => ({ label: fn.slice(object.length + 1), kind: CompletionItemKind.Function }));
+  }
+  if (object === "Locale") return (program?.locale.members.def.kind === "enum" ? program.locale.members.def.members : []).map((m) => ({ label: m.name, kind: CompletionItemKind.EnumMember, detail: m.tag }));
+  if (object === "StreamStop") return STOP_WORDS.map((label) => ({ label, kind: CompletionItemKind.EnumMember }));
+  const ref = input.compiled.result.graph.scopes.get(input.file.path)?.names.get(object);
+  if (ref?.kind === "decl" && ref.decl.kind === "type" && ref.decl.body.kind === "enum") {
+    return ref.decl.body.members.map((m) => ({ label: m.name, kind: CompletionItemKind.EnumMember }));
+  }
+  if (ref?.kind === "decl" && ref.decl.kind === "fixtures") {
+    return ref.decl.members.map((m) => ({ label: m.name.name, kind: CompletionItemKind.Method, detail: `fixture of ${object}` }));
+  }
+  return [];
+}
+
+/** Inside `Type { … }` where a field name goes: the fields not written yet. */
+function recordFields(input: CompletionInput, before: string): CompletionItem[] | null {
+  let depth = 0;
+  let open = -1;
+  for (let i = before.length - 1; i >= 0; i--) {
+    const c = before[i];
+    if (c === "}") depth++;
+    else if (c === "{") {
+      if (depth === 0) {
+        open = i;
+        break;
+      }
+      depth--;
+    }
+  }
+  if (open < 0) return null;
+  const typeName = /([A-Z]\w*)\s*$/.exec(before.slice(0, open))?.[1];
+  if (!typeName) return null;
+  const inside = before.slice(open + 1);
+  const partial = /(\w*)$/.exec(inside)![1];
+  const rest = inside.slice(0, inside.length - partial.length).trimEnd();
+  if (/[:,(\[+\-*/=<>]$/.test(rest)) return null; // a value goes here, not a field
+  const written = new Set([...inside.matchAll(/(\w+)\s*:/g)].map((m) => m[1]));
+  return fieldsOf(input, typeName).filter((f) => !written.has(f)).map((label) => ({ label, kind: CompletionItemKind.Field, insertText: `${label}: ` }));
+}
+
+function fieldsOf(input: CompletionInput, typeName: string): string[] {
+  const ref = input.compiled.result.graph.scopes.get(input.file.path)?.names.get(typeName);
+  if (ref?.kind === "prompt_values") return ref.prompt.params.map((p) => p.name.name);
+  if (ref?.kind === "decl" && ref.decl.kind === "type" && ref.decl.body.kind === "object") return ref.decl.body.fields.map((f) => f.name.name);
+  return [];
+}
+
+/** Every name visible at the cursor: the declaration's parameters and the locals before it, top-level names, the prelude, keywords. */
+function scopeItems(input: CompletionInput): CompletionItem[] {
+  const items = new Map<string, CompletionItem>();
+  const add = (item: CompletionItem) => void (items.has(item.label) || items.set(item.label, item));
+  const cursorLine = input.text.slice(0, input.offset).split("\n").length;
+  const decl = input.file.syntax.decls.find((d) => d.span.start <= input.offset && input.offset <= d.span.end);
+  if (decl && "params" in decl) for (const p of decl.params) add({ label: p.name.name, kind: CompletionItemKind.Variable, detail: "parameter" });
+  if (decl?.kind === "fixtures") for (const m of decl.members) for (const p of m.params ?? []) if (m.span.start <= input.offset && input.offset <= m.span.end) add({ label: p.name.name, kind: CompletionItemKind.Variable, detail: "parameter" });
+  for (const local of input.file.syntax.locals) {
+    // A local is in scope after the line that declares it.
+    if (decl && local.span.start >= decl.span.start && local.span.end < input.offset && local.span.line < cursorLine) add({ label: local.name, kind: CompletionItemKind.Variable });
+  }
+  for (const [name, ref] of input.compiled.result.graph.scopes.get(input.file.path)?.names ?? []) add(item(name, ref));
+  for (const name of PRELUDE_TYPE_NAMES) add({ label: name, kind: CompletionItemKind.Class, detail: "prelude" });
+  for (const failure of Object.values(aiFailures(input.compiled))) add({ label: failure.name, kind: CompletionItemKind.Event, detail: "prelude" });
+  for (const name of NAMESPACES) add({ label: name, kind: CompletionItemKind.Module, detail: "library" });
+  for (const word of keywordNames) add({ label: word, kind: CompletionItemKind.Keyword });
+  return [...items.values()];
+}

@@ -1,0 +1,28 @@
+// Go to definition: where a target is declared (its name), a module's files, a recording file.
+import type { Location } from "vscode-languageserver";
+import { declName } from "@jadpo/compiler";
+import type { EditorProject } from "./project.ts";
+import { FILE_START, rangeOf, uriOfPath } from "./paths.ts";
+import type { Target } from "./targets.ts";
+
+export function definitionOf(project: EditorProject, target: Target): Location[] {
+  const at = (file: string, span: Parameters<typeof rangeOf>[0] | null): Location => ({
+    uri: uriOfPath(project.absolute(file)),
+    range: span ? rangeOf(span, project.current().source(file)) : FILE_START,
+  });
+  switch (target.kind) {
+    case "decl":
+      return [at(target.ref.file.path, declName(target.ref).span)];
+    case "fixture":
+      return [at(target.file.path, target.member.name.span)];
+    case "enum_member":
+      return [at(target.file.path, target.member.span)];
+    case "module":
+      return target.files.map((file) => at(file.path, null));
+    case "recording":
+      return project.host().exists(project.absolute(target.path)) ? [at(target.path, null)] : [];
+    case "value":
+    case "prelude":
+      return [];
+  }
+}

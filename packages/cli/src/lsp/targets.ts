@@ -1,0 +1,179 @@
+// What the cursor is on: a declaration, a fixture, an enum member, a module, a recording, or an
+// expression with a type. Hover and go to definition both start here, from the syntax nodes at
+// the cursor and the facts the checker kept (resolutions, expression types).
+import {
+  PRELUDE_TYPE_NAMES, recordingPath, nodesAt,
+  type Decl, type DeclRef, type Expr, type FixtureMember, type FixturesDecl, type Ident, type LoadedFile, type ModuleGraph,
+  type Node, type NodeStep, type PromptInfo, type Resolution, type Type, type TypeDecl,
+} from "@jadpo/compiler";
+import type { Compiled } from "./project.ts";
+import { aiFailures } from "./completion.ts";
+
+export type Target =
+  | { kind: "decl"; ref: DeclRef }
+  | { kind: "fixture"; group: FixturesDecl; member: FixtureMember; file: LoadedFile }
+  | { kind: "enum_member"; decl: TypeDecl; member: Ident; file: LoadedFile; typeName: string }
+  | { kind: "module"; module: string; files: LoadedFile[] }
+  | { kind: "recording"; path: string; name: string }
+  | { kind: "value"; name: string; node: Node; type: Type | undefined }
+  | { kind: "prelude"; name: string; what: string };
+
+type TopDecl = Extract<DeclRef, { kind: "decl" }>["decl"];
+
+/** The file that holds a declaration (found by identity). */
+export function fileOf(graph: ModuleGraph, decl: Decl): LoadedFile | undefined {
+  return graph.files.find((file) => file.syntax.decls.includes(decl));
+}
+
+function declTarget(graph: ModuleGraph, decl: TopDecl): Target | null {
+  const file = fileOf(graph, decl);
+  return file ? { kind: "decl", ref: { kind: "decl", decl, file } } : null;
+}
+
+function promptTarget(prompt: PromptInfo): Target {
+  return { kind: "decl", ref: { kind: "decl", decl: prompt.decl, file: prompt.file } };
+}
+
+/** A top-level name as seen from `file`: its declaration, or a prelude name. */
+function byName(compiled: Compiled, file: LoadedFile, name: string): Target | null {
+  const ref = compiled.result.graph.scopes.get(file.path)?.names.get(name);
+  if (ref) return { kind: "decl", ref };
+  if (Object.values(aiFailures(compiled)).some((f) => f.name === name)) {
+    return { kind: "prelude", name, what: "an AI failure of the prelude" };
+  }
+  if (PRELUDE_TYPE_NAMES.includes(name)) {
+    return { kind: "prelude", name, what: "a prelude type" };
+  }
+  return null;
+}
+
+function enumMember(compiled: Compiled, file: LoadedFile, typeName: string, member: string): Target | null {
+  const found = byName(compiled, file, typeName);
+  if (found?.kind !== "decl" || found.ref.kind !== "decl" || found.ref.decl.kind !== "type") {
+    return found?.kind === "prelude" ? { kind: "prelude", name: `${typeName}.${member}`, what: `a member of the prelude's \`${typeName}\`` } : null;
+  }
+  const decl = found.ref.decl;
+  const ident = decl.body.kind === "enum" ? decl.body.members.find((m) => m.name === member) : undefined;
+  return ident ? { kind: "enum_member", decl, member: ident, file: found.ref.file, typeName } : found;
+}
+
+function fromResolution(compiled: Compiled, file: LoadedFile, resolution: Resolution, node: Node): Target | null {
+  const graph = compiled.result.graph;
+  switch (resolution.kind) {
+    case "function":
+    case "action":
+      return declTarget(graph, resolution.decl);
+    case "fixture": {
+      const owner = fileOf(graph, resolution.group);
+      return owner ? { kind: "fixture", group: resolution.group, member: resolution.member, file: owner } : null;
+    }
+    case "enum_member":
+      return enumMember(compiled, file, resolution.type.name, resolution.member);
+    case "ai_generate":
+    case "ai_stream":
+    case "ai_requests":
+    case "ai_attempts":
+      return promptTarget(resolution.prompt);
+    case "failure":
+      return resolution.failure.decl ? declTarget(graph, resolution.failure.decl) : { kind: "prelude", name: resolution.failure.name, what: "an AI failure of the prelude" };
+    case "local":
+      return { kind: "value", name: resolution.name, node, type: compiled.program?.exprTypes.get(node as Expr) };
+    case "library":
+      return { kind: "prelude", name: resolution.fn, what: "a library function" };
+    case "field":
+    case "ai_embed":
+    case "convert":
+      return null;
+  }
+}
+
+/** The target under the cursor at `offset` of `file`, or null. */
+export function targetAt(compiled: Compiled, file: LoadedFile, offset: number): Target | null {
+  const path = nodesAt(file.syntax, offset);
+  if (path.length === 0) return null;
+  return special(compiled, file, path) ?? resolved(compiled, file, path) ?? named(compiled, file, path) ?? typed(compiled, file, path);
+}
+
+const last = <T>(items: T[], back = 1): T | undefined => items[items.length - back];
+
+/** `use` paths and names, fake targets and `recorded("…")` items: places the checker keeps no fact about. */
+function special(compiled: Compiled, file: LoadedFile, path: NodeStep[]): Target | null {
+  const inner = last(path)!;
+  const parent = last(path, 2)?.node;
+  const graph = compiled.result.graph;
+  if (parent?.kind === "use" && inner.key === "path") {
+    const words = (parent.path as Ident[]).map((ident) => ident.name);
+    const upTo = words.slice(0, words.indexOf((inner.node as unknown as Ident).name) + 1).join("/");
+    const module = upTo || words.join("/");
+    const files = graph.files.filter((f) => f.fileModule === module || f.folderModule === module || f.folderModule.startsWith(`${module}/`));
+    // A file module is its file; a folder module is every file below it.
+    const own = files.filter((f) => f.fileModule === module);
+    return { kind: "module", module, files: own.length > 0 ? own : files };
+  }
+  if (inner.key === "target" && typeof parent?.items === "object") {
+    const prompt = compiled.program?.prompts.get((inner.node as unknown as Ident).name);
+    return prompt ? promptTarget(prompt) : null;
+  }
+  if (inner.node.kind === "recorded" && parent && typeof parent.items === "object") {
+    const promptName = (parent.target as Ident).name;
+    const prompt = compiled.program?.prompts.get(promptName);
+    const name = inner.node.name as string;
+    return prompt ? { kind: "recording", name, path: recordingPath(prompt.file.path, promptName, name) } : null;
+  }
+  return null;
+}
+
+/** What the checker resolved the node (or the call around it) to. */
+function resolved(compiled: Compiled, file: LoadedFile, path: NodeStep[]): Target | null {
+  const resolutions = compiled.program?.resolutions;
+  if (!resolutions) return null;
+  // The node itself, then up through a member's name (`questions.asked`) and a callee
+  // (`ai.generate(…)`): calls and member accesses are keyed by the whole expression.
+  const steps = [last(path)!];
+  for (let i = path.length - 1; i >= 2; i--) {
+    const { key } = path[i];
+    if (key !== "callee" && !(key === "name" && path[i - 1].node.kind === "member")) break;
+    steps.push(path[i - 1]);
+  }
+  for (const { node } of steps) {
+    const resolution = resolutions.get(node);
+    if (resolution) return fromResolution(compiled, file, resolution, node);
+  }
+  // `Locale.en_gb` as a pattern or value: the member's Ident is keyed, or its parent.
+  const parent = last(path, 2)?.node;
+  if (parent?.kind === "member" && parent.type && parent.member) {
+    return enumMember(compiled, file, (parent.type as Ident).name, (parent.member as Ident).name);
+  }
+  return null;
+}
+
+/** A name written in the source (a type, a failure, a record literal's type, a `use` name…): looked up in the file's scope. */
+function named(compiled: Compiled, file: LoadedFile, path: NodeStep[]): Target | null {
+  const inner = last(path)!;
+  const node = inner.node;
+  const name = typeof node.name === "string" ? node.name : null;
+  if (name === null) return null;
+  // A declaration's own name: the declaration.
+  if (path.length === 2 && inner.key === "name") {
+    const decl = path[0].node as unknown as Decl;
+    if (decl.kind !== "use" && decl.kind !== "test" && decl.kind !== "locales") return { kind: "decl", ref: { kind: "decl", decl, file } };
+  }
+  const parent = last(path, 2)?.node;
+  if (parent?.kind === "member" && parent.type && inner.key === "member") return enumMember(compiled, file, (parent.type as Ident).name, name);
+  // A value name the checker typed (a local it didn't resolve, such as a fixture's parameter): its type, below.
+  if (node.kind === "name" && compiled.program?.exprTypes.has(node as unknown as Expr)) return null;
+  return byName(compiled, file, name);
+}
+
+/** An expression the checker typed, shown as written when it is short (`reply.resolved_by_articles: Bool`). */
+function typed(compiled: Compiled, file: LoadedFile, path: NodeStep[]): Target | null {
+  const types = compiled.program?.exprTypes;
+  for (let i = path.length - 1; i >= 1; i--) {
+    const node = path[i].node;
+    const type = types?.get(node as unknown as Expr);
+    if (!type) continue;
+    const written = file.source.text.slice(node.span.start, node.span.end);
+    return { kind: "value", name: written.length <= 60 && !written.includes("\n") ? written : "", node, type };
+  }
+  return null;
+}

@@ -1,0 +1,27 @@
+// The VS Code extension packs to a .vsix with @vscode/vsce, with nothing fetched: the client is
+// bundled with its dependencies, so vsce lists none. The package holds the manifest (both file
+// extensions, the grammar, the language configuration), the grammar and the bundled client.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { expect, test } from "vitest";
+import { repo } from "../support/jadpo.ts";
+
+test("the extension packs to a .vsix holding its manifest, grammar, configuration and client", () => {
+  const out = join(mkdtempSync(join(tmpdir(), "jadpo-vsix-")), "jadpo.vsix");
+  const run = spawnSync(process.execPath, [join(repo, "editors/vscode/build.mjs"), "--vsix", out], { encoding: "utf8" });
+  expect(run.status, `${run.stdout}${run.stderr}`).toBe(0);
+  const zip = readFileSync(out).toString("latin1");
+  for (const name of [
+    "extension.vsixmanifest", "extension/package.json", "extension/language-configuration.json",
+    "extension/syntaxes/jadpo.tmLanguage.json", "extension/dist/extension.js",
+  ]) expect(zip).toContain(name);
+  expect(zip).not.toContain("extension/src/");
+  expect(zip).not.toContain("extension/node_modules/");
+
+  const manifest = JSON.parse(readFileSync(join(repo, "editors/vscode/package.json"), "utf8"));
+  expect(manifest.contributes.languages[0]).toMatchObject({ id: "jadpo", extensions: [".jadpo", ".jadpotest"], configuration: "./language-configuration.json" });
+  expect(manifest.contributes.grammars[0]).toEqual({ language: "jadpo", scopeName: "source.jadpo", path: "./syntaxes/jadpo.tmLanguage.json" });
+  expect(readFileSync(join(repo, "editors/vscode/dist/extension.js"), "utf8")).toContain('"lsp"');
+});

@@ -1,0 +1,124 @@
+// `jadpo lsp` publishes exactly what `jadpo check` reports (rule, place and text) for buffers
+// as they are in the editor, unsaved: across files (an edit in types.jadpo updates an open test
+// file), recordings included, cleared when fixed, and the disk again once a buffer is closed.
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, expect, test } from "vitest";
+import { fileURLToPath } from "node:url";
+import { LspClient, type LspDiagnostic } from "../support/lsp.ts";
+import { copyExample } from "../support/example.ts";
+import { runJadpo } from "../support/jadpo.ts";
+
+const ACTION = "domains/support/actions/answer_customer.jadpo";
+const TEST = "domains/support/actions/answer_customer.test.jadpo";
+const TYPES = "domains/support/types.jadpo";
+const RECORDING = "domains/support/prompts/recordings/answer_question/not_covered.json";
+
+let client: LspClient | null = null;
+afterEach(async () => {
+  await client?.stop();
+  client = null;
+});
+
+/** One diagnostic as `file:line:column rule` and its text, from either side. */
+interface Seen {
+  where: string;
+  rule: string;
+  text: string;
+}
+
+/** `jadpo check`'s plain output, block by block (the `rule:` line becomes the rule). */
+function fromCheck(stdout: string): Seen[] {
+  const blocks = stdout.trimEnd().split("\n\n").slice(0, -1);
+  return blocks.map((block) => {
+    const [heading, ...body] = block.split("\n");
+    const [, summary, where] = /^error: (.*) --> (.*)$/.exec(heading)!;
+    const rule = body.pop()!.replace("  rule: ", "");
+    return { where, rule, text: [summary, ...body.map((line) => line.trim())].join("\n") };
+  });
+}
+
+function fromLsp(root: string, byUri: Map<string, LspDiagnostic[]>): Seen[] {
+  const seen: Seen[] = [];
+  for (const [uri, list] of [...byUri].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const file = fileURLToPath(uri).slice(root.length + 1);
+    for (const d of list) seen.push({ where: `${file}:${d.range.start.line + 1}:${d.range.start.character + 1}`, rule: d.code, text: d.message });
+  }
+  return seen;
+}
+
+/** Writes `edits` to a second copy on disk and returns what `jadpo check` says about it. */
+function checkOnDisk(edits: Record<string, string>): Seen[] {
+  const disk = copyExample("jadpo-lsp-check-");
+  for (const [path, text] of Object.entries(edits)) writeFileSync(join(disk, path), text);
+  const run = runJadpo(["check", "--diagnostic-format", "plain"], { cwd: disk });
+  expect(run.code).toBe(1);
+  return fromCheck(run.stdout);
+}
+
+describe("diagnostics", () => {
+  test("an unsaved edit gets the same rules and text as `jadpo check`, and clears when fixed", async () => {
+    const root = copyExample("jadpo-lsp-");
+    client = await LspClient.start(root);
+    const original = readFileSync(join(root, ACTION), "utf8");
+    await client.open(ACTION);
+    await client.diagnosticsOf(ACTION, (d) => d.length === 0);
+    const broken = original
+      .replace("use support/failures { AnswerUnreadable, AssistantUnavailable }", "use support/failures { AssistantUnavailable }")
+      .replace("success(answer) => answer", "success(answer) => answer.reply");
+    await client.change(ACTION, broken);
+    await client.diagnosticsOf(ACTION, (d) => d.length > 0);
+    const expected = checkOnDisk({ [ACTION]: broken });
+    expect(expected.map((d) => d.rule)).toEqual(["name.unknown", "type.mismatch", "name.unknown"]);
+    expect(fromLsp(root, client.diagnostics)).toEqual(expected);
+    expect(readFileSync(join(root, ACTION), "utf8")).toBe(original); // nothing was saved
+
+    await client.change(ACTION, original);
+    expect(await client.diagnosticsOf(ACTION, (d) => d.length === 0)).toEqual([]);
+  });
+
+  test("a syntax error in a buffer is reported as `check` reports it", async () => {
+    const root = copyExample("jadpo-lsp-");
+    client = await LspClient.start(root);
+    await client.open(TYPES);
+    const broken = readFileSync(join(root, TYPES), "utf8").replace("reply: Text", "reply: Text {");
+    await client.change(TYPES, broken);
+    await client.diagnosticsOf(TYPES, (d) => d.length > 0);
+    expect(fromLsp(root, client.diagnostics)).toEqual(checkOnDisk({ [TYPES]: broken }));
+  });
+
+  test("an edit in types.jadpo updates the open test file, and closing it unsaved brings back the disk", async () => {
+    const root = copyExample("jadpo-lsp-");
+    client = await LspClient.start(root);
+    await client.open(TEST);
+    await client.open(TYPES);
+    await client.diagnosticsOf(TEST, (d) => d.length === 0);
+    const renamed = readFileSync(join(root, TYPES), "utf8").replace("type SupportAnswer", "type SupportReply");
+    await client.change(TYPES, renamed);
+    const onTest = await client.diagnosticsOf(TEST, (d) => d.length > 0);
+    expect(new Set(onTest.map((d) => d.code))).toEqual(new Set(["module.name_not_found"]));
+    expect(onTest[0].message.split("\n")[0]).toBe("Module `support/types` has no `SupportAnswer`");
+    expect(fromLsp(root, client.diagnostics)).toEqual(checkOnDisk({ [TYPES]: renamed }));
+
+    await client.close(TYPES);
+    await client.diagnosticsOf(TEST, (d) => d.length === 0);
+    expect([...client.diagnostics.values()].flat()).toEqual([]);
+  });
+
+  test("an undecodable recording is reported as `check` reports it, and a new unsaved file is checked", async () => {
+    const root = copyExample("jadpo-lsp-");
+    client = await LspClient.start(root);
+    const recording = readFileSync(join(root, RECORDING), "utf8").replace('"resolved_by_articles": false', '"resolved_by_articles": "no"');
+    await client.open(RECORDING, recording);
+    await client.diagnosticsOf(RECORDING, (d) => d.length > 0);
+    const expected = checkOnDisk({ [RECORDING]: recording });
+    expect(expected.map((d) => d.where)).toEqual([`${RECORDING}:1:1`]);
+    expect(fromLsp(root, client.diagnostics)).toEqual(expected);
+
+    const extra = "domains/support/extra.jadpo";
+    await client.open(extra, "function twice(n: Int) -> Int {\n    return n * 2 + missing\n}\n");
+    const onExtra = await client.diagnosticsOf(extra, (d) => d.length > 0);
+    expect(onExtra.map((d) => `${d.code} ${d.range.start.line + 1}:${d.range.start.character + 1}`)).toEqual(["name.unknown 2:20"]);
+    expect(client.logged.filter((m) => m.includes("failed"))).toEqual([]);
+  });
+});

@@ -1,0 +1,168 @@
+// Completion, quick fixes and document symbols over the protocol, on buffers being typed:
+// names in scope, `use` paths and names, record-literal fields, enum members, `ai.<prompt>` keys
+// and item words in `fakes:`, recording names; adding a missing `use`, applying "did you mean".
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { AI_FAILURE_WORDS } from "@jadpo/compiler";
+import { LspClient, type LspDiagnostic, type Position } from "../support/lsp.ts";
+import { copyExample } from "../support/example.ts";
+
+const ACTION = "domains/support/actions/answer_customer.jadpo";
+const TEST = "domains/support/actions/answer_customer.test.jadpo";
+
+let client: LspClient;
+let root: string;
+beforeAll(async () => {
+  root = copyExample("jadpo-lsp-edit-");
+  client = await LspClient.start(root);
+});
+afterAll(async () => {
+  expect(client.logged.filter((m) => m.includes("failed"))).toEqual([]);
+  await client.stop();
+});
+
+const disk = (path: string) => readFileSync(join(root, path), "utf8");
+
+interface Item {
+  label: string;
+  textEdit?: { newText: string };
+}
+
+/** Labels offered with the cursor at `|` of `text`, typed into `path` (unsaved). */
+async function complete(path: string, text: string): Promise<string[]> {
+  const cursor = text.indexOf("|");
+  const buffer = text.replace("|", "");
+  await client.open(path, buffer);
+  await client.change(path, buffer);
+  const found = await client.request<Item[] | { items: Item[] }>("textDocument/completion", path, lineAt(buffer, cursor));
+  const items = Array.isArray(found) ? found : found.items;
+  return items.map((i) => i.label);
+}
+
+function lineAt(text: string, offset: number): Position {
+  const before = text.slice(0, offset);
+  return { line: before.split("\n").length - 1, character: offset - before.lastIndexOf("\n") - 1 };
+}
+
+describe("completion", () => {
+  test("names in scope: parameters, locals before the cursor, imports, the prelude", async () => {
+    const labels = await complete(ACTION, disk(ACTION).replace("return match ai.generate(asked", "var total = |\n    return match ai.generate(asked"));
+    expect(labels).toEqual(expect.arrayContaining(["question", "asked", "CustomerQuestion", "SupportAnswer", "AnswerUnreadable", "answer_customer", "Text", "AiRefused", "list", "match"]));
+    expect(labels).not.toContain("total"); // declared by this very line
+    expect(labels).not.toContain("greeting"); // another module's, not imported
+  });
+
+  test("`use` module paths, then the names of the module", async () => {
+    expect(await complete(ACTION, `use support/|\n${disk(ACTION)}`)).toEqual([
+      "support", "support/actions", "support/actions/answer_customer", "support/failures", "support/fixtures", "support/fixtures/questions",
+      "support/functions", "support/functions/greeting", "support/prompts", "support/prompts/answer_question", "support/types",
+    ]);
+    expect(await complete(ACTION, `use support/functions { |\n${disk(ACTION)}`)).toEqual(["Greeting", "greeting"]);
+    expect(await complete(ACTION, `use support/prompts { |\n${disk(ACTION)}`)).toEqual(["answer_question", "AnswerQuestion"]);
+  });
+
+  test("fields of a record literal not written yet, and enum members", async () => {
+    const record = disk(ACTION).replace("AnswerQuestion { question: question  reader_locale: Locale.en_gb }", "AnswerQuestion { question: question  | }");
+    expect(await complete(ACTION, record)).toEqual(["reader_locale"]);
+    expect(await complete(ACTION, disk(ACTION).replace("reader_locale: Locale.en_gb }", "reader_locale: Locale.| }"))).toEqual(["en_gb", "fr_fr"]);
+    const tone = "type Tone = Enum { friendly formal }\nfunction pick() -> Tone {\n    return Tone.|\n}\n";
+    expect(await complete("domains/support/tone.jadpo", tone)).toEqual(["friendly", "formal"]);
+    expect(await complete(TEST, disk(TEST).replace("assert answer_customer(questions.asked(", "assert answer_customer(questions.|"))).toEqual(["asked", "sesame"]);
+  });
+
+  test("`ai.<prompt>` keys and item words in `fakes:`, recording names in recorded(\"…\")", async () => {
+    const fakes = disk(TEST).replace("        ai.answer_question: [refused]\n", "        |\n");
+    expect(await complete(TEST, fakes)).toEqual(["ai.answer_question", "ai.embed"]);
+    const items = disk(TEST).replace("ai.answer_question: [refused]", "ai.answer_question: [refused, |]");
+    expect(await complete(TEST, items)).toEqual([...AI_FAILURE_WORDS, "malformed", "raw", "recorded", "partial"]);
+    const recorded = disk(TEST).replace('recorded("not_covered")', 'recorded("|")');
+    expect(await complete(TEST, recorded)).toEqual(["not_covered", "sesame"]);
+  });
+
+  test("after `ai.` and a library namespace", async () => {
+    expect(await complete(ACTION, disk(ACTION).replace("ai.generate(asked", "ai.|(asked"))).toEqual(["generate", "stream", "embed", "answer_question"]);
+    expect(await complete(TEST, disk(TEST).replace("list.count(asked) == 1\n    assert list.first", "list.|(asked) == 1\n    assert list.first"))).toEqual([
+      "count", "first", "get", "is_empty", "contains", "append",
+    ]);
+  });
+});
+
+interface Action {
+  title: string;
+  edit: { changes: Record<string, { range: { start: Position; end: Position }; newText: string }[]> };
+}
+
+/** The buffer after applying one code action's edits (all in that buffer). */
+function apply(text: string, action: Action): string {
+  const edits = Object.values(action.edit.changes).flat();
+  const lines = text.split("\n");
+  const offset = (p: Position) => lines.slice(0, p.line).reduce((n, l) => n + l.length + 1, 0) + p.character;
+  for (const e of [...edits].sort((a, b) => offset(b.range.start) - offset(a.range.start))) {
+    text = text.slice(0, offset(e.range.start)) + e.newText + text.slice(offset(e.range.end));
+  }
+  return text;
+}
+
+async function actionsFor(path: string, buffer: string): Promise<{ diagnostics: LspDiagnostic[]; actions: Action[] }> {
+  await client.open(path, buffer);
+  await client.change(path, buffer);
+  const diagnostics = await client.diagnosticsOf(path, (d) => d.length > 0);
+  const actions = await client.request<Action[]>("textDocument/codeAction", path, undefined, { range: diagnostics[0].range, context: { diagnostics } });
+  return { diagnostics, actions };
+}
+
+describe("code actions", () => {
+  // The completion tests left buffers that don't parse, and a syntax error anywhere stops the
+  // checker (as in `jadpo check`): closing them brings back the files on disk.
+  beforeAll(async () => {
+    for (const path of [TEST, "domains/support/tone.jadpo"]) await client.close(path);
+  });
+
+  test("add the missing `use`: into the module's `use` line, or a new line, and the file checks clean", async () => {
+    const missing = disk(ACTION).replace("use support/failures { AnswerUnreadable, AssistantUnavailable }", "use support/failures { AssistantUnavailable }");
+    const first = await actionsFor(ACTION, missing);
+    expect(first.actions.map((a) => a.title)).toEqual(["Add `AnswerUnreadable` to `use support/failures`"]);
+    const fixed = apply(missing, first.actions[0]);
+    expect(fixed).toBe(disk(ACTION).replace("{ AnswerUnreadable, AssistantUnavailable }", "{ AssistantUnavailable, AnswerUnreadable }"));
+    await client.change(ACTION, fixed);
+    expect(await client.diagnosticsOf(ACTION, (d) => d.length === 0)).toEqual([]);
+
+    const noLine = disk(ACTION).replace("use support/failures { AnswerUnreadable, AssistantUnavailable }\n", "");
+    const second = await actionsFor(ACTION, noLine);
+    expect(second.actions.map((a) => a.title)).toEqual(["Add `AssistantUnavailable` to `use support/failures`"]);
+    expect(apply(noLine, second.actions[0]).split("\n").slice(0, 4)).toEqual([
+      "use support/types { CustomerQuestion, SupportAnswer }", "use support/prompts { AnswerQuestion }", "use support/failures { AssistantUnavailable }", "",
+    ]);
+  });
+
+  test("apply a \"did you mean\"", async () => {
+    const typo = disk(ACTION).replace("failure AiUnreadable =>", "failure AiUnredable =>");
+    const { diagnostics, actions } = await actionsFor(ACTION, typo);
+    expect(diagnostics[0].message.split("\n")[2]).toBe("next: Did you mean `AiUnreadable`? (agent)");
+    expect(actions.map((a) => a.title)).toEqual(["Change to `AiUnreadable`"]);
+    expect(apply(typo, actions[0])).toBe(disk(ACTION));
+    await client.change(ACTION, disk(ACTION));
+    await client.diagnosticsOf(ACTION, (d) => d.length === 0);
+  });
+});
+
+describe("document symbols", () => {
+  test("each declaration, with fields, members and tests", async () => {
+    type Symbol = { name: string; kind: number; children?: Symbol[] };
+    const names = (list: Symbol[]): unknown[] => list.map((s) => (s.children && s.children.length > 0 ? { [s.name]: names(s.children) } : s.name));
+    await client.open("domains/support/types.jadpo");
+    expect(names(await client.request<Symbol[]>("textDocument/documentSymbol", "domains/support/types.jadpo"))).toEqual([
+      "CustomerQuestion", { SupportAnswer: ["resolved_by_articles", "reply"] },
+    ]);
+    await client.open(TEST);
+    const tests = await client.request<Symbol[]>("textDocument/documentSymbol", TEST);
+    expect(tests.map((s) => s.name)).toEqual([
+      "a question the model answers", "an answer that doesn't decode is corrected once", "each failure is one of the app's own",
+      "a refusal is reported as the assistant being unavailable", "a question the articles don't answer goes to a person",
+      "a question with no script is answered with a generated answer",
+    ]);
+    await client.open("domains/support/fixtures/questions.jadpo");
+    expect(names(await client.request<Symbol[]>("textDocument/documentSymbol", "domains/support/fixtures/questions.jadpo"))).toEqual([{ questions: ["asked", "sesame"] }]);
+  });
+});
