@@ -32,6 +32,10 @@ export const helpExamples: Record<string, readonly string[]> = {
     "jadpo dev                            serve on http://127.0.0.1:3000",
     "jadpo dev --port 0                   serve on a free port",
   ],
+  lsp: [
+    "jadpo lsp                            what an editor runs (docs/editors.md)",
+    "jadpo lsp --stdio                    the same, as some editors spell it",
+  ],
   init: [
     "jadpo init my-app                    a new project in ./my-app",
     "jadpo init                           a new project in this (empty) folder",
