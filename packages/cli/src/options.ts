@@ -100,6 +100,11 @@ export const flagTable = {
   fixture: { flags: "--fixture <group.fixture>", description: "ask with a fixture's values instead of the last `jadpo dev` call", example: "group.fixture" },
   force: { flags: "--force", description: "replace an existing recording" },
   stale: { flags: "--stale", description: "record again every out-of-date recording (of the prompt, or of every prompt), each with the values it was asked with" },
+  // ai show
+  render: { flags: "--render", description: "print what a model is sent for the prompt: its rendered system, text and answer format" },
+  renderFixture: {
+    flags: "--fixture <group.fixture>", description: "render with a fixture's values (without one, placeholders stay as written)", example: "questions.sesame",
+  },
   // dev
   port: { flags: "--port <n>", description: "the port to serve on (0 picks a free one)", defaultValue: 3000, example: "3001", parse: wholeNumber(0, 65535) },
 } as const satisfies Record<string, FlagSpec>;

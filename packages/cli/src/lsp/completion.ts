@@ -149,7 +149,7 @@ function item(name: string, ref: DeclRef): CompletionItem {
 function memberItems(input: CompletionInput, object: string, inner: string): CompletionItem[] {
   const program = input.compiled.program;
   if (object === "ai") {
-    if (inner !== "") return ["requests", "attempts"].map((label) => ({ label, kind: CompletionItemKind.Property }));
+    if (inner !== "") return [...["requests", "attempts"], ...(inner === "embed" ? [] : ["sent"])].map((label) => ({ label, kind: CompletionItemKind.Property }));
     return [...["generate", "stream", "embed"].map((label) => ({ label, kind: CompletionItemKind.Function })),
       ...promptNames(input.compiled.result.graph).map((label) => ({ label, kind: CompletionItemKind.Interface }))];
   }

@@ -73,6 +73,7 @@ function fromResolution(compiled: Compiled, file: LoadedFile, resolution: Resolu
     case "ai_stream":
     case "ai_requests":
     case "ai_attempts":
+    case "ai_sent":
       return promptTarget(resolution.prompt);
     case "failure":
       return resolution.failure.decl ? declTarget(graph, resolution.failure.decl) : { kind: "prelude", name: resolution.failure.name, what: "an AI failure of the prelude" };
@@ -82,6 +83,8 @@ function fromResolution(compiled: Compiled, file: LoadedFile, resolution: Resolu
       return { kind: "prelude", name: resolution.fn, what: "a library function" };
     case "field":
     case "ai_embed":
+    case "ai_embed_requests":
+    case "ai_embed_attempts":
     case "convert":
       return null;
   }

@@ -94,4 +94,47 @@ describe("jadpo ai show", () => {
     ].join("\n"));
     expect(run.code).toBe(1);
   });
+
+  it("--render --fixture prints what the model is sent for a fixture's values: system, text, answer format", async () => {
+    const run = await example().run(["ai", "show", "answer_question", "--render", "--fixture", "questions.sesame"]);
+    const lines = run.stdout.split("\n");
+    expect(lines.slice(0, 5)).toEqual([
+      "answer_question@b44ecc53  rendered with values of questions.sesame",
+      "    system         You answer bakery customers from the help articles only.",
+      "    text           Answer the customer's question in en-GB.",
+      "                   Question: Does your sourdough contain sesame?",
+      "    answer format  Reply with exactly one JSON value and nothing else: no explanation before or after it, no Markdown.",
+    ]);
+    expect(run.stdout).toContain('                       "resolved_by_articles": {\n');
+    expect(lines.slice(-2)).toEqual(["    correction     none: sent only with a correction attempt", ""]);
+    expect(run.code).toBe(0);
+  });
+
+  it("--render without a fixture leaves the placeholders as written; a stream has no answer format", async () => {
+    const project = example();
+    const bare = await project.runHere(["ai", "show", "answer_question", "--render"]);
+    expect(bare.stdout.split("\n").slice(0, 4)).toEqual([
+      "answer_question@b44ecc53  rendered with placeholders as written",
+      "    system         You answer bakery customers from the help articles only.",
+      "    text           Answer the customer's question in {reader_locale}.",
+      "                   Question: {question}",
+    ]);
+    project.write("domains/drafts/drafts.jadpo", `prompt draft_reply(question: Text) {\n    text: "Draft a reply to: {question}"\n}\n\naction draft(question: Text) -> StreamedText {\n    return ai.stream(DraftReply { question: question })\n}\n`);
+    const stream = await project.runHere(["ai", "show", "draft_reply", "--render"]);
+    expect(stream.stdout).toBe([
+      "draft_reply@" + stream.stdout.slice(12, 20) + "  rendered with placeholders as written",
+      "    system         none",
+      "    text           Draft a reply to: {question}",
+      "    answer format  none: a stream is plain text",
+      "    correction     none: sent only with a correction attempt",
+      "",
+    ].join("\n"));
+  });
+
+  it("--fixture names a fixture that gives the prompt's values, or says which would", async () => {
+    const run = await example().runHere(["ai", "show", "answer_question", "--render", "--fixture", "questions.sesme"]);
+    expect(run.stdout).toContain("error: `--fixture questions.sesme` can't give `answer_question`'s values: there is no such fixture");
+    expect(run.stdout).toContain("next: Did you mean `--fixture questions.sesame`? (human)");
+    expect(run.code).toBe(1);
+  });
 });

@@ -55,10 +55,11 @@ describe("completion", () => {
 
   test("`use` module paths, then the names of the module", async () => {
     expect(await complete(ACTION, `use support/|\n${disk(ACTION)}`)).toEqual([
-      "support", "support/actions", "support/actions/answer_customer", "support/failures", "support/fixtures", "support/fixtures/questions",
-      "support/functions", "support/functions/greeting", "support/prompts", "support/prompts/answer_question", "support/types",
+      "support", "support/actions", "support/actions/answer_customer", "support/actions/nearest_article", "support/failures", "support/fixtures",
+      "support/fixtures/questions", "support/functions", "support/functions/greeting", "support/functions/help_articles", "support/prompts",
+      "support/prompts/answer_question", "support/types",
     ]);
-    expect(await complete(ACTION, `use support/functions { |\n${disk(ACTION)}`)).toEqual(["Greeting", "greeting"]);
+    expect(await complete(ACTION, `use support/functions { |\n${disk(ACTION)}`)).toEqual(["Greeting", "greeting", "help_articles"]);
     expect(await complete(ACTION, `use support/prompts { |\n${disk(ACTION)}`)).toEqual(["answer_question", "AnswerQuestion"]);
   });
 
@@ -153,7 +154,7 @@ describe("document symbols", () => {
     const names = (list: Symbol[]): unknown[] => list.map((s) => (s.children && s.children.length > 0 ? { [s.name]: names(s.children) } : s.name));
     await client.open("domains/support/types.jadpo");
     expect(names(await client.request<Symbol[]>("textDocument/documentSymbol", "domains/support/types.jadpo"))).toEqual([
-      "CustomerQuestion", { SupportAnswer: ["resolved_by_articles", "reply"] },
+      "CustomerQuestion", { SupportAnswer: ["resolved_by_articles", "reply"] }, { HelpArticle: ["title", "body"] },
     ]);
     await client.open(TEST);
     const tests = await client.request<Symbol[]>("textDocument/documentSymbol", TEST);

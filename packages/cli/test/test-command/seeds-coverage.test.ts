@@ -117,7 +117,9 @@ test "an embedding can be refused" {
 `;
 
 const EXAMPLE_SITE = `  domains/support/actions/answer_customer.jadpo:10  ai.generate answer_question as SupportAnswer
-    ✓ success  ✓ corrected  ✓ refused  ✓ timed_out  ✓ over_budget  ✓ too_long  ✓ unreadable`;
+    ✓ success  ✓ corrected  ✓ refused  ✓ timed_out  ✓ over_budget  ✓ too_long  ✓ unreadable
+  domains/support/actions/nearest_article.jadpo:26  ai.embed
+    ✓ success  ✓ refused  ✓ timed_out  ✓ over_budget  ✓ too_long`;
 
 describe("--coverage", () => {
   let project: Project;
@@ -130,10 +132,10 @@ describe("--coverage", () => {
     const example = Project.example();
     try {
       const run = example.test(["--coverage"]);
-      expect(run.stdout).toBe(`✓ 9 passed  6 action tests · 1 function test · 2 recording tests
+      expect(run.stdout).toBe(`✓ 14 passed  11 action tests · 1 function test · 2 recording tests
 AI outcomes reached by these tests
 ${EXAMPLE_SITE}
-✓ 7 of 7 AI outcomes reached
+✓ 12 of 12 AI outcomes reached
 `);
       expect(run.code).toBe(0);
     } finally {
@@ -143,15 +145,15 @@ ${EXAMPLE_SITE}
 
   it("shows ✗ for each outcome no test reached, and fails below --coverage-min with test.coverage_below", () => {
     const run = project.test(["--coverage-min", "90"]);
-    expect(run.stdout).toBe(`✓ 11 passed  8 action tests · 1 function test · 2 recording tests
+    expect(run.stdout).toBe(`✓ 16 passed  13 action tests · 1 function test · 2 recording tests
 AI outcomes reached by these tests
 ${EXAMPLE_SITE}
   domains/support/actions/talk.jadpo:6  ai.stream small_talk
     ✓ finished  ✗ timed_out  ✗ refused  ✗ too_long  ✗ over_budget
   domains/support/actions/talk.jadpo:10  ai.embed
     ✗ success  ✓ refused  ✗ timed_out  ✗ over_budget  ✗ too_long
-▲ 9 of 17 AI outcomes reached
-error: The tests reached 9 of 17 AI outcomes (52.9%), below \`--coverage-min 90\`
+▲ 14 of 22 AI outcomes reached
+error: The tests reached 14 of 22 AI outcomes (63.6%), below \`--coverage-min 90\`
   reason: Every AI call can succeed, need a correction or fail several ways; an outcome no test drives is handling no test checks.
   next: Script the outcomes marked ✗ in a test of the call's code, or lower \`--coverage-min\` (agent)
   rule: test.coverage_below
@@ -168,6 +170,10 @@ error: The tests reached 9 of 17 AI outcomes (52.9%), below \`--coverage-min 90\
         file: "domains/support/actions/answer_customer.jadpo", line: 10, call: "ai.generate", prompt: "answer_question", as: "SupportAnswer",
         outcomes: { success: 3, corrected: 1, refused: 2, timed_out: 1, over_budget: 1, too_long: 1, unreadable: 1 },
       },
+      {
+        file: "domains/support/actions/nearest_article.jadpo", line: 26, call: "ai.embed", prompt: null, as: null,
+        outcomes: { success: 16, refused: 1, timed_out: 1, over_budget: 1, too_long: 1 },
+      },
       { file: TALK, line: 6, call: "ai.stream", prompt: "small_talk", as: null, outcomes: { finished: 1, timed_out: 0, refused: 0, too_long: 0, over_budget: 0 } },
       { file: TALK, line: 10, call: "ai.embed", prompt: null, as: null, outcomes: { success: 0, refused: 1, timed_out: 0, over_budget: 0, too_long: 0 } },
     ]);
@@ -176,11 +182,11 @@ error: The tests reached 9 of 17 AI outcomes (52.9%), below \`--coverage-min 90\
   it("reports a shard's own part", () => {
     const first = project.test(["--coverage", "--shard", "1/2"]).stdout;
     const second = project.test(["--coverage", "--shard", "2/2"]).stdout;
-    // The first five of the example's tests are in the first half; its unscripted one and the chat's in the second.
-    expect(first).toContain("✓ 5 passed  5 action tests\n");
+    // The example's answer_customer tests are in the first half; its unscripted one, its retrieval ones and the chat's in the second.
+    expect(first).toContain("✓ 8 passed  8 action tests\n");
     expect(first).toContain("✓ success  ✓ corrected  ✓ refused");
     expect(first).toContain("✗ finished");
-    expect(second).toContain("✓ success  ✗ corrected  ✗ refused");
+    expect(second).toContain("✗ success  ✗ corrected  ✗ refused");
     expect(second).toContain("✓ finished");
   });
 });

@@ -10,7 +10,7 @@ import { manyTests, Project, RECORDINGS, withoutDurations } from "./project.ts";
 import { findAll, parseXml } from "./xml.ts";
 
 const ACTIONS = "domains/support/actions/answer_customer.test.jadpo";
-const EXAMPLE_SUMMARY = "6 action tests · 1 function test · 2 recording tests";
+const EXAMPLE_SUMMARY = "11 action tests · 1 function test · 2 recording tests";
 
 const example = disposedAfterEach(() => Project.example());
 
@@ -19,7 +19,7 @@ beforeAll(() => buildCli());
 describe("jadpo test, passing", () => {
   it("runs the example's tests and recordings and passes", () => {
     const run = example().test();
-    expect(run.stdout).toBe(`✓ 9 passed  ${EXAMPLE_SUMMARY}\n`);
+    expect(run.stdout).toBe(`✓ 14 passed  ${EXAMPLE_SUMMARY}\n`);
     expect(run.code).toBe(0);
   });
 
@@ -30,7 +30,7 @@ describe("jadpo test, passing", () => {
     const run = project.test();
     expect(run.stdout).toBe(
       "▲ alert  `answer_question`'s recording `not_covered` was made from an older prompt (1a2b3c4d, now b44ecc53): its answer may no longer be what the model says\n" +
-      `✓ 9 passed  ${EXAMPLE_SUMMARY}\n` +
+      `✓ 14 passed  ${EXAMPLE_SUMMARY}\n` +
       "→ jadpo ai record answer_question --as not_covered  records it again from the prompt now\n",
     );
     expect(run.code).toBe(0);
@@ -47,7 +47,7 @@ describe("jadpo test, failing", () => {
     expect(one.code).toBe(1);
     // The rest still runs.
     const all = project.test();
-    expect(all.stdout.split("\n").at(-2)).toBe(`test failed: 1 failed, 8 passed, ${EXAMPLE_SUMMARY}`);
+    expect(all.stdout.split("\n").at(-2)).toBe(`test failed: 1 failed, 13 passed, ${EXAMPLE_SUMMARY}`);
     expect(all.code).toBe(1);
   });
 
@@ -216,7 +216,7 @@ describe("jadpo test, selection, seeds and usage", () => {
     const run = project.test(["--reporter", "json", "--output", "report.json"]);
     expect(run.stdout).toBe("");
     expect(run.code).toBe(0);
-    expect(JSON.parse(project.read("report.json")).summary).toMatchObject({ passed: 9, failed: 0 });
+    expect(JSON.parse(project.read("report.json")).summary).toMatchObject({ passed: 14, failed: 0 });
   });
 });
 
@@ -229,7 +229,7 @@ describe("jadpo test, reporters, workers and shards", () => {
     const two = project.test(["--reporter", "json", "--workers", "2"]);
     const again = project.test(["--reporter", "json", "--workers", "2"]);
     expect(one.code).toBe(0);
-    expect(JSON.parse(one.stdout).tests).toHaveLength(159);
+    expect(JSON.parse(one.stdout).tests).toHaveLength(164);
     expect(withoutDurations(two.stdout)).toBe(withoutDurations(one.stdout));
     expect(withoutDurations(again.stdout)).toBe(withoutDurations(two.stdout));
   });
@@ -253,11 +253,12 @@ describe("jadpo test, reporters, workers and shards", () => {
     const root = parseXml(readFileSync(join(project.root, "junit.xml"), "utf8"));
     const suites = findAll(root, "testsuite");
     expect(suites.map((suite) => suite.attributes.name)).toEqual([
-      ACTIONS, "domains/support/functions/greeting.jadpotest", "domains/support/functions/wrong.jadpotest",
+      ACTIONS, "domains/support/actions/nearest_article.test.jadpo",
+      "domains/support/functions/greeting.jadpotest", "domains/support/functions/wrong.jadpotest",
       `${RECORDINGS}/not_covered.json`, `${RECORDINGS}/sesame.json`,
     ]);
     const cases = findAll(root, "testcase");
-    expect(cases).toHaveLength(10);
+    expect(cases).toHaveLength(15);
     const failing = cases.find((c) => c.attributes.name === 'w <&> "q"');
     expect(failing?.attributes).toMatchObject({ file: "domains/support/functions/wrong.jadpotest", line: "1" });
     const failure = findAll(failing!, "failure")[0];
@@ -272,13 +273,13 @@ describe("jadpo test --watch", () => {
     const project = example();
     const watching = new RunningJadpo(["test", "--watch"], { cwd: project.root });
     try {
-      await watching.waitFor(/^watching · 9 tests run$/m);
-      expect(watching.stdout).toBe(`✓ 9 passed  6 action tests · 1 function test · 2 recording tests\nwatching · 9 tests run\n`);
+      await watching.waitFor(/^watching · 14 tests run$/m);
+      expect(watching.stdout).toMatch(/^✓ 14 passed {2}.*\nwatching · 14 tests run\n$/);
       project.write("domains/support/functions/w.jadpotest", 'test "w" {\n    assert greeting(Locale.en_gb) == "Bonjour"\n}\n');
       await watching.waitFor(/^watching · changed domains\/support\/functions\/w\.jadpotest · 1 test rerun$/m);
       expect(watching.stdout).toContain("\ntest failed: 1 failed, 1 function test\n");
       project.remove("domains/support/functions/w.jadpotest");
-      await watching.waitFor(/^watching · changed domains\/support\/functions\/w\.jadpotest · 9 tests rerun$/m);
+      await watching.waitFor(/^watching · changed domains\/support\/functions\/w\.jadpotest · 14 tests rerun$/m);
       expect(watching.stdout).toContain("\nFAIL  w --> domains/support/functions/w.jadpotest:2\n");
     } finally {
       await watching.stop();

@@ -1,8 +1,8 @@
 // Names and member accesses in value position: locals, enum members (`Locale.en_gb`), fixtures
-// without parameters (`questions.sesame`), record fields, and `ai.<prompt>.requests`/`.attempts`.
+// without parameters (`questions.sesame`), record fields, and `ai.<prompt>.requests`/`.attempts`/`.sent`.
 import type { Expr, Ident, Span } from "../syntax/ast.ts";
 import { diagnostic } from "../diagnostics/diagnostic.ts";
-import { ERROR, INT, type Type } from "../types/types.ts";
+import { ERROR, INT, TEXT, type Type } from "../types/types.ts";
 import { enumOf, objectOf } from "../types/assignable.ts";
 import { printType } from "../types/print-type.ts";
 import { closest, didYouMean } from "../names/suggest.ts";
@@ -104,27 +104,43 @@ function checkQualified(b: Body, env: Locals, expr: MemberExpr, object: NameExpr
   return signature?.result ?? ERROR;
 }
 
-/** `ai.<prompt>.requests` (List of the values type) and `ai.<prompt>.attempts` (Int). */
+/**
+ * `ai.<prompt>.requests` (List of the values type), `ai.<prompt>.attempts` (Int),
+ * `ai.<prompt>.sent` (List<SentRequest>), and `ai.embed.requests` (List<Text>) / `.attempts`.
+ */
 function checkAiRecord(b: Body, env: Locals, expr: MemberExpr, promptIdent: Ident): Type {
+  const what = expr.name.name;
+  if (promptIdent.name === "embed") {
+    const full = `ai.embed.${what}`;
+    if (what !== "requests" && what !== "attempts") {
+      reportUnknownName(b, env, expr.name.span, full, ["ai.embed.requests", "ai.embed.attempts"]);
+      return ERROR;
+    }
+    testOnly(b, expr.span, `\`${full}\``, "Read what a fake was asked in a test");
+    b.cx.resolutions.set(expr, { kind: what === "requests" ? "ai_embed_requests" : "ai_embed_attempts" });
+    return what === "requests" ? { kind: "list", item: TEXT } : INT;
+  }
   const prompt = b.cx.prompts.get(promptIdent.name);
   if (!prompt) {
-    reportUnknownName(b, env, promptIdent.span, `ai.${promptIdent.name}`, [...b.cx.prompts.keys()].map((p) => `ai.${p}`));
+    reportUnknownName(b, env, promptIdent.span, `ai.${promptIdent.name}`, [...[...b.cx.prompts.keys()].map((p) => `ai.${p}`), "ai.embed"]);
     return ERROR;
   }
-  const full = `ai.${prompt.name}.${expr.name.name}`;
-  if (expr.name.name === "requests" || expr.name.name === "attempts") {
-    testOnly(b, expr.span, `\`${full}\``, "Read what a fake was asked in a test");
+  const full = `ai.${prompt.name}.${what}`;
+  if (what !== "requests" && what !== "attempts" && what !== "sent") {
+    reportUnknownName(b, env, expr.name.span, full, [`ai.${prompt.name}.requests`, `ai.${prompt.name}.attempts`, `ai.${prompt.name}.sent`]);
+    return ERROR;
   }
-  if (expr.name.name === "requests") {
+  testOnly(b, expr.span, `\`${full}\``, "Read what a fake was asked in a test");
+  if (what === "requests") {
     b.cx.resolutions.set(expr, { kind: "ai_requests", prompt });
     return { kind: "list", item: { kind: "named", decl: prompt.valuesType } };
   }
-  if (expr.name.name === "attempts") {
-    b.cx.resolutions.set(expr, { kind: "ai_attempts", prompt });
-    return INT;
+  if (what === "sent") {
+    b.cx.resolutions.set(expr, { kind: "ai_sent", prompt });
+    return { kind: "list", item: { kind: "named", decl: b.cx.prelude.sentRequest } };
   }
-  reportUnknownName(b, env, expr.name.span, full, [`ai.${prompt.name}.requests`, `ai.${prompt.name}.attempts`]);
-  return ERROR;
+  b.cx.resolutions.set(expr, { kind: "ai_attempts", prompt });
+  return INT;
 }
 
 /** A record field of a value of `type`. */

@@ -4,16 +4,17 @@
 // `test.fake_stream_item`, `test.embedding_length`.
 import type { Expr, FakeEntry, FakeItem, TestDecl } from "../syntax/ast.ts";
 import type { LoadedFile } from "../modules/graph.ts";
-import type { CheckedFakeItem, CheckedFakes, PromptInfo } from "./program.ts";
+import type { CheckedFakeItem, CheckedFakeShape, CheckedFakes, PromptInfo } from "./program.ts";
 import { diagnostic } from "../diagnostics/diagnostic.ts";
-import { DECIMAL, type Type } from "../types/types.ts";
+import { DECIMAL, TEXT, type Type } from "../types/types.ts";
+import { listItem } from "../types/assignable.ts";
 import { printType } from "../types/print-type.ts";
 import { closest, didYouMean } from "../names/suggest.ts";
 import { report, type Checker } from "./context.ts";
 import { Locals, type Body } from "./body.ts";
 import { checkExpr } from "./check-expr.ts";
 import { checkLiteral, numberLiteralValue, type LiteralProblem } from "./check-literal.ts";
-import { DEFAULT_EMBEDDING_DIMENSIONS } from "./connection.ts";
+import { DEFAULT_EMBEDDING_DIMENSIONS, DEFAULT_TIMEOUT_MS } from "./connection.ts";
 import { AI_FAILURE_WORDS, THE_ANSWER, recordingPath } from "../vocabulary.ts";
 
 const FAILURE_WORDS = AI_FAILURE_WORDS.map((w) => `\`${w}\``).join(", ");
@@ -41,7 +42,7 @@ export function checkFakes(cx: Checker, file: LoadedFile, test: TestDecl): Check
     }
     seen.set(key, entry.target.span.line);
     if (key === "embed") {
-      out.push({ prompt: null, span: entry.span, items: entry.items.map((item) => embedItem(b, item)).filter((x) => x !== null) });
+      out.push({ prompt: null, span: entry.span, items: timed(b, entry.items.map((item) => embedItem(b, item))) });
       continue;
     }
     const prompt = cx.prompts.get(key);
@@ -79,17 +80,33 @@ function recordingMissingStep(cx: Checker, prompt: PromptInfo, name: string): st
 }
 
 function promptItems(b: Body, prompt: PromptInfo, entry: FakeEntry): CheckedFakeItem[] {
-  const items: CheckedFakeItem[] = [];
-  for (const item of entry.items) {
-    const checked = prompt.use === "stream" ? streamPromptItem(b, prompt, item) : generatePromptItem(b, prompt, item);
-    if (checked) items.push(checked);
-  }
-  return items;
+  return timed(b, entry.items.map((item) => (prompt.use === "stream" ? streamPromptItem(b, prompt, item) : generatePromptItem(b, prompt, item))));
 }
 
-function generatePromptItem(b: Body, prompt: PromptInfo, item: FakeItem): CheckedFakeItem | null {
+/**
+ * Each checked item with the time it takes on the test clock: its own `after`, else the
+ * connection's `timeout` for an item that times out (the wait a real call would have had).
+ */
+function timed(b: Body, items: (CheckedFakeShape | null)[]): CheckedFakeItem[] {
+  const timeout = b.cx.connection?.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const out: CheckedFakeItem[] = [];
+  for (const checked of items) {
+    if (checked === null) continue;
+    const own = checked.item.after;
+    const timesOut = (checked.kind === "failure" && checked.word === "timed_out")
+      || ((checked.kind === "stream_stop" || checked.kind === "partial") && checked.stop === "timed_out");
+    out.push({ ...checked, afterMs: own !== null ? own.ms : timesOut ? timeout : 0 });
+  }
+  return out;
+}
+
+function generatePromptItem(b: Body, prompt: PromptInfo, item: FakeItem): CheckedFakeShape | null {
   switch (item.kind) {
     case "value":
+      if (item.expr.kind === "list" && !prompt.asTypes.some((t) => listItem(t) !== null) && prompt.use === "generate") {
+        report(b.cx, diagnostic("test.fake_stream_item", item.span, { variant: "pieces_on_generate", prompt: prompt.name, answer: answerWords(prompt), failures: FAILURE_WORDS }));
+        return null;
+      }
       return valueItem(b, prompt, item, item.expr);
     case "raw":
       return { kind: "raw", item, text: item.text };
@@ -107,7 +124,7 @@ function generatePromptItem(b: Body, prompt: PromptInfo, item: FakeItem): Checke
     case "malformed":
       return { kind: "malformed", item };
     case "partial":
-      if (prompt.use === "unused") return { kind: "partial", item, text: item.text, stop: item.stop };
+      if (prompt.use === "unused") return partialItem(b, item);
       report(b.cx, diagnostic("test.fake_stream_item", item.span, { variant: "stream_on_generate", prompt: prompt.name, answer: answerWords(prompt), failures: FAILURE_WORDS }));
       return null;
   }
@@ -119,7 +136,7 @@ function answerWords(prompt: PromptInfo): string {
 }
 
 /** A literal answer: valid for the first as-type it fits, else one `test.fake_type`. */
-function valueItem(b: Body, prompt: PromptInfo, item: FakeItem, expr: Expr): CheckedFakeItem | null {
+function valueItem(b: Body, prompt: PromptInfo, item: FakeItem, expr: Expr): CheckedFakeShape | null {
   const env = new Locals();
   const asTypes = prompt.asTypes;
   if (asTypes.length === 0) return { kind: "value", item, type: checkExpr(b, env, expr, null), expr };
@@ -140,17 +157,23 @@ function valueItem(b: Body, prompt: PromptInfo, item: FakeItem, expr: Expr): Che
   return { kind: "value", item, type: chosen, expr };
 }
 
-function streamPromptItem(b: Body, prompt: PromptInfo, item: FakeItem): CheckedFakeItem | null {
+function streamPromptItem(b: Body, prompt: PromptInfo, item: FakeItem): CheckedFakeShape | null {
   switch (item.kind) {
     case "value":
       if (item.expr.kind === "text") {
-        b.cx.exprTypes.set(item.expr, { kind: "base", base: "Text" });
-        return { kind: "stream_text", item, text: item.expr.value };
+        b.cx.exprTypes.set(item.expr, TEXT);
+        return { kind: "stream_text", item, text: item.expr.value, pieces: null };
+      }
+      if (item.expr.kind === "list") {
+        const pieces = checkPieces(b, item.expr.items);
+        if (pieces === null) return null;
+        b.cx.exprTypes.set(item.expr, { kind: "list", item: TEXT });
+        return { kind: "stream_text", item, text: pieces.join(""), pieces };
       }
       report(b.cx, diagnostic("test.fake_stream_item", item.span, { variant: "answer_on_stream", prompt: prompt.name, failures: FAILURE_WORDS }));
       return null;
     case "partial":
-      return { kind: "partial", item, text: item.text, stop: item.stop };
+      return partialItem(b, item);
     case "failure":
       return { kind: "stream_stop", item, stop: item.word };
     case "raw":
@@ -163,8 +186,32 @@ function streamPromptItem(b: Body, prompt: PromptInfo, item: FakeItem): CheckedF
   }
 }
 
+function partialItem(b: Body, item: Extract<FakeItem, { kind: "partial" }>): CheckedFakeShape | null {
+  if (item.pieces === null) return { kind: "partial", item, text: item.text, pieces: null, stop: item.stop };
+  const pieces = checkPieces(b, item.pieces);
+  return pieces === null ? null : { kind: "partial", item, text: pieces.join(""), pieces, stop: item.stop };
+}
+
+/** Scripted pieces, kept exactly as written: each a non-empty text literal, else one diagnostic. */
+function checkPieces(b: Body, items: Expr[]): string[] | null {
+  const pieces: string[] = [];
+  for (const piece of items) {
+    if (piece.kind !== "text") {
+      report(b.cx, diagnostic("test.fake_stream_item", piece.span, { variant: "piece_not_text" }));
+      return null;
+    }
+    if (piece.value === "") {
+      report(b.cx, diagnostic("test.fake_stream_item", piece.span, { variant: "empty_piece" }));
+      return null;
+    }
+    b.cx.exprTypes.set(piece, TEXT);
+    pieces.push(piece.value);
+  }
+  return pieces;
+}
+
 /** `ai.embed` items: a vector of `embedding_dimensions` numbers, or a failure word. */
-function embedItem(b: Body, item: FakeItem): CheckedFakeItem | null {
+function embedItem(b: Body, item: FakeItem): CheckedFakeShape | null {
   const dims = b.cx.connection?.embeddingDimensions ?? DEFAULT_EMBEDDING_DIMENSIONS;
   if (item.kind === "failure") return { kind: "failure", item, word: item.word };
   if (item.kind !== "value") {

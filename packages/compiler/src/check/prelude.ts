@@ -1,4 +1,4 @@
-// The prelude: base types, Locale (from `locales`), Embedding, StreamedText, StreamStop, and the
+// The prelude: base types, Locale (from `locales`), Embedding, StreamedText, StreamStop, SentRequest, and the
 // AI failures. Built once per check, since Locale's members depend on the project.
 import type { AiFailures, FailureInfo, FailureKind } from "./program.ts";
 import { AI_FAILURE_WORDS, STOP_WORDS } from "../vocabulary.ts";
@@ -19,6 +19,8 @@ export interface Prelude {
   embedding: NamedType;
   streamedText: NamedType;
   streamStop: NamedType;
+  /** What one attempt sent a model (`ai.<prompt>.sent`). */
+  sentRequest: NamedType;
   aiFailures: AiFailures;
   /** The AI failures by name (`AiRefused`, ...). */
   failures: Map<string, FailureInfo>;
@@ -33,7 +35,7 @@ export const BASE_TYPES: Record<Base, Type> = {
 
 /** Names that the prelude owns in type position (including `List`). */
 export const PRELUDE_TYPE_NAMES = [
-  "Bool", "Int", "Decimal", "Text", "Instant", "Duration", "List", "Locale", "Embedding", "StreamedText", "StreamStop",
+  "Bool", "Int", "Decimal", "Text", "Instant", "Duration", "List", "Locale", "Embedding", "StreamedText", "StreamStop", "SentRequest",
 ];
 
 function aiFailure(name: string, kind: FailureKind, code: string, message: string): FailureInfo {
@@ -64,8 +66,21 @@ export function buildPrelude(localeTags: string[], localeDefault: string): Prelu
       ],
     },
   };
+  const sentRequest: NamedType = {
+    name: "SentRequest",
+    module: "",
+    def: {
+      kind: "object",
+      fields: [
+        { name: "system", type: TEXT },
+        { name: "text", type: TEXT },
+        { name: "answer_format", type: TEXT },
+        { name: "correction", type: { kind: "optional", inner: TEXT } },
+      ],
+    },
+  };
   const types = new Map<string, Type>(Object.entries(BASE_TYPES));
-  for (const named of [locale, embedding, streamedText, streamStop]) types.set(named.name, { kind: "named", decl: named });
+  for (const named of [locale, embedding, streamedText, streamStop, sentRequest]) types.set(named.name, { kind: "named", decl: named });
   const baseConverters = new Map<Base, NamedType>();
   for (const base of Object.keys(BASE_TYPES) as Base[]) {
     baseConverters.set(base, { name: base, module: "", def: { kind: "scalar", base, constraints: {} } });
@@ -81,6 +96,6 @@ export function buildPrelude(localeTags: string[], localeDefault: string): Prelu
   const generateFailures = [...embedFailures, aiFailures.unreadable];
   const failures = new Map(generateFailures.map((f) => [f.name, f]));
   return {
-    types, baseConverters, locale, localeDefault, embedding, streamedText, streamStop, aiFailures, failures, generateFailures, embedFailures,
+    types, baseConverters, locale, localeDefault, embedding, streamedText, streamStop, sentRequest, aiFailures, failures, generateFailures, embedFailures,
   };
 }

@@ -59,18 +59,30 @@ export type Resolution =
   | { kind: "ai_embed" }
   | { kind: "ai_requests"; prompt: PromptInfo } // `ai.p.requests`
   | { kind: "ai_attempts"; prompt: PromptInfo } // `ai.p.attempts`
+  | { kind: "ai_sent"; prompt: PromptInfo } // `ai.p.sent`
+  | { kind: "ai_embed_requests" } // `ai.embed.requests`
+  | { kind: "ai_embed_attempts" } // `ai.embed.attempts`
   | { kind: "convert"; type: NamedType } // `T(v)`, checked at run time
   | { kind: "failure"; failure: FailureInfo }; // on the Ident of `reject F`, `fails F`, `failure F =>`
 
 /** A scripted item, checked and classified against its prompt. */
-export type CheckedFakeItem =
+export type CheckedFakeItem = CheckedFakeShape & {
+  /**
+   * How far the test clock advances before this item answers, in ms: its `after`, else for a
+   * `timed_out` (a failure, a stream stop, a `partial` stopping so) the connection's `timeout`; else 0.
+   */
+  afterMs: number;
+};
+
+export type CheckedFakeShape =
   | { kind: "value"; item: FakeItem; type: Type; expr: Expr } // a typed literal answer for a generate prompt
   | { kind: "raw"; item: FakeItem; text: string }
   | { kind: "recorded"; item: FakeItem; name: string; path: string } // path relative to the root
   | { kind: "failure"; item: FakeItem; word: AiFailureWord }
   | { kind: "malformed"; item: FakeItem }
-  | { kind: "stream_text"; item: FakeItem; text: string }
-  | { kind: "partial"; item: FakeItem; text: string; stop: AiFailureWord }
+  /** `pieces` when scripted as a list (kept exactly), null when the fake cuts `text` itself. */
+  | { kind: "stream_text"; item: FakeItem; text: string; pieces: string[] | null }
+  | { kind: "partial"; item: FakeItem; text: string; pieces: string[] | null; stop: AiFailureWord }
   | { kind: "stream_stop"; item: FakeItem; stop: AiFailureWord }
   | { kind: "vector"; item: FakeItem; values: number[] };
 

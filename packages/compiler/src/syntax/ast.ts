@@ -169,13 +169,25 @@ export interface FakeEntry extends Node {
 
 
 /** One scripted item; classified by the parser from its shape, checked by the checker. */
-export type FakeItem =
-  | { kind: "value"; expr: Expr; span: Span } // a literal: record, text, number, list (values, stream texts, vectors)
+export type FakeItem = FakeItemShape & {
+  /** `after 2s` at the item's end: the test clock advances that much before the answer. */
+  after: FakeAfter | null;
+};
+
+/** `after <duration>`: only a Duration literal may follow the word. */
+export interface FakeAfter {
+  ms: number;
+  span: Span;
+}
+
+export type FakeItemShape =
+  | { kind: "value"; expr: Expr; span: Span } // a literal: record, text, number, list (values, stream texts and pieces, vectors)
   | { kind: "raw"; text: string; textSpan: Span; span: Span }
   | { kind: "recorded"; name: string; nameSpan: Span; span: Span }
   | { kind: "failure"; word: AiFailureWord; span: Span }
   | { kind: "malformed"; span: Span }
-  | { kind: "partial"; text: string; textSpan: Span; stop: AiFailureWord; span: Span };
+  /** `partial("text", stop)`, or `partial(["piece", ...], stop)` when `pieces` is set (`text` is then their join). */
+  | { kind: "partial"; text: string; textSpan: Span; pieces: Expr[] | null; stop: AiFailureWord; span: Span };
 
 // ---------------------------------------------------------------- statements
 

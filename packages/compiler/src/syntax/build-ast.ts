@@ -131,7 +131,7 @@ export function buildOperand(file: string, prefixes: Tok[] | null, primary: A.Ex
 
 
 /** Classifies a scripted item by its shape (docs/testing.md); anything else is a literal value. */
-export function classifyFake(e: A.Expr): A.FakeItem {
+export function classifyFake(e: A.Expr): A.FakeItemShape {
   if (e.kind === "name") {
     if (isAiFailureWord(e.name)) return { kind: "failure", word: e.name, span: e.span };
     if (e.name === "malformed") return { kind: "malformed", span: e.span };
@@ -144,8 +144,13 @@ export function classifyFake(e: A.Expr): A.FakeItem {
         ? { kind: "raw", text: first.value, textSpan: first.span, span: e.span }
         : { kind: "recorded", name: first.value, nameSpan: first.span, span: e.span };
     }
-    if (callee === "partial" && e.args.length === 2 && first.kind === "text" && second.kind === "name" && isAiFailureWord(second.name)) {
-      return { kind: "partial", text: first.value, textSpan: first.span, stop: second.name, span: e.span };
+    if (callee === "partial" && e.args.length === 2 && second.kind === "name" && isAiFailureWord(second.name)) {
+      if (first.kind === "text") return { kind: "partial", text: first.value, textSpan: first.span, pieces: null, stop: second.name, span: e.span };
+      if (first.kind === "list") {
+        // Pieces as written; the checker reports one that is not a non-empty text literal.
+        const text = first.items.map((p) => (p.kind === "text" ? p.value : "")).join("");
+        return { kind: "partial", text, textSpan: first.span, pieces: first.items, stop: second.name, span: e.span };
+      }
     }
   }
   return { kind: "value", expr: e, span: e.span };

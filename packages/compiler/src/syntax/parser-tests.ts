@@ -6,14 +6,14 @@ import * as T from "./tokens.ts";
 import type { Tok } from "./tokens.ts";
 import { OPEN } from "./open-constructs.ts";
 import { ParseStop } from "./parse-errors.ts";
-import { classifyFake, spanOf } from "./build-ast.ts";
+import { classifyFake, literal, spanOf } from "./build-ast.ts";
 import { DeclarationRules } from "./parser-declarations.ts";
 
 export abstract class TestRules extends DeclarationRules {
   private nextScriptItem = {
     DEF: [
-      { ALT: (): A.Expr | null => this.SUBRULE2(this.expression) },
-      { GATE: this.closerNext(T.RBracket), ALT: (): A.Expr | null => null },
+      { ALT: (): A.FakeItem | null => this.SUBRULE2(this.scriptItem) },
+      { GATE: this.closerNext(T.RBracket), ALT: (): A.FakeItem | null => null },
     ],
     ERR_MSG: "a scripted item or `]` after `,`",
   };
@@ -59,6 +59,28 @@ export abstract class TestRules extends DeclarationRules {
     return { entries, span: this.sp(kw) };
   });
 
+  /**
+   * One scripted item and its optional `after <duration>`. `after` is a word only here: it is read
+   * as a name token and recognised by its spelling, so `after` stays a valid name everywhere else.
+   */
+  scriptItem = this.RULE("scriptItem", (): A.FakeItem => {
+    const expr = this.SUBRULE(this.expression);
+    let after: A.FakeAfter | null = null;
+    this.OPTION({
+      GATE: () => this.LA(1).image === "after",
+      DEF: () => {
+        this.tok(T.Ident);
+        const d = this.tok(T.DurationLit, "a duration such as `2s` or `100ms` after `after`");
+        if (!this.RECORDING_PHASE) {
+          const lit = literal(this.file, d);
+          if (lit.kind === "duration") after = { ms: lit.ms, span: lit.span };
+        }
+      },
+    });
+    if (this.RECORDING_PHASE) return null as unknown as A.FakeItem;
+    return { ...classifyFake(expr), after };
+  });
+
   fakeEntry = this.RULE("fakeEntry", (): A.FakeEntry => {
     const ai = this.tok(T.Ident, "`ai.<prompt>` or `ai.embed`");
     if (!this.RECORDING_PHASE && ai.image !== "ai") throw new ParseStop(ai, "`ai.<prompt>` or `ai.embed`");
@@ -69,12 +91,12 @@ export abstract class TestRules extends DeclarationRules {
     this.push(OPEN.script, target.image, open.startLine, "]");
     const items: A.FakeItem[] = [];
     this.OPTION(() => {
-      const first = this.SUBRULE(this.expression);
-      if (!this.RECORDING_PHASE) items.push(classifyFake(first));
+      const first = this.SUBRULE(this.scriptItem);
+      if (!this.RECORDING_PHASE) items.push(first);
       this.MANY(() => {
         this.CONSUME(T.Comma);
         const item = this.OR(this.nextScriptItem);
-        if (item !== null && !this.RECORDING_PHASE) items.push(classifyFake(item));
+        if (item !== null && !this.RECORDING_PHASE) items.push(item);
       });
     });
     this.CONSUME(T.RBracket);

@@ -48,10 +48,15 @@ describe("examples/support", () => {
       "action test: a refusal is reported as the assistant being unavailable",
       "action test: a question the articles don't answer goes to a person",
       "action test: a question with no script is answered with a generated answer",
+      "action test: a question about sesame finds the allergens article",
+      "action test: a question about an order finds the delivery article",
+      "action test: a question about Sunday finds the opening hours",
+      "action test: the question and every article are embedded once, in order",
+      "action test: every failed embedding, however slow, is the assistant being unavailable",
       "function test: each locale is greeted in its own language",
     ]);
     const items = program.tests.map((t) => t.fakes.flatMap((f) => f.items.map((i) => i.kind)).join(","));
-    expect(items).toEqual(["value", "raw,raw", "failure,failure,failure,failure,malformed,malformed", "failure", "recorded", "", ""]);
+    expect(items).toEqual(["value", "raw,raw", "failure,failure,failure,failure,malformed,malformed", "failure", "recorded", "", "", "", "", "", "failure,failure,failure,failure", ""]);
     const value = program.tests[0].fakes[0].items[0];
     expect(value.kind === "value" && printType(value.type)).toBe("SupportAnswer");
     const recorded = program.tests[4].fakes[0].items[0];
@@ -67,7 +72,7 @@ describe("examples/support", () => {
       model: { kind: "literal", value: "meta-llama/Llama-3.1-8B-Instruct" },
       key: { kind: "env", name: "JADPO_AI_KEY", fallback: "" },
       timeoutMs: 30_000,
-      embeddingDimensions: 16,
+      embeddingDimensions: 384,
       sandbox: ["answer_question"],
       perDay: 50,
     });

@@ -254,23 +254,48 @@ fixtures questions {
 }`, "x.jadpotest");
     if (test.kind !== "test" || test.fakes === null) throw new Error("no fakes");
     expect(test.fakes.entries.map((e) => e.target.name)).toEqual(["p", "s", "embed"]);
+    const none = { after: null };
     expect(shape(test.fakes.entries.map((e) => e.items))).toEqual([
       [
-        { kind: "value", expr: { kind: "record", type: id("SupportAnswer"), fields: [{ name: id("reply"), value: text("x") }] } },
-        { kind: "raw", text: "{}" },
-        { kind: "recorded", name: "sesame" },
-        { kind: "failure", word: "refused" },
-        { kind: "failure", word: "timed_out" },
-        { kind: "failure", word: "over_budget" },
-        { kind: "failure", word: "too_long" },
-        { kind: "malformed" },
+        { kind: "value", expr: { kind: "record", type: id("SupportAnswer"), fields: [{ name: id("reply"), value: text("x") }] }, ...none },
+        { kind: "raw", text: "{}", ...none },
+        { kind: "recorded", name: "sesame", ...none },
+        { kind: "failure", word: "refused", ...none },
+        { kind: "failure", word: "timed_out", ...none },
+        { kind: "failure", word: "over_budget", ...none },
+        { kind: "failure", word: "too_long", ...none },
+        { kind: "malformed", ...none },
       ],
-      [{ kind: "value", expr: text("a stream text") }, { kind: "partial", text: "so far", stop: "timed_out" }],
+      [{ kind: "value", expr: text("a stream text"), ...none }, { kind: "partial", text: "so far", pieces: null, stop: "timed_out", ...none }],
       [
-        { kind: "value", expr: { kind: "list", items: [{ kind: "decimal", value: 0.5 }, { kind: "unary", op: "-", operand: int(1) }] } },
-        { kind: "failure", word: "refused" },
+        { kind: "value", expr: { kind: "list", items: [{ kind: "decimal", value: 0.5 }, { kind: "unary", op: "-", operand: int(1) }] }, ...none },
+        { kind: "failure", word: "refused", ...none },
       ],
     ]);
+  });
+
+  it("a fake item may end with `after <duration>`; pieces are a list, in `partial` too", () => {
+    const [test] = decls(`test "t" {
+    fakes: {
+        ai.p: [SupportAnswer { reply: "x" } after 2s, refused after 100ms, timed_out]
+        ai.s: [["Our sour", "dough"] after 1h, partial(["so ", "far"], refused) after 5m]
+    }
+}`, "x.jadpotest");
+    if (test.kind !== "test" || test.fakes === null) throw new Error("no fakes");
+    const [p, s] = test.fakes.entries.map((e) => e.items);
+    expect(p.map((i) => [i.kind, i.after?.ms ?? null])).toEqual([["value", 2000], ["failure", 100], ["failure", null]]);
+    expect(shape(s)).toMatchObject([
+      { kind: "value", expr: { kind: "list", items: [text("Our sour"), text("dough")] }, after: { ms: 3_600_000 } },
+      { kind: "partial", text: "so far", pieces: [text("so "), text("far")], stop: "refused", after: { ms: 300_000 } },
+    ]);
+  });
+
+  it("`after` is a word only in a fake item: elsewhere it is an ordinary name", () => {
+    const [fn] = decls(`function later(after: Int) -> Int {
+    var before = after
+    return before + after
+}`, "x.jadpo");
+    expect(fn.kind).toBe("function");
   });
 });
 

@@ -38,6 +38,15 @@ describe("syntax.expected", () => {
     ].join("\n"));
   });
 
+  it("`after` in a fake item takes a duration written out", () => {
+    expect(one('test "t" {\n    fakes: {\n        ai.ask: [refused after 2]\n    }\n}\n')).toBe([
+      "error: Expected a duration such as `2s` or `100ms` after `after`, found the number `2` --> domains/support/x.jadpo:3:32",
+      EXPECTED_REASON,
+      "  next: Write a duration such as `2s` or `100ms` after `after` (agent)",
+      "  rule: syntax.expected",
+    ].join("\n"));
+  });
+
   it("a missing type after `:`", () => {
     expect(one("type A = Object {\n    reply:\n}\n")).toBe([
       "error: Expected a type after `:`, found `}` --> domains/support/x.jadpo:3:1",

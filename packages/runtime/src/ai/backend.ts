@@ -29,14 +29,22 @@ export interface GenerateCall {
   span: Span;
 }
 
-export type GenerateReply =
+/**
+ * Every reply may say how long it took on the test clock (`after 2s`, or a scripted timeout):
+ * the executor advances `clock.now()` by that much before using it. Nothing sleeps.
+ */
+export interface Took {
+  afterMs?: number;
+}
+
+export type GenerateReply = Took & (
   /** A model's answer text: the executor decodes it (and corrects once when it doesn't decode). */
   | { kind: "text"; text: string }
   /** An already valid value of `asType` (a scripted value, a decoded recording, a generated default). */
   | { kind: "value"; value: Value }
   /** An answer known not to decode (the fake's `malformed`): counts as a decode failure. */
   | { kind: "undecodable"; text: string; error: DecodeError }
-  | { kind: "failure"; failure: AiFailureWord; message?: string };
+  | { kind: "failure"; failure: AiFailureWord; message?: string });
 
 export interface StreamCall {
   prompt: PromptInfo;
@@ -46,7 +54,7 @@ export interface StreamCall {
 }
 
 /** A `StreamedText` value's parts: `pieces` joined make `text`. */
-export interface StreamReply {
+export interface StreamReply extends Took {
   pieces: string[];
   text: string;
   stopped: StopWord;
@@ -60,9 +68,9 @@ export interface EmbedCall {
   span: Span;
 }
 
-export type EmbedReply =
+export type EmbedReply = Took & (
   | { kind: "vector"; vector: number[] }
-  | { kind: "failure"; failure: AiFailureWord; message?: string };
+  | { kind: "failure"; failure: AiFailureWord; message?: string });
 
 export interface AiBackend {
   /** One attempt of an `ai.generate` call. */

@@ -11,7 +11,7 @@ import { fillPlaceholders } from "../recordings/placeholders.ts";
 import { rng, type Rng } from "../seed.ts";
 import type { Value } from "../values/value.ts";
 import type {
-  AiBackend, EmbedCall, EmbedReply, GenerateCall, GenerateReply, StreamCall, StreamReply,
+  AiBackend, EmbedCall, EmbedReply, GenerateCall, GenerateReply, StreamCall, StreamReply, Took,
 } from "./backend.ts";
 import { decodeValue, formatDecodeError, type DecodeError } from "./decode.ts";
 import { generateValue } from "./defaults.ts";
@@ -64,6 +64,11 @@ function parsedRecording(parsed: ParsedRecordings, bytes: Uint8Array, promptName
 
 function answers(n: number): string {
   return n === 1 ? "1 answer" : `${n} answers`;
+}
+
+/** A reply with the scripted item's time on the test clock (docs/testing.md). */
+function took<R extends Took>(item: CheckedFakeItem, reply: R): R {
+  return item.afterMs > 0 ? { ...reply, afterMs: item.afterMs } : reply;
 }
 
 function promptWord(script: CompiledScript): string {
@@ -119,6 +124,11 @@ export class FakeBackend implements AiBackend {
     const script = this.fakes.scripts[index];
     const compiled = this.next(index);
     const item = compiled.item;
+    return took(item, this.generateReply(script, compiled, call));
+  }
+
+  private generateReply(script: CompiledScript, compiled: CompiledItem, call: GenerateCall): GenerateReply {
+    const item = compiled.item;
     switch (item.kind) {
       case "value":
         if (!sameType(item.type, call.asType)) throw this.wrongType(script, compiled, call.asType, item.type);
@@ -152,12 +162,13 @@ export class FakeBackend implements AiBackend {
     const compiled = this.next(index);
     const item = compiled.item;
     switch (item.kind) {
+      // Scripted pieces are answered exactly as written; a scripted text is cut as an unscripted one.
       case "stream_text":
-        return { pieces: streamPieces(item.text), text: item.text, stopped: "finished" };
+        return took<StreamReply>(item, { pieces: item.pieces?.slice() ?? streamPieces(item.text), text: item.text, stopped: "finished" });
       case "partial":
-        return { pieces: streamPieces(item.text), text: item.text, stopped: item.stop };
+        return took<StreamReply>(item, { pieces: item.pieces?.slice() ?? streamPieces(item.text), text: item.text, stopped: item.stop });
       case "stream_stop":
-        return { pieces: [], text: "", stopped: item.stop };
+        return took<StreamReply>(item, { pieces: [], text: "", stopped: item.stop });
       case "value":
       case "raw":
       case "recorded":
@@ -178,9 +189,9 @@ export class FakeBackend implements AiBackend {
     const item = compiled.item;
     switch (item.kind) {
       case "vector":
-        return { kind: "vector", vector: item.values };
+        return took<EmbedReply>(item, { kind: "vector", vector: item.values });
       case "failure":
-        return { kind: "failure", failure: item.word };
+        return took<EmbedReply>(item, { kind: "failure", failure: item.word });
       case "value":
       case "raw":
       case "recorded":

@@ -2,8 +2,8 @@
 // the call's very values, else the prompt's recordings by name, then generated defaults — except
 // prompts in the connection's `development.sandbox`, which go to the real model within the day's
 // `per_day` budget (corrections included; an attempt that never reached the model is not counted).
-// Each `ai.generate`/`ai.stream` call becomes one line of the call log when its action request
-// ends, so a request that did not succeed marks its calls with its status and failure code.
+// Each `ai.generate`/`ai.stream`/`ai.embed` call becomes one line of the call log when its action
+// request ends, so a request that did not succeed marks its calls with its status and failure code.
 // Decoding and the one correction stay in the executor above; this answers one attempt at a time.
 import { TEXT, type CheckedProgram, type PromptInfo, type Type } from "@jadpo/compiler";
 import { readFileSync } from "node:fs";
@@ -75,6 +75,9 @@ function valuesJson(prompt: PromptInfo, values: Value): { [field: string]: JsonV
   return json !== null && typeof json === "object" && !Array.isArray(json) ? json : {};
 }
 
+/** The seed of every `jadpo dev` embedding (a prompt can't be named `embed`, so no prompt's calls share it). */
+const EMBED_SEED = callSeed("embed", null);
+
 /** The project-wide part of the dev backend: one per build; `forRequest()` gives each HTTP request its own backend. */
 export class DevAi {
   private readonly readFile: ReadProjectFile;
@@ -114,7 +117,7 @@ export class DevAi {
 
   /** @internal Writes the call's line; never throws. */
   finish(trace: Trace, outcome: DevCallOutcome, request: DevCallRequest | null): DevCall | null {
-    const entry: NewDevCall = {
+    return this.write({
       time: new Date(trace.started).toISOString(),
       prompt: trace.prompt.name,
       version: trace.prompt.version,
@@ -126,7 +129,19 @@ export class DevAi {
       outcome,
       ...(trace.answer === undefined || outcome !== "success" ? {} : { answer: trace.answer }),
       ...(request === null ? {} : { request }),
-    };
+    });
+  }
+
+  /** @internal An `ai.embed` call's line: `prompt` and `version` are `embed`, `values` holds the text. */
+  finishEmbed(text: string, at: number, request: DevCallRequest | null): DevCall | null {
+    return this.write({
+      time: new Date(at).toISOString(), prompt: "embed", version: "embed", values: { text },
+      source: "generated", attempts: 1, duration_ms: 0, outcome: "success",
+      ...(request === null ? {} : { request }),
+    });
+  }
+
+  private write(entry: NewDevCall): DevCall | null {
     let logged: DevCall;
     try {
       logged = this.log(entry);
@@ -213,8 +228,8 @@ export class DevAi {
 /** The backend of one HTTP request. */
 export class DevRequestBackend implements AiBackend {
   private current: Trace | null = null;
-  /** Calls settled and waiting for the request's end to be logged. */
-  private readonly settled: Array<{ trace: Trace; outcome: DevCallOutcome }> = [];
+  /** Calls settled and waiting for the request's end to be logged (an embed call by its text). */
+  private readonly settled: Array<{ trace: Trace; outcome: DevCallOutcome } | { embed: string; at: number }> = [];
   /** Every call this request logged, in order (filled by `end`). */
   readonly calls: DevCall[] = [];
 
@@ -248,9 +263,14 @@ export class DevRequestBackend implements AiBackend {
     return answered.reply;
   }
 
-  /** Embeddings have no prompt and no sandbox: derived from the text, as in tests, and not logged. */
+  /**
+   * Embeddings have no prompt and no sandbox: lexical, as in tests, all from one seed so that texts
+   * sharing words stay near each other across calls. Each is logged as a call of `embed`.
+   */
   embed(call: EmbedCall): EmbedReply {
-    return { kind: "vector", vector: fakeEmbedding(callSeed("embed", call.text), call.text, call.dimensions) };
+    this.flush();
+    this.settled.push({ embed: call.text, at: this.dev.clock() });
+    return { kind: "vector", vector: fakeEmbedding(EMBED_SEED, call.text, call.dimensions) };
   }
 
   /** Settles a call left waiting for a correction that never came (the action stopped first). */
@@ -264,8 +284,8 @@ export class DevRequestBackend implements AiBackend {
    */
   end(request: DevCallRequest | null = null): void {
     this.flush();
-    for (const { trace, outcome } of this.settled.splice(0)) {
-      const logged = this.dev.finish(trace, outcome, request);
+    for (const entry of this.settled.splice(0)) {
+      const logged = "embed" in entry ? this.dev.finishEmbed(entry.embed, entry.at, request) : this.dev.finish(entry.trace, entry.outcome, request);
       if (logged !== null) this.calls.push(logged);
     }
   }

@@ -2,7 +2,7 @@
 export { createOpenAiDriver, type OpenAiDriverOptions } from "./openai-compatible.ts";
 export { resolveConfigText, driverOptionsFromConnection, DEFAULT_BASE_URL, type DriverOptionsResult, type ConnectionSetting } from "./config.ts";
 export { redact } from "./errors.ts";
-export { completionRequestFor } from "./request.ts";
+export { completionRequestFor, sentParts, type SentParts } from "./request.ts";
 export type {
   AiDriver, CompletionRequest, ConnectionFailureWord, CorrectionTurn, DriverFailure, DriverResult,
   StreamedAnswer, StreamResult,

@@ -31,3 +31,18 @@ export function completionRequestFor(
       : { correction: { previousAnswer: correction.answer, error: correctionRequest(correction.answer, correction.error) } }),
   };
 }
+
+/**
+ * The four parts of a request as a test reads them (`ai.<prompt>.sent`, a `SentRequest`) and
+ * `jadpo ai show --render` prints them: the same request the driver sends, named for users.
+ */
+export interface SentParts {
+  system: string;
+  text: string;
+  answer_format: string;
+  correction: string | null;
+}
+
+export function sentParts(req: CompletionRequest): SentParts {
+  return { system: req.system, text: req.user, answer_format: req.answerFormat ?? "", correction: req.correction?.error ?? null };
+}

@@ -1,9 +1,11 @@
 // The AI capability as the program sees it (docs/ai.md): `ai.generate` with decoding and exactly one
-// correction, `ai.stream`, `ai.embed`, and the `requests`/`attempts` a test reads. This sits above
-// the backend, so the test fake and `jadpo dev`'s backends share the same decoding and retry.
+// correction, `ai.stream`, `ai.embed`, and the `requests`/`attempts`/`sent` a test reads. This sits
+// above the backend, so the test fake and `jadpo dev`'s backends share the same decoding and retry.
+// A reply's `afterMs` (a scripted `after`, a scripted timeout) moves the test clock: nothing sleeps.
 import type { FailureInfo, PromptInfo, Span, Type } from "@jadpo/compiler";
 import type { AiFailureWord } from "@jadpo/compiler";
-import type { AiBackend, Correction, EmbedReply, GenerateReply, StreamReply } from "../ai/backend.ts";
+import type { AiBackend, Correction, EmbedReply, GenerateReply, StreamReply, Took } from "../ai/backend.ts";
+import { completionRequestFor, sentParts } from "../drivers/request.ts";
 import { decodeAnswer } from "../ai/decode.ts";
 import type { Invoke } from "./closure.ts";
 import type { RunContext } from "./context.ts";
@@ -21,6 +23,12 @@ function notSync(what: string): InternalFault {
 
 function isPromise(v: unknown): v is Promise<unknown> {
   return v instanceof Promise;
+}
+
+/** A reply arrives `afterMs` later on the run's clock. */
+function arrive<R extends Took>(c: RunContext, reply: R): R {
+  if (reply.afterMs !== undefined && reply.afterMs > 0) c.clock += reply.afterMs;
+  return reply;
 }
 
 /**
@@ -47,8 +55,11 @@ function settle(p: ProgramState, asType: Type, reply: GenerateReply): { value: V
 export function generateInvoke(p: ProgramState, prompt: PromptInfo, asType: Type, span: Span): Invoke {
   const index = p.promptIndex.get(prompt) ?? -1;
   const unreadable = p.program.aiFailures.unreadable;
-  const ask = (backend: AiBackend, values: Value, attempt: number, correction: Correction | undefined) =>
-    backend.generate(correction ? { prompt, values, asType, attempt, correction, span } : { prompt, values, asType, attempt, span });
+  const ask = (c: RunContext, values: Value, attempt: number, correction: Correction | undefined) => {
+    c.ai.attempts[index]++;
+    c.ai.sent[index].push(correction ? { values, asType, correction } : { values, asType });
+    return c.ai.backend.generate(correction ? { prompt, values, asType, attempt, correction, span } : { prompt, values, asType, attempt, span });
+  };
 
   if (p.aiMode === "sync") {
     return {
@@ -57,10 +68,9 @@ export function generateInvoke(p: ProgramState, prompt: PromptInfo, asType: Type
         c.ai.requests[index].push(values);
         let correction: Correction | undefined;
         for (let attempt = 1; attempt <= 2; attempt++) {
-          c.ai.attempts[index]++;
-          const reply = ask(c.ai.backend, values, attempt, correction);
+          const reply = ask(c, values, attempt, correction);
           if (isPromise(reply)) throw notSync("`ai.generate`");
-          const settled = settle(p, asType, reply);
+          const settled = settle(p, asType, arrive(c, reply));
           if ("value" in settled) return settled.value;
           correction = settled;
         }
@@ -74,8 +84,7 @@ export function generateInvoke(p: ProgramState, prompt: PromptInfo, asType: Type
       c.ai.requests[index].push(values);
       let correction: Correction | undefined;
       for (let attempt = 1; attempt <= 2; attempt++) {
-        c.ai.attempts[index]++;
-        const settled = settle(p, asType, await ask(c.ai.backend, values, attempt, correction));
+        const settled = settle(p, asType, arrive(c, await ask(c, values, attempt, correction)));
         if ("value" in settled) return settled.value;
         correction = settled;
       }
@@ -93,6 +102,7 @@ export function streamInvoke(p: ProgramState, prompt: PromptInfo, span: Span): I
   const index = p.promptIndex.get(prompt) ?? -1;
   const start = (c: RunContext, values: Value) => {
     c.ai.requests[index].push(values);
+    c.ai.sent[index].push({ values, asType: null });
     const attempt = ++c.ai.attempts[index];
     return c.ai.backend.stream({ prompt, values, attempt, span });
   };
@@ -102,11 +112,11 @@ export function streamInvoke(p: ProgramState, prompt: PromptInfo, span: Span): I
       call([values], c) {
         const reply = start(c, values);
         if (isPromise(reply)) throw notSync("`ai.stream`");
-        return streamedText(reply);
+        return streamedText(arrive(c, reply));
       },
     };
   }
-  return { async: true, call: async ([values], c) => streamedText(await start(c, values)) };
+  return { async: true, call: async ([values], c) => streamedText(arrive(c, await start(c, values))) };
 }
 
 function embedded(p: ProgramState, reply: EmbedReply): Value {
@@ -118,6 +128,7 @@ function embedded(p: ProgramState, reply: EmbedReply): Value {
 export function embedInvoke(p: ProgramState, span: Span): Invoke {
   const start = (c: RunContext, text: Value) => {
     const attempt = ++c.ai.embedAttempts;
+    c.ai.embedRequests.push(text as string);
     return c.ai.backend.embed({ text: text as string, dimensions: c.ai.dimensions, attempt, span });
   };
   if (p.aiMode === "sync") {
@@ -126,11 +137,11 @@ export function embedInvoke(p: ProgramState, span: Span): Invoke {
       call([text], c) {
         const reply = start(c, text);
         if (isPromise(reply)) throw notSync("`ai.embed`");
-        return embedded(p, reply);
+        return embedded(p, arrive(c, reply));
       },
     };
   }
-  return { async: true, call: async ([text], c) => embedded(p, await start(c, text)) };
+  return { async: true, call: async ([text], c) => embedded(p, arrive(c, await start(c, text))) };
 }
 
 /** `ai.<prompt>.requests`: a snapshot, so later calls don't change a list the test already holds. */
@@ -143,4 +154,23 @@ export function requestsOf(p: ProgramState, prompt: PromptInfo): (c: RunContext)
 export function attemptsOf(p: ProgramState, prompt: PromptInfo): (c: RunContext) => Value {
   const index = p.promptIndex.get(prompt) ?? -1;
   return (c) => c.ai.attempts[index];
+}
+
+/**
+ * `ai.<prompt>.sent`: each attempt's request rendered by the driver's own code
+ * (drivers/request.ts), so a test sees exactly what a real model would be sent.
+ */
+export function sentOf(p: ProgramState, prompt: PromptInfo): (c: RunContext) => Value {
+  const index = p.promptIndex.get(prompt) ?? -1;
+  return (c) => c.ai.sent[index].map((a) => ({ ...sentParts(completionRequestFor(prompt, a.values, a.asType, a.correction)) }));
+}
+
+/** `ai.embed.requests`: a snapshot of the texts embedded so far. */
+export function embedRequestsOf(c: RunContext): Value {
+  return c.ai.embedRequests.slice();
+}
+
+/** `ai.embed.attempts`. */
+export function embedAttemptsOf(c: RunContext): Value {
+  return c.ai.embedAttempts;
 }

@@ -1,7 +1,7 @@
 // Calls: functions, actions, fixtures, the library, the AI capability and `T(v)` conversion.
 // What a callee is comes from the checker's resolution, looked up once here.
 import type { Expr, Resolution, Span } from "@jadpo/compiler";
-import { attemptsOf, embedInvoke, generateInvoke, requestsOf, streamInvoke } from "./ai-calls.ts";
+import { attemptsOf, embedAttemptsOf, embedInvoke, embedRequestsOf, generateInvoke, requestsOf, sentOf, streamInvoke } from "./ai-calls.ts";
 import { invokeWith, syncExpr, type CExpr, type Invoke } from "./closure.ts";
 import { resolutionOf, unsupported, type Callable, type Cx } from "./compile-state.ts";
 import { convertInvoke } from "./convert.ts";
@@ -58,6 +58,14 @@ export function invokeFor(cx: Cx, res: Resolution, span: Span): Invoke | null {
       const get = attemptsOf(p, res.prompt);
       return { async: false, call: (_args, c) => get(c) };
     }
+    case "ai_sent": {
+      const get = sentOf(p, res.prompt);
+      return { async: false, call: (_args, c) => get(c) };
+    }
+    case "ai_embed_requests":
+      return { async: false, call: (_args, c) => embedRequestsOf(c) };
+    case "ai_embed_attempts":
+      return { async: false, call: (_args, c) => embedAttemptsOf(c) };
     default:
       return null;
   }

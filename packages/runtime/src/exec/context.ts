@@ -1,7 +1,7 @@
 // The state of one run of program code: one test, or one `jadpo dev` request. Compiled closures
 // receive it as their second argument; nothing else in the executor is mutable.
-import type { Span } from "@jadpo/compiler";
-import type { AiBackend } from "../ai/backend.ts";
+import type { Span, Type } from "@jadpo/compiler";
+import type { AiBackend, Correction } from "../ai/backend.ts";
 import { rng, type Rng } from "../seed.ts";
 import type { Value } from "../values/value.ts";
 
@@ -14,10 +14,24 @@ export interface AiSession {
   requests: Value[][];
   /** `ai.<prompt>.attempts`, by prompt index: corrections included. */
   attempts: number[];
+  /**
+   * `ai.<prompt>.sent`, by prompt index: what each attempt asked with, rendered only when a test
+   * reads it (the rendering is the driver's, so it costs nothing where nobody looks).
+   */
+  sent: SentAttempt[][];
   /** Attempts of `ai.embed` (it has no prompt). */
   embedAttempts: number;
+  /** `ai.embed.requests`: the text of each `ai.embed` call, in order. */
+  embedRequests: string[];
   /** Numbers in an embedding: the connection's `embedding_dimensions`, 16 by default. */
   dimensions: number;
+}
+
+/** One attempt's inputs: `asType` null for a stream; `correction` on a correction attempt. */
+export interface SentAttempt {
+  values: Value;
+  asType: Type | null;
+  correction?: Correction;
 }
 
 export interface RunContext {
@@ -45,15 +59,17 @@ export interface ContextOptions {
 export function createContext(options: ContextOptions): RunContext {
   const requests: Value[][] = new Array(options.promptCount);
   const attempts: number[] = new Array(options.promptCount);
+  const sent: SentAttempt[][] = new Array(options.promptCount);
   for (let i = 0; i < options.promptCount; i++) {
     requests[i] = [];
     attempts[i] = 0;
+    sent[i] = [];
   }
   return {
     clock: options.clockStart ?? TEST_CLOCK_START,
     seed: options.seed,
     random: null,
-    ai: { backend: options.backend, requests, attempts, embedAttempts: 0, dimensions: options.dimensions },
+    ai: { backend: options.backend, requests, attempts, sent, embedAttempts: 0, embedRequests: [], dimensions: options.dimensions },
     depth: 0,
     testStmt: null,
   };

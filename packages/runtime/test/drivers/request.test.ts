@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { NamedType, PromptInfo, Type } from "@jadpo/compiler";
-import { completionRequestFor } from "../../src/drivers/request.ts";
+import { completionRequestFor, sentParts } from "../../src/drivers/request.ts";
 import { createOpenAiDriver } from "../../src/drivers/openai-compatible.ts";
 import { decodeAnswer } from "../../src/ai/decode.ts";
 import { startFakeModelServer, type FakeModelServer } from "../../src/testing/openai-server.ts";
@@ -71,5 +71,22 @@ describe("completionRequestFor", () => {
     expect(sent.messages[0]?.content.startsWith("You answer bakery customers from the help articles only.\n\n")).toBe(true);
     expect(sent.messages[2]?.content).toBe("Sure!");
     expect(sent.messages[3]?.content).toContain("`json` on `the answer`");
+  });
+
+  it("gives a test's `sent` parts that are exactly what goes over the wire (system + answer format, text, correction)", async () => {
+    server.setBehaviour({ kind: "answer", text: "x" });
+    const driver = createOpenAiDriver({ baseUrl: server.url, model: "m", apiKey: null, timeoutMs: 5000, embeddingDimensions: 16 });
+    const req = completionRequestFor(prompt, values, SupportAnswer, { answer: "Sure!", error: { rule: "json", path: "the answer" } });
+    await driver.complete(req);
+    const wire = (server.requests[server.requests.length - 1]?.body as { messages: Array<{ content: string }> }).messages.map((m) => m.content);
+    const parts = sentParts(req);
+    expect(wire).toEqual([`${parts.system}\n\n${parts.answer_format}`, parts.text, "Sure!", parts.correction]);
+    expect(parts.correction).toContain("Sure!");
+    expect(sentParts(completionRequestFor(prompt, values, null))).toEqual({
+      system: "You answer bakery customers from the help articles only.",
+      text: "Answer the customer's question in en-GB.\nQuestion: Does your sourdough contain sesame?",
+      answer_format: "",
+      correction: null,
+    });
   });
 });

@@ -1,6 +1,6 @@
-// `jadpo ai record <prompt> --as <name> [--fixture group.fixture] [--force]`, `jadpo ai record [<prompt>] --stale` and
-// `jadpo ai show <prompt>` (docs/cli-ai.md). The work is in record/ and show/, loaded only when a
-// command runs (a fast `--help`).
+// `jadpo ai record <prompt> --as <name> [--fixture group.fixture] [--force]`,
+// `jadpo ai record [<prompt>] --stale` and `jadpo ai show <prompt> [--render [--fixture f]]`
+// (docs/cli-ai.md). The work is in record/ and show/, loaded only when a command runs (a fast `--help`).
 import type { Command } from "commander";
 import type { CliContext } from "../../context.ts";
 import { flag } from "../../options.ts";
@@ -27,10 +27,12 @@ export function registerAi(program: Command, context: CliContext): void {
     });
 
   ai.command("show")
-    .description("print a prompt's version, parameters, the types it is asked for as, its calls and its recordings")
+    .description("print a prompt's version, parameters, the types it is asked for as, its calls and its recordings; with --render, what a model is sent")
     .argument("<prompt>", "the prompt to show")
+    .addOption(flag("render"))
+    .addOption(flag("renderFixture"))
     .action(async (prompt: string, _options: unknown, command: Command) => {
       const { runAiShow } = await import("./show/run.ts");
-      runAiShow(prompt, command.optsWithGlobals<AiShowOptions>(), context);
+      await runAiShow(prompt, command.optsWithGlobals<AiShowOptions>(), context);
     });
 }

@@ -25,15 +25,27 @@ export const testCompileRules = {
       },
       answer_on_stream: {
         summary: "`{prompt}` is streamed, so it is scripted with texts, not answers",
-        next: "Script a text, `partial(\"...\", <stop>)` or one of {failures}",
+        next: "Script a text, a list of pieces, `partial(\"...\", <stop>)` or one of {failures}",
       },
       generate_on_stream: {
         summary: "{item} scripts an `ai.generate` answer, but `{prompt}` is streamed",
-        next: "Script a text, `partial(\"...\", <stop>)` or one of {failures}",
+        next: "Script a text, a list of pieces, `partial(\"...\", <stop>)` or one of {failures}",
       },
       not_embedding: {
         summary: "{item} can't answer `ai.embed`",
         next: "Script a list of {dimensions} numbers, or one of {failures}",
+      },
+      pieces_on_generate: {
+        summary: "A list of pieces scripts a stream, but `{prompt}` is asked by `ai.generate`",
+        next: "Script {answer}`raw(\"...\")`, `recorded(\"...\")`, `malformed` or one of {failures}",
+      },
+      empty_piece: {
+        summary: "An empty piece streams nothing",
+        next: "Give every piece at least one character, or leave the empty piece out",
+      },
+      piece_not_text: {
+        summary: "A stream's pieces are texts written out",
+        next: "Write each piece as a text, such as `\"Our sour\"`",
       },
       wrong_call: {
         summary: "This scripted item can't answer {call}",

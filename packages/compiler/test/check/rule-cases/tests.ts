@@ -56,7 +56,7 @@ export const testCases: RuleCase[] = [
     }),
     expected: `error: \`malformed\` scripts an \`ai.generate\` answer, but \`ask\` is streamed --> domains/shop/tell.test.jadpo:3:18
   reason: A generate prompt is scripted with answers, a stream prompt with texts and \`ai.embed\` with vectors, so each item has the shape its call reads.
-  next: Script a text, \`partial("...", <stop>)\` or one of \`refused\`, \`timed_out\`, \`over_budget\`, \`too_long\` (agent)
+  next: Script a text, a list of pieces, \`partial("...", <stop>)\` or one of \`refused\`, \`timed_out\`, \`over_budget\`, \`too_long\` (agent)
   rule: test.fake_stream_item`,
   },
   {
@@ -78,7 +78,7 @@ export const testCases: RuleCase[] = [
     }),
     expected: `error: \`ask\` is streamed, so it is scripted with texts, not answers --> domains/shop/tell.test.jadpo:3:18
   reason: A generate prompt is scripted with answers, a stream prompt with texts and \`ai.embed\` with vectors, so each item has the shape its call reads.
-  next: Script a text, \`partial("...", <stop>)\` or one of \`refused\`, \`timed_out\`, \`over_budget\`, \`too_long\` (agent)
+  next: Script a text, a list of pieces, \`partial("...", <stop>)\` or one of \`refused\`, \`timed_out\`, \`over_budget\`, \`too_long\` (agent)
   rule: test.fake_stream_item`,
   },
   {
@@ -92,6 +92,73 @@ export const testCases: RuleCase[] = [
   next: Script a list of 16 numbers, or one of \`refused\`, \`timed_out\`, \`over_budget\`, \`too_long\` (agent)
   rule: test.fake_stream_item`,
   },
+  {
+    rule: "test.fake_stream_item",
+    title: "an empty piece",
+    files: shop(STREAMING, {
+      "domains/shop/tell.test.jadpo": `test "a stream" {\n    fakes: {\n        ai.ask: [["Our sour", "", "dough"]]\n    }\n    var told = tell("Hello?")\n}\n`,
+    }),
+    expected: `error: An empty piece streams nothing --> domains/shop/tell.test.jadpo:3:31
+  reason: A generate prompt is scripted with answers, a stream prompt with texts and \`ai.embed\` with vectors, so each item has the shape its call reads.
+  next: Give every piece at least one character, or leave the empty piece out (agent)
+  rule: test.fake_stream_item`,
+  },
+  {
+    rule: "test.fake_stream_item",
+    title: "an empty piece in partial",
+    files: shop(STREAMING, {
+      "domains/shop/tell.test.jadpo": `test "a stream" {\n    fakes: {\n        ai.ask: [partial(["Our sour", ""], timed_out)]\n    }\n    var told = tell("Hello?")\n}\n`,
+    }),
+    expected: `error: An empty piece streams nothing --> domains/shop/tell.test.jadpo:3:39
+  reason: A generate prompt is scripted with answers, a stream prompt with texts and \`ai.embed\` with vectors, so each item has the shape its call reads.
+  next: Give every piece at least one character, or leave the empty piece out (agent)
+  rule: test.fake_stream_item`,
+  },
+  {
+    rule: "test.fake_stream_item",
+    title: "a piece that isn't a text",
+    files: shop(STREAMING, {
+      "domains/shop/tell.test.jadpo": `test "a stream" {\n    fakes: {\n        ai.ask: [["Our sour", 3]]\n    }\n    var told = tell("Hello?")\n}\n`,
+    }),
+    expected: `error: A stream's pieces are texts written out --> domains/shop/tell.test.jadpo:3:31
+  reason: A generate prompt is scripted with answers, a stream prompt with texts and \`ai.embed\` with vectors, so each item has the shape its call reads.
+  next: Write each piece as a text, such as \`"Our sour"\` (agent)
+  rule: test.fake_stream_item`,
+  },
+  {
+    rule: "test.fake_stream_item",
+    title: "a list of pieces for a generate prompt",
+    files: shop(ANSWERING, {
+      "domains/shop/answer.test.jadpo": `test "an answer" {\n    fakes: {\n        ai.ask: [["Our sour", "dough"]]\n    }\n    var a = attempt answer("Hello?")\n}\n`,
+    }),
+    expected: `error: A list of pieces scripts a stream, but \`ask\` is asked by \`ai.generate\` --> domains/shop/answer.test.jadpo:3:18
+  reason: A generate prompt is scripted with answers, a stream prompt with texts and \`ai.embed\` with vectors, so each item has the shape its call reads.
+  next: Script an answer of \`Answer\`, \`raw("...")\`, \`recorded("...")\`, \`malformed\` or one of \`refused\`, \`timed_out\`, \`over_budget\`, \`too_long\` (agent)
+  rule: test.fake_stream_item`,
+  },
+  {
+    rule: "name.unknown",
+    title: "a misspelt `.sent`",
+    files: shop(ANSWERING, {
+      "domains/shop/answer.test.jadpo": `test "an answer" {\n    var a = attempt answer("Hello?")\n    assert list.count(ai.ask.snet) == 1\n}\n`,
+    }),
+    expected: `error: \`ai.ask.snet\` is not defined here --> domains/shop/answer.test.jadpo:3:30
+  reason: A name must be declared in the module, imported with \`use\`, declared in \`app.jadpo\`, or be a prelude name.
+  next: Did you mean \`ai.ask.sent\`? (agent)
+  rule: name.unknown`,
+  },
+  {
+    rule: "name.unknown",
+    title: "a misspelt `ai.embed.requests`",
+    files: shop(EMBED, {
+      "domains/shop/vector.test.jadpo": `test "a vector" {\n    var v = vector("hello")\n    assert ai.embed.reqests == ["hello"]\n}\n`,
+    }),
+    expected: `error: \`ai.embed.reqests\` is not defined here --> domains/shop/vector.test.jadpo:3:21
+  reason: A name must be declared in the module, imported with \`use\`, declared in \`app.jadpo\`, or be a prelude name.
+  next: Did you mean \`ai.embed.requests\`? (agent)
+  rule: name.unknown`,
+  },
+
   {
     rule: "test.embedding_length",
     files: shop(EMBED, {
