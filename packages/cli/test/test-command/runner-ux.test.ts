@@ -54,7 +54,7 @@ function withPeople(project: Project): Project {
 }
 
 const example = disposedAfterEach(() => Project.example());
-const ALL = "6 action tests · 1 function test · 2 recording tests";
+const ALL = "11 action tests · 1 function test · 2 recording tests";
 
 beforeAll(() => buildCli());
 
@@ -67,7 +67,7 @@ describe("-t, --name", () => {
 
   it("takes a /regex/ with flags", () => {
     const project = example();
-    const run = project.test(["--name", "/^A QUESTION/i", "--reporter", "json"]);
+    const run = project.test(["--name", "/^A QUESTION (THE|WITH) /i", "--reporter", "json"]);
     const names = (JSON.parse(run.stdout) as { tests: { name: string }[] }).tests.map((test) => test.name);
     expect(names).toEqual([
       "a question the model answers",
@@ -97,30 +97,30 @@ describe("--bail", () => {
   it("stops after the first failure and counts the rest as skipped, in plain, json and junit", () => {
     const project = withPeople(example());
     const plain = project.test(["--bail"]);
-    // Plan order: answer_customer's 6, greeting's 1, then people: the diff fails first.
+    // Plan order: answer_customer's 6, nearest_article's 5, greeting's 1, then people: the diff fails first.
     expect(plain.stdout).toMatch(/^FAIL {2}two people compare --> domains\/support\/people\.jadpotest:4\n/);
     expect(plain.stdout).not.toContain("a fault in a function");
-    expect(plain.stdout.split("\n").at(-2)).toBe("test failed: 1 failed, 7 passed, 4 skipped, 6 action tests · 1 function test · 3 tests · 2 recording tests");
+    expect(plain.stdout.split("\n").at(-2)).toBe("test failed: 1 failed, 12 passed, 4 skipped, 11 action tests · 1 function test · 3 tests · 2 recording tests");
     expect(plain.code).toBe(1);
 
     const json = JSON.parse(project.test(["--bail", "--reporter", "json"]).stdout) as {
       summary: { passed: number; failed: number; skipped: number }; tests: { name: string; status: string }[];
     };
-    expect(json.summary).toMatchObject({ passed: 7, failed: 1, skipped: 4 });
+    expect(json.summary).toMatchObject({ passed: 12, failed: 1, skipped: 4 });
     expect(json.tests.filter((test) => test.status === "skipped").map((test) => test.name)).toEqual([
       "a fault in a function", "a passing one", "answer_question's not_covered recording decodes", "answer_question's sesame recording decodes",
     ]);
 
     const xml = parseXml(project.test(["--bail", "1", "--reporter", "junit"]).stdout);
     const suites = findAll(xml, "testsuites");
-    expect(suites[0].attributes).toMatchObject({ tests: "12", failures: "1", skipped: "4" });
+    expect(suites[0].attributes).toMatchObject({ tests: "17", failures: "1", skipped: "4" });
     expect(findAll(xml, "skipped")).toHaveLength(4);
   });
 
   it("takes a count, and a path after a bare --bail is a path", () => {
     const project = withPeople(example());
     const two = project.test(["--bail", "2"]);
-    expect(two.stdout.split("\n").at(-2)).toBe("test failed: 2 failed, 7 passed, 3 skipped, 6 action tests · 1 function test · 3 tests · 2 recording tests");
+    expect(two.stdout.split("\n").at(-2)).toBe("test failed: 2 failed, 12 passed, 3 skipped, 11 action tests · 1 function test · 3 tests · 2 recording tests");
     const path = project.test(["--bail", TESTS_FILE]);
     expect(path.stdout.split("\n").at(-2)).toBe("test failed: 1 failed, 2 skipped, 3 tests");
   });
@@ -144,9 +144,9 @@ describe("several reporters", () => {
     const project = withPeople(example());
     const run = project.test(["--reporter", "pretty", "--reporter", "junit", "--output", "junit=reports/ci/junit.xml"]);
     expect(run.stdout).toContain("FAIL  two people compare --> domains/support/people.jadpotest:4\n");
-    expect(run.stdout.split("\n").at(-2)).toBe("test failed: 2 failed, 10 passed, 6 action tests · 1 function test · 3 tests · 2 recording tests");
+    expect(run.stdout.split("\n").at(-2)).toBe("test failed: 2 failed, 15 passed, 11 action tests · 1 function test · 3 tests · 2 recording tests");
     const xml = parseXml(readFileSync(join(project.root, "reports/ci/junit.xml"), "utf8"));
-    expect(findAll(xml, "testsuites")[0].attributes).toMatchObject({ tests: "12", failures: "2", skipped: "0" });
+    expect(findAll(xml, "testsuites")[0].attributes).toMatchObject({ tests: "17", failures: "2", skipped: "0" });
     expect(findAll(xml, "testcase").map((testcase) => testcase.attributes.name)).toContain("two people compare");
     expect(run.code).toBe(1);
   });
@@ -154,10 +154,10 @@ describe("several reporters", () => {
   it("sends a bare --output to the one machine reporter, and adds a reporter named only in --output", () => {
     const project = example();
     const bare = project.test(["--reporter", "plain", "--reporter", "json", "--output", "out/report.json"]);
-    expect(bare.stdout).toBe(`✓ 9 passed  ${ALL}\n`);
-    expect(JSON.parse(project.read("out/report.json")).summary.passed).toBe(9);
+    expect(bare.stdout).toBe(`✓ 14 passed  ${ALL}\n`);
+    expect(JSON.parse(project.read("out/report.json")).summary.passed).toBe(14);
     const added = project.test(["--output", "junit=junit.xml"]);
-    expect(added.stdout).toBe(`✓ 9 passed  ${ALL}\n`);
+    expect(added.stdout).toBe(`✓ 14 passed  ${ALL}\n`);
     expect(project.read("junit.xml")).toContain("<testsuites");
   });
 

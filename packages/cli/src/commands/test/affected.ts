@@ -1,17 +1,22 @@
 // Which tests a change can affect, for `jadpo test --watch`: a test file is affected by a file it
-// reaches through `use` lines (its folder module and `app.jadpo` included), a recording test by its
+// reaches through the names it uses (from `use` lines, its folder module and `app.jadpo`), a recording test by its
 // prompt's file and what that file reaches, and a changed recording by its own test and the tests
 // that answer with it (`recorded("<name>")`). Anything else (a file removed, a folder, a file that
 // didn't load) affects every test.
 import type { CompileResult, LoadedFile } from "@jadpo/compiler";
 import type { PlannedTest } from "@jadpo/runtime";
 
-/** Each file's direct dependencies: the files declaring the names visible at its top. */
+/**
+ * Each file's direct dependencies: the files declaring the names visible at its top that its text
+ * mentions. (Every name of a folder module is visible in each of its files; counting only the
+ * names a file mentions keeps a change to one file of a folder from reaching every user of another.)
+ */
 function directDependencies(result: CompileResult): Map<string, Set<string>> {
   const deps = new Map<string, Set<string>>();
   for (const [path, scope] of result.graph.scopes) {
+    const words = new Set(scope.file.source.text.match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? []);
     const set = new Set<string>();
-    for (const ref of scope.names.values()) if (ref.file.path !== path) set.add(ref.file.path);
+    for (const [name, ref] of scope.names) if (ref.file.path !== path && words.has(name)) set.add(ref.file.path);
     deps.set(path, set);
   }
   return deps;
