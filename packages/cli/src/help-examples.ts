@@ -27,6 +27,7 @@ export const helpExamples: Record<string, readonly string[]> = {
   ],
   "ai show": [
     "jadpo ai show answer_question        its version, calls and recordings",
+    "jadpo ai show answer_question --render --fixture questions.sesame",
   ],
   dev: [
     "jadpo dev                            serve on http://127.0.0.1:3000",
