@@ -4,7 +4,8 @@
 // every test 100 times) 3 times, its tests/second counting each test under each seed. Build first: `node packages/cli/build/build-cli.mjs`.
 // `tsx bench/test.ts --generate <dir> [tests]` only writes the project (for profiling).
 import { execFileSync, spawnSync } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
+import { writeJadpoProject } from "./scenarios/jadpo.ts";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -15,78 +16,10 @@ const generateOnly = process.argv[2] === "--generate" ? process.argv[3] : null;
 const args = generateOnly === null ? process.argv.slice(2) : process.argv.slice(4);
 const testCount = Number(args[0] ?? 2000);
 const runs = Number(args[1] ?? 5);
-const perFile = 100;
-
-/** One test of each flavour of AI call, in turn: scripted value, correction, failure, generated, recorded. */
-function testSource(i: number): string {
-  switch (i % 5) {
-    case 0:
-      return `test "scripted answer ${i}" {
-    fakes: {
-        ai.answer_question: [SupportAnswer { resolved_by_articles: true  reply: "Answer ${i}." }]
-    }
-    var reply: SupportAnswer = attempt answer_customer("Question ${i}?")
-    assert reply.reply == "Answer ${i}."
-    assert list.count(ai.answer_question.requests) == 1
-}
-`;
-    case 1:
-      return `test "corrected answer ${i}" {
-    fakes: {
-        ai.answer_question: [raw("not json"), raw("{\\"resolved_by_articles\\": false, \\"reply\\": \\"No.\\"}")]
-    }
-    var reply: SupportAnswer = attempt answer_customer("Question ${i}?")
-    assert reply.resolved_by_articles == false
-    assert ai.answer_question.attempts == 2
-}
-`;
-    case 2:
-      return `test "refusal ${i}" {
-    fakes: {
-        ai.answer_question: [refused]
-    }
-    assert answer_customer("Question ${i}?") fails AssistantUnavailable
-}
-`;
-    case 3:
-      return `test "generated answer ${i}" {
-    var reply: SupportAnswer = attempt answer_customer("Question ${i}?")
-    assert ai.answer_question.attempts == 1
-    var n: Int = random.int(1, 6)
-    assert n >= 1
-}
-`;
-    default:
-      return `test "recorded answer ${i}" {
-    fakes: {
-        ai.answer_question: [recorded("not_covered")]
-    }
-    var reply: SupportAnswer = attempt answer_customer("Question ${i}?")
-    assert reply.resolved_by_articles == false
-}
-`;
-  }
-}
-
-function generate(root: string): void {
-  cpSync(join(repo, "examples/support"), root, { recursive: true });
-  const folder = join(root, "domains/support/actions");
-  mkdirSync(folder, { recursive: true });
-  const header = `use support/types { CustomerQuestion, SupportAnswer }
-use support/failures { AnswerUnreadable, AssistantUnavailable }
-use support/prompts { AnswerQuestion }
-
-`;
-  for (let file = 0; file * perFile < testCount; file++) {
-    const tests: string[] = [];
-    for (let i = file * perFile; i < Math.min(testCount, (file + 1) * perFile); i++) tests.push(testSource(i));
-    writeFileSync(join(folder, `bench_${String(file).padStart(3, "0")}.test.jadpo`), header + tests.join("\n"));
-  }
-}
-
 function seconds(command: string, args: string[], cwd: string): number {
   const started = process.hrtime.bigint();
-  const run = spawnSync(command, args, { cwd, encoding: "utf8" });
+  // Without the cache of checked projects: every run compiles and runs (docs/cli.md, "The cache").
+  const run = spawnSync(command, args, { cwd, encoding: "utf8", env: { ...process.env, JADPO_CACHE: "off" } });
   const elapsed = Number(process.hrtime.bigint() - started) / 1e9;
   if (run.status !== 0) throw new Error(`${command} ${args.join(" ")} exited ${run.status}:\n${run.stdout}${run.stderr}`);
   return elapsed;
@@ -95,13 +28,13 @@ function seconds(command: string, args: string[], cwd: string): number {
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 if (generateOnly !== null) {
-  generate(generateOnly);
+  writeJadpoProject(generateOnly, testCount);
   process.exit(0);
 }
 
 const root = mkdtempSync(join(tmpdir(), "jadpo-bench-test-"));
 try {
-  generate(root);
+  writeJadpoProject(root, testCount);
   const last = execFileSync(process.execPath, [jadpo, "test"], { cwd: root, encoding: "utf8" }).trimEnd().split("\n").at(-1);
   const times = Array.from({ length: runs }, () => seconds(process.execPath, [jadpo, "test"], root));
   const one = Array.from({ length: runs }, () => seconds(process.execPath, [jadpo, "test", "--workers", "1"], root));

@@ -2,13 +2,17 @@
 // - dist/compiler.cjs, the compiler as one script, with a V8 code cache made by running
 //   `jadpo check` on the example (load-compiler.ts says why);
 // - dist/compiler.mjs, the compiler's API for the rest (generated here; `#compiler` in package.json);
+// - dist/runtime.cjs, the runtime as one script with its code cache, and dist/runtime*.mjs, its API
+//   (runtime-bundle.mjs; `#runtime`, `#runtime-dev`… in package.json);
 // - dist/jadpo.mjs and dist/worker.mjs with their chunks (ESM), and dist/v8-tuning.mjs.
 import { build } from "esbuild";
+import { bundleRuntime } from "./runtime-bundle.mjs";
 import { fileURLToPath } from "node:url";
 import { dirname, join } from "node:path";
 import { createHash } from "node:crypto";
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "../../..");
 // The sources as they were when the build started: a file edited during the build is newer than
@@ -46,15 +50,40 @@ import { loadCompiler } from "./load-compiler.mjs";
 export const { ${exportNames.join(", ")} } = loadCompiler(new URL("./", import.meta.url), ${JSON.stringify(cacheName)}).exports;
 `;
 
-// Everywhere else, `@jadpo/compiler` is that module (one instance for the CLI, the runtime and workers).
+// Everywhere else, `@jadpo/compiler` is that module (one instance for the CLI, the runtime and
+// workers), and `@jadpo/runtime[/part]` is `#runtime[-part]`, the runtime script's.
+const runtime = await bundleRuntime(root, tuning);
 const compilerAsModule = {
   name: "compiler-as-module",
   setup(builder) {
     builder.onResolve({ filter: /^@jadpo\/compiler$/ }, () => ({ path: "#compiler", external: true }));
+    builder.onResolve({ filter: /^@jadpo\/runtime(\/(dev|recordings|drivers))?$/ }, ({ path }) => ({
+      path: path === "@jadpo/runtime" ? "#runtime" : `#runtime-${path.split("/")[2]}`, external: true,
+    }));
   },
 };
 
+// Names this build for the cache of checked projects (src/cache/disk-cache.ts): a digest of every
+// source the toolchain is built from, so an entry made by another build is never read.
+function sourcesDigest() {
+  const hash = createHash("sha256").update(process.version);
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else hash.update(`${path.slice(root.length)}\0`).update(readFileSync(path));
+    }
+  };
+  for (const pkg of ["compiler", "runtime", "cli"]) {
+    walk(join(root, "packages", pkg, "src"));
+    hash.update(readFileSync(join(root, "packages", pkg, "package.json")));
+  }
+  walk(join(root, "packages/runtime/prompts"));
+  return hash.digest("hex").slice(0, 32);
+}
+
 const result = await build({
+  define: { __JADPO_TOOLCHAIN__: JSON.stringify(sourcesDigest()) },
   entryPoints: {
     jadpo: join(cli, "src/main.ts"), worker: join(cli, "src/worker.ts"), "v8-tuning": join(cli, "build/v8-tuning.ts"),
     "load-compiler": join(cli, "build/load-compiler.ts"),
@@ -89,20 +118,26 @@ if (existsSync(chunkDir)) {
 for (const file of result.outputFiles) writeAtomically(file.path, file.contents);
 writeAtomically(join(dist, "compiler.cjs"), compilerSource);
 writeAtomically(join(dist, "compiler.mjs"), compilerModule);
+writeAtomically(join(dist, "runtime.cjs"), runtime.source);
+for (const [name, text] of Object.entries(runtime.modules)) writeAtomically(join(dist, name), text);
 // The runtime's texts for real models, beside the bundle: the runtime finds them by walking up.
 const prompts = join(root, "packages/runtime/prompts");
 for (const name of readdirSync(prompts).filter((file) => file.endsWith(".txt"))) writeAtomically(join(dist, "prompts", name), readFileSync(join(prompts, name)));
 for (const name of readdirSync(dist)) {
-  if (/^compiler-.*\.cache$/.test(name) && name !== cacheName) rmSync(join(dist, name), { force: true });
+  if (/^(compiler|runtime)-.*\.cache$/.test(name) && name !== cacheName && name !== runtime.cacheName) rmSync(join(dist, name), { force: true });
 }
 
-// The code cache: the compiled functions of one `jadpo check` of the example. Without it (should
-// this fail) `jadpo` still runs, compiling as it goes.
-if (!existsSync(join(dist, cacheName))) {
-  const warm = spawnSync(process.execPath, [join(cli, "bin/jadpo.mjs"), "check", join(root, "examples/support")], {
-    env: { ...process.env, JADPO_WRITE_COMPILER_CACHE: "1", NO_COLOR: "1" }, encoding: "utf8",
+// The code caches: the compiled functions of one `jadpo test` of the example (it compiles, checks
+// and runs). Without them (should this fail) `jadpo` still runs, compiling as it goes. A copy of
+// the example and no project cache: the run leaves nothing in the repository.
+if (!existsSync(join(dist, cacheName)) || !existsSync(join(dist, runtime.cacheName))) {
+  const example = mkdtempSync(join(tmpdir(), "jadpo-build-"));
+  cpSync(join(root, "examples/support"), example, { recursive: true });
+  const warm = spawnSync(process.execPath, [join(cli, "bin/jadpo.mjs"), "test", example], {
+    env: { ...process.env, JADPO_WRITE_COMPILER_CACHE: "1", JADPO_CACHE: "off", NO_COLOR: "1" }, encoding: "utf8",
   });
-  if (warm.status !== 0) console.warn(`build-cli: no compiler code cache (the example's check ended with ${warm.status}): ${warm.stdout}${warm.stderr}`);
+  rmSync(example, { recursive: true, force: true });
+  if (warm.status !== 0) console.warn(`build-cli: no code caches (the example's test ended with ${warm.status}): ${warm.stdout}${warm.stderr}`);
 }
 
 // The build's stamp for fresh.mjs: dated when the build started.

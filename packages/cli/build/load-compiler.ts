@@ -1,7 +1,7 @@
-// The compiler as `jadpo` runs it: `dist/compiler.cjs` (one script) compiled through a V8 code
-// cache beside it. ES modules get no code cache in Node 20, so every run would parse the compiler
+// The compiler and the runtime as `jadpo` runs them: `dist/compiler.cjs` and `dist/runtime.cjs`
+// (one script each) compiled through a V8 code cache beside each. ES modules get no code cache in Node 20, so every run would parse the compiler
 // and compile each of its functions on first call. The cache is made at build time
-// (scripts/build-cli.mjs runs `jadpo check` on the example with JADPO_WRITE_COMPILER_CACHE=1) and
+// (build-cli.mjs runs `jadpo test` on the example with JADPO_WRITE_COMPILER_CACHE=1) and
 // holds every function that run compiled. Its name carries a hash of compiler.cjs, because V8
 // checks only a cache's length and flags against the source. A cache V8 rejects (another Node
 // version, other V8 flags) or a missing one only means compiling as before.
@@ -22,7 +22,19 @@ export interface LoadedCompiler {
  * `cacheName` there, when it exists; with JADPO_WRITE_COMPILER_CACHE=1, writes that cache at exit.
  */
 export function loadCompiler(dir: URL, cacheName: string, env: Readonly<Record<string, string | undefined>> = process.env): LoadedCompiler {
-  const file = new URL("compiler.cjs", dir);
+  return loadScript(dir, "compiler.cjs", cacheName, {}, env);
+}
+
+/**
+ * Loads the CommonJS bundle `name` from `dir` through its code cache `cacheName` (see above).
+ * `modules` answers `require()` of bundled-out packages (the runtime's `@jadpo/compiler` is the
+ * one compiler instance); the script's `import.meta.url` is its own file URL (`__jadpoUrl`).
+ */
+export function loadScript(
+  dir: URL, name: string, cacheName: string, modules: Record<string, unknown>,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): LoadedCompiler {
+  const file = new URL(name, dir);
   const cacheFile = new URL(cacheName, dir);
   // esbuild writes the bundle as ASCII, so reading it as latin1 is exact and costs no decoding.
   const source = readFileSync(file, "latin1");
@@ -35,10 +47,11 @@ export function loadCompiler(dir: URL, cacheName: string, env: Readonly<Record<s
       // No cache (a build that made none): compiled as usual.
     }
   }
-  const script = new Script(`(function (module, exports, require) {${source}\n})`, { filename: fileURLToPath(file), cachedData });
+  const script = new Script(`(function (module, exports, require, __jadpoUrl) {${source}\n})`, { filename: fileURLToPath(file), cachedData });
   const module = { exports: {} as Record<string, unknown> };
-  const run = script.runInThisContext() as (m: typeof module, e: typeof module.exports, r: NodeRequire) => void;
-  run(module, module.exports, createRequire(file));
+  const run = script.runInThisContext() as (m: typeof module, e: typeof module.exports, r: (id: string) => unknown, url: string) => void;
+  const nodeRequire = createRequire(file);
+  run(module, module.exports, (id) => (id in modules ? modules[id] : nodeRequire(id)), file.href);
   if (write) {
     // At exit, so the cache holds every function the run compiled, not just the top level.
     process.once("exit", () => {

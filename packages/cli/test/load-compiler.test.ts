@@ -65,18 +65,24 @@ describe("the compiler's code cache", () => {
     expect(load(dir, "compiler-a.cache")).toEqual({ cacheRejected: "true", total: TOTAL, digest: DIGEST });
   });
 
-  it("is part of the build: one cache, named for the compiler bundle, that jadpo's flags accept", () => {
+  it("is part of the build: one cache each for the compiler and the runtime, named for their bundles, that jadpo's flags accept", () => {
     const dist = join(repo, "packages/cli/dist");
-    const caches = readdirSync(dist).filter((name) => name.endsWith(".cache"));
-    expect(caches).toHaveLength(1);
-    expect(readFileSync(join(dist, "compiler.mjs"), "utf8")).toContain(JSON.stringify(caches[0]));
+    const caches = readdirSync(dist).filter((name) => name.endsWith(".cache")).sort();
+    expect(caches).toHaveLength(2);
+    const [compilerCache, runtimeCache] = caches;
+    expect(compilerCache).toMatch(/^compiler-[0-9a-f]{16}\.cache$/);
+    expect(runtimeCache).toMatch(/^runtime-[0-9a-f]{16}\.cache$/);
+    expect(readFileSync(join(dist, "compiler.mjs"), "utf8")).toContain(JSON.stringify(compilerCache));
+    expect(readFileSync(join(dist, "runtime.mjs"), "utf8")).toContain(JSON.stringify(runtimeCache));
     expect(existsSync(join(dist, "compiler.cjs"))).toBe(true);
     const script = `
-      import { loadCompiler } from ${JSON.stringify(loader)};
-      const { exports, cacheRejected } = loadCompiler(new URL(${JSON.stringify(pathToFileURL(dist).href + "/")}), ${JSON.stringify(caches[0])});
-      console.log(cacheRejected, typeof exports.compileProject);
+      import { loadCompiler, loadScript } from ${JSON.stringify(loader)};
+      const dir = new URL(${JSON.stringify(pathToFileURL(dist).href + "/")});
+      const compiler = loadCompiler(dir, ${JSON.stringify(compilerCache)});
+      const runtime = loadScript(dir, "runtime.cjs", ${JSON.stringify(runtimeCache)}, { "@jadpo/compiler": compiler.exports });
+      console.log(compiler.cacheRejected, typeof compiler.exports.compileProject, runtime.cacheRejected, typeof runtime.exports.index.runSelected);
     `;
     const run = spawnSync(process.execPath, ["--import", "tsx", "--import", tuning, "--input-type=module", "-e", script], { cwd: repo, encoding: "utf8" });
-    expect(run.stdout.trim()).toBe("false function");
+    expect(run.stdout.trim()).toBe("false function false function");
   });
 });

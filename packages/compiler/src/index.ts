@@ -55,3 +55,4 @@ export { canonicalJson, digest8, type CanonicalInput } from "./prompts/digest.ts
 export { keywordNames } from "./syntax/tokens.ts";
 export { LIBRARY_FUNCTIONS } from "./check/library.ts";
 export { PRELUDE_TYPE_NAMES, buildPrelude } from "./check/prelude.ts";
+export * from "./cache/index.ts";

@@ -225,9 +225,11 @@ describe("jadpo test, reporters, workers and shards", () => {
     const project = example();
     // Busy tests, so a second thread is worth starting (the runner starts one only then).
     manyTests(project, 150, 50, true);
-    const one = project.test(["--reporter", "json", "--workers", "1"]);
-    const two = project.test(["--reporter", "json", "--workers", "2"]);
-    const again = project.test(["--reporter", "json", "--workers", "2"]);
+    // Without the cache: each run computes its report (a cached one would repeat the first).
+    const off = { JADPO_CACHE: "off" };
+    const one = project.test(["--reporter", "json", "--workers", "1"], off);
+    const two = project.test(["--reporter", "json", "--workers", "2"], off);
+    const again = project.test(["--reporter", "json", "--workers", "2"], off);
     expect(one.code).toBe(0);
     expect(JSON.parse(one.stdout).tests).toHaveLength(164);
     expect(withoutDurations(two.stdout)).toBe(withoutDurations(one.stdout));

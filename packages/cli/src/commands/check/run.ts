@@ -1,13 +1,15 @@
 // What `jadpo check` does: find the project, compile it, print the diagnostics (or the line that
 // says it passed) in the chosen format, and set the exit code.
 import {
-  compileProject, renderCheckJson, renderErrorPlain, renderErrorPretty, sortDiagnostics, sourceLookup,
-  type Diagnostic, type SourceFile,
+  compileProject, isCheckSummary, readEntry, renderCheckJson, renderErrorPlain, renderErrorPretty, snapshotKey, snapshotProject,
+  snapshotSources, sortDiagnostics, sourceLookup, writeEntry, type Diagnostic, type SourceFile,
 } from "@jadpo/compiler";
 import type { CliContext } from "../../context.ts";
 import { terminalFor, type ColorMode, type Terminal } from "../../terminal.ts";
 import { reportUsage } from "../../usage.ts";
 import { nodeHost } from "../../node-host.ts";
+import { diskCache } from "../../cache/disk-cache.ts";
+import { processParses } from "../../cache/process-parses.ts";
 import { findProject, type ProjectLookup } from "../../project.ts";
 import { undecodableRecordings } from "../../recording-diagnostics.ts";
 import type { DiagnosticFormat } from "../../options.ts";
@@ -46,22 +48,26 @@ export function checkText(result: Printed, format: "pretty" | "plain", terminal:
 }
 
 /** What to print: the compiled project's diagnostics, or the one that says there is no project. */
-async function compile(lookup: ProjectLookup): Promise<Printed> {
+async function compile(lookup: ProjectLookup, env: CliContext["env"]): Promise<Printed> {
   if (!lookup.ok) {
     return { files: 0, declarations: 0, diagnostics: [lookup.diagnostic], displayPath: (file) => file, source: () => undefined };
   }
-  // Checked only: `check` never runs the program, so the runtime's side tables are not kept.
-  const result = compileProject(nodeHost, lookup.project.root, { toRun: false });
-  // As docs/testing.md says, `check` decodes every recording as `test` does.
   const root = lookup.project.root;
-  const recordings = await undecodableRecordings(result, (path) => nodeHost.readFile(`${root}/${path}`));
-  return {
-    files: result.stats.files,
-    declarations: result.stats.declarations,
-    diagnostics: sortDiagnostics([...result.diagnostics, ...recordings]),
-    displayPath: lookup.project.displayPath,
-    source: sourceLookup(result.graph),
-  };
+  const displayPath = lookup.project.displayPath;
+  // The project's files read once: the cache's key digests them, and a miss compiles from them.
+  const snapshot = snapshotProject(nodeHost, root);
+  const cache = diskCache(root, env);
+  const key = cache && snapshotKey(snapshot, cache, "check");
+  const cached = cache && key ? readEntry(cache, key, isCheckSummary) : null;
+  if (cached) return { ...cached, displayPath, source: snapshotSources(snapshot) };
+  // Checked only: `check` never runs the program, so the runtime's side tables are not kept.
+  const result = compileProject(snapshot.host, root, { toRun: false, parses: processParses(env) });
+  // As docs/testing.md says, `check` decodes every recording as `test` does.
+  const recordings = await undecodableRecordings(result, (path) => snapshot.host.readFile(`${root}/${path}`));
+  const diagnostics = sortDiagnostics([...result.diagnostics, ...recordings]);
+  const summary = { files: result.stats.files, declarations: result.stats.declarations, diagnostics };
+  if (cache && key) writeEntry(cache, key, summary);
+  return { ...summary, displayPath, source: sourceLookup(result.graph) };
 }
 
 export async function runCheck(path: string | undefined, options: CheckOptions, context: CliContext): Promise<void> {
@@ -69,7 +75,7 @@ export async function runCheck(path: string | undefined, options: CheckOptions, 
   const format: DiagnosticFormat = options.diagnosticFormat ?? (terminal.isTTY ? "pretty" : "plain");
   const lookup = findProject(context.cwd, path);
   if (!lookup.ok && lookup.exitCode === 2) return reportUsage(context, lookup.diagnostic);
-  const printed = await compile(lookup);
+  const printed = await compile(lookup, context.env);
   context.stdout.write(format === "json" ? renderCheckJson(printed, printed) : checkText(printed, format, terminal));
   context.exitCode = printed.diagnostics.length === 0 ? 0 : 1;
 }

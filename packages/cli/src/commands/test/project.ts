@@ -1,7 +1,7 @@
 // Loading a project for `jadpo test`, the same way on the main thread and in each worker:
 // compile it, keep the errors that stop a run, and ready its tests to run.
 import { join } from "node:path";
-import { compileProject, type CompileResult, type Diagnostic } from "@jadpo/compiler";
+import { compileProject, type CompileResult, type Diagnostic, type Host, type ParseCache } from "@jadpo/compiler";
 import { loadTests, type LoadedTests } from "@jadpo/runtime";
 import { nodeHost } from "../../node-host.ts";
 import { reportText, saveInternalReport } from "../../internal-error.ts";
@@ -37,9 +37,13 @@ function saveInternalError(load: TestLoad, error: unknown): string {
   return saveInternalReport(load.root, reportText(error, ["test"], now), now, load.cwd, `-${process.pid}-${++reports}`);
 }
 
-export function loadTestProject(load: TestLoad): LoadedProject {
+/**
+ * `host` may be a snapshot of the project's files (the cache's), read once for the key and the
+ * compile; `parses` reuses the parses of files a previous run of this process saw (watch).
+ */
+export function loadTestProject(load: TestLoad, host: Host = nodeHost, parses?: ParseCache): LoadedProject {
   const { root } = load;
-  const compiled = compileProject(nodeHost, root);
+  const compiled = compileProject(host, root, { parses });
   const errors = compiled.diagnostics.filter(stopsTheRun);
   if (errors.length > 0 || compiled.program === null) return { compiled, errors, tests: null };
   // Recordings were read with the project: every `recorded(...)` answers from those bytes, so all

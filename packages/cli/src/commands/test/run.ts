@@ -18,6 +18,8 @@ import {
 import { resolveTargets, writeReportFile, type Target } from "./outputs.ts";
 import { affectedBy } from "./affected.ts";
 import { findProject } from "../../project.ts";
+import { nodeHost } from "../../node-host.ts";
+import { processParses } from "../../cache/process-parses.ts";
 import { loadTestProject, type LoadedProject, type TestLoad } from "./project.ts";
 import { argumentPath, resolveSelectors } from "./selectors.ts";
 import { watchAndRun, type RunDone } from "./watch.ts";
@@ -190,15 +192,17 @@ function prepare(paths: string[], options: TestOptions, context: CliContext, loa
 }
 
 /**
- * One run: compile, run, report; sets the exit code. `changed` (a watch's rerun) keeps only the
- * tests those files affect; a rerun with none prints nothing.
+ * One run: compile, run, report; sets the exit code. Every run runs its tests: a report is never
+ * replayed from an earlier run (a time limit or a changed machine can change what a run reports).
+ * Inside one process (watch), only the files whose bytes changed are parsed again. `changed` (a
+ * watch's rerun) keeps only the tests those files affect; a rerun with none prints nothing.
  */
 export async function runOnce(prepared: PreparedRun, context: CliContext, changed: string[] | null = null): Promise<RunDone> {
   const { load, seed } = prepared;
   const started = performance.now();
   const pool = new LazyPool(load, prepared.workers, seed, prepared.extras);
   try {
-    const project = loadTestProject(load);
+    const project = loadTestProject(load, nodeHost, processParses(context.env));
     // A worker's start-up, estimated as ours: loading the bundle, and compiling the project.
     const startupMs = prepared.loadMs + (performance.now() - started);
     const affected = changed === null ? null : affectedBy(project.compiled, changed);

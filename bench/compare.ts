@@ -1,0 +1,81 @@
+// `pnpm bench [runs]`: the side-by-side comparison. Generates the same 2,000 AI-call scenarios
+// three ways (Jadpo; vitest + the AI SDK's mock model + zod; `node --test` with a hand-written
+// fake), the 50,000-line `jadpo check` project, a 10-test project and 10,000 tests, runs every
+// variant once per round, round after round (interleaved, so the machine's drift hits each alike),
+// and prints one table of medians and ratios. Build first (`pnpm build`, also run at install).
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { jadpoBin, median, repo, timeNode, type Timed } from "./scenarios/common.ts";
+import { writeJadpoProject } from "./scenarios/jadpo.ts";
+import { writeNodeTestProject, writeVitestProject } from "./scenarios/vitest.ts";
+import { writeCheckProject } from "./scenarios/check-project.ts";
+import { printTable, type Variant } from "./scenarios/table.ts";
+
+const runs = Number(process.argv[2] ?? 5);
+const vitestBin = join(repo, "node_modules/vitest/vitest.mjs");
+const top = mkdtempSync(join(tmpdir(), "jadpo-bench-"));
+const dir = (name: string) => join(top, name);
+const loads: number[] = [loadavg()[0]];
+
+const tsx = join(repo, "node_modules/tsx/dist/cli.mjs");
+/** bench/rerun.ts's median, in seconds: from an edit to one file until a watch's tests could start. */
+function rerunMs(root: string): Timed {
+  const run = timeNode([tsx, join(repo, "bench/rerun.ts"), root, "5"], repo);
+  const cpu = Number(/cpu median ([\d.]+)/.exec(run.stdout)?.[1]) / 1000;
+  return { seconds: Number(/^median ([\d.]+)/m.exec(run.stdout)?.[1]) / 1000, rssMb: NaN, cpu, stdout: run.stdout };
+}
+
+const noCache = (root: string) => rmSync(join(root, ".jadpo"), { recursive: true, force: true });
+// The test projects' own tests and recordings count too (the example's 9 beside the 2,000).
+const tests2000 = 2009;
+
+try {
+  writeJadpoProject(dir("jadpo"), 2000);
+  writeVitestProject(dir("vitest"), 2000);
+  const nodeFiles = writeNodeTestProject(dir("node"), 2000);
+  writeJadpoProject(dir("ten"), 1);
+  const check = writeCheckProject(dir("check"));
+  writeJadpoProject(dir("big"), 10_000);
+  writeCheckProject(dir("rerun"));
+  const hasSeeds = spawnSync(process.execPath, [jadpoBin, "test", "--help"], { encoding: "utf8" }).stdout.includes("--seeds");
+
+  const jadpoTest = (root: string, extra: string[] = []) => timeNode([jadpoBin, "test", ...extra], root, { rss: true });
+  const variants: Variant[] = [
+    { group: "2,000 AI-call tests", name: "jadpo test, cold (no .jadpo/)", tests: tests2000, before: () => noCache(dir("jadpo")), run: () => jadpoTest(dir("jadpo")) },
+    { group: "2,000 AI-call tests", name: "jadpo test, second run (.jadpo/ kept)", tests: tests2000, run: () => jadpoTest(dir("jadpo")) },
+    { group: "2,000 AI-call tests", name: "vitest --no-isolate", tests: 2000, run: () => timeNode([vitestBin, "run", "--no-isolate"], dir("vitest")) },
+    { group: "2,000 AI-call tests", name: "vitest (default)", tests: 2000, run: () => timeNode([vitestBin, "run"], dir("vitest")) },
+    { group: "2,000 AI-call tests", name: "node --test, hand-written fake", tests: 2000, run: () => timeNode(["--test", ...nodeFiles], dir("node")) },
+    { group: "start-up", name: "node -e 0", run: () => timeNode(["-e", "0"], dir("ten")) },
+    { group: "start-up", name: "jadpo test, 10 tests, cold", tests: 10, before: () => noCache(dir("ten")), run: () => timeNode([jadpoBin, "test"], dir("ten")) },
+    { group: "check", name: "jadpo check 50,000 lines, cold", bytes: check.bytes, before: () => noCache(dir("check")), run: () => timeNode([jadpoBin, "check"], dir("check"), { rss: true }) },
+    { group: "check", name: "jadpo check 50,000 lines, warm", bytes: check.bytes, run: () => timeNode([jadpoBin, "check"], dir("check"), { rss: true }) },
+    { group: "watch", name: "watch rerun start, 1 edit, 50,000 lines", run: () => rerunMs(dir("rerun")) },
+    { group: "memory", name: "jadpo test, 10,000 tests, cold", tests: 10_009, before: () => noCache(dir("big")), run: () => jadpoTest(dir("big")) },
+  ];
+  if (hasSeeds) {
+    variants.push({
+      group: "seeds", name: "jadpo test --seeds 1..100 (2,000), cold", tests: tests2000 * 100,
+      before: () => noCache(dir("jadpo")), run: () => jadpoTest(dir("jadpo"), ["--seeds", "1..100"]),
+    });
+  }
+  // One unmeasured round: files into the page cache, caches written, vitest's transforms cached.
+  for (const v of variants) { v.before?.(); v.run(); }
+  const results = new Map<Variant, Timed[]>(variants.map((v) => [v, []]));
+  for (let round = 0; round < runs; round++) {
+    for (const v of variants) {
+      v.before?.();
+      results.get(v)!.push(v.run());
+    }
+    loads.push(loadavg()[0]);
+    process.stderr.write(`round ${round + 1}/${runs} done, load ${loadavg()[0].toFixed(2)}\n`);
+  }
+  console.log(`jadpo bench: ${runs} interleaved rounds after one unmeasured, ${availableParallelism()} cores, load average ${loads.map((l) => l.toFixed(2)).join(" → ")}`);
+  console.log(`check project: ${check.files} files, ${check.lines} lines, ${(check.bytes / 1e6).toFixed(2)} MB\n`);
+  printTable(variants, results, median);
+  if (!hasSeeds) console.log("\n--seeds 1..100: not measured (this jadpo has no --seeds flag)");
+} finally {
+  rmSync(top, { recursive: true, force: true });
+}

@@ -1,0 +1,53 @@
+// The built jadpo's disk cache: where it lives, two processes at once, a project it can't write to.
+import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildCli } from "../support/build-cli.ts";
+import { copyExample } from "../support/example.ts";
+import { runJadpo, runJadpoAsync } from "../support/jadpo.ts";
+
+const roots: string[] = [];
+const example = () => {
+  const root = copyExample("jadpo-cache-disk-");
+  roots.push(root);
+  return root;
+};
+afterAll(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })));
+beforeAll(() => buildCli());
+
+const cacheDir = (root: string) => join(root, ".jadpo/cache");
+
+describe("the disk cache", () => {
+  it("keeps one entry for check under .jadpo/cache/, none for test runs, and prints the same from it", () => {
+    const root = example();
+    const cold = [runJadpo(["check"], { cwd: root }), runJadpo(["test"], { cwd: root })];
+    const entries = readdirSync(cacheDir(root));
+    expect(entries).toHaveLength(1);
+    expect(entries.every((name) => /^[0-9a-f]{64}$/.test(name))).toBe(true);
+    const warm = [runJadpo(["check"], { cwd: root }), runJadpo(["test"], { cwd: root })];
+    expect(warm).toEqual(cold);
+    expect(readdirSync(cacheDir(root))).toEqual(entries);
+  });
+
+  it("is shared by two jadpo processes at once: both print what one alone prints, and the entry is whole", async () => {
+    const root = example();
+    const alone = runJadpo(["check", "--diagnostic-format", "plain"], { cwd: root, env: { JADPO_CACHE: "off" } });
+    const both = await Promise.all([1, 2].map(() => runJadpoAsync(["check", "--diagnostic-format", "plain"], { cwd: root })));
+    expect(both).toEqual([alone, alone]);
+    const [entry] = readdirSync(cacheDir(root));
+    expect(JSON.parse(readFileSync(join(cacheDir(root), entry), "utf8")).key).toBe(entry);
+  });
+
+  it("treats an unreadable entry as a miss, and a project it can't write to as one without a cache", () => {
+    const root = example();
+    const cold = runJadpo(["check"], { cwd: root });
+    const [entry] = readdirSync(cacheDir(root));
+    writeFileSync(join(cacheDir(root), entry), "{\"format\": \"jadpo-cache-entry 1\", \"key\": ");
+    expect(runJadpo(["check"], { cwd: root })).toEqual(cold);
+    // A file where the folder should be: no entry can be written (as root, permissions wouldn't stop it).
+    rmSync(cacheDir(root), { recursive: true, force: true });
+    writeFileSync(cacheDir(root), "not a folder");
+    expect(runJadpo(["check"], { cwd: root })).toEqual(cold);
+    expect(runJadpo(["test"], { cwd: root }).code).toBe(0);
+  });
+});

@@ -1,0 +1,45 @@
+// What a cached check keeps of a compile: the counts `jadpo check` prints and every diagnostic
+// (plain data). Code frames come from the snapshot's bytes, decoded as the parser decodes them.
+import type { Diagnostic } from "../diagnostics/diagnostic.ts";
+import { SourceFile } from "../source/source-file.ts";
+import { decodeSource } from "../syntax/parse-file.ts";
+import type { ProjectSnapshot } from "./snapshot.ts";
+
+export interface CheckSummary {
+  files: number;
+  declarations: number;
+  diagnostics: Diagnostic[];
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
+
+function isSpan(value: unknown): boolean {
+  return value === null || (isObject(value) && typeof value.file === "string" && ["line", "column", "start", "end"].every((k) => typeof value[k] === "number"));
+}
+
+/** A diagnostic as stored: the fields every renderer reads, of the right kinds. */
+export function isDiagnostic(value: unknown): value is Diagnostic {
+  return (
+    isObject(value) && typeof value.rule === "string" && typeof value.summary === "string" && typeof value.reason === "string" &&
+    typeof value.next === "string" && typeof value.owner === "string" && isSpan(value.span) && Array.isArray(value.details) &&
+    value.details.every((d) => isObject(d) && typeof d.label === "string" && typeof d.text === "string") &&
+    (value.rerun === undefined || typeof value.rerun === "string")
+  );
+}
+
+export function isCheckSummary(value: unknown): value is CheckSummary {
+  return isObject(value) && typeof value.files === "number" && typeof value.declarations === "number" &&
+    Array.isArray(value.diagnostics) && value.diagnostics.every(isDiagnostic);
+}
+
+/** A root-relative file's SourceFile from the snapshot, without parsing it (for code frames of cached diagnostics). */
+export function snapshotSources(snapshot: ProjectSnapshot): (file: string) => SourceFile | undefined {
+  const made = new Map<string, SourceFile>();
+  const byPath = new Map([...snapshot.found.files, ...snapshot.found.recordings].map((f) => [f.path, f.absolute]));
+  return (file) => {
+    let source = made.get(file);
+    const read = snapshot.reads.get(byPath.get(file) ?? "");
+    if (!source && read instanceof Uint8Array) made.set(file, (source = new SourceFile(file, decodeSource(read).text)));
+    return source;
+  };
+}
