@@ -30,6 +30,18 @@ quoted in a message is cut to 80 characters with \`…\`; a \`got:\` or \`expect
 (each text in it to 80); control characters in names, such as an escape sequence in a file
 name, are written as \`\\u{1B}\`.
 
+## Who \`next:\` is for
+
+The word in brackets at the end of every \`next:\` line says who can take that step:
+
+- \`(agent)\`: a change to the project's code or tests, which the message says enough about for
+  anyone editing the code, you or a coding agent, to make it without asking.
+- \`(human)\`: something only a person can do or decide: a command line to fix, a model server
+  to start, a key to set, a port to free, an answer to record again from a real model, a fault in
+  jadpo itself to report.
+- \`(compiler)\`: a step the toolchain can take by itself, such as an editor's quick fix; no rule
+  uses it yet.
+
 This page is generated from the catalogue (\`packages/compiler/src/diagnostics/catalogue/\`) by
 \`scripts/gen-diagnostics-doc.ts\`; do not edit it by hand. \`{slot}\` marks a part filled in where
 the problem is found. A rule that covers several mistakes of one kind lists a wording for each.

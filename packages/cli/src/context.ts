@@ -15,6 +15,34 @@ export interface CliContext {
   stderr: Output;
   /** The exit code the process ends with: commands set it (0 passed, 1 failed, 2 usage error). */
   exitCode: number;
+  /** Key presses on standard input when it is a terminal (`jadpo test --watch`'s keys); absent otherwise. */
+  keys?: KeyInput;
+}
+
+export interface KeyInput {
+  /** Calls `onKey` with each key pressed (raw mode: no echo, no line buffering) until the returned stop is called. */
+  listen(onKey: (key: string) => void): () => void;
+}
+
+/** Standard input's keys, when it is a terminal. */
+function terminalKeys(stdin: NodeJS.ReadStream): KeyInput | undefined {
+  if (!stdin.isTTY) return undefined;
+  return {
+    listen(onKey) {
+      const onData = (data: string) => {
+        for (const key of data) onKey(key);
+      };
+      stdin.setRawMode(true);
+      stdin.setEncoding("utf8");
+      stdin.on("data", onData);
+      stdin.resume();
+      return () => {
+        stdin.off("data", onData);
+        stdin.setRawMode(false);
+        stdin.pause();
+      };
+    },
+  };
 }
 
 function streamOutput(stream: NodeJS.WriteStream): Output {
@@ -33,6 +61,7 @@ export function processContext(): CliContext {
     stdout: streamOutput(process.stdout),
     stderr: streamOutput(process.stderr),
     exitCode: 0,
+    keys: terminalKeys(process.stdin),
   };
 }
 

@@ -15,11 +15,15 @@ export interface FlagSpec {
   choices?: readonly string[];
   /** Commander says so when it is missing (`cli.missing_option`). */
   mandatory?: boolean;
+  /** Shown after the description in the help, when the flag is required (`required without --stale`). */
+  required?: string;
   defaultValue?: string | number | boolean;
   /** A value it takes, shown in usage errors: `Write \`--seed 7\`, say`. */
   example?: string;
   /** Turns the text into a value; null when it can't, and then the flag `takes` this. */
   parse?: { value: (text: string) => unknown; takes: string };
+  /** May be given several times: the values are kept in order, as a list. */
+  repeatable?: boolean;
 }
 
 /** `a, b or c`. */
@@ -64,8 +68,30 @@ export const flagTable = {
   },
   // test
   seed: { flags: "--seed <n>", description: "the run seed every test's values derive from", defaultValue: 1, example: "7", parse: wholeNumber(0) },
-  reporter: { flags: "--reporter <name>", description: orList(reporterNames), choices: reporterNames, example: "plain" },
-  output: { flags: "--output <file>", description: "write the report to FILE instead of standard output", example: "report.xml" },
+  name: {
+    flags: "-t, --name <pattern>",
+    description: "run only the tests whose name contains the text, or matches /regex/",
+    example: "refus",
+  },
+  bail: {
+    flags: "--bail [n]",
+    description: "stop after n failed tests (default 1); the tests not run are counted as skipped",
+    example: "1",
+    parse: wholeNumber(1),
+  },
+  reporter: {
+    flags: "--reporter <name>",
+    description: `${orList(reporterNames)}; may be given several times`,
+    choices: reporterNames,
+    example: "plain",
+    repeatable: true,
+  },
+  output: {
+    flags: "--output <[reporter=]file>",
+    description: "write a reporter's report to a file (folders created) instead of standard output, e.g. junit=reports/junit.xml",
+    example: "junit=reports/junit.xml",
+    repeatable: true,
+  },
   shard: { flags: "--shard <i/n>", description: "run the i-th of n equal parts of the tests", example: "1/3" },
   workers: { flags: "--workers <n>", description: "how many tests run at once", example: "2", parse: wholeNumber(1) },
   watch: { flags: "--watch", description: "run again when a file changes" },
@@ -83,8 +109,9 @@ export const flagTable = {
     flags: "--coverage-min <percent>", description: "fail when the tests reach fewer AI outcomes than this (implies --coverage)", example: "80", parse: percent(),
   },
   // ai record
-  as: { flags: "--as <name>", description: "the recording's name", example: "not_covered", mandatory: true },
-  fixture: { flags: "--fixture <group.fixture>", description: "ask with a fixture's values instead of the last `jadpo dev` call", example: "questions.sesame" },
+  // Examples name no project's fixtures or recordings: they show the form.
+  as: { flags: "--as <name>", description: "the recording's name", example: "first_answer", mandatory: true, required: "required without --stale" },
+  fixture: { flags: "--fixture <group.fixture>", description: "ask with a fixture's values instead of the last `jadpo dev` call", example: "group.fixture" },
   force: { flags: "--force", description: "replace an existing recording" },
   stale: { flags: "--stale", description: "record again every out-of-date recording (of the prompt, or of every prompt), each with the values it was asked with" },
   // ai show
@@ -98,6 +125,12 @@ export const flagTable = {
 
 export type FlagName = keyof typeof flagTable;
 
+/** The help's note for a required flag (`--as`), by its long name; null for any other. */
+export function requiredNote(long: string | undefined): string | null {
+  const spec = Object.values(flagTable as Record<string, FlagSpec>).find((s) => new Option(s.flags).long === long);
+  return spec?.required ?? (spec?.mandatory ? "required" : null);
+}
+
 /** The commander Option of one flag of the table; a value it can't take throws OptionValueError. */
 export function flag(name: FlagName): Option {
   const spec: FlagSpec = flagTable[name];
@@ -109,17 +142,22 @@ export function flag(name: FlagName): Option {
   // Commander's own choice check (kept for the help's "choices:") says what went wrong only in
   // English; this parser says it with the facts.
   const { choices, parse } = spec;
+  // A repeatable flag collects its values in order; any other keeps the last.
+  const keep = (value: unknown, previous: unknown): unknown =>
+    spec.repeatable ? [...(Array.isArray(previous) ? previous : []), value] : value;
   if (choices) {
-    option.choices(choices).argParser((text: string) => {
+    option.choices(choices).argParser((text: string, previous: unknown) => {
       if (!choices.includes(text)) throw new OptionValueError(long, text, orList(choices), example ?? choices[0]);
-      return text;
+      return keep(text, previous);
     });
   } else if (parse) {
-    option.argParser((text: string) => {
+    option.argParser((text: string, previous: unknown) => {
       const value = parse.value(text);
       if (value === null) throw new OptionValueError(long, text, parse.takes, example ?? "");
-      return value;
+      return keep(value, previous);
     });
+  } else if (spec.repeatable) {
+    option.argParser((text: string, previous: unknown) => keep(text, previous));
   }
   if (spec.defaultValue !== undefined) option.default(spec.defaultValue);
   return option;

@@ -31,19 +31,24 @@ export interface ProjectWatcher {
  */
 export function watchProject(
   root: string,
-  onChange: () => void,
+  /** The root-relative paths (with `/`) seen changing in the burst, sorted; a folder's own path when the platform didn't name the file. */
+  onChange: (changed: string[]) => void,
   options: { quietMs?: number; ignore?: (relativePath: string) => boolean } = {},
 ): ProjectWatcher | null {
   const quietMs = options.quietMs ?? 120;
   let timer: NodeJS.Timeout | null = null;
   const watchers = new Map<string, FSWatcher>();
+  let pending = new Set<string>();
 
-  const schedule = () => {
+  const schedule = (path: string) => {
+    pending.add(path);
     if (timer !== null) clearTimeout(timer);
     timer = setTimeout(() => {
       timer = null;
       addFolders(root, "");
-      onChange();
+      const paths = [...pending].sort();
+      pending = new Set();
+      onChange(paths);
     }, quietMs);
   };
 
@@ -53,7 +58,7 @@ export function watchProject(
       const watcher = watch(absolute, (_event, filename) => {
         const changed = filename === null ? relative : relative === "" ? String(filename) : `${relative}/${String(filename)}`;
         if (filename !== null && (!isProjectChange(changed) || options.ignore?.(changed))) return;
-        schedule();
+        schedule(changed.replace(/\\/g, "/"));
       });
       // A folder removed stops its watcher; the server keeps serving its last build.
       watcher.on("error", () => {

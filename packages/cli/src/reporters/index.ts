@@ -4,6 +4,7 @@ import type { RunEvent } from "@jadpo/runtime";
 import type { RenderReport, Reporter, ReporterOptions } from "./reporter.ts";
 import { plainReporter, prettyReporter } from "./text.ts";
 import { jsonReporter } from "./json.ts";
+import { verboseReporter } from "./verbose.ts";
 import { junitReporter } from "./junit.ts";
 
 export { reportPassed, type Reporter, type ReporterOptions, type ReportContext, type TestReport } from "./reporter.ts";
@@ -12,9 +13,10 @@ export { reportPassed, type Reporter, type ReporterOptions, type ReportContext, 
 const atRunEnd = (render: RenderReport): Reporter => ({ onRunEnd: render });
 
 export const reporters = {
-  /** `paint` and `width` matter to pretty alone (the terminal's colours and width). */
+  /** `paint` and `width` matter to the human reporters alone (the terminal's colours and width). */
   pretty: ({ paint, width }: ReporterOptions) => atRunEnd(prettyReporter(paint, width)),
-  plain: () => atRunEnd(plainReporter),
+  plain: ({ paint }: ReporterOptions) => atRunEnd(plainReporter(paint)),
+  verbose: ({ paint, width }: ReporterOptions) => atRunEnd(verboseReporter(paint, width)),
   json: () => atRunEnd(jsonReporter),
   junit: () => atRunEnd(junitReporter),
 } as const satisfies Record<string, (options: ReporterOptions) => Reporter>;
@@ -22,6 +24,9 @@ export const reporters = {
 export type ReporterName = keyof typeof reporters;
 
 export const reporterNames = Object.keys(reporters) as ReporterName[];
+
+/** The reporters written for people (coloured when colour is on); the others are for machines. */
+export const humanReporters: readonly ReporterName[] = ["pretty", "plain", "verbose"];
 
 export function makeReporter(name: ReporterName, options: ReporterOptions): Reporter {
   return reporters[name](options);

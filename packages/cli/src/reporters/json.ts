@@ -4,7 +4,7 @@ import { diagnosticToJson, type Diagnostic, type JsonDiagnostic } from "@jadpo/c
 import type { Alert, TestResult } from "@jadpo/runtime";
 import { failingAlerts, reportPassed, type ReportContext, type RenderReport, type TestReport } from "./reporter.ts";
 import { coverageJson, underSeeds } from "./coverage.ts";
-import { alertLine, countKinds, remedyCommand, summaryLine, summaryParts, withRerun } from "./lines.ts";
+import { alertLine, compileErrorsLine, countKinds, remedyCommand, summaryLine, summaryParts, withRerun } from "./lines.ts";
 
 function diagnosticJson(d: Diagnostic, context: ReportContext): JsonDiagnostic {
   return diagnosticToJson(d, { displayPath: context.displayPath, source: context.source ?? (() => undefined) });
@@ -44,9 +44,16 @@ function kindsJson(results: TestResult[]): Record<string, number> {
   return kinds;
 }
 
+/** The summary line plain prints; for a run stopped before any test, the line that says why. */
+function summaryText(report: TestReport): string {
+  if (report.outcome === "ran") return summaryLine(report.results, failingAlerts(report)) + underSeeds(report.seeds);
+  if (report.outcome === "compile_errors") return compileErrorsLine(report.diagnostics.length);
+  return `error: ${report.diagnostic.summary}`;
+}
+
 export const jsonReporter: RenderReport = (report, context) => {
   const results = report.outcome === "ran" ? report.results : [];
-  const { passed, failed } = summaryParts(results);
+  const { passed, failed, skipped } = summaryParts(results);
   const errors =
     report.outcome === "compile_errors" ? report.diagnostics : report.outcome === "stopped" ? [report.diagnostic] : report.coverageBelow ? [report.coverageBelow] : [];
   const object = {
@@ -57,8 +64,9 @@ export const jsonReporter: RenderReport = (report, context) => {
     summary: {
       passed,
       failed,
+      skipped,
       kinds: kindsJson(results),
-      text: report.outcome === "ran" ? summaryLine(results, failingAlerts(report)) + underSeeds(report.seeds) : null,
+      text: summaryText(report),
       /** Alerts that failed the run (`--fail-on-alert`); 0 otherwise. */
       failing_alerts: failingAlerts(report),
     },

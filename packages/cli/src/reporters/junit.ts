@@ -29,6 +29,7 @@ function testcase(result: TestResult, seed: number, context: ReportContext): str
   const file = context.displayPath(result.file);
   const head = `    <testcase${attrs({ name: result.name, classname: file, file, line: result.line, time: seconds(result.duration_ms) })}`;
   if (result.status === "passed") return `${head}/>`;
+  if (result.status === "skipped") return [`${head}>`, `      <skipped${attrs({ message: "not run: the run stopped after --bail failures" })}/>`, "    </testcase>"].join("\n");
   const failures = withRerun(result, seed, context).map((d) => {
     const text = renderFailPlain(result.name, d, { displayPath: context.displayPath });
     return `      <failure${attrs({ message: d.summary, type: d.rule })}>${xmlEscape(text)}</failure>`;
@@ -47,9 +48,10 @@ function suites(report: Extract<TestReport, { outcome: "ran" }>, context: Report
   const lines: string[] = [];
   for (const [file, results] of byFile) {
     const failures = results.filter((result) => result.status === "failed").length;
+    const skipped = results.filter((result) => result.status === "skipped").length;
     const time = results.reduce((sum, result) => sum + result.duration_ms, 0);
     const shown = context.displayPath(file);
-    lines.push(`  <testsuite${attrs({ name: shown, file: shown, tests: results.length, failures, errors: 0, skipped: 0, time: seconds(time) })}>`);
+    lines.push(`  <testsuite${attrs({ name: shown, file: shown, tests: results.length, failures, errors: 0, skipped, time: seconds(time) })}>`);
     lines.push(`    <properties><property${attrs({ name: "seed", value: report.seed })}/></properties>`);
     for (const result of results) lines.push(testcase(result, report.seed, context));
     // A stale recording's alert goes with its file's suite, as output a CI page shows.
@@ -67,8 +69,9 @@ export const junitReporter: RenderReport = (report, context) => {
   const lines = ['<?xml version="1.0" encoding="UTF-8"?>'];
   if (report.outcome === "ran") {
     const failures = report.results.filter((result) => result.status === "failed").length;
+    const skipped = report.results.filter((result) => result.status === "skipped").length;
     const time = report.results.reduce((sum, result) => sum + result.duration_ms, 0);
-    lines.push(`<testsuites${attrs({ name: "jadpo test", tests: report.results.length, failures, errors: 0, time: seconds(time) })}>`);
+    lines.push(`<testsuites${attrs({ name: "jadpo test", tests: report.results.length, failures, errors: 0, skipped, time: seconds(time) })}>`);
     for (const line of suites(report, context)) lines.push(line);
     lines.push("</testsuites>");
   } else {

@@ -27,25 +27,30 @@ export function kindsText(results: TestResult[]): string {
 export interface SummaryParts {
   passed: number;
   failed: number;
+  /** Tests not run because the run stopped early (`--bail`). */
+  skipped: number;
   kinds: string;
 }
 
 export function summaryParts(results: TestResult[]): SummaryParts {
   const failed = results.filter((result) => result.status === "failed").length;
-  return { passed: results.length - failed, failed, kinds: kindsText(results) };
+  const skipped = results.filter((result) => result.status === "skipped").length;
+  return { passed: results.length - failed - skipped, failed, skipped, kinds: kindsText(results) };
 }
 
 /**
  * `✓ 2 passed  1 action test · 1 recording test` or `test failed: 1 failed, 1 passed, 2 tests`.
  * `failingAlerts` counts alerts that fail the run (`--fail-on-alert`): `test failed: 1 alert, 2 passed, …`.
+ * A run stopped by `--bail` adds `, 3 skipped` after the passed part (kinds count every test).
  */
 export function summaryLine(results: TestResult[], failingAlerts = 0): string {
-  const { passed, failed, kinds } = summaryParts(results);
-  if (failed === 0 && failingAlerts === 0) return `✓ ${passed} passed  ${kinds}`;
+  const { passed, failed, skipped, kinds } = summaryParts(results);
+  const skippedPart = skipped > 0 ? [`${skipped} skipped`] : [];
+  if (failed === 0 && failingAlerts === 0) return `✓ ${[`${passed} passed`, ...skippedPart].join(", ")}  ${kinds}`;
   const failedPart = failed > 0 ? [`${failed} failed`] : [];
   const alertPart = failingAlerts > 0 ? [`${failingAlerts} alert${failingAlerts === 1 ? "" : "s"}`] : [];
   const passedPart = passed > 0 ? [`${passed} passed`] : [];
-  return `test failed: ${[...failedPart, ...alertPart, ...passedPart, kinds].join(", ")}`;
+  return `test failed: ${[...failedPart, ...alertPart, ...passedPart, ...skippedPart, kinds].join(", ")}`;
 }
 
 export function compileErrorsLine(count: number): string {
@@ -102,8 +107,12 @@ export function rerunCommand(result: TestResult, seed: number, context: ReportCo
   return `jadpo test ${shellWord(`${context.displayPath(result.file)}:${result.line}`)} --seed ${seed}`;
 }
 
-/** A result's diagnostics with their rerun command filled in (under the seed it failed with, in a sweep). */
-export function withRerun(result: TestResult, seed: number, context: ReportContext): Diagnostic[] {
+/**
+ * A result's diagnostics with their rerun command filled in (under the seed it failed with, in a
+ * sweep). The multi-line `diff:` of a failed equality is kept only where asked (pretty and
+ * verbose): the other reports show the `got:` and `expected:` lines alone, one line each.
+ */
+export function withRerun(result: TestResult, seed: number, context: ReportContext, keepDiff = false): Diagnostic[] {
   const rerun = rerunCommand(result, result.runSeed ?? seed, context);
-  return result.diagnostics.map((d) => ({ ...d, rerun }));
+  return result.diagnostics.map((d) => ({ ...d, rerun, details: keepDiff ? d.details : d.details.filter((detail) => detail.label !== "diff") }));
 }

@@ -26,6 +26,8 @@ export interface ReportContext {
   displayPath: (file: string) => string;
   /** A root-relative file's source (byte offsets in JSON, code frames in pretty); absent when not at hand. */
   source?: (file: string) => SourceFile | undefined;
+  /** Wall time of the run, compile included (the verbose reporter's last line); absent when unknown. */
+  durationMs?: number;
 }
 
 /** Renders the whole report as one text (written to stdout or `--output`). */

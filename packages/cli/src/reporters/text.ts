@@ -1,6 +1,7 @@
 // The plain and pretty reporters: the same lines in the same order (docs/testing.md): alerts, FAIL
-// blocks, the summary, remedies. Pretty paints them (when colour is allowed), wraps alerts to
-// the terminal's width, and gives compile errors the code frame `jadpo check` gives them.
+// blocks, the summary, remedies. Both paint them when colour is on; pretty also wraps alerts to
+// the terminal's width, gives compile errors and FAIL blocks the code frame `jadpo check` gives,
+// and a failed equality of records or lists its `diff:`.
 import {
   noPaint, renderErrorPlain, renderErrorPretty, renderFailPlain, renderFailPretty,
   type Diagnostic, type Paint, type SourceFile,
@@ -54,14 +55,16 @@ function sourceOf(context: ReportContext): (file: string) => SourceFile | undefi
   return context.source ?? (() => undefined);
 }
 
+/** Pretty FAIL blocks get a code frame and the `diff:`; plain ones are painted only. */
 function failBlock(result: TestResult, d: Diagnostic, context: ReportContext, style: TextStyle): string {
-  if (!style.pretty) return renderFailPlain(result.name, d, { displayPath: context.displayPath });
-  return renderFailPretty(result.name, d, { displayPath: context.displayPath, paint: style.paint, source: sourceOf(context) });
+  const source = style.pretty ? sourceOf(context) : () => undefined;
+  if (!style.pretty && style.paint === noPaint) return renderFailPlain(result.name, d, { displayPath: context.displayPath });
+  return renderFailPretty(result.name, d, { displayPath: context.displayPath, paint: style.paint, source });
 }
 
-function failBlocks(result: TestResult, seed: number, context: ReportContext, style: TextStyle): string[] {
+export function failBlocks(result: TestResult, seed: number, context: ReportContext, style: TextStyle): string[] {
   if (result.status !== "failed") return [];
-  const diagnostics = withRerun(result, seed, context);
+  const diagnostics = withRerun(result, seed, context, style.pretty);
   if (diagnostics.length === 0) {
     return [`${style.paint.error("FAIL")}  ${result.name} --> ${context.displayPath(result.file)}:${result.line}`];
   }
@@ -69,8 +72,9 @@ function failBlocks(result: TestResult, seed: number, context: ReportContext, st
 }
 
 export function errorBlock(d: Diagnostic, context: ReportContext, style: TextStyle): string {
-  if (!style.pretty) return renderErrorPlain(d, { displayPath: context.displayPath });
-  return renderErrorPretty(d, { displayPath: context.displayPath, paint: style.paint, source: sourceOf(context) });
+  if (!style.pretty && style.paint === noPaint) return renderErrorPlain(d, { displayPath: context.displayPath });
+  const source = style.pretty ? sourceOf(context) : () => undefined;
+  return renderErrorPretty(d, { displayPath: context.displayPath, paint: style.paint, source });
 }
 
 function summary(results: TestResult[], style: TextStyle, alertsFailing: number, seeds?: SeedRange): string {
@@ -86,6 +90,31 @@ function remedy(alert: Alert, style: TextStyle, context: ReportContext): string 
   return `${style.paint.alert("→")} ${style.paint.bold(remedyCommand(alert, context))}  ${remedyWhyOf(alert)}`;
 }
 
+type RanReport = Extract<TestReport, { outcome: "ran" }>;
+
+/**
+ * One part of a finished run's text: its lines (none to leave it out). A run's text is these
+ * sections in order; a new part of the report (a coverage table after the summary, say) is one
+ * more entry in `runSections`.
+ */
+export type RunSection = (report: RanReport, context: ReportContext, style: TextStyle) => string[];
+
+export const runSections: RunSection[] = [
+  // Alerts first, one line each (wrapped on a terminal).
+  (report, _context, style) => report.alerts.flatMap((alert) => alertLines(alert, style)),
+  // FAIL blocks, a blank line between two.
+  (report, context, style) => {
+    const blocks = report.results.flatMap((result) => failBlocks(result, report.seed, context, style));
+    return blocks.length > 0 ? [blocks.join("\n\n")] : [];
+  },
+  (report, _context, style) => [summary(report.results, style, failingAlerts(report), report.seeds)],
+  // One remedy per alert, in the alerts' order.
+  (report, context, style) => report.alerts.map((alert) => remedy(alert, style, context)),
+  // `--coverage`: the AI outcomes reached, then `--coverage-min`'s verdict.
+  (report, context, style) => (report.coverage ? coverageLines(report.coverage, context, style.paint) : []),
+  (report, context, style) => (report.coverageBelow ? [errorBlock(report.coverageBelow, context, style)] : []),
+];
+
 /** The whole report as lines, each ending with a newline. */
 export function renderText(report: TestReport, context: ReportContext, style: TextStyle): string {
   const parts: string[] = [];
@@ -96,18 +125,16 @@ export function renderText(report: TestReport, context: ReportContext, style: Te
   } else if (report.outcome === "stopped") {
     parts.push(errorBlock(report.diagnostic, context, style));
   } else {
-    for (const alert of report.alerts) parts.push(...alertLines(alert, style));
-    const blocks = report.results.flatMap((result) => failBlocks(result, report.seed, context, style));
-    if (blocks.length > 0) parts.push(blocks.join("\n\n"));
-    parts.push(summary(report.results, style, failingAlerts(report), report.seeds));
-    for (const alert of report.alerts) parts.push(remedy(alert, style, context));
-    if (report.coverage) parts.push(...coverageLines(report.coverage, context, style.paint));
-    if (report.coverageBelow) parts.push(errorBlock(report.coverageBelow, context, style));
+    for (const section of runSections) parts.push(...section(report, context, style));
   }
   return `${parts.join("\n")}\n`;
 }
 
-export const plainReporter: RenderReport = (report, context) => renderText(report, context, plainStyle);
+/** Plain: no code frames, no diff; painted only when colour is forced (`FORCE_COLOR`, `--color always`). */
+export function plainReporter(paint: Paint): RenderReport {
+  const style: TextStyle = { pretty: false, paint, width: null };
+  return (report, context) => renderText(report, context, style);
+}
 
 export function prettyReporter(paint: Paint, width: number | null): RenderReport {
   const style: TextStyle = { pretty: true, paint, width };

@@ -108,6 +108,13 @@ describe("jadpo ai record, more ways to fail", () => {
     const fixture = await project.runHere(["ai", "record", "answer_question", "--as", "jersey", "--fixture", "sesame"], env());
     expect(fixture.code).toBe(2);
     expect(fixture.stderr.split("\n")[0]).toBe("error: `--fixture` takes group.fixture, not `sesame`");
+    // The example is this project's own fixture, the one named closest to what was written.
+    expect(fixture.stderr).toContain("  next: Write `--fixture questions.sesame`, say (human)\n");
+    const other = await project.runHere(["ai", "record", "answer_question", "--as", "jersey", "--fixture", "zzz"], env());
+    expect(other.stderr).toContain("  next: Write `--fixture questions.sesame`, say (human)\n");
+    project.write("domains/support/fixtures/tickets.jadpo", project.read("domains/support/fixtures/questions.jadpo").replace(/fixtures questions/, "fixtures tickets").replace(/sesame/g, "double_charge"));
+    const own = await project.runHere(["ai", "record", "answer_question", "--as", "jersey", "--fixture", "double_charg"], env());
+    expect(own.stderr).toContain("  next: Write `--fixture tickets.double_charge`, say (human)\n");
     expect(model().requests).toHaveLength(0);
   });
 

@@ -52,7 +52,6 @@ describe.concurrent("jadpo check", () => {
         "  reason: A project is the folder holding `app.jadpo`; commands find it by walking up from the path given.",
         "  next: Run the command inside a project, or pass its path (human)",
         "  rule: cli.no_project",
-        "",
         "check failed: 1 error",
       ),
     });
@@ -121,7 +120,6 @@ describe.concurrent("jadpo check", () => {
         "  reason: A module is a folder or a file under `domains/`, named by its path.",
         "  next: Use `support/types`, the closest module (agent)",
         "  rule: module.not_found",
-        "",
         "check failed: 1 error",
       ),
     });
@@ -198,7 +196,7 @@ describe.concurrent("the command line", () => {
       [["check", "--diagnostic-format"], "`--diagnostic-format` needs a value", "A flag shown with `<…>` in the help takes a value after it: `--diagnostic-format value` or `--diagnostic-format=value`.", "Write `--diagnostic-format plain`, say", "cli.missing_value"],
       [["check", "a", "b"], "`jadpo check` takes at most 1 argument, got 2", "The command's help shows every argument it takes.", help("jadpo check"), "cli.too_many_arguments"],
       [["ai", "show"], "`jadpo ai show` needs `<prompt>`, the prompt to show", "The command's help shows what it takes: `<…>` is required, `[…]` optional.", help("jadpo ai show"), "cli.missing_argument"],
-      [["ai", "record", "answer_question"], "`jadpo ai record` needs `--as`, the recording's name", "The command can't run without it: it has no default.", "Write `--as not_covered`, say", "cli.missing_option"],
+      [["ai", "record", "answer_question"], "`jadpo ai record` needs `--as`, the recording's name", "The command can't run without it: it has no default.", "Write `--as first_answer`, say", "cli.missing_option"],
       [[], "No command given", "`jadpo` does one job per run, and the command names it.", "Run `jadpo check` to check the project, or `jadpo --help` to see every command", "cli.no_command"],
     ];
     const runs = await runJadpoAll(cases.map(([args]) => ({ args, options: { cwd: empty } })));

@@ -89,8 +89,11 @@ function expectDiagnostics(run: Run, label: string, file: string, rule?: string)
   expect(run.stderr, label).toBe("");
   expect(run.stdout, label).not.toMatch(/^ {4}at /m);
   expect(run.stdout, label).not.toMatch(PARSER_WORDS);
-  const blocks = run.stdout.trimEnd().split("\n\n");
-  const last = blocks.pop()!;
+  // The count follows the last block on the next line.
+  const text = run.stdout.trimEnd();
+  const cut = text.lastIndexOf("\n");
+  const last = text.slice(cut + 1);
+  const blocks = text.slice(0, cut).split("\n\n");
   expect(last, label).toBe(`check failed: ${blocks.length} error${blocks.length === 1 ? "" : "s"}`);
   expect(blocks.length, label).toBeGreaterThanOrEqual(1);
   for (const block of blocks) {

@@ -17,6 +17,6 @@ test("an unimported failure names its module and the `use` line", () => {
     "  next: `AnswerUnreadable` is declared in `support/failures`: add it to a `use support/failures { … }` line (agent)",
     "  rule: name.unknown",
   ].join("\n");
-  expect(run.stdout).toBe(`${block(6, 33)}\n\n${block(12, 40)}\n\ncheck failed: 2 errors\n`);
+  expect(run.stdout).toBe(`${block(6, 33)}\n\n${block(12, 40)}\ncheck failed: 2 errors\n`);
   expect(run.code).toBe(1);
 });

@@ -35,7 +35,6 @@ it("reports an undecodable recording at <file>:1:1", async () => {
       "  reason: Every build decodes every recording through each type its prompt is asked for as, every rule included, so an answer no call could read, or one its type has changed under since it was recorded, shows here before a test answers with it.",
       "  next: Correct its answer to the type, or record it again (agent)",
       "  rule: test.recording_undecodable",
-      "",
       "check failed: 1 error",
     ),
   );
@@ -54,7 +53,6 @@ it("waits for a clean compile: a misspelt values type gives one diagnostic, not 
         "  reason: A type must be declared, imported with `use`, or be a prelude type.",
         "  next: Did you mean `AnswerQuestion`? (agent)",
         "  rule: type.unknown",
-        "",
         "check failed: 1 error",
       ),
     );

@@ -23,7 +23,6 @@ describe.concurrent("jadpo check: module rules", () => {
         "  reason: A module is a folder or a file under `domains/`, named by its path.",
         "  next: Use `support/types`, the closest module (agent)",
         "  rule: module.not_found",
-        "",
         "check failed: 1 error",
       ),
     });
@@ -37,7 +36,6 @@ describe.concurrent("jadpo check: module rules", () => {
         "  reason: `use` imports names that the module declares at its top level.",
         "  next: Import `SupportAnswer`, the closest name in `support/types` (agent)",
         "  rule: module.name_not_found",
-        "",
         "check failed: 1 error",
       ),
     });
@@ -52,7 +50,6 @@ describe.concurrent("jadpo check: module rules", () => {
         "  reason: Files are checked in import order, so `use` edges between files may not form a loop.",
         "  next: Move the shared declarations into a file both can import (agent)",
         "  rule: module.import_cycle",
-        "",
         "check failed: 1 error",
       ),
     });
@@ -66,7 +63,6 @@ describe.concurrent("jadpo check: module rules", () => {
         "  reason: A module path must name exactly one module, so a file and a folder may not share a path.",
         "  next: Rename the file `domains/support/types.jadpo` or the folder (agent)",
         "  rule: module.ambiguous",
-        "",
         "check failed: 1 error",
       ),
     });
@@ -87,7 +83,6 @@ describe.concurrent("jadpo check: name rules", () => {
         "  reason: Names in one namespace must be unique so every use refers to exactly one declaration.",
         "  next: Rename one of the two (agent)",
         "  rule: name.duplicate",
-        "",
         "check failed: 2 errors",
       ),
     });
@@ -112,7 +107,6 @@ describe.concurrent("jadpo check: name rules", () => {
         reason,
         "  next: Rename it to `shorten` (agent)",
         "  rule: name.casing",
-        "",
         "check failed: 3 errors",
       ),
     });
@@ -126,7 +120,6 @@ describe.concurrent("jadpo check: name rules", () => {
         "  reason: `ai.generate`, `ai.stream` and `ai.embed` share the `ai.` namespace with prompts.",
         "  next: Choose another name for the prompt (agent)",
         "  rule: name.reserved",
-        "",
         "check failed: 1 error",
       ),
     });
@@ -136,6 +129,6 @@ describe.concurrent("jadpo check: name rules", () => {
     const run = await check("name.unknown");
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(/^error: `greting` is not defined here --> domains\/support\/actions\/reply\.jadpo:4:64\n/);
-    expect(run.stdout).toContain("  rule: name.unknown\n\ncheck failed: 1 error\n");
+    expect(run.stdout).toContain("  rule: name.unknown\ncheck failed: 1 error\n");
   });
 });

@@ -29,7 +29,9 @@ interface Seen {
 
 /** `jadpo check`'s plain output, block by block (the `rule:` line becomes the rule). */
 function fromCheck(stdout: string): Seen[] {
-  const blocks = stdout.trimEnd().split("\n\n").slice(0, -1);
+  // The blocks, a blank line between two, then the `check failed:` line right after the last.
+  const text = stdout.trimEnd();
+  const blocks = text.slice(0, text.lastIndexOf("\n")).split("\n\n");
   return blocks.map((block) => {
     const [heading, ...body] = block.split("\n");
     const [, summary, where] = /^error: (.*) --> (.*)$/.exec(heading)!;

@@ -58,8 +58,19 @@ export function runJadpo(args: string[], options: JadpoOptions): Run {
   return { code: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
-/** Starts `jadpo <args>` as a child with the same environment policy (stdin closed unless `input`). */
-export function spawnJadpo(args: string[], options: JadpoOptions): ChildProcessWithoutNullStreams {
+/** A word for `sh -c`, quoted. */
+const shWord = (word: string): string => `'${word.replace(/'/g, `'\\''`)}'`;
+
+/**
+ * Starts `jadpo <args>` as a child with the same environment policy (stdin closed unless `input`).
+ * `terminal`: inside a pseudo-terminal made by util-linux `script`, so jadpo's standard input and
+ * output are a TTY (watch mode's keys); stdin stays open for `RunningJadpo.press`.
+ */
+export function spawnJadpo(args: string[], options: JadpoOptions & { terminal?: boolean }): ChildProcessWithoutNullStreams {
+  if (options.terminal) {
+    const command = ["exec", process.execPath, bin, ...args].map(shWord).join(" ");
+    return spawn("script", ["-qfec", command, "/dev/null"], { cwd: options.cwd, env: jadpoEnv(options.env) });
+  }
   const child = spawn(process.execPath, [bin, ...args], { cwd: options.cwd, env: jadpoEnv(options.env) });
   if (options.input !== undefined) child.stdin.write(options.input);
   if (!options.keepStdin) child.stdin.end();
@@ -113,7 +124,7 @@ export class RunningJadpo {
   private readonly done: Promise<void>;
   readonly child: ChildProcessWithoutNullStreams;
 
-  constructor(args: string[], options: JadpoOptions) {
+  constructor(args: string[], options: JadpoOptions & { terminal?: boolean }) {
     this.child = spawnJadpo(args, options);
     this.child.stdout.setEncoding("utf8").on("data", (text: string) => void (this.out += text));
     this.child.stderr.setEncoding("utf8").on("data", (text: string) => void (this.err += text));
@@ -139,6 +150,11 @@ export class RunningJadpo {
     if ((`${this.out}${this.err}`.match(global) ?? []).length < count) {
       throw new Error(`jadpo exited (${this.code}) before ${pattern} ×${count}; output so far:\n${this.out}${this.err}`);
     }
+  }
+
+  /** Types a key on its standard input (a terminal's key press when started with `terminal`). */
+  press(key: string): void {
+    this.child.stdin.write(key);
   }
 
   /** SIGTERM, then SIGKILL if it hasn't exited within 5 s; the exit code. */

@@ -194,10 +194,10 @@ describe("the reporter registry", () => {
   it("names every reporter once: the --reporter choices and help are read from it", async () => {
     const { reporterNames } = await import("../../src/reporters/index.ts");
     const { flag } = await import("../../src/options.ts");
-    expect(reporterNames).toEqual(["pretty", "plain", "json", "junit"]);
+    expect(reporterNames).toEqual(["pretty", "plain", "verbose", "json", "junit"]);
     const option = flag("reporter");
     expect(option.argChoices).toEqual(reporterNames);
-    expect(option.description).toBe("pretty, plain, json or junit");
+    expect(option.description).toBe("pretty, plain, verbose, json or junit; may be given several times");
   });
 
   it("feeds each finished test to a reporter's onTestDone, and nothing else", () => {

@@ -182,7 +182,7 @@ describe("jadpo test, selection, seeds and usage", () => {
       [["--seed", "abc"], "`--seed` takes a whole number, 0 or more, not `abc`"],
       [["--shard", "4/3"], "`--shard` takes i/n with 1 ≤ i ≤ n, not `4/3`"],
       [["--shard", "x"], "`--shard` takes i/n with 1 ≤ i ≤ n, not `x`"],
-      [["--reporter", "xml"], "`--reporter` takes pretty, plain, json or junit, not `xml`"],
+      [["--reporter", "xml"], "`--reporter` takes pretty, plain, verbose, json or junit, not `xml`"],
       [["--workers", "0"], "`--workers` takes a whole number, 1 or more, not `0`"],
     ];
     for (const [args, summary] of cases) {
@@ -197,7 +197,8 @@ describe("jadpo test, selection, seeds and usage", () => {
   it("refuses a report file it can't write, and paths outside the project or before line 1", () => {
     const project = example();
     const cases: [string[], string, string][] = [
-      [["--output", "no/such/folder/report.txt"], "error: The report can't be written to `no/such/folder/report.txt`", "cli.output_unwritable"],
+      // Missing folders are created; a folder can't be made under a file.
+      [["--output", "app.jadpo/report.txt"], "error: The report can't be written to `app.jadpo/report.txt`", "cli.output_unwritable"],
       [[".", ".."], "error: `..` is not in the project at `.`", "cli.path_outside_project"],
       [["domains/support/functions/greeting.jadpotest:0"], "error: `domains/support/functions/greeting.jadpotest:0` names line 0; lines start at 1", "cli.bad_line"],
       [["nowhere.jadpotest"], "error: There is no file or folder `nowhere.jadpotest`", "cli.path_not_found"],
@@ -270,15 +271,17 @@ describe("jadpo test, reporters, workers and shards", () => {
 });
 
 describe("jadpo test --watch", () => {
-  it("runs again when a test file changes", async () => {
+  it("runs again when a test file changes: a new file's tests alone, everything when a file is removed", async () => {
     const project = example();
     const watching = new RunningJadpo(["test", "--watch"], { cwd: project.root });
     try {
-      await watching.waitFor(/^✓ 14 passed/m);
+      await watching.waitFor(/^watching · 14 tests run$/m);
+      expect(watching.stdout).toMatch(/^✓ 14 passed {2}.*\nwatching · 14 tests run\n$/);
       project.write("domains/support/functions/w.jadpotest", 'test "w" {\n    assert greeting(Locale.en_gb) == "Bonjour"\n}\n');
-      await watching.waitFor(/^test failed: 1 failed, 14 passed/m);
+      await watching.waitFor(/^watching · changed domains\/support\/functions\/w\.jadpotest · 1 test rerun$/m);
+      expect(watching.stdout).toContain("\ntest failed: 1 failed, 1 function test\n");
       project.remove("domains/support/functions/w.jadpotest");
-      await watching.waitFor(/^✓ 14 passed/m, 2);
+      await watching.waitFor(/^watching · changed domains\/support\/functions\/w\.jadpotest · 14 tests rerun$/m);
       expect(watching.stdout).toContain("\nFAIL  w --> domains/support/functions/w.jadpotest:2\n");
     } finally {
       await watching.stop();

@@ -22,10 +22,12 @@ export interface LiteralProblem {
   rule: DecodeRule;
   /** `resolved_by_articles`, `tags[1]`, `follow_up.note`; "" for the value as a whole. */
   path: string;
-  /** Where a scripted answer's problem is shown: the field's name, the list item, or the item. */
+  /** Where a scripted answer's problem is shown: the bad value (a misspelt field's name), the list item, or the item. */
   at: Span;
   /** What was wrong, after the rule and path: `expected Bool, got Text`. */
   detail: string;
+  /** The fix, when there is one better than "correct it": a did-you-mean for a misspelt field. */
+  suggestion?: string;
 }
 
 export interface LiteralMode {
@@ -275,7 +277,8 @@ function walkRecord(w: Walk, expr: Extract<Expr, { kind: "record" }>, expected: 
     if (!field) {
       unknownFields = true;
       const near = closest(name, fields.map((f) => f.name));
-      problem(w, { rule: "unknown", path: fieldPath, at: init.name.span, detail: `\`${object.name}\` has no such field` }, () =>
+      const suggestion = near === null ? undefined : `Did you mean \`${near}\`? \`${object.name}\` has no field \`${name}\``;
+      problem(w, { rule: "unknown", path: fieldPath, at: init.name.span, detail: `\`${object.name}\` has no such field`, suggestion }, () =>
         diagnostic("type.unknown_field", init.name.span, {
           type: object.name, field: name,
           suggestion: didYouMean(near, `Remove \`${name}\`; \`${object.name}\` has ${fields.map((f) => `\`${f.name}\``).join(", ") || "no fields"}`),
@@ -292,7 +295,8 @@ function walkRecord(w: Walk, expr: Extract<Expr, { kind: "record" }>, expected: 
       continue;
     }
     given.set(name, init.name.span.line);
-    walk(w, init.value, field.type, fieldPath, init.name.span);
+    // A scripted answer's problem is shown under the value, not the field's name.
+    walk(w, init.value, field.type, fieldPath, init.value.span);
   }
   // A misspelt field is reported once, as unknown, not again as the field it misses.
   if (given.size === fields.length) return record(w, expr, named);

@@ -38,8 +38,14 @@ function patternText(p: Pattern): string {
   }
 }
 
-function wrongPattern(b: Body, p: Pattern, expected: string): void {
-  report(b.cx, diagnostic("type.mismatch", p.span, { expected, found: patternText(p), suggestion: `Write an arm of the form ${expected}` }));
+/**
+ * An arm whose pattern can't match the subject. `forms` are the patterns it could be; the summary
+ * puts each in its own backticks (`Expected \`Tone.<member>\` or \`_\`, found \`none\``), so the
+ * slot inside the template's backticks joins them with "` or `".
+ */
+function wrongPattern(b: Body, p: Pattern, forms: string[]): void {
+  const suggestion = `Write an arm of the form ${forms.map((form) => `\`${form}\``).join(" or ")}`;
+  report(b.cx, diagnostic("type.mismatch", p.span, { expected: forms.join("` or `"), found: patternText(p), suggestion }));
 }
 
 function notExhaustive(b: Body, m: MatchExpr, missing: string[], catchAll: string): void {
@@ -106,7 +112,7 @@ function checkOutcomeArms(b: Body, m: MatchExpr, call: CallResult, bindings: Map
         if (covered.has(info)) report(b.cx, diagnostic("failure.match_duplicate_arm", ident.span, { arm: `failure ${info.name}` }));
         covered.add(info);
       }
-    } else wrongPattern(b, p, "`success(x)` or `failure F`");
+    } else wrongPattern(b, p, ["success(x)", "failure F"]);
   }
   if (call.name === "") return;
   const missing = [...(success ? [] : ["success(...)"]), ...(all || unresolved ? [] : call.failures.filter((f) => !covered.has(f)).map((f) => f.name))];
@@ -126,7 +132,7 @@ function checkValueArms(b: Body, env: Locals, m: MatchExpr, type: Type, bindings
       if (p.kind === "some") (some = true), bindings.set(arm, type.inner);
       else if (p.kind === "none") none = true;
       else if (p.kind === "wildcard") some = none = true;
-      else wrongPattern(b, p, "`some(x)` or `none`");
+      else wrongPattern(b, p, ["some(x)", "none"]);
     }
     const missing = [...(some ? [] : ["some(...)"]), ...(none ? [] : ["none"])];
     if (missing.length > 0) notExhaustive(b, m, missing, "_");
@@ -173,7 +179,7 @@ function checkValueArms(b: Body, env: Locals, m: MatchExpr, type: Type, bindings
       b.cx.resolutions.set(p, { kind: "enum_member", type: enumType, member: p.member.name });
       b.cx.resolutions.set(p.member, { kind: "enum_member", type: enumType, member: p.member.name });
       covered.add(p.member.name);
-    } else wrongPattern(b, p, `\`${enumType.name}.<member>\` or \`_\``);
+    } else wrongPattern(b, p, [`${enumType.name}.<member>`, "_"]);
   }
   if (!all && !unresolved) {
     const missing = members.filter((x) => !covered.has(x.name)).map((x) => `${enumType.name}.${x.name}`);

@@ -1,6 +1,6 @@
 // A test's `fakes:` (docs/testing.md), checked when the test compiles, each problem exactly one
-// diagnostic: a literal answer that isn't a valid value of any as-type is one `test.fake_type` at
-// the offending field's name; `test.recording_missing`, `test.fake_unknown_prompt`,
+// diagnostic: a literal answer that isn't a valid value of any as-type is one `test.fake_type`
+// under the offending value (a misspelt field: under its name, with a did-you-mean); `test.recording_missing`, `test.fake_unknown_prompt`,
 // `test.fake_stream_item`, `test.embedding_length`.
 import type { Expr, FakeEntry, FakeItem, TestDecl } from "../syntax/ast.ts";
 import type { LoadedFile } from "../modules/graph.ts";
@@ -21,7 +21,8 @@ const FAILURE_WORDS = AI_FAILURE_WORDS.map((w) => `\`${w}\``).join(", ");
 
 function fakeType(cx: Checker, type: Type, p: LiteralProblem): void {
   const path = p.path === "" ? THE_ANSWER : p.path;
-  report(cx, diagnostic("test.fake_type", p.at, { type: printType(type) }, [
+  const suggestion = p.suggestion ?? "Correct the scripted answer to the type";
+  report(cx, diagnostic("test.fake_type", p.at, { type: printType(type), suggestion }, [
     { label: "decode", text: `\`${p.rule}\` on \`${path}\`: ${p.detail}` },
   ]));
 }
@@ -61,6 +62,23 @@ export function checkFakes(cx: Checker, file: LoadedFile, test: TestDecl): Check
   return out;
 }
 
+/** The recordings a prompt has, by name, from the project's own files. */
+function recordingNames(cx: Checker, prompt: PromptInfo): string[] {
+  const folder = recordingPath(prompt.file.path, prompt.name, "").slice(0, -".json".length);
+  return [...cx.recordingPaths].filter((path) => path.startsWith(folder) && !path.slice(folder.length).includes("/"))
+    .map((path) => path.slice(folder.length, -".json".length)).sort();
+}
+
+/** A misspelt `recorded("…")`: the closest recording of that prompt, else how to make it. */
+function recordingMissingStep(cx: Checker, prompt: PromptInfo, name: string): string {
+  const record = `\`jadpo ai record ${prompt.name} --as ${name}\``;
+  const names = recordingNames(cx, prompt);
+  const near = closest(name, names);
+  if (near !== null) return `Did you mean \`recorded("${near}")\`? Or record \`${name}\` with ${record}`;
+  if (names.length > 0) return `Record it with ${record}, or use one of its recordings: ${names.map((n) => `\`${n}\``).join(", ")}`;
+  return `Record it with ${record}`;
+}
+
 function promptItems(b: Body, prompt: PromptInfo, entry: FakeEntry): CheckedFakeItem[] {
   return timed(b, entry.items.map((item) => (prompt.use === "stream" ? streamPromptItem(b, prompt, item) : generatePromptItem(b, prompt, item))));
 }
@@ -95,7 +113,8 @@ function generatePromptItem(b: Body, prompt: PromptInfo, item: FakeItem): Checke
     case "recorded": {
       const path = recordingPath(prompt.file.path, prompt.name, item.name);
       if (!b.cx.recordingPaths.has(path)) {
-        report(b.cx, diagnostic("test.recording_missing", item.span, { prompt: prompt.name, name: item.name }));
+        const suggestion = recordingMissingStep(b.cx, prompt, item.name);
+        report(b.cx, diagnostic("test.recording_missing", item.span, { prompt: prompt.name, name: item.name, suggestion }));
         return null;
       }
       return { kind: "recorded", item, name: item.name, path };

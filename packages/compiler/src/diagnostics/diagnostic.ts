@@ -6,7 +6,7 @@ import { shortenQuoted } from "./shorten.ts";
 
 export type { Owner, RuleEntry };
 
-export type DetailLabel = "decode" | "assert" | "expected" | "got" | "fakes" | "seeds" | "cycle" | "found" | "note";
+export type DetailLabel = "decode" | "assert" | "expected" | "got" | "diff" | "fakes" | "seeds" | "cycle" | "found" | "note";
 
 export interface Detail {
   label: DetailLabel;

@@ -68,6 +68,9 @@ export function codeFrame(d: Diagnostic, options: PrettyOptions): string[] {
 }
 
 function paintBody(line: string, paint: Paint): string {
+  // A `diff:` detail's lines: the expected side red, the side got green.
+  const diffLine = /^( {4})([-+])( .*)$/.exec(line);
+  if (diffLine) return `${diffLine[1]}${(diffLine[2] === "-" ? paint.error : paint.ok)(`${diffLine[2]}${diffLine[3]}`)}`;
   const match = /^( {2})([a-z]+):( [\s\S]*)?$/.exec(line); // a detail may run over several lines (a `fakes:` script)
   if (!match) return line;
   const [, indent, label, rest = ""] = match;
@@ -83,10 +86,14 @@ export function renderErrorPretty(d: Diagnostic, options: PrettyOptions): string
   return [heading, ...codeFrame(d, options), ...bodyLines(d).map((line) => paintBody(line, paint))].join("\n");
 }
 
-/** A failing test: the plain FAIL block with colour (no code frame: the location is a statement). */
+/**
+ * A failing test: the FAIL heading, a code frame of the statement (or the expression, for a
+ * runtime fault) that failed when its source is at hand, then the body with colour.
+ */
 export function renderFailPretty(testName: string, d: Diagnostic, options: PrettyOptions): string {
   const { paint } = options;
   const where = location(d, options, false);
   const heading = `${paint.error("FAIL")}  ${paint.bold(shortenQuoted(testName))}${where ? ` ${paint.dim("-->")} ${paint.path(where)}` : ""}`;
-  return [heading, ...bodyLines(d).map((line) => paintBody(line, paint))].join("\n");
+  const body = bodyLines(d).flatMap((line) => line.split("\n")).map((line) => paintBody(line, paint));
+  return [heading, ...codeFrame(d, options), ...body].join("\n");
 }

@@ -8,6 +8,8 @@ import type { Tok } from "./tokens.ts";
 import { OPEN } from "./open-constructs.ts";
 import { buildOperand, foldBinary, literal, spanTo, type PostOp } from "./build-ast.ts";
 import { ParserBase, isUpper } from "./parser-base.ts";
+import { ParseStop } from "./parse-errors.ts";
+import { toUpperCamel } from "../names/casing.ts";
 
 /** The named argument `as: T` of a call. */
 class AsArgument {
@@ -199,12 +201,27 @@ export abstract class ExpressionRules extends ParserBase {
       const alts = this.primaryOr.DEF;
       if (LITERAL[next.tokenTypeIdx] === true) return alts[0].ALT();
       const type = next.tokenType;
+      if (type === T.Ident && !isUpper(next as Tok) && this.looksLikeRecord()) {
+        // `answer_question { question: q }`: a record literal names its type, and a prompt's
+        // values type is the prompt's name in UpperCamel.
+        const upper = toUpperCamel(next.image);
+        throw new ParseStop(
+          next as Tok,
+          `a type's name before \`{ ${this.LA(3).image}: … }\` (types are UpperCamel)`,
+          `Write \`${upper} { … }\`: a record names its type, and a prompt's values are the type named after it in UpperCamel`,
+        );
+      }
       if (type === T.Ident) return isUpper(next as Tok) && this.LA(2).tokenType === T.LBrace ? alts[1].ALT() : alts[2].ALT();
       if (type === T.LParen) return alts[3].ALT();
       if (type === T.LBracket) return alts[4].ALT();
       if (type === T.Match) return alts[5].ALT();
     }
     return this.OR2(this.primaryOr);
+  }
+
+  /** `name { field: …`: only a record literal reads so (a block never starts with `field:`). */
+  private looksLikeRecord(): boolean {
+    return this.LA(2).tokenType === T.LBrace && this.LA(3).tokenType === T.Ident && this.LA(4).tokenType === T.Colon;
   }
 
   /** Prefix operators, a primary, then `.field` and call postfixes. */

@@ -61,6 +61,15 @@ export abstract class PatternRules extends ExpressionRules {
   matchArm = this.RULE("matchArm", (): A.MatchArm => {
     const start = this.LA(1) as Tok;
     const pattern = this.SUBRULE(this.pattern);
+    // `Tone.formal, Tone.casual =>`: failure arms list several failures, enum arms don't. Say so,
+    // rather than a bare "Expected `=>`".
+    if (!this.RECORDING_PHASE && pattern.kind === "member" && (this.LA(1) as Tok).tokenType === T.Comma) {
+      throw new ParseStop(
+        this.LA(1) as Tok,
+        `\`=>\` after \`${pattern.type.name}.${pattern.member.name}\` (an enum arm matches one member; only \`failure\` arms list several)`,
+        `Write one arm per member, each with its own \`=>\`, or \`_ =>\` for every other member`,
+      );
+    }
     this.tok(T.FatArrow, "`=>` after the pattern");
     const body = this.OR(this.armBodyOr);
     return { pattern, body, span: this.sp(start) };

@@ -9,7 +9,7 @@ export interface Violation {
   rule: ConstraintRule;
   /** The constraint as written: `max_length: 40`. */
   constraint: string;
-  /** What was wanted and what was there: `expected at most 40 code points, got 52`. */
+  /** What was wanted and what was there: `expected at most 40 characters, got 52 characters` (a character is a code point, as `jadpo dev` says it). */
   message: string;
 }
 
@@ -55,14 +55,14 @@ export function textViolation(value: string, c: Constraints): Violation | null {
     return {
       rule: "min_length",
       constraint: `min_length: ${c.min_length}`,
-      message: `expected at least ${plural(c.min_length, "code point")}, got ${length}`,
+      message: `expected at least ${plural(c.min_length, "character")}, got ${plural(length, "character")}`,
     };
   }
   if (c.max_length !== undefined && length > c.max_length) {
     return {
       rule: "max_length",
       constraint: `max_length: ${c.max_length}`,
-      message: `expected at most ${plural(c.max_length, "code point")}, got ${length}`,
+      message: `expected at most ${plural(c.max_length, "character")}, got ${plural(length, "character")}`,
     };
   }
   if (c.pattern !== undefined) {

@@ -134,13 +134,13 @@ describe("examples/support", () => {
 });
 
 describe("a scripted answer the decoding would reject", () => {
-  test("is exactly one test.fake_type at the field's name", () => {
+  test("is exactly one test.fake_type, under the bad value", () => {
     const sources = readProject(EXAMPLE_ROOT);
     sources[TEST_FILE] = sources[TEST_FILE].replace("resolved_by_articles: true", 'resolved_by_articles: "yes"');
     const { diagnostics } = checkSources(sources);
     expect(rendered(diagnostics)).toBe(
       [
-        "error: A scripted answer doesn't decode as `SupportAnswer` --> domains/support/actions/answer_customer.test.jadpo:10:17",
+        "error: A scripted answer doesn't decode as `SupportAnswer` --> domains/support/actions/answer_customer.test.jadpo:10:39",
         "  decode: `type` on `resolved_by_articles`: expected Bool, got Text",
         "  reason: Scripted answers are checked against the type the prompt is asked for as, so a test can't script an answer the decoding would reject.",
         "  next: Correct the scripted answer to the type (agent)",

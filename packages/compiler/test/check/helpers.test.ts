@@ -44,7 +44,7 @@ describe("constraints", () => {
   test("lengths count code points", () => {
     expect(codePointLength("🍞ab")).toBe(3);
     expect(textViolation("🍞🍞", { max_length: 2 })).toBeNull();
-    expect(textViolation("🍞🍞🍞", { max_length: 2 })?.message).toBe("expected at most 2 code points, got 3");
+    expect(textViolation("🍞🍞🍞", { max_length: 2 })?.message).toBe("expected at most 2 characters, got 3 characters");
   });
 
   test("a pattern matches the whole text, with the u flag", () => {

@@ -205,7 +205,7 @@ action answer(question: Question) -> Answer {
     const test = `test "t" {\n    fakes: {\n        ai.ask: [Answer { resolved: "no"  reply: 3  extra: 1 }]\n    }\n    var a = answer("Hi")\n}\n`;
     const { diagnostics } = checkSources(shop(source, { "domains/shop/a.test.jadpo": test }));
     expect(diagnostics.map((d) => `${d.rule} ${d.span!.line}:${d.span!.column} ${d.details[0]?.text}`)).toEqual([
-      "test.fake_type 3:27 `type` on `resolved`: expected Bool, got Text",
+      "test.fake_type 3:37 `type` on `resolved`: expected Bool, got Text",
     ]);
   });
 });

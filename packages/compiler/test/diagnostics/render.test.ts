@@ -85,11 +85,13 @@ describe("pretty", () => {
     expect(renderErrorPretty(elsewhere, options)).toBe(renderErrorPlain(elsewhere));
   });
 
-  it("renders a FAIL block like plain, without a frame", () => {
+  it("renders a FAIL block like plain, with the failing statement's frame", () => {
     const d = diagnostic("test.assertion_failed", { ...notFound.span! }, {}, [{ label: "assert", text: "x == 1" }]);
     expect(renderFailPretty("a test", d, options)).toBe(
       [
         "FAIL  a test --> domains/support/a.jadpo:1",
+        "  1 | use support/typs { CustomerQuestion }",
+        "    |     ^^^^^^^^^^^^",
         "  assert: x == 1",
         "  reason: A test passes only when every assertion holds.",
         "  next: Fix the code under test, or the assertion if it is wrong (agent)",
@@ -150,5 +152,13 @@ describe("json", () => {
   it("says passed when there is nothing to report", () => {
     const out = renderCheckJson({ files: 9, declarations: 18, diagnostics: [] }, { displayPath: (f) => f, source: () => undefined });
     expect(out).toBe('{"schemaVersion":1,"command":"check","status":"passed","files":9,"declarations":18,"diagnostics":[]}\n');
+  });
+
+  it("paints a diff's expected lines red and its lines got green", () => {
+    const paint = { ...noPaint, error: (t: string) => `<r>${t}</r>`, ok: (t: string) => `<g>${t}</g>` };
+    const d = diagnostic("test.assertion_failed", null, {}, [{ label: "diff", text: "(- expected, + got)\n      P {\n    -   a: 1\n    +   a: 2\n      }" }]);
+    expect(renderFailPretty("a test", d, { ...options, paint }).split("\n").slice(1, 6)).toEqual([
+      "  diff: (- expected, + got)", "      P {", "    <r>-   a: 1</r>", "    <g>+   a: 2</g>", "      }",
+    ]);
   });
 });

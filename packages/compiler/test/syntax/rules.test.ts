@@ -74,6 +74,24 @@ describe("syntax.expected", () => {
     ].join("\n"));
   });
 
+  it("enum members joined by a comma in one arm: only failure arms list several", () => {
+    expect(one("type Tone = Enum { formal casual }\nfunction f(t: Tone) -> Int {\n    return match t {\n        Tone.formal, Tone.casual => 1\n    }\n}\n")).toBe([
+      "error: Expected `=>` after `Tone.formal` (an enum arm matches one member; only `failure` arms list several), found `,` --> domains/support/x.jadpo:4:20",
+      EXPECTED_REASON,
+      "  next: Write one arm per member, each with its own `=>`, or `_ =>` for every other member (agent)",
+      "  rule: syntax.expected",
+    ].join("\n"));
+  });
+
+  it("a lower-case name before a record's fields: a prompt's name for its values type", () => {
+    expect(one("action a() -> Int {\n    var v = answer_question { question: \"q\" }\n    return 1\n}\n")).toBe([
+      "error: Expected a type's name before `{ question: … }` (types are UpperCamel), found the name `answer_question` --> domains/support/x.jadpo:2:13",
+      EXPECTED_REASON,
+      "  next: Write `AnswerQuestion { … }`: a record names its type, and a prompt's values are the type named after it in UpperCamel (agent)",
+      "  rule: syntax.expected",
+    ].join("\n"));
+  });
+
   it("a missing comma in a call", () => {
     expect(one("function f() -> Int {\n    return g(1 2)\n}\n")).toBe([
       "error: Expected `,` or a `)` to close the call to `g` opened on line 2, found the number `2` --> domains/support/x.jadpo:2:16",

@@ -242,7 +242,7 @@ export class FakeBackend implements AiBackend {
   private wrongType(script: CompiledScript, compiled: CompiledItem, asked: Type, scripted: Type): TestStop {
     const attempt = this.used[this.fakes.scripts.indexOf(script)];
     return new TestStop(
-      diagnostic("test.fake_type", compiled.item.item.span, { type: printType(asked) }, [
+      diagnostic("test.fake_type", compiled.item.item.span, { type: printType(asked), suggestion: "Correct the scripted answer to the type" }, [
         {
           label: "fakes",
           text: `\`${script.label}\` attempt ${attempt} asks for \`${printType(asked)}\`; its scripted answer is a \`${printType(scripted)}\``,

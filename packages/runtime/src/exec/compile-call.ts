@@ -41,7 +41,7 @@ export function invokeFor(cx: Cx, res: Resolution, span: Span): Invoke | null {
       return target ? callableInvoke(target) : null;
     }
     case "library":
-      return { async: false, call: libraryFunction(res.fn, cx.stmt) };
+      return { async: false, call: libraryFunction(res.fn, span) };
     case "ai_generate":
       return generateInvoke(p, res.prompt, res.asType, span);
     case "ai_stream":
@@ -49,7 +49,7 @@ export function invokeFor(cx: Cx, res: Resolution, span: Span): Invoke | null {
     case "ai_embed":
       return embedInvoke(p, span);
     case "convert":
-      return convertInvoke(res.type, cx.stmt);
+      return convertInvoke(res.type, span);
     case "ai_requests": {
       const get = requestsOf(p, res.prompt);
       return { async: false, call: (_args, c) => get(c) };

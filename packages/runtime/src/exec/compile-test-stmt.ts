@@ -4,6 +4,7 @@ import { diagnostic, type Detail, type Expr, type Span, type Stmt, type Type } f
 import { printValue } from "../values/print.ts";
 import { valuesEqual } from "../values/equal.ts";
 import { checkedInstant } from "./operators.ts";
+import { diffValues } from "../values/diff.ts";
 import { calleeText, compileExpr } from "./compile-expr.ts";
 import { guardCall } from "./guarded-call.ts";
 import { sourceText, typeOf, type Cx } from "./compile-state.ts";
@@ -35,6 +36,11 @@ function printed(type: Type | undefined, value: Value): string {
   return type ? printValue(type, value) : JSON.stringify(value);
 }
 
+/** The `diff:` detail: a key line, then the diff's lines below it. */
+export function diffText(lines: string[]): string {
+  return ["(- expected, + got)", ...lines.map((line) => `    ${line}`)].join("\n");
+}
+
 export function compileAssert(cx: Cx, stmt: AssertStmt): SStmt {
   if (stmt.fails) return compileAssertFails(cx, stmt);
   const span = stmt.span;
@@ -55,13 +61,11 @@ export function compileAssert(cx: Cx, stmt: AssertStmt): SStmt {
   const holds = COMPARE[comparison.op];
   const check = (a: Value, b: Value): typeof CONT => {
     if (holds(a, b)) return CONT;
-    throw new TestStop(
-      diagnostic("test.assertion_failed", span, {}, [
-        assertLine,
-        { label: "got", text: printed(leftType, a) },
-        { label: "expected", text: printed(rightType, b) },
-      ]),
-    );
+    const details: Detail[] = [assertLine, { label: "got", text: printed(leftType, a) }, { label: "expected", text: printed(rightType, b) }];
+    // Records and lists also get a `diff:` (reporters that print one line per value leave it out).
+    const diff = comparison.op === "==" && leftType ? diffValues(leftType, a, b) : null;
+    if (diff) details.push({ label: "diff", text: diffText(diff) });
+    throw new TestStop(diagnostic("test.assertion_failed", span, {}, details));
   };
   if (!left.async && !right.async) {
     const l = left.fn;

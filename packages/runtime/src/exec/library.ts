@@ -17,7 +17,7 @@ function similarity(a: number[], b: number[], span: Span): number {
   throw new RuntimeFault({ variant: "vector_lengths", left: a.length, right: b.length }, span);
 }
 
-/** The implementation of a library function; `span` is the statement a fault points to. */
+/** The implementation of a library function; `span` is the call a fault points to. */
 export function libraryFunction(fn: LibraryFunction, span: Span): LibFn {
   switch (fn) {
     case "list.count":

@@ -115,7 +115,8 @@ function binaryFn(op: BinaryOp, kind: Arith, span: Span): (a: Value, b: Value) =
 
 export function compileBinary(cx: Cx, expr: Extract<Expr, { kind: "binary" }>, left: CExpr, right: CExpr): CExpr {
   if (expr.op === "and" || expr.op === "or") return shortCircuit(expr.op === "and", left, right);
-  const f = binaryFn(expr.op, arithKind(cx, expr), cx.stmt);
+  // A fault points at the expression that faulted, not the statement around it.
+  const f = binaryFn(expr.op, arithKind(cx, expr), expr.span);
   if (!left.async && !right.async) {
     const l = left.fn;
     const r = right.fn;

@@ -16,7 +16,8 @@ export interface TestResult {
   file: string;
   /** Line of the test's declaration (1 for a recording test). */
   line: number;
-  status: "passed" | "failed";
+  /** "skipped": not run, because the run stopped early (`--bail`). */
+  status: "passed" | "failed" | "skipped";
   /** The test's own seed, derived from the run seed, its file and its name. */
   seed: number;
   duration_ms: number;

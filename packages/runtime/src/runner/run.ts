@@ -9,6 +9,7 @@ import type { TestOutcome } from "./outcome.ts";
 import type { PlannedTest } from "./plan.ts";
 import { planKey } from "./plan-key.ts";
 import { Sequencer } from "./sequencer.ts";
+import { testSeed } from "../seed.ts";
 import type { Pool, PoolWorker } from "./pool.ts";
 
 /**
@@ -32,6 +33,18 @@ export interface RunOptions {
   helpers?: Helpers;
   /** Each event, in plan order (run-start, test-done…, run-end). */
   onEvent?: (event: RunEvent) => void;
+  /**
+   * Stop after this many failed tests (`--bail`): the tests after the n-th failure in plan order
+   * are not run (or their results are dropped) and come back `skipped`, so which tests ran never
+   * depends on the worker count.
+   */
+  bail?: number;
+}
+
+/** The result of a test the run stopped before. */
+function skipped(entry: PlannedTest, runSeed: number): TestResult {
+  const seed = testSeed(runSeed, entry.file, entry.name);
+  return { name: entry.name, kind: entry.resultKind, file: entry.file, line: entry.line, status: "skipped", seed, duration_ms: 0, diagnostics: [] };
 }
 
 /** Entries this thread runs between two looks at the workers' messages. */
@@ -53,11 +66,17 @@ export async function runSelected(tests: LoadedTests, entries: PlannedTest[], op
   const alerts: Alert[] = [];
   const extras = options.extras ?? {};
   const counts: CoverageCounts = {};
-  const sequencer = new Sequencer<TestOutcome>(entries.length, (position, outcome) => {
-    results[position] = outcome.result;
-    for (const a of outcome.alerts) alerts.push(a);
-    if (outcome.coverage) mergeCoverage(counts, outcome.coverage);
-    emit({ type: "test-done", index: entries[position].index, result: outcome.result });
+  let failed = 0;
+  let bailed = false;
+  const sequencer = new Sequencer<TestOutcome | null>(entries.length, (position, outcome) => {
+    const result = bailed || outcome === null ? skipped(entries[position], runSeed) : outcome.result;
+    results[position] = result;
+    if (!bailed && outcome) {
+      for (const a of outcome.alerts) alerts.push(a);
+      if (outcome.coverage) mergeCoverage(counts, outcome.coverage);
+    }
+    emit({ type: "test-done", index: entries[position].index, result });
+    if (result.status === "failed" && options.bail !== undefined && ++failed >= options.bail) bail();
   });
 
   // Positions still to run; a worker's batch comes back to the front when the worker is lost.
@@ -72,6 +91,13 @@ export async function runSelected(tests: LoadedTests, entries: PlannedTest[], op
 
   const checkDone = (): void => {
     if (sequencer.done) finish();
+  };
+
+  // Everything still queued is skipped now; batches in flight come back and are skipped too.
+  const bail = (): void => {
+    bailed = true;
+    for (const position of queue.splice(0)) sequencer.push(position, null);
+    checkDone();
   };
 
   const feed = (worker: PoolWorker): void => {
@@ -130,6 +156,10 @@ export async function runSelected(tests: LoadedTests, entries: PlannedTest[], op
       const started = performance.now();
       const batch = queue.splice(0, LOCAL_BATCH);
       for (const position of batch) {
+        if (bailed) {
+          sequencer.push(position, null);
+          continue;
+        }
         const done = tests.run(entries[position], runSeed, extras);
         sequencer.push(position, done instanceof Promise ? await done : done);
       }

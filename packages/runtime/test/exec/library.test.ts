@@ -93,6 +93,21 @@ describe("library and fixtures", () => {
       { label: "assert", text: 'cards.titled("rye", 7) == cards.plain' },
       { label: "got", text: 'Card { title: "rye"  score: 7  tags: ["fixture"] }' },
       { label: "expected", text: 'Card { title: "plain"  score: 1  tags: [] }' },
+      {
+        label: "diff",
+        text: [
+          "(- expected, + got)",
+          "      Card {",
+          '    -   title: "plain"',
+          '    +   title: "rye"',
+          "    -   score: 1",
+          "    +   score: 7",
+          "        tags: [",
+          '    +     "fixture"',
+          "        ]",
+          "      }",
+        ].join("\n"),
+      },
     ]);
     expect(result.kind).toBe("test");
   });

@@ -40,4 +40,20 @@ describe("the pool, on threads", () => {
     expect(shared.results.some((result) => result.duration_ms === -2)).toBe(true);
     expect(normalised(shared.results)).toEqual(normalised(alone.results));
   });
+
+  it("bails after the same failure, with the same tests skipped, whichever threads ran them", async () => {
+    // Failures are at plan indices 3, 10, 17…: the 100th is index 696; everything after is skipped.
+    const alone = await runSelected(fakeTests(1500, "main"), fakeTests(1500, "main").plan, { runSeed: 3, pool: null, bail: 100 });
+    const pool = startPool(workerUrl, 2, { runSeed: 3, load: { count: 1500, by: "worker" } });
+    try {
+      const shared = await runSelected(fakeTests(1500, "main"), fakeTests(1500, "main").plan, { runSeed: 3, pool, bail: 100 });
+      expect(normalised(shared.results)).toEqual(normalised(alone.results));
+      expect(shared.alerts).toEqual(alone.alerts);
+    } finally {
+      await pool.close();
+    }
+    expect(alone.results.filter((result) => result.status === "failed")).toHaveLength(100);
+    expect(alone.results.findIndex((result) => result.status === "skipped")).toBe(697);
+    expect(alone.results.filter((result) => result.status === "skipped")).toHaveLength(803);
+  });
 });

@@ -31,20 +31,23 @@ interface Printed {
   source: (file: string) => SourceFile | undefined;
 }
 
-/** The text `check` prints: each diagnostic, a blank line between, then the last line. */
+/**
+ * The text `check` prints: each diagnostic, a blank line between, then the last line right after
+ * the last one (as `jadpo test` prints its summary). Plain is painted too when colour is forced.
+ */
 export function checkText(result: Printed, format: "pretty" | "plain", terminal: Terminal): string {
   const { paint } = terminal;
   if (result.diagnostics.length === 0) {
     return `${paint.ok("✓")} Check passed  ${plural(result.files, "file")} · ${plural(result.declarations, "declaration")}\n`;
   }
   const blocks = result.diagnostics.map((d) =>
-    format === "pretty"
-      ? renderErrorPretty(d, { displayPath: result.displayPath, paint, source: result.source })
-      : renderErrorPlain(d, { displayPath: result.displayPath }),
+    format === "plain" && !terminal.color
+      ? renderErrorPlain(d, { displayPath: result.displayPath })
+      : renderErrorPretty(d, { displayPath: result.displayPath, paint, source: format === "pretty" ? result.source : () => undefined }),
   );
   const count = result.diagnostics.length + result.omitted;
-  const more = result.omitted > 0 ? `${omittedLine(result.omitted)}\n` : "";
-  return `${blocks.join("\n\n")}\n\n${more}${paint.error("check failed:")} ${plural(count, "error")}\n`;
+  const more = result.omitted > 0 ? `\n${omittedLine(result.omitted)}` : "";
+  return `${blocks.join("\n\n")}${more}\n${paint.error("check failed:")} ${plural(count, "error")}\n`;
 }
 
 /** What to print: the compiled project's diagnostics, or the one that says there is no project. */

@@ -12,6 +12,8 @@ export function registerTest(program: Command, context: CliContext): void {
     .command("test")
     .description("run the tests, and one recording test per recording")
     .argument("[paths...]", "files or folders to run the tests of, or file:line for the test declared there")
+    .addOption(flag("name"))
+    .addOption(flag("bail"))
     .addOption(flag("seed"))
     .addOption(flag("reporter"))
     .addOption(flag("output"))

@@ -1,33 +1,38 @@
 // What `jadpo test` does: find the project, compile it, plan, select and shard, run (with worker
 // threads when the tests left outweigh their start-up), feeding the reporter's hooks as tests
 // finish and at the end, and set the exit code.
-import { existsSync, writeFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
-import { isAbsolute, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { diagnostic, noPaint, sourceLookup, type Diagnostic } from "@jadpo/compiler";
+import { diagnostic, sourceLookup, type Diagnostic } from "@jadpo/compiler";
 import {
   applyShard, coverageTotals, forbidNetwork, MAX_SEEDS, parseSeedRange, parseShard, runSelected, selectTests, startPool,
-  type CoverageSite, type Helpers, type PlannedTest, type Pool, type RunExtras, type Selector, type Shard, type WorkerInit,
+  type CoverageSite, type Helpers, type PlannedTest, type Pool, type RunEvent, type RunExtras, type Selector, type Shard, type WorkerInit,
 } from "@jadpo/runtime";
 import type { CliContext } from "../../context.ts";
-import { terminalFor, type ColorMode } from "../../terminal.ts";
+import type { ColorMode } from "../../terminal.ts";
 import { OptionValueError, reportUsage } from "../../usage.ts";
 import {
-  makeReporter, reporterEvents, reportPassed, runEndText, type ReportContext, type Reporter, type ReporterName, type TestReport,
+  reporterEvents, reportPassed, runEndText, type ReportContext, type Reporter, type ReporterName, type TestReport,
 } from "../../reporters/index.ts";
+import { resolveTargets, writeReportFile, type Target } from "./outputs.ts";
+import { affectedBy } from "./affected.ts";
 import { findProject } from "../../project.ts";
 import { durationMs } from "../../options.ts";
 import { nodeHost } from "../../node-host.ts";
 import { processParses } from "../../cache/process-parses.ts";
 import { loadTestProject, type LoadedProject, type TestLoad } from "./project.ts";
 import { argumentPath, resolveSelectors } from "./selectors.ts";
-import { watchAndRun } from "./watch.ts";
+import { watchAndRun, type RunDone } from "./watch.ts";
 
 export interface TestOptions {
   seed: number;
-  reporter?: ReporterName;
-  output?: string;
+  /** `-t`: a text the name contains, or `/regex/flags`. */
+  name?: string;
+  /** `--bail` alone is true (stop after 1 failure). */
+  bail?: number | true;
+  reporter?: ReporterName[];
+  output?: string[];
   shard?: string;
   workers?: number;
   watch?: boolean;
@@ -79,19 +84,21 @@ class LazyPool {
   }
 }
 
-function write(context: CliContext, options: TestOptions, text: string): boolean {
-  if (options.output === undefined) {
-    context.stdout.write(text);
-    return true;
+/** Writes each target's text of the report: to its file, or (in order) to standard output. False when a file can't be written (reported). */
+function writeReport(context: CliContext, targets: Target[], render: (reporter: Reporter) => string): boolean {
+  for (const target of targets) {
+    const text = render(target.reporter);
+    if (target.file === null) {
+      context.stdout.write(text);
+      continue;
+    }
+    const problem = writeReportFile(context, target.file, text);
+    if (problem) {
+      reportUsage(context, problem);
+      return false;
+    }
   }
-  try {
-    writeFileSync(isAbsolute(options.output) ? options.output : resolve(context.cwd, options.output), text);
-    return true;
-  } catch (error) {
-    const why = error instanceof Error ? error.message : String(error);
-    reportUsage(context, diagnostic("cli.output_unwritable", null, { path: options.output, why }));
-    return false;
-  }
+  return true;
 }
 
 /** Everything a run needs, read from the command line once (a watch reruns it). */
@@ -99,6 +106,9 @@ export interface PreparedRun {
   load: TestLoad;
   displayPath: (file: string) => string;
   selectors: Selector[];
+  /** `-t`: whether a test's name is selected. */
+  nameFilter: ((name: string) => boolean) | null;
+  bail: number | undefined;
   shard: Shard | null;
   seed: number;
   /** `--seeds` and `--coverage`. */
@@ -107,10 +117,22 @@ export interface PreparedRun {
   coverageMin: number | null;
   workers: number;
   paths: string[];
-  reporter: Reporter;
+  targets: Target[];
   options: TestOptions;
   /** How long this process took to start and load before the command ran. */
   loadMs: number;
+}
+
+/** `-t refus` → names containing `refus`; `-t /^a.*d$/i` → names the regex matches; null when the regex is not one. */
+export function nameFilter(pattern: string): ((name: string) => boolean) | null {
+  const regex = /^\/(.*)\/([a-z]*)$/s.exec(pattern);
+  if (!regex) return (name) => name.includes(pattern);
+  try {
+    const re = new RegExp(regex[1], regex[2].replace(/[gy]/g, ""));
+    return (name) => re.test(name);
+  } catch {
+    return null;
+  }
 }
 
 /** Reads the command line; null when it was a usage error or no project (already reported). */
@@ -123,6 +145,14 @@ function prepare(paths: string[], options: TestOptions, context: CliContext, loa
       return null;
     }
   }
+  let filter: PreparedRun["nameFilter"] = null;
+  if (options.name !== undefined) {
+    filter = nameFilter(options.name);
+    if (!filter) {
+      reportUsage(context, new OptionValueError("--name", options.name, "a text, or a regular expression between slashes", "/^a refus/").diagnostic);
+      return null;
+    }
+  }
   const extras: RunExtras = { coverage: options.coverage === true || options.coverageMin !== undefined };
   if (options.seeds !== undefined) {
     extras.seeds = parseSeedRange(options.seeds);
@@ -132,10 +162,12 @@ function prepare(paths: string[], options: TestOptions, context: CliContext, loa
       return null;
     }
   }
-  // A report written to a file is never coloured or wrapped.
-  const terminal = options.output === undefined ? terminalFor(context.stdout, context.env, options.color) : null;
-  const reporterName: ReporterName = options.reporter ?? (terminal?.isTTY ? "pretty" : "plain");
-  const reporter = makeReporter(reporterName, { paint: terminal?.paint ?? noPaint, width: terminal?.width ?? null });
+  const resolved = resolveTargets(options.reporter ?? [], options.output ?? [], context, options.color);
+  if (!resolved.ok) {
+    reportUsage(context, resolved.diagnostic);
+    return null;
+  }
+  const { targets } = resolved;
   const seed = options.seed;
 
   const lookup = findProject(context.cwd, paths.length > 0 ? argumentPath(paths[0], context.cwd) : undefined);
@@ -144,7 +176,7 @@ function prepare(paths: string[], options: TestOptions, context: CliContext, loa
       reportUsage(context, lookup.diagnostic);
     } else {
       const report: TestReport = { outcome: "stopped", seed, diagnostic: lookup.diagnostic };
-      if (write(context, options, runEndText(reporter, report, { displayPath: (file) => file }))) context.exitCode = 1;
+      if (writeReport(context, targets, (reporter) => runEndText(reporter, report, { displayPath: (file) => file }))) context.exitCode = 1;
     }
     return null;
   }
@@ -156,29 +188,36 @@ function prepare(paths: string[], options: TestOptions, context: CliContext, loa
   }
   const workers = options.workers ?? availableParallelism();
   const timeout = { ms: durationMs(options.testTimeout) ?? 10_000, text: options.testTimeout };
+  const bail = options.bail === true ? 1 : options.bail;
   return {
-    load: { root, cwd: context.cwd, timeout }, displayPath, selectors: selectors.selectors, shard, seed, extras, coverageMin: options.coverageMin ?? null,
-    workers, paths, reporter, options, loadMs,
+    load: { root, cwd: context.cwd, timeout }, displayPath, selectors: selectors.selectors, nameFilter: filter, bail, shard, seed, extras,
+    coverageMin: options.coverageMin ?? null, workers, paths, targets, options, loadMs,
   };
 }
 
 /**
  * One run: compile, run, report; sets the exit code. Every run runs its tests: a report is never
  * replayed from an earlier run (a time limit or a changed machine can change what a run reports).
- * Inside one process (watch), only the files whose bytes changed are parsed again.
+ * Inside one process (watch), only the files whose bytes changed are parsed again. `changed` (a
+ * watch's rerun) keeps only the tests those files affect; a rerun with none prints nothing.
  */
-export async function runOnce(prepared: PreparedRun, context: CliContext): Promise<void> {
+export async function runOnce(prepared: PreparedRun, context: CliContext, changed: string[] | null = null): Promise<RunDone> {
   const { load, seed } = prepared;
-  const compileStarted = performance.now();
+  const started = performance.now();
   const pool = new LazyPool(load, prepared.workers, seed, prepared.extras);
   try {
     const project = loadTestProject(load, nodeHost, processParses(context.env));
     // A worker's start-up, estimated as ours: loading the bundle, and compiling the project.
-    const startupMs = prepared.loadMs + (performance.now() - compileStarted);
-    const reportContext: ReportContext = { displayPath: prepared.displayPath, source: sourceLookup(project.compiled.graph) };
-    const report = await run(project, prepared, (count) => pool.helpers(count, startupMs));
-    if (!write(context, prepared.options, runEndText(prepared.reporter, report, reportContext))) return;
+    const startupMs = prepared.loadMs + (performance.now() - started);
+    const affected = changed === null ? null : affectedBy(project.compiled, changed);
+    const report = await run(project, prepared, (count) => pool.helpers(count, startupMs), affected);
+    if (report === null) return { ran: 0 };
+    const reportContext: ReportContext = {
+      displayPath: prepared.displayPath, source: sourceLookup(project.compiled.graph), durationMs: performance.now() - started,
+    };
+    if (!writeReport(context, prepared.targets, (reporter) => runEndText(reporter, report, reportContext))) return { ran: null };
     context.exitCode = reportPassed(report) ? 0 : 1;
+    return { ran: report.outcome === "ran" ? report.results.filter((result) => result.status !== "skipped").length : null };
   } finally {
     await pool.close();
   }
@@ -188,23 +227,43 @@ export async function runTestCommand(paths: string[], options: TestOptions, cont
   forbidNetwork();
   const prepared = prepare(paths, options, context, performance.now());
   if (!prepared) return;
-  if (!options.watch) return runOnce(prepared, context);
+  if (!options.watch) {
+    await runOnce(prepared, context);
+    return;
+  }
   const { root, cwd } = prepared.load;
-  await watchAndRun({ root, cwd, output: options.output }, context, () => runOnce(prepared, context));
+  const outputs = prepared.targets.flatMap((target) => (target.file === null ? [] : [target.file]));
+  await watchAndRun({ root, cwd, outputs, displayPath: prepared.displayPath }, context, (changed) => runOnce(prepared, context, changed));
 }
 
-async function run(project: LoadedProject, prepared: PreparedRun, helpers: (count: number) => Helpers | undefined): Promise<TestReport> {
+/** The report of a run; null when a watch's rerun found no test the change affects. */
+async function run(
+  project: LoadedProject, prepared: PreparedRun, helpers: (count: number) => Helpers | undefined,
+  affected: ((entry: PlannedTest) => boolean) | null,
+): Promise<TestReport | null> {
   const { seed, paths } = prepared;
   if (!project.tests) return { outcome: "compile_errors", seed, diagnostics: project.errors };
   const tests = project.tests;
-  const selected = selectTests(tests.plan, prepared.selectors);
+  const filter = prepared.nameFilter;
+  const selected = selectTests(tests.plan, prepared.selectors).filter((entry) => filter === null || filter(entry.name));
   if (selected.length === 0) {
-    const where = paths.length === 0 ? "" : ` in ${paths.map((path) => `\`${path}\``).join(", ")}`;
+    const where = [
+      paths.length === 0 ? "" : ` in ${paths.map((path) => `\`${path}\``).join(", ")}`,
+      prepared.options.name === undefined ? "" : ` named like \`${prepared.options.name}\``,
+    ].join("");
     return { outcome: "stopped", seed, diagnostic: diagnostic("test.no_tests", null, { where }) };
   }
-  const entries: PlannedTest[] = applyShard(selected, prepared.shard);
-  const onEvent = reporterEvents(prepared.reporter);
-  const summary = await runSelected(tests, entries, { runSeed: seed, extras: prepared.extras, pool: null, helpers: helpers(entries.length), onEvent });
+  let entries: PlannedTest[] = applyShard(selected, prepared.shard);
+  if (affected !== null) {
+    entries = entries.filter(affected);
+    if (entries.length === 0) return null;
+  }
+  const onEvent = (event: RunEvent) => {
+    for (const target of prepared.targets) reporterEvents(target.reporter)(event);
+  };
+  const summary = await runSelected(tests, entries, {
+    runSeed: seed, extras: prepared.extras, pool: null, helpers: helpers(entries.length), onEvent, bail: prepared.bail,
+  });
   const report: TestReport = { outcome: "ran", seed, results: summary.results, alerts: summary.alerts, failOnAlert: prepared.options.failOnAlert === true };
   if (summary.seeds) report.seeds = summary.seeds;
   if (summary.coverage) {

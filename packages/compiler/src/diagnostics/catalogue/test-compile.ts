@@ -5,7 +5,8 @@ export const testCompileRules = {
   "test.fake_type": {
     summary: "A scripted answer doesn't decode as `{type}`",
     reason: "Scripted answers are checked against the type the prompt is asked for as, so a test can't script an answer the decoding would reject.",
-    next: "Correct the scripted answer to the type",
+    // {suggestion}: a did-you-mean for a misspelt field, else "Correct the scripted answer to the type".
+    next: "{suggestion}",
     owner: "agent",
   },
   "test.fake_unknown_prompt": {
@@ -67,7 +68,8 @@ export const testCompileRules = {
   "test.recording_missing": {
     summary: "`{prompt}` has no recording `{name}`",
     reason: "`recorded(\"name\")` reads `recordings/{prompt}/{name}.json` beside the prompt.",
-    next: "Record it with `jadpo ai record {prompt} --as {name}`, or use an existing name",
+    // {suggestion}: the closest recording of the prompt, else how to record it (recordingMissingStep).
+    next: "{suggestion}",
     owner: "agent",
   },
   "test.fixture_outside_test": {

@@ -33,7 +33,7 @@ export const typeRules = {
       },
       min_above_max: { summary: "`{low}: {low_value}` is greater than `{high}: {high_value}`", next: "Make `{low}` at most `{high}`" },
       pattern_length: {
-        summary: "`pattern` of {subject} matches only texts of {length} code points, outside its length bounds",
+        summary: "`pattern` of {subject} matches only texts of {length} characters, outside its length bounds",
         next: "Change the pattern or the length bounds so some text meets both",
       },
     },

@@ -9,7 +9,7 @@ export const testCases: RuleCase[] = [
     files: shop(ANSWERING, {
       "domains/shop/answer.test.jadpo": `test "a scripted answer" {\n    fakes: {\n        ai.ask: [Answer { resolved: "yes"  reply: "Hi" }]\n    }\n    var a = attempt answer("Hello?")\n    assert a.resolved\n}\n`,
     }),
-    expected: `error: A scripted answer doesn't decode as \`Answer\` --> domains/shop/answer.test.jadpo:3:27
+    expected: `error: A scripted answer doesn't decode as \`Answer\` --> domains/shop/answer.test.jadpo:3:37
   decode: \`type\` on \`resolved\`: expected Bool, got Text
   reason: Scripted answers are checked against the type the prompt is asked for as, so a test can't script an answer the decoding would reject.
   next: Correct the scripted answer to the type (agent)
@@ -25,6 +25,18 @@ export const testCases: RuleCase[] = [
   decode: \`missing\` on \`resolved\`: expected Bool, got nothing
   reason: Scripted answers are checked against the type the prompt is asked for as, so a test can't script an answer the decoding would reject.
   next: Correct the scripted answer to the type (agent)
+  rule: test.fake_type`,
+  },
+  {
+    rule: "test.fake_type",
+    title: "a misspelt field: did you mean",
+    files: shop(ANSWERING, {
+      "domains/shop/answer.test.jadpo": `test "a scripted answer" {\n    fakes: {\n        ai.ask: [Answer { resolvd: true  reply: "Hi" }]\n    }\n    var a = attempt answer("Hello?")\n}\n`,
+    }),
+    expected: `error: A scripted answer doesn't decode as \`Answer\` --> domains/shop/answer.test.jadpo:3:27
+  decode: \`unknown\` on \`resolvd\`: \`Answer\` has no such field
+  reason: Scripted answers are checked against the type the prompt is asked for as, so a test can't script an answer the decoding would reject.
+  next: Did you mean \`resolved\`? \`Answer\` has no field \`resolvd\` (agent)
   rule: test.fake_type`,
   },
   {
@@ -165,7 +177,19 @@ export const testCases: RuleCase[] = [
     }),
     expected: `error: \`ask\` has no recording \`helo\` --> domains/shop/answer.test.jadpo:3:18
   reason: \`recorded("name")\` reads \`recordings/ask/helo.json\` beside the prompt.
-  next: Record it with \`jadpo ai record ask --as helo\`, or use an existing name (agent)
+  next: Did you mean \`recorded("hello")\`? Or record \`helo\` with \`jadpo ai record ask --as helo\` (agent)
+  rule: test.recording_missing`,
+  },
+  {
+    rule: "test.recording_missing",
+    title: "no recording close to the name: the prompt's recordings are listed",
+    files: shop(ANSWERING, {
+      "domains/shop/recordings/ask/hello.json": "{}",
+      "domains/shop/answer.test.jadpo": `test "a recorded answer" {\n    fakes: {\n        ai.ask: [recorded("zebra")]\n    }\n    var a = attempt answer("Hello?")\n}\n`,
+    }),
+    expected: `error: \`ask\` has no recording \`zebra\` --> domains/shop/answer.test.jadpo:3:18
+  reason: \`recorded("name")\` reads \`recordings/ask/zebra.json\` beside the prompt.
+  next: Record it with \`jadpo ai record ask --as zebra\`, or use one of its recordings: \`hello\` (agent)
   rule: test.recording_missing`,
   },
   {

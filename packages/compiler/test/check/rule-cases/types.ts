@@ -20,6 +20,15 @@ export const typeCases: RuleCase[] = [
   rule: type.mismatch`,
   },
   {
+    rule: "type.mismatch",
+    title: "a pattern an enum can't match: each form in its own backticks",
+    files: shop(`type Tone = Enum { formal casual }\nfunction f(t: Tone) -> Int {\n    return match t {\n        none => 1\n        _ => 2\n    }\n}\n`),
+    expected: `error: Expected \`Tone.<member>\` or \`_\`, found \`none\` --> domains/shop/shop.jadpo:4:9
+  reason: Every type is nominal, so a value of one type is never silently taken for another.
+  next: Write an arm of the form \`Tone.<member>\` or \`_\` (agent)
+  rule: type.mismatch`,
+  },
+  {
     rule: "type.unknown",
     files: shop(`function shout(words: Txt) -> Text {\n    return text.upper(words)\n}\n`),
     expected: `error: No type named \`Txt\` --> domains/shop/shop.jadpo:1:23
@@ -39,7 +48,7 @@ export const typeCases: RuleCase[] = [
     rule: "type.bad_constraint",
     title: "a pattern that can never meet the length bounds",
     files: shop(`type Code = Text { pattern: "[A-Z]{3}-[0-9]{4}" max_length: 5 }\n`),
-    expected: `error: \`pattern\` of \`Code\` matches only texts of 8 code points, outside its length bounds --> domains/shop/shop.jadpo:1:20
+    expected: `error: \`pattern\` of \`Code\` matches only texts of 8 characters, outside its length bounds --> domains/shop/shop.jadpo:1:20
   reason: Constraints are a closed set per base type, and a type must have at least one valid value.
   next: Change the pattern or the length bounds so some text meets both (agent)
   rule: type.bad_constraint`,

@@ -15,7 +15,7 @@ import type { AiRecordOptions } from "./options.ts";
 import { recordedText } from "./render.ts";
 import { onDisk, reaskValues } from "./reask.ts";
 import { askedType, recordOne } from "./record-one.ts";
-import { parseFixtureName, valuesFromDevLog, valuesFromFixture } from "./values.ts";
+import { fixtureExample, parseFixtureName, valuesFromDevLog, valuesFromFixture } from "./values.ts";
 
 export type { AiRecordOptions } from "./options.ts";
 
@@ -23,15 +23,11 @@ export type { AiRecordOptions } from "./options.ts";
 const MAX_NAME = 100;
 
 /** The recording's name, or null once the usage error is printed. */
-function checkArguments(as: string, options: AiRecordOptions, context: CliContext): string | null {
+function checkArguments(as: string, context: CliContext): string | null {
   if (!isLowerSnake(as) || as.length > MAX_NAME) {
     const better = toLowerSnake(as);
-    const example = isLowerSnake(better) && better.length <= MAX_NAME ? better : "not_covered";
+    const example = isLowerSnake(better) && better.length <= MAX_NAME ? better : "first_answer";
     reportUsage(context, new OptionValueError("--as", as, "a lower_snake name", example).diagnostic);
-    return null;
-  }
-  if (options.fixture !== undefined && parseFixtureName(options.fixture) === null) {
-    reportUsage(context, new OptionValueError("--fixture", options.fixture, "group.fixture", "questions.sesame").diagnostic);
     return null;
   }
   return as;
@@ -44,11 +40,17 @@ export async function runAiRecord(promptName: string | undefined, options: AiRec
   }
   const missing = missingForOne(promptName, options);
   if (missing !== null) return reportUsage(context, missing);
-  const name = checkArguments(options.as!, options, context);
+  const name = checkArguments(options.as!, context);
   if (name === null) return;
   const loaded = loadPrompt(context, options.color, "record", promptName!);
   if (loaded === null) return;
   const { root, program, prompt, printing } = loaded;
+  // Checked once the project is loaded, so the example is one of its own fixtures.
+  if (options.fixture !== undefined && parseFixtureName(options.fixture) === null) {
+    const example = fixtureExample(program, prompt, options.fixture);
+    reportUsage(context, new OptionValueError("--fixture", options.fixture, "group.fixture", example).diagnostic);
+    return;
+  }
 
   const asType = askedType(prompt);
   if (!asType.ok) return reportProblem(printing, asType.diagnostic);
@@ -84,7 +86,7 @@ function missingForOne(promptName: string | undefined, options: AiRecordOptions)
     return diagnostic("cli.missing_argument", null, { command, argument: "prompt", description: "the prompt to record an answer of" });
   }
   if (options.as === undefined) {
-    return diagnostic("cli.missing_option", null, { command, flag: "--as", description: "the recording's name", example: "not_covered" });
+    return diagnostic("cli.missing_option", null, { command, flag: "--as", description: "the recording's name", example: "first_answer" });
   }
   return null;
 }

@@ -49,6 +49,18 @@ function everyFixture(program: CheckedProgram): FoundFixture[] {
   return found;
 }
 
+/**
+ * The `--fixture` to suggest for a value that isn't `group.fixture`, from this project's own
+ * fixtures: the one whose name is closest to what was written, else the first that fits the
+ * prompt, else the form itself.
+ */
+export function fixtureExample(program: CheckedProgram, prompt: PromptInfo, given: string): string {
+  const all = everyFixture(program);
+  const near = closest(given, all.map((f) => f.member.name.name));
+  const named = near === null ? undefined : all.find((f) => f.member.name.name === near);
+  return named?.name ?? all.find((f) => fits(f.member, prompt))?.name ?? all[0]?.name ?? "group.fixture";
+}
+
 /** A fixture that can feed `prompt`: no parameters, and the prompt's values type (the checker made sure it means that type). */
 function fits(member: FixtureMember, prompt: PromptInfo): boolean {
   return (member.params === null || member.params.length === 0) && spell(member.returnType) === prompt.valuesType.name;

@@ -1,0 +1,51 @@
+// The examples at the end of each command's `--help` (and `jadpo help <command>`), two or three
+// each, by the command's path. program.ts adds them to every command; a test checks none is missing.
+
+export const helpExamples: Record<string, readonly string[]> = {
+  jadpo: [
+    "jadpo check                          check the project in this folder",
+    "jadpo test                           run every test",
+    "jadpo help test                      the flags of `jadpo test`",
+  ],
+  check: [
+    "jadpo check                          check the project in this folder",
+    "jadpo check examples/support         check the project in that folder",
+    "jadpo check --diagnostic-format json one JSON object, for tools",
+  ],
+  test: [
+    "jadpo test -t refus --bail           tests named like `refus`, stop at the first failure",
+    "jadpo test domains/support/actions/answer_customer.test.jadpo:6 --seed 7",
+    "jadpo test --reporter pretty --reporter junit --output junit=reports/junit.xml",
+  ],
+  ai: [
+    "jadpo ai show answer_question",
+    "jadpo ai record answer_question --as not_covered",
+  ],
+  "ai record": [
+    "jadpo ai record answer_question --as not_covered",
+    "jadpo ai record answer_question --as sesame --fixture questions.sesame --force",
+  ],
+  "ai show": [
+    "jadpo ai show answer_question        its version, calls and recordings",
+    "jadpo ai show answer_question --render --fixture questions.sesame",
+  ],
+  dev: [
+    "jadpo dev                            serve on http://127.0.0.1:3000",
+    "jadpo dev --port 0                   serve on a free port",
+  ],
+  lsp: [
+    "jadpo lsp                            what an editor runs (docs/editors.md)",
+    "jadpo lsp --stdio                    the same, as some editors spell it",
+  ],
+  init: [
+    "jadpo init my-app                    a new project in ./my-app",
+    "jadpo init                           a new project in this (empty) folder",
+  ],
+};
+
+/** The help text after the options: the examples, and where the docs are. */
+export function examplesText(path: string): string | null {
+  const examples = helpExamples[path];
+  if (!examples) return null;
+  return `\nExamples:\n${examples.map((line) => `  $ ${line}`).join("\n")}\n\nDocs: docs/cli.md in the jadpo repository`;
+}

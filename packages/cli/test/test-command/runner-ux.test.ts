@@ -1,0 +1,275 @@
+// `jadpo test` as a vitest user expects it, end to end through the built binary: `-t`, `--bail`,
+// the verbose reporter, several reporters with `--output reporter=file`, FAIL blocks with code
+// frames and diffs, faults at their expression, colour when forced, and the json report against
+// its published schema for any worker count.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { buildCli } from "../support/build-cli.ts";
+import { disposedAfterEach } from "../support/example.ts";
+import { repo, runJadpo } from "../support/jadpo.ts";
+import { schemaErrors } from "../support/json-schema.ts";
+import { Project, withoutDurations } from "./project.ts";
+import { findAll, parseXml } from "./xml.ts";
+
+const PEOPLE = `type Address = Object {
+    city: Text
+    zip: Text
+}
+
+type Person = Object {
+    name: Text
+    address: Address
+    tags: List<Text>
+}
+
+type Short = Text { max_length: 3 }
+
+function shorten(t: Text) -> Short {
+    var s: Short = Short(t)
+    return s
+}
+`;
+
+const PEOPLE_TESTS = `test "two people compare" {
+    var a = Person { name: "Ann"  address: Address { city: "Paris"  zip: "75001" }  tags: ["x", "y"] }
+    var b = Person { name: "Ann"  address: Address { city: "Lyon"  zip: "75001" }  tags: ["x", "y"] }
+    assert a == b
+}
+
+test "a fault in a function" {
+    assert shorten("long text") == "lon"
+}
+
+test "a passing one" {
+    assert 1 == 1
+}
+`;
+
+const TESTS_FILE = "domains/support/people.jadpotest";
+
+/** The example with a third file of tests: two fail (a record diff, a runtime fault), one passes. */
+function withPeople(project: Project): Project {
+  return project.write("domains/support/people.jadpo", PEOPLE).write(TESTS_FILE, PEOPLE_TESTS);
+}
+
+const example = disposedAfterEach(() => Project.example());
+const ALL = "11 action tests · 1 function test · 2 recording tests";
+
+beforeAll(() => buildCli());
+
+describe("-t, --name", () => {
+  it("runs only the tests whose name contains the text", () => {
+    const run = example().test(["-t", "refusal"]);
+    expect(run.stdout).toBe("✓ 1 passed  1 action test\n");
+    expect(run.code).toBe(0);
+  });
+
+  it("takes a /regex/ with flags", () => {
+    const project = example();
+    const run = project.test(["--name", "/^A QUESTION (THE|WITH) /i", "--reporter", "json"]);
+    const names = (JSON.parse(run.stdout) as { tests: { name: string }[] }).tests.map((test) => test.name);
+    expect(names).toEqual([
+      "a question the model answers",
+      "a question the articles don't answer goes to a person",
+      "a question with no script is answered with a generated answer",
+    ]);
+    expect(run.code).toBe(0);
+  });
+
+  it("says when no name matches, and refuses a regex that isn't one", () => {
+    const project = example();
+    const none = project.test(["-t", "zebra"]);
+    expect(none.stdout).toContain("error: No tests found named like `zebra`\n");
+    expect(none.code).toBe(1);
+    const bad = project.test(["-t", "/(/"]);
+    expect(bad.stderr).toBe(
+      "error: `--name` takes a text, or a regular expression between slashes, not `/(/`\n" +
+      "  reason: A flag's value must be one its `--help` line describes.\n" +
+      "  next: Write `--name /^a refus/`, say (human)\n" +
+      "  rule: cli.bad_option\n",
+    );
+    expect(bad.code).toBe(2);
+  });
+});
+
+describe("--bail", () => {
+  it("stops after the first failure and counts the rest as skipped, in plain, json and junit", () => {
+    const project = withPeople(example());
+    const plain = project.test(["--bail"]);
+    // Plan order: answer_customer's 6, nearest_article's 5, greeting's 1, then people: the diff fails first.
+    expect(plain.stdout).toMatch(/^FAIL {2}two people compare --> domains\/support\/people\.jadpotest:4\n/);
+    expect(plain.stdout).not.toContain("a fault in a function");
+    expect(plain.stdout.split("\n").at(-2)).toBe("test failed: 1 failed, 12 passed, 4 skipped, 11 action tests · 1 function test · 3 tests · 2 recording tests");
+    expect(plain.code).toBe(1);
+
+    const json = JSON.parse(project.test(["--bail", "--reporter", "json"]).stdout) as {
+      summary: { passed: number; failed: number; skipped: number }; tests: { name: string; status: string }[];
+    };
+    expect(json.summary).toMatchObject({ passed: 12, failed: 1, skipped: 4 });
+    expect(json.tests.filter((test) => test.status === "skipped").map((test) => test.name)).toEqual([
+      "a fault in a function", "a passing one", "answer_question's not_covered recording decodes", "answer_question's sesame recording decodes",
+    ]);
+
+    const xml = parseXml(project.test(["--bail", "1", "--reporter", "junit"]).stdout);
+    const suites = findAll(xml, "testsuites");
+    expect(suites[0].attributes).toMatchObject({ tests: "17", failures: "1", skipped: "4" });
+    expect(findAll(xml, "skipped")).toHaveLength(4);
+  });
+
+  it("takes a count, and a path after a bare --bail is a path", () => {
+    const project = withPeople(example());
+    const two = project.test(["--bail", "2"]);
+    expect(two.stdout.split("\n").at(-2)).toBe("test failed: 2 failed, 12 passed, 3 skipped, 11 action tests · 1 function test · 3 tests · 2 recording tests");
+    const path = project.test(["--bail", TESTS_FILE]);
+    expect(path.stdout.split("\n").at(-2)).toBe("test failed: 1 failed, 2 skipped, 3 tests");
+  });
+});
+
+describe("--reporter verbose", () => {
+  it("lists each test under its file with its duration, then the FAIL blocks, the summary and the run's duration", () => {
+    const run = withPeople(example()).test(["--reporter", "verbose", TESTS_FILE]);
+    const text = run.stdout.replace(/ {2}[0-9.]+m?s$/gm, "  <time>");
+    expect(text).toMatch(
+      /^domains\/support\/people\.jadpotest\n {2}✗ two people compare {2}<time>\n {2}✗ a fault in a function {2}<time>\n {2}✓ a passing one {2}<time>\n\nFAIL {2}two people compare/,
+    );
+    expect(text).toContain("\n  diff: (- expected, + got)\n");
+    expect(text.endsWith("test failed: 2 failed, 1 passed, 3 tests\nDuration  <time>\n")).toBe(true);
+    expect(run.code).toBe(1);
+  });
+});
+
+describe("several reporters", () => {
+  it("prints the console report and writes the junit file, in a folder it creates, from one run", () => {
+    const project = withPeople(example());
+    const run = project.test(["--reporter", "pretty", "--reporter", "junit", "--output", "junit=reports/ci/junit.xml"]);
+    expect(run.stdout).toContain("FAIL  two people compare --> domains/support/people.jadpotest:4\n");
+    expect(run.stdout.split("\n").at(-2)).toBe("test failed: 2 failed, 15 passed, 11 action tests · 1 function test · 3 tests · 2 recording tests");
+    const xml = parseXml(readFileSync(join(project.root, "reports/ci/junit.xml"), "utf8"));
+    expect(findAll(xml, "testsuites")[0].attributes).toMatchObject({ tests: "17", failures: "2", skipped: "0" });
+    expect(findAll(xml, "testcase").map((testcase) => testcase.attributes.name)).toContain("two people compare");
+    expect(run.code).toBe(1);
+  });
+
+  it("sends a bare --output to the one machine reporter, and adds a reporter named only in --output", () => {
+    const project = example();
+    const bare = project.test(["--reporter", "plain", "--reporter", "json", "--output", "out/report.json"]);
+    expect(bare.stdout).toBe(`✓ 14 passed  ${ALL}\n`);
+    expect(JSON.parse(project.read("out/report.json")).summary.passed).toBe(14);
+    const added = project.test(["--output", "junit=junit.xml"]);
+    expect(added.stdout).toBe(`✓ 14 passed  ${ALL}\n`);
+    expect(project.read("junit.xml")).toContain("<testsuites");
+  });
+
+  it("refuses a bare --output that could be any of them", () => {
+    const run = example().test(["--reporter", "plain", "--reporter", "verbose", "--output", "r.txt"]);
+    expect(run.stderr).toContain("error: `--output` takes `<reporter>=<file>` when plain or verbose all run, not `r.txt`\n");
+    expect(run.code).toBe(2);
+  });
+});
+
+describe("FAIL blocks", () => {
+  it("pretty shows the failing statement's code frame and a diff of two records differing in one nested field", () => {
+    const run = withPeople(example()).test(["--reporter", "pretty", `${TESTS_FILE}:1`]);
+    expect(run.stdout).toBe(
+      "FAIL  two people compare --> domains/support/people.jadpotest:4\n" +
+      "  4 |     assert a == b\n" +
+      "    |     ^^^^^^^^^^^^^\n" +
+      "  assert: a == b\n" +
+      '  got: Person { name: "Ann"  address: Address { city: "Paris"  zip: "75001" }  tags: ["x", "y"] }\n' +
+      '  expected: Person { name: "Ann"  address: Address { city: "Lyon"  zip: "75001" }  tags: ["x", "y"] }\n' +
+      "  diff: (- expected, + got)\n" +
+      "      Person {\n" +
+      '        name: "Ann"\n' +
+      "        address: Address {\n" +
+      '    -     city: "Lyon"\n' +
+      '    +     city: "Paris"\n' +
+      '          zip: "75001"\n' +
+      "        }\n" +
+      '        tags: ["x", "y"]\n' +
+      "      }\n" +
+      "  reason: A test passes only when every assertion holds.\n" +
+      "  next: Fix the code under test, or the assertion if it is wrong (agent)\n" +
+      "  rule: test.assertion_failed\n" +
+      "  rerun: jadpo test domains/support/people.jadpotest:1 --seed 1\n" +
+      "test failed: 1 failed, 1 test\n",
+    );
+  });
+
+  it("plain keeps the got and expected lines alone", () => {
+    const run = withPeople(example()).test([`${TESTS_FILE}:1`]);
+    expect(run.stdout).not.toContain("diff:");
+    expect(run.stdout).not.toContain(" | ");
+  });
+
+  it("places a runtime fault at the expression that faulted", () => {
+    const run = withPeople(example()).test(["--reporter", "pretty", `${TESTS_FILE}:7`]);
+    expect(run.stdout).toBe(
+      "FAIL  a fault in a function --> domains/support/people.jadpo:15\n" +
+      "  15 |     var s: Short = Short(t)\n" +
+      "     |                    ^^^^^^^^\n" +
+      '  note: `"long text"` breaks `max_length: 3` of `Short`\n' +
+      "  reason: A runtime fault stops the program where a value breaks a rule that only running can check.\n" +
+      "  next: Check the value before converting it to `Short` (agent)\n" +
+      "  rule: runtime.fault\n" +
+      "  rerun: jadpo test domains/support/people.jadpotest:7 --seed 1\n" +
+      "test failed: 1 failed, 1 test\n",
+    );
+  });
+});
+
+const ESC = "\u001b[";
+
+describe("colour", () => {
+  it("FORCE_COLOR and --color always colour every human reporter, piped", () => {
+    const project = withPeople(example());
+    for (const reporter of ["plain", "pretty", "verbose"]) {
+      expect(project.test(["--reporter", reporter], { NO_COLOR: "", FORCE_COLOR: "1" }).stdout, reporter).toContain(ESC);
+      expect(project.test(["--reporter", reporter, "--color", "always"]).stdout, reporter).toContain(ESC);
+    }
+    const plain = project.test(["--color", "always"]).stdout;
+    expect(plain).toContain(`${ESC}31m${ESC}1mtest failed:`);
+    // Machine reports and files never are.
+    expect(project.test(["--reporter", "json", "--color", "always"]).stdout).not.toContain(ESC);
+    project.test(["--color", "always", "--output", "plain.txt"]);
+    expect(project.read("plain.txt")).not.toContain(ESC);
+    expect(project.test([]).stdout).not.toContain(ESC);
+  });
+
+  it("FORCE_COLOR colours every diagnostic `jadpo check` prints, piped, not only its last line", () => {
+    const project = example().write("domains/support/broken.jadpo", "function f() -> Int {\n    return \"no\"\n}\n");
+    const run = runJadpo(["check"], { cwd: project.root, env: { NO_COLOR: "", FORCE_COLOR: "1" } });
+    expect(run.stdout.split("\n")[0]).toMatch(/^\u001b\[31m\u001b\[1merror:/);
+    expect(run.stdout).not.toContain(" | ");
+    expect(run.stdout).toContain(`\n${ESC}31m${ESC}1mcheck failed:${ESC}22m${ESC}39m 1 error\n`);
+    const plain = runJadpo(["check"], { cwd: project.root });
+    expect(plain.stdout).not.toContain(ESC);
+    expect(plain.stdout).toMatch(/\n {2}rule: type\.mismatch\ncheck failed: 1 error\n$/);
+  });
+});
+
+describe("the json report", () => {
+  const schema = JSON.parse(readFileSync(join(repo, "packages/cli/schema/test-report.schema.json"), "utf8"));
+
+  it("keeps to its schema (passing, failing, bailed, compile errors, no tests, coverage and seeds) and is the same for any --workers", () => {
+    const project = withPeople(example());
+    const reports = [
+      project.test(["--reporter", "json"]).stdout,
+      project.test(["--reporter", "json", "--bail"]).stdout,
+      project.test(["--reporter", "json", "-t", "zebra"]).stdout,
+      project.test(["--reporter", "json", "--coverage", "--seeds", "1..3", "--fail-on-alert"]).stdout,
+      example().test(["--reporter", "json"]).stdout,
+    ];
+    for (const report of reports) expect(schemaErrors(schema, JSON.parse(report))).toEqual([]);
+    const broken = example().write("domains/support/broken.jadpo", "function f() -> Int {\n    return \"no\"\n}\n");
+    const compile = JSON.parse(broken.test(["--reporter", "json"]).stdout);
+    expect(schemaErrors(schema, compile)).toEqual([]);
+    expect(compile.summary.text).toBe("test failed: 1 compile error");
+
+    const one = withoutDurations(project.test(["--reporter", "json", "--workers", "1"]).stdout);
+    const four = withoutDurations(project.test(["--reporter", "json", "--workers", "4"]).stdout);
+    expect(four).toBe(one);
+    const bailOne = withoutDurations(project.test(["--reporter", "json", "--bail", "--workers", "1"]).stdout);
+    expect(withoutDurations(project.test(["--reporter", "json", "--bail", "--workers", "4"]).stdout)).toBe(bailOne);
+  });
+});
