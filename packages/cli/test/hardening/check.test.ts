@@ -92,7 +92,6 @@ describe("files that can't be read safely (D6, D11)", () => {
       "  reason: Only files that are really in the project and can be read are compiled; a loop of links, a pipe or a link that leads outside the project would hang, fail or read someone else's file.",
       "  next: Remove or replace `domains/support/loop.jadpo` with a plain file in the project (human)",
       "  rule: module.unreadable",
-      "",
       "check failed: 1 error",
       "",
     ].join("\n"));
@@ -133,7 +132,6 @@ describe("recording file names (D17)", () => {
       '  reason: A recording\'s file name is its name in `recorded("...")` and in its test\'s name, so it is lower_snake, like `not_covered.json`.',
       "  next: Rename it to `n_31mred.json` (human)",
       "  rule: test.recording_name",
-      "",
       "check failed: 1 error",
       "",
     ].join("\n"));
