@@ -5,6 +5,7 @@
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { cyclicComponents } from "../packages/compiler/src/modules/cycles.ts";
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), "..");
 const only = process.argv[2];
@@ -28,56 +29,6 @@ function importsOf(file: string): string[] {
   }
   for (const m of text.matchAll(/\bimport\(\s*["'](\.[^"']+)["']\s*\)/g)) out.push(resolve(dirname(file), m[1]));
   return out;
-}
-
-/** Tarjan's strongly connected components, iteratively (no recursion limit on deep graphs). */
-function components(graph: Map<string, string[]>): string[][] {
-  const index = new Map<string, number>();
-  const low = new Map<string, number>();
-  const onStack = new Set<string>();
-  const stack: string[] = [];
-  const out: string[][] = [];
-  let next = 0;
-  for (const root of graph.keys()) {
-    if (index.has(root)) continue;
-    const work: { node: string; edge: number }[] = [{ node: root, edge: 0 }];
-    index.set(root, next);
-    low.set(root, next++);
-    stack.push(root);
-    onStack.add(root);
-    while (work.length > 0) {
-      const top = work[work.length - 1];
-      const edges = graph.get(top.node) ?? [];
-      if (top.edge < edges.length) {
-        const to = edges[top.edge++];
-        if (!graph.has(to)) continue;
-        if (!index.has(to)) {
-          index.set(to, next);
-          low.set(to, next++);
-          stack.push(to);
-          onStack.add(to);
-          work.push({ node: to, edge: 0 });
-        } else if (onStack.has(to)) low.set(top.node, Math.min(low.get(top.node)!, index.get(to)!));
-        continue;
-      }
-      work.pop();
-      if (work.length > 0) {
-        const parent = work[work.length - 1].node;
-        low.set(parent, Math.min(low.get(parent)!, low.get(top.node)!));
-      }
-      if (low.get(top.node) === index.get(top.node)) {
-        const group: string[] = [];
-        let member: string;
-        do {
-          member = stack.pop()!;
-          onStack.delete(member);
-          group.push(member);
-        } while (member !== top.node);
-        if (group.length > 1) out.push(group.sort());
-      }
-    }
-  }
-  return out.sort((a, b) => b.length - a.length);
 }
 
 /** One shortest circle through `start` inside `group`, by breadth-first search. */
@@ -113,7 +64,8 @@ for (const pkg of packages) {
     continue;
   }
   const graph = new Map(files.map((f) => [f, importsOf(f)]));
-  const groups = components(graph);
+  const groups = cyclicComponents((file) => (graph.get(file) ?? []).filter((to) => graph.has(to)), [...graph.keys()])
+    .sort((a, b) => b.length - a.length);
   total += groups.length;
   console.log(`${pkg}: ${groups.length === 0 ? "no import circles" : `${groups.length} import circle${groups.length === 1 ? "" : "s"}`}`);
   for (const group of groups) {

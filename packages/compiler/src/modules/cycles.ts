@@ -18,8 +18,11 @@ function sortedTargets(edges: ImportEdges, from: string): string[] {
   return [...(edges.get(from)?.keys() ?? [])].sort();
 }
 
-/** Tarjan's algorithm, iterative; components with more than one file, each sorted by path. */
-export function cyclicComponents(edges: ImportEdges, files: string[]): string[][] {
+/**
+ * Tarjan's algorithm, iterative; components with more than one node, each sorted. Generic over the
+ * graph (`targetsOf`) so the repository's own import-circle survey uses it too.
+ */
+export function cyclicComponents(targetsOf: (node: string) => string[], files: string[]): string[][] {
   const index = new Map<string, number>();
   const low = new Map<string, number>();
   const onStack = new Set<string>();
@@ -35,7 +38,7 @@ export function cyclicComponents(edges: ImportEdges, files: string[]): string[][
       counter++;
       stack.push(node);
       onStack.add(node);
-      work.push({ node, targets: sortedTargets(edges, node), next: 0 });
+      work.push({ node, targets: targetsOf(node), next: 0 });
     };
     enter(start);
     while (work.length > 0) {
@@ -105,7 +108,7 @@ export function cycleWalk(edges: ImportEdges, component: string[]): string[] {
 
 /** One `module.import_cycle` per cycle, at the `use` in its first file that starts the walk. */
 export function importCycles(edges: ImportEdges, files: string[]): Diagnostic[] {
-  return cyclicComponents(edges, files).map((component) => {
+  return cyclicComponents((file) => sortedTargets(edges, file), files).map((component) => {
     const walk = cycleWalk(edges, component);
     const span = edges.get(walk[0])!.get(walk[1])!;
     return diagnostic("module.import_cycle", span, {}, [{ label: "cycle", text: walk.join(" → ") }]);
