@@ -10,6 +10,9 @@ import { spanOf } from "./build-ast.ts";
 import { ParseStop } from "./parse-errors.ts";
 import { StatementRules } from "./parser-statements.ts";
 
+/** The part of a function or action declaration that `failsAndResult` fills in. */
+type Signature = Pick<A.FunctionDecl, "fails" | "failsSpan" | "returnType">;
+
 export abstract class DeclarationRules extends StatementRules {
   /** `test "name" { ... }` (parser-tests.ts). */
   abstract testDecl: ParserMethod<[], A.TestDecl>;
@@ -230,15 +233,9 @@ export abstract class DeclarationRules extends StatementRules {
     }
   }
 
-  functionDecl = this.RULE("functionDecl", (): A.FunctionDecl => {
-    const kw = this.tok(T.Function);
-    const name = this.tok(T.Ident, "a name for the function after `function`");
-    const decl: A.FunctionDecl = {
-      kind: "function", name: this.id(name), params: [], fails: [], failsSpan: null, returnType: null,
-      body: { statements: [], span: spanOf(this.file, name, name) }, span: spanOf(this.file, kw, kw),
-    };
-    this.partial = decl;
-    decl.params = this.SUBRULE(this.paramList, { ARGS: [OPEN.functionParams, name.image] });
+  /** What follows a function's or an action's parameters, the same for both: `fails F, G`, then `-> T`. */
+  failsAndResult = this.RULE("failsAndResult", (target: Signature | undefined): void => {
+    const decl: Signature = target ?? { fails: [], failsSpan: null, returnType: null };
     this.OPTION(() => {
       const fails = this.tok(T.Fails);
       decl.fails.push(this.id(this.tok(T.Ident, "a failure's name after {prev}", 3)));
@@ -253,6 +250,18 @@ export abstract class DeclarationRules extends StatementRules {
       decl.returnType = this.SUBRULE(this.typeRef);
     });
     this.failsAfterResult();
+  });
+
+  functionDecl = this.RULE("functionDecl", (): A.FunctionDecl => {
+    const kw = this.tok(T.Function);
+    const name = this.tok(T.Ident, "a name for the function after `function`");
+    const decl: A.FunctionDecl = {
+      kind: "function", name: this.id(name), params: [], fails: [], failsSpan: null, returnType: null,
+      body: { statements: [], span: spanOf(this.file, name, name) }, span: spanOf(this.file, kw, kw),
+    };
+    this.partial = decl;
+    decl.params = this.SUBRULE(this.paramList, { ARGS: [OPEN.functionParams, name.image] });
+    this.SUBRULE(this.failsAndResult, { ARGS: [decl] });
     this.SUBRULE(this.body, { ARGS: [OPEN.functionBody, name.image, decl.body] });
     decl.span = this.sp(kw);
     return decl;
@@ -267,20 +276,7 @@ export abstract class DeclarationRules extends StatementRules {
     };
     this.partial = decl;
     decl.params = this.SUBRULE(this.paramList, { ARGS: [OPEN.actionParams, name.image] });
-    this.OPTION(() => {
-      const fails = this.tok(T.Fails);
-      decl.fails.push(this.id(this.tok(T.Ident, "a failure's name after {prev}", 3)));
-      this.MANY(() => {
-        this.CONSUME(T.Comma);
-        decl.fails.push(this.id(this.CONSUME2(T.Ident, { ERR_MSG: "a failure's name after `,`" }) as Tok));
-      });
-      decl.failsSpan = this.sp(fails);
-    });
-    this.OPTION2(() => {
-      this.CONSUME(T.Arrow);
-      decl.returnType = this.SUBRULE(this.typeRef);
-    });
-    this.failsAfterResult();
+    this.SUBRULE(this.failsAndResult, { ARGS: [decl] });
     this.SUBRULE(this.body, { ARGS: [OPEN.actionBody, name.image, decl.body] });
     decl.span = this.sp(kw);
     return decl;
