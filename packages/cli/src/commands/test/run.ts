@@ -242,7 +242,7 @@ async function run(
   affected: ((entry: PlannedTest) => boolean) | null,
 ): Promise<TestReport | null> {
   const { seed, paths } = prepared;
-  if (!project.tests) return { outcome: "compile_errors", seed, diagnostics: project.errors };
+  if (!project.tests) return { outcome: "compile_errors", seed, diagnostics: project.errors, omitted: project.compiled.omitted };
   const tests = project.tests;
   const filter = prepared.nameFilter;
   const selected = selectTests(tests.plan, prepared.selectors).filter((entry) => filter === null || filter(entry.name));
