@@ -23,7 +23,8 @@ error: No module \`support/typs\` in this project --> domains/support/actions/re
   rule: module.not_found
 \`\`\`
 
-Output stays bounded whatever the input: at most 50 diagnostics per file and 500 per run are
+Output stays bounded whatever the input (\`jadpo check\`, the compile errors that stop
+\`jadpo test\`, a \`jadpo dev\` build): at most 50 diagnostics per file and 500 per run are
 printed, then one line says how many more there were (\`… and 15950 more errors not shown (at
 most 50 per file and 500 per run)\`), and the count on the last line stays exact. A name or value
 quoted in a message is cut to 80 characters with \`…\`; a \`got:\` or \`expected:\` value to 500

@@ -47,7 +47,7 @@ function kindsJson(results: TestResult[]): Record<string, number> {
 /** The summary line plain prints; for a run stopped before any test, the line that says why. */
 function summaryText(report: TestReport): string {
   if (report.outcome === "ran") return summaryLine(report.results, failingAlerts(report)) + underSeeds(report.seeds);
-  if (report.outcome === "compile_errors") return compileErrorsLine(report.diagnostics.length);
+  if (report.outcome === "compile_errors") return compileErrorsLine(report.diagnostics.length + (report.omitted ?? 0));
   return `error: ${report.diagnostic.summary}`;
 }
 

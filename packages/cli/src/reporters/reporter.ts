@@ -17,7 +17,11 @@ export type TestReport =
       failOnAlert?: boolean;
     }
   /** Compile errors stopped the run before any test. */
-  | { outcome: "compile_errors"; seed: number; diagnostics: Diagnostic[] }
+  | {
+      outcome: "compile_errors"; seed: number; diagnostics: Diagnostic[];
+      /** Errors past the limits (50 per file, 500 per run): counted, not shown. */
+      omitted?: number;
+    }
   /** One problem stopped the run before any test: `test.no_tests`, `cli.no_project`. */
   | { outcome: "stopped"; seed: number; diagnostic: Diagnostic };
 

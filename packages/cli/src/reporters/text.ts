@@ -3,7 +3,7 @@
 // the terminal's width, gives compile errors and FAIL blocks the code frame `jadpo check` gives,
 // and a failed equality of records or lists its `diff:`.
 import {
-  noPaint, renderErrorPlain, renderErrorPretty, renderFailPlain, renderFailPretty,
+  noPaint, omittedLine, renderErrorPlain, renderErrorPretty, renderFailPlain, renderFailPretty,
   type Diagnostic, type Paint, type SourceFile,
 } from "@jadpo/compiler";
 import type { Alert, SeedRange, TestResult } from "@jadpo/runtime";
@@ -120,7 +120,10 @@ export function renderText(report: TestReport, context: ReportContext, style: Te
   const parts: string[] = [];
   if (report.outcome === "compile_errors") {
     parts.push(report.diagnostics.map((d) => errorBlock(d, context, style)).join("\n\n"));
-    const line = compileErrorsLine(report.diagnostics.length);
+    const omitted = report.omitted ?? 0;
+    // Right after the last error, as `jadpo check` prints it.
+    if (omitted > 0) parts.push(omittedLine(omitted));
+    const line = compileErrorsLine(report.diagnostics.length + omitted);
     parts.push(style.paint.error("test failed:") + line.slice("test failed:".length));
   } else if (report.outcome === "stopped") {
     parts.push(errorBlock(report.diagnostic, context, style));

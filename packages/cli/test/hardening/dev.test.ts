@@ -3,7 +3,7 @@
 // the event loop (D9), stale temporary files (D12), an oversized body reset (D16), and the key in an
 // action's result (D1).
 import { request } from "node:http";
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startFakeModelServer, type FakeModelServer } from "@jadpo/runtime/testing";
@@ -133,6 +133,30 @@ describe("stale state of a killed dev (D9, D12)", () => {
     writeFileSync(join(state, "calls.jsonl.lock/pid"), "999999\n");
     expect((await raw(dev.url, "POST", "/actions/answer_customer", JSON_HEADERS, QUESTION)).status).toBe(200);
     await waitUntil("the call logged", () => existsSync(join(state, "calls.jsonl")), 5_000);
+  });
+});
+
+describe("a call log lock held by a live process", () => {
+  it("is waited for without blocking: /health answers meanwhile, and the call is logged once it is free", async () => {
+    const p = project();
+    const dev = await DevProcess.start(p.root);
+    const state = join(p.root, ".jadpo/dev");
+    // This test's own process is the live owner.
+    mkdirSync(join(state, "calls.jsonl.lock"), { recursive: true });
+    writeFileSync(join(state, "calls.jsonl.lock/pid"), `${process.pid}\n`);
+    let answered = false;
+    const asked = raw(dev.url, "POST", "/actions/answer_customer", JSON_HEADERS, QUESTION).then((answer) => {
+      answered = true;
+      return answer;
+    });
+    // Time for the action to run and reach the lock; a synchronous wait would hold /health back until it gave up.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await raw(dev.url, "GET", "/health", {})).status).toBe(200);
+    expect(answered).toBe(false);
+    rmSync(join(state, "calls.jsonl.lock"), { recursive: true, force: true });
+    expect((await asked).status).toBe(200);
+    expect(readFileSync(join(state, "calls.jsonl"), "utf8")).toMatch(/^\{"id":"call_1",.*"prompt":"answer_question"/);
+    expect(dev.stderr).not.toContain("could not be written");
   });
 });
 

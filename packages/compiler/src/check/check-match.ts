@@ -73,10 +73,18 @@ export function checkMatch(b: Body, env: Locals, m: MatchExpr, expected: Type | 
   return checkArms(b, env, m, expected, asValue, bindings);
 }
 
+/** What to write instead of an outcome match on a call that can't fail. */
+function needlessMatchAdvice(call: string): string {
+  if (call === "ai.stream") {
+    return "Match on how the stream stopped instead: `var streamed = ai.stream(...)`, then `match streamed.stopped { StreamStop.finished => streamed.text  _ => ... }`";
+  }
+  return `Use the value of \`${call}(...)\` directly, without \`match\``;
+}
+
 function checkOutcomeArms(b: Body, m: MatchExpr, call: CallResult, bindings: Map<MatchArm, Type>): void {
   if (call.name !== "" && !call.uncertain && call.failures.length === 0) {
     // One mistake, one diagnostic: not one more for each arm that waits for a failure.
-    report(b.cx, diagnostic("failure.match_needless", m.subject.span, { call: call.name }));
+    report(b.cx, diagnostic("failure.match_needless", m.subject.span, { call: call.name, instead: needlessMatchAdvice(call.name) }));
     for (const arm of m.arms) if (arm.pattern.kind === "success") bindings.set(arm, call.type);
     return;
   }

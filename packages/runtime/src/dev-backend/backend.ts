@@ -14,7 +14,7 @@ import type {
 import { decodeAnswer } from "../ai/decode.ts";
 import { fakeEmbedding } from "../ai/embed.ts";
 import { streamPieces } from "../ai/stream.ts";
-import { appendCall } from "../dev-log/log-file.ts";
+import { appendCallAsync } from "../dev-log/log-file.ts";
 import type { DevCall, DevCallOutcome, DevCallRequest, DevCallSource, NewDevCall } from "../dev-log/call.ts";
 import { valuesDigestOfJson } from "../recordings/asked.ts";
 import { completionRequestFor } from "../drivers/request.ts";
@@ -37,8 +37,8 @@ export interface DevAiOptions {
   makeDriver?: MakeDriver;
   /** The wall clock, epoch ms. */
   now?: () => number;
-  /** Writes one call to the log and returns it with its id. Default: `appendCall(root, call)`. */
-  log?: (call: NewDevCall) => DevCall;
+  /** Writes one call to the log and returns it with its id. Default: `appendCallAsync(root, call)`. */
+  log?: (call: NewDevCall) => DevCall | Promise<DevCall>;
   /** Told of every call logged, after it is written. */
   onCall?: (call: DevCall) => void;
   /** Told when the log can't be written (the call still answers). */
@@ -82,7 +82,7 @@ const EMBED_SEED = callSeed("embed", null);
 export class DevAi {
   private readonly readFile: ReadProjectFile;
   private readonly now: () => number;
-  private readonly log: (call: NewDevCall) => DevCall;
+  private readonly log: (call: NewDevCall) => DevCall | Promise<DevCall>;
 
   constructor(readonly program: CheckedProgram, readonly options: DevAiOptions) {
     this.readFile = options.readFile ?? ((path) => {
@@ -93,7 +93,7 @@ export class DevAi {
       }
     });
     this.now = options.now ?? Date.now;
-    this.log = options.log ?? ((call) => appendCall(options.root, call));
+    this.log = options.log ?? ((call) => appendCallAsync(options.root, call));
   }
 
   /** A backend for one action call: its AI calls are sequential, so one call is in progress at a time. */
@@ -116,7 +116,7 @@ export class DevAi {
   }
 
   /** @internal Writes the call's line; never throws. */
-  finish(trace: Trace, outcome: DevCallOutcome, request: DevCallRequest | null): DevCall | null {
+  finish(trace: Trace, outcome: DevCallOutcome, request: DevCallRequest | null): Promise<DevCall | null> {
     return this.write({
       time: new Date(trace.started).toISOString(),
       prompt: trace.prompt.name,
@@ -133,7 +133,7 @@ export class DevAi {
   }
 
   /** @internal An `ai.embed` call's line: `prompt` and `version` are `embed`, `values` holds the text. */
-  finishEmbed(text: string, at: number, request: DevCallRequest | null): DevCall | null {
+  finishEmbed(text: string, at: number, request: DevCallRequest | null): Promise<DevCall | null> {
     return this.write({
       time: new Date(at).toISOString(), prompt: "embed", version: "embed", values: { text },
       source: "generated", attempts: 1, duration_ms: 0, outcome: "success",
@@ -141,10 +141,10 @@ export class DevAi {
     });
   }
 
-  private write(entry: NewDevCall): DevCall | null {
+  private async write(entry: NewDevCall): Promise<DevCall | null> {
     let logged: DevCall;
     try {
-      logged = this.log(entry);
+      logged = await this.log(entry);
     } catch (e) {
       this.options.onProblem?.(`The call log could not be written: ${e instanceof Error ? e.message : String(e)}`);
       return null;
@@ -282,10 +282,11 @@ export class DevRequestBackend implements AiBackend {
    * The request is over: every call it made is logged, in order, marked with `request` (its
    * status and failure code) when the request did not succeed.
    */
-  end(request: DevCallRequest | null = null): void {
+  async end(request: DevCallRequest | null = null): Promise<void> {
     this.flush();
     for (const entry of this.settled.splice(0)) {
-      const logged = "embed" in entry ? this.dev.finishEmbed(entry.embed, entry.at, request) : this.dev.finish(entry.trace, entry.outcome, request);
+      // One at a time, so the ids follow the calls' order.
+      const logged = "embed" in entry ? await this.dev.finishEmbed(entry.embed, entry.at, request) : await this.dev.finish(entry.trace, entry.outcome, request);
       if (logged !== null) this.calls.push(logged);
     }
   }

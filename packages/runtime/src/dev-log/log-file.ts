@@ -98,37 +98,48 @@ function endsInsideLine(path: string): boolean {
 }
 
 /**
- * A live holder keeps the lock for about a millisecond, so the wait for one is short even though
- * it is synchronous (the append is); a lock whose owner is gone is taken over at once, never
- * waited on (that was the 10 s stall).
+ * A live holder keeps the lock for about a millisecond, so the wait for one is short; `jadpo dev`
+ * waits asynchronously (its event loop keeps answering), `ai record` may wait synchronously. A
+ * lock whose owner is gone is taken over at once, never waited on (that was the 10 s stall).
  */
 const LOCK_WAIT_MS = 2_000;
 
-function sleep(ms: number): void {
+function sleepSync(ms: number): void {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
-/** Runs `work` holding the log's lock: a folder beside it, made atomically by mkdir, naming its owner. */
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * One attempt at the lock: a folder beside the log, made atomically by mkdir, naming its owner.
+ * Returns how long to wait before the next attempt, or null when taken; throws once the wait is over.
+ */
+function tryLock(lock: string, started: number, attempt: number): number | null {
+  try {
+    mkdirSync(lock);
+    writeFileSync(join(lock, "pid"), `${process.pid}\n`);
+    return null;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
+    if (lockIsStale(lock)) {
+      rmSync(lock, { recursive: true, force: true });
+      return 0;
+    }
+    if (Date.now() - started > LOCK_WAIT_MS) {
+      const owner = lockOwner(lock);
+      throw new Error(`the call log's lock ${lock} is held by ${owner === null ? "another process" : `process ${owner}`}`);
+    }
+    return Math.min(1 + attempt, 5);
+  }
+}
+
 function withLock<T>(path: string, work: () => T): T {
   const lock = `${path}.lock`;
   const started = Date.now();
   for (let attempt = 0; ; attempt++) {
-    try {
-      mkdirSync(lock);
-      writeFileSync(join(lock, "pid"), `${process.pid}\n`);
-      break;
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
-      if (lockIsStale(lock)) {
-        rmSync(lock, { recursive: true, force: true });
-        continue;
-      }
-      if (Date.now() - started > LOCK_WAIT_MS) {
-        const owner = lockOwner(lock);
-        throw new Error(`the call log's lock ${lock} is held by ${owner === null ? "another process" : `process ${owner}`}`);
-      }
-      sleep(Math.min(1 + attempt, 5));
-    }
+    const wait = tryLock(lock, started, attempt);
+    if (wait === null) break;
+    if (wait > 0) sleepSync(wait);
   }
   try {
     return work();
@@ -137,18 +148,41 @@ function withLock<T>(path: string, work: () => T): T {
   }
 }
 
-/**
- * Logs one call and returns it with its id (`call_<n>`, one more than the last logged). The line
- * is written with one append, so a reader never sees half of it.
- */
+async function withLockAsync<T>(path: string, work: () => T): Promise<T> {
+  const lock = `${path}.lock`;
+  const started = Date.now();
+  for (let attempt = 0; ; attempt++) {
+    const wait = tryLock(lock, started, attempt);
+    if (wait === null) break;
+    if (wait > 0) await sleep(wait);
+  }
+  // The work itself is synchronous: nothing else in this process runs while the lock is held.
+  try {
+    return work();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+/** Under the lock: the next id, and the line written with one append, so a reader never sees half of it. */
+function appendLocked(path: string, entry: NewDevCall): DevCall {
+  const call: DevCall = { ...entry, id: `call_${lastNumber(path) + 1}` };
+  // A line cut short by a crash stays on its own line, skipped by readers.
+  const start = endsInsideLine(path) ? "\n" : "";
+  appendFileSync(path, `${start}${formatCallLine(call)}\n`, "utf8");
+  return call;
+}
+
+/** Logs one call and returns it with its id (`call_<n>`, one more than the last logged). */
 export function appendCall(root: string, entry: NewDevCall): DevCall {
   const path = devCallLogPath(root);
   mkdirSync(join(path, ".."), { recursive: true });
-  return withLock(path, () => {
-    const call: DevCall = { ...entry, id: `call_${lastNumber(path) + 1}` };
-    // A line cut short by a crash stays on its own line, skipped by readers.
-    const start = endsInsideLine(path) ? "\n" : "";
-    appendFileSync(path, `${start}${formatCallLine(call)}\n`, "utf8");
-    return call;
-  });
+  return withLock(path, () => appendLocked(path, entry));
+}
+
+/** `appendCall` for a server: waits for another process's lock without blocking the event loop. */
+export async function appendCallAsync(root: string, entry: NewDevCall): Promise<DevCall> {
+  const path = devCallLogPath(root);
+  mkdirSync(join(path, ".."), { recursive: true });
+  return withLockAsync(path, () => appendLocked(path, entry));
 }

@@ -71,7 +71,7 @@ export async function answerAction(
   });
   const answer = answerOf(outcome, action.result, requestId, displayPath, build.key);
   // The request's calls are logged now, marked with its status and code when it did not succeed.
-  backend.end(answer.status === 200 ? null : { action: name, status: answer.status, code: errorCode(answer.body) });
+  await backend.end(answer.status === 200 ? null : { action: name, status: answer.status, code: errorCode(answer.body) });
   return { ...answer, calls: backend.calls };
 }
 

@@ -24,6 +24,7 @@ import { processParses } from "../../cache/process-parses.ts";
 import { loadTestProject, type LoadedProject, type TestLoad } from "./project.ts";
 import { argumentPath, resolveSelectors } from "./selectors.ts";
 import { watchAndRun, type RunDone } from "./watch.ts";
+import { progressFor, type Progress } from "./progress.ts";
 
 export interface TestOptions {
   seed: number;
@@ -205,12 +206,15 @@ export async function runOnce(prepared: PreparedRun, context: CliContext, change
   const { load, seed } = prepared;
   const started = performance.now();
   const pool = new LazyPool(load, prepared.workers, seed, prepared.extras);
+  const onStdout = prepared.targets.flatMap((target) => (target.file === null ? [target.name] : []));
+  const progress = progressFor(context.stdout, onStdout, started);
   try {
     const project = loadTestProject(load, nodeHost, processParses(context.env));
     // A worker's start-up, estimated as ours: loading the bundle, and compiling the project.
     const startupMs = prepared.loadMs + (performance.now() - started);
     const affected = changed === null ? null : affectedBy(project.compiled, changed);
-    const report = await run(project, prepared, (count) => pool.helpers(count, startupMs), affected);
+    const report = await run(project, prepared, (count) => pool.helpers(count, startupMs), affected, progress);
+    progress.stop();
     if (report === null) return { ran: 0 };
     const reportContext: ReportContext = {
       displayPath: prepared.displayPath, source: sourceLookup(project.compiled.graph), durationMs: performance.now() - started,
@@ -219,6 +223,7 @@ export async function runOnce(prepared: PreparedRun, context: CliContext, change
     context.exitCode = reportPassed(report) ? 0 : 1;
     return { ran: report.outcome === "ran" ? report.results.filter((result) => result.status !== "skipped").length : null };
   } finally {
+    progress.stop();
     await pool.close();
   }
 }
@@ -239,10 +244,10 @@ export async function runTestCommand(paths: string[], options: TestOptions, cont
 /** The report of a run; null when a watch's rerun found no test the change affects. */
 async function run(
   project: LoadedProject, prepared: PreparedRun, helpers: (count: number) => Helpers | undefined,
-  affected: ((entry: PlannedTest) => boolean) | null,
+  affected: ((entry: PlannedTest) => boolean) | null, progress: Progress,
 ): Promise<TestReport | null> {
   const { seed, paths } = prepared;
-  if (!project.tests) return { outcome: "compile_errors", seed, diagnostics: project.errors };
+  if (!project.tests) return { outcome: "compile_errors", seed, diagnostics: project.errors, omitted: project.compiled.omitted };
   const tests = project.tests;
   const filter = prepared.nameFilter;
   const selected = selectTests(tests.plan, prepared.selectors).filter((entry) => filter === null || filter(entry.name));
@@ -259,6 +264,7 @@ async function run(
     if (entries.length === 0) return null;
   }
   const onEvent = (event: RunEvent) => {
+    progress.onEvent(event);
     for (const target of prepared.targets) reporterEvents(target.reporter)(event);
   };
   const summary = await runSelected(tests, entries, {

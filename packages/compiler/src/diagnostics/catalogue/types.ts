@@ -167,7 +167,8 @@ export const typeRules = {
   "failure.match_needless": {
     summary: "`{call}` can't fail, so matching on its outcome does nothing",
     reason: "An outcome `match` handles the failures of a call that can fail; a call that can't fail gives its value directly.",
-    next: "Use the value of `{call}(...)` directly, without `match`",
+    // \`ai.stream\` never fails, but how it stopped is worth a match: the advice says where that is.
+    next: "{instead}",
     owner: "agent",
   },
   "failure.attempt_required": {

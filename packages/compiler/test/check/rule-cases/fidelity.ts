@@ -48,6 +48,15 @@ export const fidelityCases: RuleCase[] = [
   rule: failure.match_needless`,
   },
   {
+    rule: "failure.match_needless",
+    title: "ai.stream: match on how it stopped",
+    files: shop(`${ANSWER}\naction tell(question: Question) -> Text {\n    return match ai.stream(Ask { question: question }) {\n        success(s) => s.text\n        failure _ => "none"\n    }\n}\n`),
+    expected: `error: \`ai.stream\` can't fail, so matching on its outcome does nothing --> domains/shop/shop.jadpo:12:18
+  reason: An outcome \`match\` handles the failures of a call that can fail; a call that can't fail gives its value directly.
+  next: Match on how the stream stopped instead: \`var streamed = ai.stream(...)\`, then \`match streamed.stopped { StreamStop.finished => streamed.text  _ => ... }\` (agent)
+  rule: failure.match_needless`,
+  },
+  {
     rule: "type.bad_locale",
     files: app(`locales { default: "en-GB" supported: ["en-GB", "en-us"] }\n`),
     expected: `error: The locale tag \`en-us\` is not in canonical case --> app.jadpo:1:49
