@@ -1,6 +1,7 @@
 // The main side of the pool: starts worker threads (each loads the project once, in parallel
 // with the main thread's own check), and relays their messages to whoever schedules the run.
-import { Worker } from "node:worker_threads";
+import { createRequire } from "node:module";
+import type { Worker } from "node:worker_threads";
 import type { TestOutcome } from "./outcome.ts";
 import type { FromWorker, ToWorker, WorkerInit } from "./pool-protocol.ts";
 
@@ -27,6 +28,8 @@ type Pending = { kind: "ready"; planKey: string } | { kind: "outcomes"; batch: n
 
 /** Starts `count` workers from the bundled worker entry at `workerUrl`. */
 export function startPool(workerUrl: URL, count: number, init: WorkerInit): Pool {
+  // Loaded here, not at import: a run on one thread starts no pool and never loads worker_threads.
+  const { Worker: Thread } = createRequire(import.meta.url)("node:worker_threads") as typeof import("node:worker_threads");
   let listener: PoolListener | null = null;
   const backlog: { worker: PoolWorker; event: Pending }[] = [];
   const threads: Worker[] = [];
@@ -43,7 +46,7 @@ export function startPool(workerUrl: URL, count: number, init: WorkerInit): Pool
   };
 
   for (let id = 0; id < count; id++) {
-    const thread = new Worker(workerUrl, { workerData: init, stdout: false, stderr: false });
+    const thread = new Thread(workerUrl, { workerData: init, stdout: false, stderr: false });
     threads.push(thread);
     let gone = false;
     const worker: PoolWorker = { id, send: (message) => thread.postMessage(message) };
