@@ -11,7 +11,6 @@ import { planKey } from "./plan-key.ts";
 import { Sequencer } from "./sequencer.ts";
 import { testSeed } from "../seed.ts";
 import type { Pool, PoolWorker } from "./pool.ts";
-import { nowMs } from "../clock.ts";
 
 /**
  * Worker threads, started only when the tests left would take longer than a worker needs to
@@ -154,7 +153,7 @@ export async function runSelected(tests: LoadedTests, entries: PlannedTest[], op
     if (localRunning) return;
     localRunning = true;
     while (queue.length > 0) {
-      const started = nowMs();
+      const started = performance.now();
       const batch = queue.splice(0, LOCAL_BATCH);
       for (const position of batch) {
         if (bailed) {
@@ -166,7 +165,7 @@ export async function runSelected(tests: LoadedTests, entries: PlannedTest[], op
       }
       if (ran >= WARM_UP) {
         timed += batch.length;
-        timedMs += nowMs() - started;
+        timedMs += performance.now() - started;
       }
       ran += batch.length;
       considerHelpers();
