@@ -1,7 +1,7 @@
 // The grammar of top-level declarations other than tests (`use`, `type`, `failure`, `function`,
 // `action`, `fixtures`, `prompt`, `connection`, `locales`), and their entry blocks. A layer of the
 // parser on top of statements; tests and `fakes:` are the next layer (parser-tests.ts).
-import type { ParserMethod } from "chevrotain";
+import type { ParserMethod, TokenType } from "chevrotain";
 import type * as A from "./ast.ts";
 import * as T from "./tokens.ts";
 import type { Tok } from "./tokens.ts";
@@ -12,6 +12,11 @@ import { StatementRules } from "./parser-statements.ts";
 
 /** The part of a function or action declaration that `failsAndResult` fills in. */
 type Signature = Pick<A.FunctionDecl, "fails" | "failsSpan" | "returnType">;
+
+interface Callables {
+  function: A.FunctionDecl;
+  action: A.ActionDecl;
+}
 
 export abstract class DeclarationRules extends StatementRules {
   /** `test "name" { ... }` (parser-tests.ts). */
@@ -252,35 +257,26 @@ export abstract class DeclarationRules extends StatementRules {
     this.failsAfterResult();
   });
 
-  functionDecl = this.RULE("functionDecl", (): A.FunctionDecl => {
-    const kw = this.tok(T.Function);
-    const name = this.tok(T.Ident, "a name for the function after `function`");
-    const decl: A.FunctionDecl = {
-      kind: "function", name: this.id(name), params: [], fails: [], failsSpan: null, returnType: null,
-      body: { statements: [], span: spanOf(this.file, name, name) }, span: spanOf(this.file, kw, kw),
-    };
-    this.partial = decl;
-    decl.params = this.SUBRULE(this.paramList, { ARGS: [OPEN.functionParams, name.image] });
-    this.SUBRULE(this.failsAndResult, { ARGS: [decl] });
-    this.SUBRULE(this.body, { ARGS: [OPEN.functionBody, name.image, decl.body] });
-    decl.span = this.sp(kw);
-    return decl;
-  });
+  functionDecl = this.callableRule("function", T.Function, OPEN.functionParams, OPEN.functionBody);
+  actionDecl = this.callableRule("action", T.Action, OPEN.actionParams, OPEN.actionBody);
 
-  actionDecl = this.RULE("actionDecl", (): A.ActionDecl => {
-    const kw = this.tok(T.Action);
-    const name = this.tok(T.Ident, "a name for the action after `action`");
-    const decl: A.ActionDecl = {
-      kind: "action", name: this.id(name), params: [], fails: [], failsSpan: null, returnType: null,
-      body: { statements: [], span: spanOf(this.file, name, name) }, span: spanOf(this.file, kw, kw),
-    };
-    this.partial = decl;
-    decl.params = this.SUBRULE(this.paramList, { ARGS: [OPEN.actionParams, name.image] });
-    this.SUBRULE(this.failsAndResult, { ARGS: [decl] });
-    this.SUBRULE(this.body, { ARGS: [OPEN.actionBody, name.image, decl.body] });
-    decl.span = this.sp(kw);
-    return decl;
-  });
+  /** `function` and `action` have one shape (name, parameters, `fails`, `-> T`, body); only the words differ. */
+  private callableRule<K extends keyof Callables>(kind: K, keyword: TokenType, params: string, body: string): ParserMethod<[], Callables[K]> {
+    return this.RULE(`${kind}Decl`, (): Callables[K] => {
+      const kw = this.tok(keyword);
+      const name = this.tok(T.Ident, `a name for the ${kind} after \`${kind}\``);
+      const decl = {
+        kind, name: this.id(name), params: [], fails: [], failsSpan: null, returnType: null,
+        body: { statements: [], span: spanOf(this.file, name, name) }, span: spanOf(this.file, kw, kw),
+      } as A.FunctionDecl | A.ActionDecl as Callables[K];
+      this.partial = decl;
+      decl.params = this.SUBRULE(this.paramList, { ARGS: [params, name.image] });
+      this.SUBRULE(this.failsAndResult, { ARGS: [decl] });
+      this.SUBRULE(this.body, { ARGS: [body, name.image, decl.body] });
+      decl.span = this.sp(kw);
+      return decl;
+    });
+  }
 
   fixturesDecl = this.RULE("fixturesDecl", (): A.FixturesDecl => {
     const kw = this.tok(T.Fixtures);
