@@ -6,16 +6,11 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeModelServer, type FakeModelServer } from "@jadpo/runtime/testing";
 import { buildCli } from "../support/build-cli.ts";
-import { copyExample, ExampleCopy } from "../support/example.ts";
 import { RunningJadpo, runJadpoAsync, waitUntil, type Run } from "../support/jadpo.ts";
+import { Project, RECORDINGS } from "../ai/harness.ts";
 
-class Project extends ExampleCopy {
-  static example(): Project {
-    return new Project(copyExample("jadpo-hardening-record-"));
-  }
-}
+const FOLDER = RECORDINGS;
 
-const FOLDER = "domains/support/prompts/recordings/answer_question";
 let server: FakeModelServer;
 let project: Project;
 
