@@ -47,23 +47,32 @@ export interface CompiledProgram {
   functions: Map<FunctionDecl, Callable>;
   actions: Map<ActionDecl, Callable>;
   fixtures: Map<FixtureMember, Callable>;
-  /** Tests compiled so far: each is compiled on its first run (a worker compiles only the tests it runs). */
+  /** Tests compiled ahead (`eagerTests`); the others are compiled when they run. */
   tests: Map<TestInfo, CompiledTest>;
+  /**
+   * The test compiled last, kept for its next run (a seed sweep and its shrinking run one test
+   * many times in a row). Only that one: a run compiles each test once, and closures kept for
+   * every test would only grow the old generation the collector has to walk.
+   */
+  recent: { test: TestInfo; compiled: CompiledTest } | null;
+  /** The program's own tests, made on the first look-up. */
+  own: Set<TestInfo> | null;
   state: ProgramState;
 }
 
-/** The compiled form of a test of the program, compiled once on first use; null when it is not the program's. */
+/** The compiled form of a test of the program, compiled when it runs; null when it is not the program's. */
 export function compiledTest(compiled: CompiledProgram, test: TestInfo): CompiledTest | null {
-  const hit = compiled.tests.get(test);
-  if (hit) return hit;
+  const recent = compiled.recent;
+  if (recent && recent.test === test) return recent.compiled;
+  const ahead = compiled.tests.get(test);
+  if (ahead) return ahead;
   // The same test from another check of the same project: match by file and name.
-  const own = compiled.program.tests.includes(test)
+  const own = (compiled.own ??= new Set(compiled.program.tests)).has(test)
     ? test
     : compiled.program.tests.find((t) => t.file.path === test.file.path && t.name === test.name);
   if (!own) return null;
   const ct = compiled.tests.get(own) ?? compileTest(compiled.state, own);
-  compiled.tests.set(own, ct);
-  compiled.tests.set(test, ct);
+  compiled.recent = { test, compiled: ct };
   return ct;
 }
 
@@ -209,6 +218,6 @@ export function compileProgram(program: CheckedProgram, options: CompileOptions 
     program, aiMode, prompts: promptIndex,
     dimensions: program.connection?.embeddingDimensions ?? 16,
     functions: p.functions, actions: p.actions, fixtures: p.fixtures,
-    tests, state: p,
+    tests, recent: null, own: null, state: p,
   };
 }
