@@ -1,6 +1,6 @@
 // The part of a `jadpo test` after the compiler: loading the tests, running them on this thread,
 // and rendering the json and plain reports, timed in a fresh process each round, with the garbage
-// collector's time in that part. This file is bundled with esbuild as the CLI is (tsx's loader
+// collector's time in that part and the CPU time of it all (every thread). This file is bundled with esbuild as the CLI is (tsx's loader
 // makes the runtime several times slower) and run by node with the CLI's V8 flags. For comparing
 // changes to the runtime's closures, the fake and the reporters; the built CLI is what
 // `bench/test.ts` and `pnpm bench` time.
@@ -43,6 +43,7 @@ async function once(dir: string): Promise<void> {
   observer.observe({ entryTypes: ["gc"] });
   if (args.includes("--split")) {
     // Compiling every test, then running each once from its compiled form.
+    const c0 = process.cpuUsage();
     const s0 = performance.now();
     const program = compileProgram(compiled.program, { eagerTests: true });
     const s1 = performance.now();
@@ -51,9 +52,11 @@ async function once(dir: string): Promise<void> {
     const s2 = performance.now();
     await new Promise((resolve) => setTimeout(resolve, 20));
     observer.disconnect();
-    process.stdout.write(`${JSON.stringify({ compile: s1 - s0, run: s2 - s1, gc: gcMs })}\n`);
+    const cpu = process.cpuUsage(c0);
+    process.stdout.write(`${JSON.stringify({ compile: s1 - s0, run: s2 - s1, gc: gcMs, cpu: (cpu.user + cpu.system) / 1000 })}\n`);
     return;
   }
+  const c0 = process.cpuUsage();
   const t0 = performance.now();
   const tests = loadTests(compiled.program, { readFile: (path) => nodeHost.readFile(`${dir}/${path}`) });
   const t1 = performance.now();
@@ -64,9 +67,10 @@ async function once(dir: string): Promise<void> {
   const json = reporters.json().onRunEnd!(report, context);
   const plain = reporters.plain({ paint: noPaint, width: null }).onRunEnd!(report, context);
   const t3 = performance.now();
+  const cpu = process.cpuUsage(c0);
   await new Promise((resolve) => setTimeout(resolve, 20));
   observer.disconnect();
-  process.stdout.write(`${JSON.stringify({ load: t1 - t0, run: t2 - t1, report: t3 - t2, gc: gcMs, bytes: json.length + plain.length })}\n`);
+  process.stdout.write(`${JSON.stringify({ load: t1 - t0, run: t2 - t1, report: t3 - t2, gc: gcMs, cpu: (cpu.user + cpu.system) / 1000, bytes: json.length + plain.length })}\n`);
 }
 
 if (process.env.RUN_PHASE_CHILD) {
@@ -93,6 +97,6 @@ if (process.env.RUN_PHASE_CHILD) {
     rmSync(out, { recursive: true, force: true });
   }
   const median = (k: string): number => rows.map((r) => r[k]).sort((a, b) => a - b)[Math.floor(rows.length / 2)];
-  const keys = args.includes("--split") ? ["compile", "run", "gc"] : ["load", "run", "report", "gc"];
+  const keys = args.includes("--split") ? ["compile", "run", "gc", "cpu"] : ["load", "run", "report", "gc", "cpu"];
   console.log(keys.map((k) => `${k} ${median(k).toFixed(1)} ms`).join("  "), ` (median of ${rounds}, ${dir} ${args.slice(1).join(" ")})`);
 }
