@@ -1,6 +1,6 @@
 // Statements → closures that return a completion: CONT to go on, or the value a `return` gives.
 // Returning from nested blocks is then a plain return value, with no throwing.
-import type { Block, Stmt } from "@jadpo/compiler";
+import type { Block, Span, Stmt } from "@jadpo/compiler";
 import type { CExpr, Slots } from "./closure.ts";
 import { childScope, declareLocal, unsupported, type Cx } from "./compile-state.ts";
 import { compileExpr } from "./compile-expr.ts";
@@ -19,10 +19,13 @@ export function compileBlock(cx: Cx, block: Block): SStmt {
 
 /** Statements run in order in the scope of `cx` (their `var`s are declared there). */
 export function compileStatements(cx: Cx, stmts: Stmt[]): SStmt {
-  const compiled = stmts.map((stmt) => compileStmt(cx, stmt));
-  if (compiled.length === 0) return NOTHING;
-  if (compiled.length === 1) return compiled[0];
-  const n = compiled.length;
+  const n = stmts.length;
+  if (n === 0) return NOTHING;
+  const compiled: SStmt[] = new Array(n);
+  for (let i = 0; i < n; i++) compiled[i] = compileStmtKind(atStmt(cx, stmts[i]), stmts[i]);
+  // In a test, the sequence remembers the innermost statement running: a fake that runs out points there.
+  if (cx.test) return marked(compiled, stmts.map((stmt) => stmt.span));
+  if (n === 1) return compiled[0];
   if (compiled.every((st) => !st.async)) {
     const fns = compiled.map((st) => st.fn as (s: Slots, c: RunContext) => Completion);
     return {
@@ -49,34 +52,55 @@ export function compileStatements(cx: Cx, stmts: Stmt[]): SStmt {
   };
 }
 
-export function compileStmt(outer: Cx, stmt: Stmt): SStmt {
-  const cx: Cx = { ...outer, stmt: stmt.span };
-  const compiled = compileStmtKind(cx, stmt);
-  if (!cx.test) return compiled;
-  // In a test, remember the innermost statement running: a fake that runs out points there.
-  const span = stmt.span;
-  if (!compiled.async) {
-    const f = compiled.fn;
+/** One statement (an `else if`), marked as running in a test as a sequence's are. */
+function compileStmt(cx: Cx, stmt: Stmt): SStmt {
+  return compileStatements(cx, [stmt]);
+}
+
+function atStmt(outer: Cx, stmt: Stmt): Cx {
+  return { p: outer.p, body: outer.body, scope: outer.scope, stmt: stmt.span, test: outer.test };
+}
+
+/**
+ * A test's statements in order, each set as `c.testStmt` while it runs and the outer one set back
+ * after (left as it was when something throws, so the failure points at the innermost statement).
+ */
+function marked(compiled: SStmt[], spans: Span[]): SStmt {
+  const n = compiled.length;
+  if (compiled.every((st) => !st.async)) {
+    const fns = compiled.map((st) => st.fn as (s: Slots, c: RunContext) => Completion);
     return {
       async: false,
       fn(s, c) {
         const previous = c.testStmt;
-        c.testStmt = span;
-        const r = f(s, c);
+        for (let i = 0; i < n; i++) {
+          c.testStmt = spans[i];
+          const r = fns[i](s, c);
+          if (r !== CONT) {
+            c.testStmt = previous;
+            return r;
+          }
+        }
         c.testStmt = previous;
-        return r;
+        return CONT;
       },
     };
   }
-  const f = compiled.fn;
   return {
     async: true,
     async fn(s, c) {
       const previous = c.testStmt;
-      c.testStmt = span;
-      const r = await f(s, c);
+      for (let i = 0; i < n; i++) {
+        const st = compiled[i];
+        c.testStmt = spans[i];
+        const r = st.async ? await st.fn(s, c) : st.fn(s, c);
+        if (r !== CONT) {
+          c.testStmt = previous;
+          return r;
+        }
+      }
       c.testStmt = previous;
-      return r;
+      return CONT;
     },
   };
 }
