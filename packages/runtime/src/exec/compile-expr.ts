@@ -113,13 +113,12 @@ export function calleeText(cx: Cx, e: Expr): string {
 /** In a test, `attempt f(...)` whose call fails ends the test with `test.unexpected_failure`. */
 function compileTestAttempt(cx: Cx, e: Extract<Expr, { kind: "attempt" }>): CExpr {
   const span: Span = cx.stmt;
-  const call = calleeText(cx, e.operand);
   return guardCall<Value>(cx, e.operand, {
     value: (v) => v,
     error(err) {
       if (!(err instanceof FailureSignal)) throw err;
       throw new TestStop(
-        diagnostic("test.unexpected_failure", span, { call, failure: err.failure.name }, [
+        diagnostic("test.unexpected_failure", span, { call: calleeText(cx, e.operand), failure: err.failure.name }, [
           { label: "got", text: `fails ${err.failure.name}` },
         ]),
       );

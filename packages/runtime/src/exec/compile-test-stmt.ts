@@ -44,24 +44,25 @@ export function diffText(lines: string[]): string {
 export function compileAssert(cx: Cx, stmt: AssertStmt): SStmt {
   if (stmt.fails) return compileAssertFails(cx, stmt);
   const span = stmt.span;
-  const assertLine: Detail = { label: "assert", text: sourceText(cx, stmt.expr.span) };
+  // What a failure shows is looked up only when it fails.
+  const assertLine = (): Detail => ({ label: "assert", text: sourceText(cx, stmt.expr.span) });
   const comparison = asComparison(stmt.expr);
   if (!comparison) {
     const e = compileExpr(cx, stmt.expr);
     const check = (v: Value): typeof CONT => {
-      if (v !== true) throw new TestStop(diagnostic("test.assertion_failed", span, {}, [assertLine]));
+      if (v !== true) throw new TestStop(diagnostic("test.assertion_failed", span, {}, [assertLine()]));
       return CONT;
     };
     return e.async ? { async: true, fn: async (s, c) => check(await e.fn(s, c)) } : { async: false, fn: (s, c) => check(e.fn(s, c)) };
   }
   const left = compileExpr(cx, comparison.left);
   const right = compileExpr(cx, comparison.right);
-  const leftType = typeOf(cx, comparison.left);
-  const rightType = typeOf(cx, comparison.right) ?? leftType;
   const holds = COMPARE[comparison.op];
   const check = (a: Value, b: Value): typeof CONT => {
     if (holds(a, b)) return CONT;
-    const details: Detail[] = [assertLine, { label: "got", text: printed(leftType, a) }, { label: "expected", text: printed(rightType, b) }];
+    const leftType = typeOf(cx, comparison.left);
+    const rightType = typeOf(cx, comparison.right) ?? leftType;
+    const details: Detail[] = [assertLine(), { label: "got", text: printed(leftType, a) }, { label: "expected", text: printed(rightType, b) }];
     // Records and lists also get a `diff:` (reporters that print one line per value leave it out).
     const diff = comparison.op === "==" && leftType ? diffValues(leftType, a, b) : null;
     if (diff) details.push({ label: "diff", text: diffText(diff) });
@@ -87,10 +88,9 @@ function compileAssertFails(cx: Cx, stmt: AssertStmt): SStmt {
   const span: Span = stmt.span;
   const expected = failureNamed(cx, stmt.fails!);
   if (!expected) return internalStmt(`\`fails ${stmt.fails!.name}\` names no failure`);
-  const call = calleeText(cx, stmt.expr);
   const stop = (got: string): never => {
     throw new TestStop(
-      diagnostic("test.expected_failure", span, { call, failure: expected.name }, [
+      diagnostic("test.expected_failure", span, { call: calleeText(cx, stmt.expr), failure: expected.name }, [
         { label: "expected", text: `fails ${expected.name}` },
         { label: "got", text: got },
       ]),
