@@ -40,7 +40,8 @@ interface Running {
   started: number;
 }
 
-const NO_FAKES = { scripts: [], byPrompt: new Map(), embed: -1 };
+/** The fake until the test's own is made (it is never asked: nothing runs before that). */
+const NO_FAKE = new FakeBackend({ scripts: [], byPrompt: new Map(), embed: -1 }, { seed: 0 });
 
 function finish(test: TestInfo, r: Running, error: unknown | null, options: RunTestOptions): TestResult {
   let d: Diagnostic | null;
@@ -70,16 +71,15 @@ export function runTest(compiled: CompiledProgram, test: TestInfo, options: RunT
   const started = performance.now();
   const seed = testSeed(options.runSeed, test.file.path, test.name);
   let ct: CompiledTest | null = null;
-  let fake = new FakeBackend(NO_FAKES, { seed });
   const c = createContext({
-    seed, backend: fake, promptCount: compiled.prompts.size, dimensions: compiled.dimensions,
+    seed, backend: NO_FAKE, promptCount: compiled.prompts.size, dimensions: compiled.dimensions,
     timeoutMs: options.timeout?.ms, timeLimit: options.timeout?.text,
   });
-  const r: Running = { c, fake, seed, started };
+  const r: Running = { c, fake: NO_FAKE, seed, started };
   try {
     ct = compiledTest(compiled, test);
     if (!ct) throw new Error(`the test "${test.name}" is not part of the compiled program`);
-    fake = r.fake = new FakeBackend(ct.scripts, { seed, readFile: options.readFile, recordings: options.recordings });
+    const fake = (r.fake = new FakeBackend(ct.scripts, { seed, readFile: options.readFile, recordings: options.recordings }));
     const scripts = ct.scripts;
     c.ai.backend = options.observe ? observingBackend(fake, (prompt) => scripts.byPrompt.has(prompt), options.observe) : fake;
     const slots: Value[] = new Array(ct.slots).fill(null);
