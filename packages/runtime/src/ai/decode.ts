@@ -16,10 +16,16 @@ export type DecodeResult = { ok: true; value: Value } | { ok: false; error: Deco
 export function decodeAnswer(type: Type, answerText: string): DecodeResult {
   if (isTextBased(type)) return decodeValue(type, answerText);
   let json: unknown;
+  // Answers that aren't JSON are common (a correction's first attempt): their SyntaxError is never
+  // shown, so it captures no stack.
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
   try {
     json = JSON.parse(unwrapFence(answerText));
   } catch {
     return { ok: false, error: { rule: "json", path: THE_ANSWER, expected: "one JSON value", found: quote(answerText) } };
+  } finally {
+    Error.stackTraceLimit = limit;
   }
   return decodeValue(type, json);
 }
