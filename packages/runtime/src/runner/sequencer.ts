@@ -15,6 +15,12 @@ export class Sequencer<T> {
     if (position < this.next || this.pending.has(position) || position >= this.total) {
       throw new Error(`sequencer: position ${position} delivered twice or out of range`);
     }
+    if (position === this.next && this.pending.size === 0) {
+      // In order already (every entry this thread runs, until workers start): nothing to hold.
+      this.next += 1;
+      this.emit(position, item);
+      return;
+    }
     this.pending.set(position, item);
     while (this.pending.has(this.next)) {
       const ready = this.pending.get(this.next) as T;
