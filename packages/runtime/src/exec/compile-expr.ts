@@ -1,6 +1,6 @@
 // Expressions → closures. Each node is compiled once; resolutions, types and slots are looked up
 // here, never while running.
-import { diagnostic, type Expr, type Span } from "@jadpo/compiler";
+import { diagnostic, type Expr, type Span, type Type } from "@jadpo/compiler";
 import { asyncExpr, constant, invokeWith, strict, syncExpr, type CExpr } from "./closure.ts";
 import { guardCall } from "./guarded-call.ts";
 import { compileCallee, compileFixtureValue, invokeFor, type CallExpr } from "./compile-call.ts";
@@ -84,23 +84,31 @@ function compileMember(cx: Cx, e: Extract<Expr, { kind: "member" }>): CExpr {
 
 function compileRecord(cx: Cx, e: Extract<Expr, { kind: "record" }>): CExpr {
   // Fields in the type's declared order, whatever order the literal wrote them in.
-  const declared = recordFields(typeOf(cx, e));
-  const inits = [...e.fields];
-  if (declared) {
-    const order = new Map(declared.map((name, i) => [name, i]));
-    inits.sort((a, b) => (order.get(a.name.name) ?? 0) - (order.get(b.name.name) ?? 0));
+  const order = fieldOrder(typeOf(cx, e));
+  const n = e.fields.length;
+  const values: CExpr[] = new Array(n);
+  const from: number[] = new Array(n); // from[i]: the source position of the i-th field placed
+  for (let i = 0; i < n; i++) {
+    values[i] = compileExpr(cx, e.fields[i].value);
+    from[i] = i;
   }
+  if (order) from.sort((a, b) => (order.get(e.fields[a].name.name) ?? 0) - (order.get(e.fields[b].name.name) ?? 0) || a - b);
+  const placed = from.map((i) => e.fields[i].name.name);
   // Values are evaluated in source order (a field may call an action), then placed.
-  const names = e.fields.map((f) => f.name.name);
-  const placed = inits.map((f) => f.name.name);
-  const values = e.fields.map((f) => compileExpr(cx, f.value));
   return strict(values, (vals) => {
-    const byName: ValueRecord = {};
-    for (let i = 0; i < names.length; i++) byName[names[i]] = vals[i];
     const out: ValueRecord = {};
-    for (const name of placed) out[name] = byName[name];
+    for (let i = 0; i < n; i++) out[placed[i]] = vals[from[i]];
     return out;
   });
+}
+
+/** A record type's field positions by name, made once per declaration; null when not a record. */
+const orders = new WeakMap<object, Map<string, number>>();
+function fieldOrder(type: Type | undefined): Map<string, number> | null {
+  if (!type || type.kind !== "named" || type.decl.def.kind !== "object") return null;
+  let order = orders.get(type.decl);
+  if (!order) orders.set(type.decl, (order = new Map(recordFields(type)!.map((name, i) => [name, i]))));
+  return order;
 }
 
 /** The callee as written (`answer_customer`), for a test failure's summary. */
