@@ -113,6 +113,7 @@ export function rerunCommand(result: TestResult, seed: number, context: ReportCo
  * verbose): the other reports show the `got:` and `expected:` lines alone, one line each.
  */
 export function withRerun(result: TestResult, seed: number, context: ReportContext, keepDiff = false): Diagnostic[] {
+  if (result.diagnostics.length === 0) return []; // a passed test: no command to build
   const rerun = rerunCommand(result, result.runSeed ?? seed, context);
   return result.diagnostics.map((d) => ({ ...d, rerun, details: keepDiff ? d.details : d.details.filter((detail) => detail.label !== "diff") }));
 }
