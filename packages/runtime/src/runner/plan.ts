@@ -30,16 +30,30 @@ function comparePaths(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+/** A test's entry; its last line is looked up only when a `file:line` selector asks (it needs the file's line table). */
+class TestEntry {
+  readonly kind = "test" as const;
+  index = -1;
+  readonly name: string;
+  readonly file: string;
+  readonly line: number;
+  readonly resultKind: ResultKind;
+  constructor(readonly test: TestInfo) {
+    this.name = test.name;
+    this.file = test.file.path;
+    this.line = test.decl.span.line;
+    this.resultKind = test.kind;
+  }
+
+  get endLine(): number {
+    return Math.max(this.line, this.test.file.source.position(this.test.decl.span.end).line);
+  }
+}
+
 /** The full plan of a program: tests in path then declaration order, recordings placed by their path. */
 export function planTests(program: CheckedProgram): PlannedTest[] {
   const entries: PlannedTest[] = [];
-  for (const test of program.tests) {
-    const line = test.decl.span.line;
-    const end = test.file.source.position(test.decl.span.end).line;
-    entries.push({
-      kind: "test", index: -1, test, name: test.name, file: test.file.path, line, endLine: Math.max(line, end), resultKind: test.kind,
-    });
-  }
+  for (const test of program.tests) entries.push(new TestEntry(test));
   for (const recording of program.recordings) {
     entries.push({
       kind: "recording", index: -1, recording, name: recordingTestName(recording), file: recording.path,
@@ -47,8 +61,7 @@ export function planTests(program: CheckedProgram): PlannedTest[] {
     });
   }
   // A stable sort by path only: tests of one file keep their declaration order.
-  const ordered = entries
-    .map((entry, order) => ({ entry, order }))
-    .sort((a, b) => comparePaths(a.entry.file, b.entry.file) || a.order - b.order);
-  return ordered.map(({ entry }, index) => ({ ...entry, index }));
+  entries.sort((a, b) => comparePaths(a.file, b.file));
+  for (let index = 0; index < entries.length; index++) entries[index].index = index;
+  return entries;
 }
