@@ -15,19 +15,47 @@ export type DecodeResult = { ok: true; value: Value } | { ok: false; error: Deco
 /** An answer a model (or a script's `raw(...)`, or a recording) gave, decoded as `type`. */
 export function decodeAnswer(type: Type, answerText: string): DecodeResult {
   if (isTextBased(type)) return decodeValue(type, answerText);
+  const notJson = (): DecodeResult => ({ ok: false, error: { rule: "json", path: THE_ANSWER, expected: "one JSON value", found: quote(answerText) } });
+  const text = unwrapFence(answerText);
+  // Answers that aren't JSON are common (a correction's first attempt, every seed of a sweep):
+  // most are told by their first character, without a SyntaxError; the rest throw one that is
+  // never shown, so it captures no stack.
+  if (surelyNotJson(text)) return notJson();
   let json: unknown;
-  // Answers that aren't JSON are common (a correction's first attempt): their SyntaxError is never
-  // shown, so it captures no stack.
   const limit = Error.stackTraceLimit;
   Error.stackTraceLimit = 0;
   try {
-    json = JSON.parse(unwrapFence(answerText));
+    json = JSON.parse(text);
   } catch {
-    return { ok: false, error: { rule: "json", path: THE_ANSWER, expected: "one JSON value", found: quote(answerText) } };
+    return notJson();
   } finally {
     Error.stackTraceLimit = limit;
   }
   return decodeValue(type, json);
+}
+
+/** JSON's own whitespace (JSON.parse allows no other around a value). */
+function isJsonSpace(code: number): boolean {
+  return code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
+}
+
+/**
+ * True only where JSON.parse would throw: a JSON text starts, after whitespace, with `{`, `[`,
+ * `"`, `-` or a digit, or is exactly `true`, `false` or `null` with whitespace around it.
+ * False says nothing (JSON.parse decides).
+ */
+export function surelyNotJson(text: string): boolean {
+  const n = text.length;
+  let i = 0;
+  while (i < n && isJsonSpace(text.charCodeAt(i))) i++;
+  if (i === n) return true;
+  const first = text[i];
+  if (first === "{" || first === "[" || first === '"' || first === "-" || (first >= "0" && first <= "9")) return false;
+  const word = first === "t" ? "true" : first === "f" ? "false" : first === "n" ? "null" : null;
+  if (word === null || !text.startsWith(word, i)) return true;
+  let j = i + word.length;
+  while (j < n && isJsonSpace(text.charCodeAt(j))) j++;
+  return j !== n;
 }
 
 /** Already-parsed JSON (a recording's `answer`) decoded as `type`; a Text-based type wants a JSON string. */
