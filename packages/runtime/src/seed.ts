@@ -2,7 +2,7 @@
 // name give each test its own seed, so adding a test never changes another's values; each
 // purpose draws from its own stream, so e.g. a new `random.int` call doesn't shift generated defaults.
 import { createHash, hash } from "node:crypto";
-import seedrandom from "seedrandom";
+import { Alea } from "./alea.ts";
 
 export interface Rng {
   /** A number in [0, 1). */
@@ -29,7 +29,7 @@ const sha256Hex: (text: string) => string =
 /** A stream of random numbers for one purpose; the same seed and stream give the same sequence on every machine. */
 export function rng(seed: number, stream: RngStream): Rng {
   // Alea: portable (pure double arithmetic, no platform entropy) and cheap to seed.
-  const prng = seedrandom.alea(`${seed}\u0000${stream}`);
+  const prng = new Alea(`${seed}\u0000${stream}`);
   const next = (): number => prng.double();
   const int = (min: number, max: number): number => {
     const lo = Math.ceil(min);
