@@ -105,33 +105,60 @@ function marked(compiled: SStmt[], spans: Span[]): SStmt {
   };
 }
 
-/** Runs an expression for its effect or its value, as a statement's step. */
-function exprStep(e: CExpr, then: (v: Value, s: Slots, c: RunContext) => Completion): SStmt {
-  if (!e.async) {
-    const f = e.fn;
-    return { async: false, fn: (s, c) => then(f(s, c), s, c) };
-  }
+/** `var x = e` and `x = e`: the value into its slot. One closure, the commonest statements. */
+function storeStep(e: CExpr, slot: number): SStmt {
   const f = e.fn;
-  return { async: true, fn: async (s, c) => then(await f(s, c), s, c) };
+  if (!e.async) {
+    const g = f as (s: Slots, c: RunContext) => Value;
+    return {
+      async: false,
+      fn(s, c) {
+        s[slot] = g(s, c);
+        return CONT;
+      },
+    };
+  }
+  return {
+    async: true,
+    async fn(s, c) {
+      s[slot] = await f(s, c);
+      return CONT;
+    },
+  };
+}
+
+/** An expression run for its effect. */
+function effectStep(e: CExpr): SStmt {
+  const f = e.fn;
+  if (!e.async) {
+    const g = f as (s: Slots, c: RunContext) => Value;
+    return {
+      async: false,
+      fn(s, c) {
+        g(s, c);
+        return CONT;
+      },
+    };
+  }
+  return {
+    async: true,
+    async fn(s, c) {
+      await f(s, c);
+      return CONT;
+    },
+  };
 }
 
 function compileStmtKind(cx: Cx, stmt: Stmt): SStmt {
   switch (stmt.kind) {
     case "var": {
       const value = compileExpr(cx, stmt.value); // before the name exists: `var x = x + 1` reads the outer x
-      const slot = declareLocal(cx, stmt.name.name);
-      return exprStep(value, (v, s) => {
-        s[slot] = v;
-        return CONT;
-      });
+      return storeStep(value, declareLocal(cx, stmt.name.name));
     }
     case "assign": {
       const slot = cx.scope.lookup(stmt.target.name);
       if (slot === undefined) return { async: false, fn: unsupported(`\`${stmt.target.name}\` is not a variable`) };
-      return exprStep(compileExpr(cx, stmt.value), (v, s) => {
-        s[slot] = v;
-        return CONT;
-      });
+      return storeStep(compileExpr(cx, stmt.value), slot);
     }
     case "if":
       return compileIf(cx, stmt);
@@ -139,7 +166,7 @@ function compileStmtKind(cx: Cx, stmt: Stmt): SStmt {
       return compileFor(cx, stmt);
     case "return": {
       if (!stmt.value) return { async: false, fn: () => null };
-      return exprStep(compileExpr(cx, stmt.value), (v) => v);
+      return compileExpr(cx, stmt.value); // its value is the completion
     }
     case "reject":
       return { async: false, fn: rejectFn(cx, stmt.failure) };
@@ -149,7 +176,7 @@ function compileStmtKind(cx: Cx, stmt: Stmt): SStmt {
       return compileAdvance(cx, stmt);
     case "expr": {
       if (stmt.expr.kind === "match") return compileMatchStmt(cx, stmt.expr);
-      return exprStep(compileExpr(cx, stmt.expr), () => CONT);
+      return effectStep(compileExpr(cx, stmt.expr));
     }
   }
 }
