@@ -38,8 +38,12 @@ function compileItem(p: ProgramState, item: CheckedFakeItem, literals: () => Run
   };
 }
 
+/** A test without `fakes:` (nothing in it is ever changed, so all such tests share it). */
+const NO_SCRIPTS: CompiledFakes = { scripts: [], byPrompt: new Map(), embed: -1 };
+
 /** A test's scripts, items ready to answer; `byPrompt` and `embed` find a call's script. */
 export function compileScripts(p: ProgramState, fakes: CheckedFakes[]): CompiledFakes {
+  if (fakes.length === 0) return NO_SCRIPTS;
   // One context for the test's literals, made only if one is evaluated.
   let context: RunContext | null = null;
   const literals = (): RunContext => (context ??= createContext({ seed: 0, backend: NO_BACKEND, promptCount: 0, dimensions: 0 }));
