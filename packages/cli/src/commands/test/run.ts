@@ -263,9 +263,10 @@ async function run(
     entries = entries.filter(affected);
     if (entries.length === 0) return null;
   }
+  const hooks = prepared.targets.map((target) => reporterEvents(target.reporter));
   const onEvent = (event: RunEvent) => {
     progress.onEvent(event);
-    for (const target of prepared.targets) reporterEvents(target.reporter)(event);
+    for (const hook of hooks) hook(event);
   };
   const summary = await runSelected(tests, entries, {
     runSeed: seed, extras: prepared.extras, pool: null, helpers: helpers(entries.length), onEvent, bail: prepared.bail,
