@@ -17,9 +17,15 @@ function toSlash(path: string): string {
 
 /** Root-relative paths shown relative to `cwd`. */
 export function displayPaths(root: string, cwd: string): (file: string) => string {
+  // Reports ask once per test, a hundred times per file: each file's path is worked out once.
+  const shownPaths = new Map<string, string>();
   return (file) => {
-    const shown = toSlash(relative(cwd, resolve(root, file)));
-    return shown === "" ? "." : shown;
+    let shown = shownPaths.get(file);
+    if (shown === undefined) {
+      const path = toSlash(relative(cwd, resolve(root, file)));
+      shownPaths.set(file, (shown = path === "" ? "." : path));
+    }
+    return shown;
   };
 }
 
