@@ -5,7 +5,7 @@
 import { snapshotProject } from "@jadpo/compiler";
 import { mergePlans, startPool, type Pool, type PoolWorker, type SharedEntry, type SplitWorkers } from "@jadpo/runtime";
 import { nodeHost } from "../../node-host.ts";
-import type { PreparedRun } from "./run.ts";
+import type { RunExtras } from "@jadpo/runtime";
 import { loadTestProject, type LoadedProject, type TestLoad } from "./project.ts";
 import { planSplit, readProjectFile } from "./split.ts";
 import { workerEntry } from "./worker-entry.ts";
@@ -41,7 +41,7 @@ function answers(pool: Pool, count: number): Promise<Answer[]> {
  * `JADPO_SPLIT_BYTES` sets a worker's start-up in bytes of test source (see split.ts; tests use 0).
  */
 export async function startSplit(
-  prepared: PreparedRun, env: Readonly<Record<string, string | undefined>>,
+  prepared: { load: TestLoad; workers: number; seed: number; extras: RunExtras }, env: Readonly<Record<string, string | undefined>>,
 ): Promise<{ project: LoadedProject; run: SplitRun | null } | null> {
   const entry = workerEntry();
   if (prepared.workers < 2 || entry === null) return null;
