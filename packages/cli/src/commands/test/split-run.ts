@@ -3,9 +3,8 @@
 // when every thread compiled without a diagnostic. Otherwise this thread compiles the whole
 // project, as an unsplit run does, so what is reported never depends on the split.
 import { snapshotProject } from "@jadpo/compiler";
-import { mergePlans, startPool, type Pool, type PoolWorker, type SharedEntry, type SplitWorkers } from "@jadpo/runtime";
+import { mergePlans, startPool, type Pool, type PoolWorker, type RunExtras, type SharedEntry, type SplitWorkers } from "@jadpo/runtime";
 import { nodeHost } from "../../node-host.ts";
-import type { RunExtras } from "@jadpo/runtime";
 import { loadTestProject, type LoadedProject, type TestLoad } from "./project.ts";
 import { planSplit, readProjectFile } from "./split.ts";
 import { workerEntry } from "./worker-entry.ts";
