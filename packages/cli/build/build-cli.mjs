@@ -31,9 +31,11 @@ function writeAtomically(path, contents) {
 }
 
 // The compiler as one CommonJS script, ASCII so the loader reads it as latin1 without decoding.
+// Its `import.meta.url` is the script's own URL, which load-compiler.ts passes as `__jadpoUrl`.
 const compiler = await build({
   entryPoints: [compilerEntry], outfile: join(dist, "compiler.cjs"), bundle: true, platform: "node", format: "cjs",
   target: "node20", charset: "ascii", legalComments: "none", logLevel: "warning", write: false,
+  define: { "import.meta.url": "__jadpoUrl" },
 });
 const compilerSource = compiler.outputFiles[0].contents;
 // The names it exports, read from an ESM build's metafile (a CommonJS one lists none).
