@@ -1,24 +1,80 @@
-// SHA-256 for the toolchain's short texts (a test's seed, a prompt's version, a recording's values,
-// the fake's embeddings). Loading node:crypto costs a `jadpo test` start ≈ 2–3 ms of CPU
-// (packages/cli/build/README.md), more than hashing the few texts of a small run in JavaScript
-// before V8 has optimized it; past a few dozen hashes node:crypto is cheaper, so it loads then.
-// Either way the digest is SHA-256's: which one computed it never shows.
+// SHA-256 for the toolchain's short texts: a test's seed, a prompt's version, a recording's
+// values, the fake's embeddings (≈ 800 texts in a 10-test run with one embedding test). Through
+// node:crypto that costs ≈ 3 ms to load the module and ≈ 2.5 µs a call; in JavaScript most of a
+// short run's hashes run in V8's interpreter. The compression function is WebAssembly instead
+// (sha256-wasm.ts), machine code from its first call; this pads the text around it. Without
+// WebAssembly (`node --jitless`), node:crypto. The digest is SHA-256's either way (tested).
 import { createRequire } from "node:module";
-import { sha256Js } from "./sha256.ts";
+import { MESSAGE, sha256Module, writeConstants } from "./sha256-wasm.ts";
 
-/** Hashes computed in JavaScript before node:crypto takes over, and the longest text hashed there. */
-const JS_HASHES = 64;
-const JS_MAX_LENGTH = 4096;
+/** The part of the WebAssembly API used here (the project's TypeScript libraries don't declare it). */
+interface WasmMemory {
+  readonly buffer: ArrayBuffer;
+  grow(pages: number): number;
+}
+interface WasmApi {
+  Module: new (bytes: Uint8Array) => object;
+  Instance: new (module: object) => { exports: object };
+}
 
-type Crypto = typeof import("node:crypto");
-let crypto: Crypto | undefined;
-let hashed = 0;
+interface Compressor {
+  hash: (blocks: number) => void;
+  memory: WasmMemory;
+}
+
+let compressor: Compressor | null | undefined;
+let crypto: typeof import("node:crypto") | undefined;
+const encoder = new TextEncoder();
+
+function start(): Compressor | null {
+  const wasm = (globalThis as { WebAssembly?: WasmApi }).WebAssembly;
+  if (wasm === undefined) return null;
+  const instance = new wasm.Instance(new wasm.Module(sha256Module()));
+  const { hash, memory } = instance.exports as unknown as Compressor;
+  writeConstants(memory);
+  return { hash, memory };
+}
+
+/** Writes `text` as UTF-8 at MESSAGE in `memory` (growing it as needed) and returns its length in bytes. */
+function writeText(memory: WasmMemory, text: string): number {
+  const room = MESSAGE + text.length * 3 + 72;
+  if (memory.buffer.byteLength < room) memory.grow(Math.ceil((room - memory.buffer.byteLength) / 65536));
+  const bytes = new Uint8Array(memory.buffer, MESSAGE);
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code > 0x7f) return encoder.encodeInto(text, bytes).written;
+    bytes[i] = code;
+  }
+  return text.length;
+}
 
 /** The SHA-256 digest (32 bytes) of `text` read as UTF-8. */
 export function sha256(text: string): Uint8Array {
-  if (crypto === undefined && text.length <= JS_MAX_LENGTH && ++hashed <= JS_HASHES) return sha256Js(text);
-  crypto ??= createRequire(import.meta.url)("node:crypto") as Crypto;
-  return crypto.createHash("sha256").update(text, "utf8").digest();
+  if (compressor === undefined) compressor = start();
+  if (compressor === null) {
+    crypto ??= createRequire(import.meta.url)("node:crypto") as typeof import("node:crypto");
+    return new Uint8Array(crypto.createHash("sha256").update(text, "utf8").digest());
+  }
+  const { hash, memory } = compressor;
+  const length = writeText(memory, text);
+  // The padding: a 1 bit, zeros, the length in bits as 64 bits big-endian, to a whole block.
+  const blocks = Math.ceil((length + 9) / 64);
+  const end = blocks * 64;
+  const padded = new Uint8Array(memory.buffer, MESSAGE, end);
+  padded.fill(0, length);
+  padded[length] = 0x80;
+  const bits = length * 8;
+  const high = Math.floor(bits / 0x100000000);
+  padded[end - 8] = high >>> 24; padded[end - 7] = high >>> 16; padded[end - 6] = high >>> 8; padded[end - 5] = high;
+  padded[end - 4] = bits >>> 24; padded[end - 3] = bits >>> 16; padded[end - 2] = bits >>> 8; padded[end - 1] = bits;
+  hash(blocks);
+  const state = new Int32Array(memory.buffer, 0, 8);
+  const out = new Uint8Array(32);
+  for (let i = 0; i < 8; i++) {
+    const word = state[i];
+    out[i * 4] = word >>> 24; out[i * 4 + 1] = word >>> 16; out[i * 4 + 2] = word >>> 8; out[i * 4 + 3] = word;
+  }
+  return out;
 }
 
 /** The digest as lowercase hex (`digest("hex")`). */
