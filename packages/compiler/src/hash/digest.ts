@@ -20,6 +20,9 @@ interface WasmApi {
 interface Compressor {
   hash: (blocks: number) => void;
   memory: WasmMemory;
+  /** Views of the memory, made again when it grows (growing detaches the old buffer). */
+  bytes: Uint8Array;
+  state: Int32Array;
 }
 
 let compressor: Compressor | null | undefined;
@@ -30,20 +33,24 @@ function start(): Compressor | null {
   const wasm = (globalThis as { WebAssembly?: WasmApi }).WebAssembly;
   if (wasm === undefined) return null;
   const instance = new wasm.Instance(new wasm.Module(sha256Module()));
-  const { hash, memory } = instance.exports as unknown as Compressor;
+  const { hash, memory } = instance.exports as { hash: Compressor["hash"]; memory: WasmMemory };
   writeConstants(memory);
-  return { hash, memory };
+  return { hash, memory, bytes: new Uint8Array(memory.buffer), state: new Int32Array(memory.buffer, 0, 8) };
 }
 
-/** Writes `text` as UTF-8 at MESSAGE in `memory` (growing it as needed) and returns its length in bytes. */
-function writeText(memory: WasmMemory, text: string): number {
+/** Writes `text` as UTF-8 at MESSAGE (growing the memory as needed) and returns its length in bytes. */
+function writeText(c: Compressor, text: string): number {
   const room = MESSAGE + text.length * 3 + 72;
-  if (memory.buffer.byteLength < room) memory.grow(Math.ceil((room - memory.buffer.byteLength) / 65536));
-  const bytes = new Uint8Array(memory.buffer, MESSAGE);
+  if (c.bytes.length < room) {
+    c.memory.grow(Math.ceil((room - c.bytes.length) / 65536));
+    c.bytes = new Uint8Array(c.memory.buffer);
+    c.state = new Int32Array(c.memory.buffer, 0, 8);
+  }
+  const bytes = c.bytes;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
-    if (code > 0x7f) return encoder.encodeInto(text, bytes).written;
-    bytes[i] = code;
+    if (code > 0x7f) return encoder.encodeInto(text, bytes.subarray(MESSAGE)).written;
+    bytes[MESSAGE + i] = code;
   }
   return text.length;
 }
@@ -55,20 +62,20 @@ export function sha256(text: string): Uint8Array {
     crypto ??= createRequire(import.meta.url)("node:crypto") as typeof import("node:crypto");
     return new Uint8Array(crypto.createHash("sha256").update(text, "utf8").digest());
   }
-  const { hash, memory } = compressor;
-  const length = writeText(memory, text);
+  const c = compressor;
+  const length = writeText(c, text);
   // The padding: a 1 bit, zeros, the length in bits as 64 bits big-endian, to a whole block.
   const blocks = Math.ceil((length + 9) / 64);
-  const end = blocks * 64;
-  const padded = new Uint8Array(memory.buffer, MESSAGE, end);
-  padded.fill(0, length);
-  padded[length] = 0x80;
+  const end = MESSAGE + blocks * 64;
+  const padded = c.bytes;
+  padded.fill(0, MESSAGE + length, end);
+  padded[MESSAGE + length] = 0x80;
   const bits = length * 8;
   const high = Math.floor(bits / 0x100000000);
   padded[end - 8] = high >>> 24; padded[end - 7] = high >>> 16; padded[end - 6] = high >>> 8; padded[end - 5] = high;
   padded[end - 4] = bits >>> 24; padded[end - 3] = bits >>> 16; padded[end - 2] = bits >>> 8; padded[end - 1] = bits;
-  hash(blocks);
-  const state = new Int32Array(memory.buffer, 0, 8);
+  c.hash(blocks);
+  const state = c.state;
   const out = new Uint8Array(32);
   for (let i = 0; i < 8; i++) {
     const word = state[i];
