@@ -56,7 +56,11 @@ function fakeTests(count: number, ran: string[]): LoadedTests {
   };
 }
 
-/** Workers that answer batches after a delay, the later batch first; `bad` loaded another project. */
+/**
+ * Workers that answer batches after a delay, the later batch first; `bad` loaded another project.
+ * They are ready on the event loop's next turn — before this thread's first look at them, after
+ * its first batch — not after a timer, which a fast enough thread would finish everything before.
+ */
 function fakePool(tests: LoadedTests, options: { workers: number; loseFirstBatchOf?: number; badKey?: number }, ran: string[]): Pool {
   let listener: PoolListener | null = null;
   const workers: PoolWorker[] = Array.from({ length: options.workers }, (_, id) => ({
@@ -80,7 +84,7 @@ function fakePool(tests: LoadedTests, options: { workers: number; loseFirstBatch
   return {
     listen(next) {
       listener = next;
-      workers.forEach((worker, id) => setTimeout(() => next.ready(worker, id === options.badKey ? "other" : planKey(tests.plan)), 1));
+      workers.forEach((worker, id) => setImmediate(() => next.ready(worker, id === options.badKey ? "other" : planKey(tests.plan))));
     },
     async close() {},
   };
