@@ -106,8 +106,7 @@ const banner = { js: "import { createRequire as __jadpoCreateRequire } from 'nod
 const result = await build({
   define,
   entryPoints: {
-    jadpo: join(cli, "src/main.ts"), worker: join(cli, "src/worker.ts"), "v8-tuning": join(cli, "build/v8-tuning.ts"),
-    "load-compiler": join(cli, "build/load-compiler.ts"),
+    jadpo: join(cli, "src/main.ts"), worker: join(cli, "src/worker.ts"),
   },
   plugins: [compilerAsModule, lazyChildProcess],
   outdir: dist,
@@ -129,7 +128,8 @@ const result = await build({
 // `jadpo test` has a bundle of its own, dist/jadpo-test.mjs (bin/jadpo.mjs picks it): the CLI with
 // the test command's work in one module, where the general bundle loads it as a dozen chunks
 // (≈ 0.25 ms of CPU and 0.45 ms of wall time each, build/README.md). Every other command's work is
-// the general bundle's chunk, loaded on demand as before.
+// the general bundle's chunk, loaded on demand as before. v8-tuning.mjs and load-compiler.mjs are
+// built here too, each whole: in the split build, each imported the shared chunk of esbuild's helpers.
 const chunkOf = new Map(Object.entries(result.metafile.outputs).flatMap(([output, { entryPoint }]) =>
   entryPoint === undefined ? [] : [[resolve(entryPoint), `./${relative(dist, resolve(output)).split(sep).join("/")}`]]));
 const testRun = join(cli, "src/commands/test/run.ts");
@@ -148,7 +148,9 @@ const otherCommandsFromChunks = {
 };
 const testBundle = await build({
   define,
-  entryPoints: { "jadpo-test": join(cli, "src/main.ts") },
+  entryPoints: {
+    "jadpo-test": join(cli, "src/main.ts"), "v8-tuning": join(cli, "build/v8-tuning.ts"), "load-compiler": join(cli, "build/load-compiler.ts"),
+  },
   plugins: [compilerAsModule, lazyChildProcess, otherCommandsFromChunks],
   outdir: dist,
   outExtension: { ".js": ".mjs" },
