@@ -1,5 +1,5 @@
 // SHA-256's compression function as a WebAssembly module, assembled here from its instructions
-// (about 400 bytes, compiled by V8's baseline compiler in well under a millisecond). digest.ts
+// (625 bytes, compiled by V8's baseline compiler in well under a millisecond). digest.ts
 // says why: the fake's embeddings hash ~800 short texts in a 10-test run, and a WebAssembly
 // function runs as machine code from its first call, where JavaScript would spend most of such a
 // run in V8's interpreter and node:crypto costs ≈ 3 ms to load and ≈ 2.5 µs a call.
