@@ -1,7 +1,7 @@
 // Per-test seeds and seeded random streams (docs/testing.md): the run seed, the test file and the test
 // name give each test its own seed, so adding a test never changes another's values; each
 // purpose draws from its own stream, so e.g. a new `random.int` call doesn't shift generated defaults.
-import { createHash, hash } from "node:crypto";
+import { sha256, uint32At } from "@jadpo/compiler";
 import { Alea } from "./alea.ts";
 
 export interface Rng {
@@ -18,13 +18,8 @@ export type RngStream = "defaults" | "random" | "placeholders" | "streams" | (st
 
 /** uint32 from the SHA-256 of `${runSeed}\0${file}\0${testName}`; `file` relative to the project root, with `/`. */
 export function testSeed(runSeed: number, file: string, testName: string): number {
-  return parseInt(sha256Hex(`${runSeed}\u0000${file}\u0000${testName}`).slice(0, 8), 16);
+  return uint32At(sha256(`${runSeed}\u0000${file}\u0000${testName}`), 0);
 }
-
-// One-shot `hash` (Node 20.12 on) costs about half of a Hash object's set-up per short text, a
-// test's seed being one per test run; the same digest either way.
-const sha256Hex: (text: string) => string =
-  typeof hash === "function" ? (text) => hash("sha256", text, "hex") : (text) => createHash("sha256").update(text, "utf8").digest("hex");
 
 /** A stream of random numbers for one purpose; the same seed and stream give the same sequence on every machine. */
 export function rng(seed: number, stream: RngStream): Rng {

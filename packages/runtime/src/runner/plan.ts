@@ -17,9 +17,20 @@ interface PlannedBase {
   resultKind: ResultKind;
 }
 
+/** A test another thread compiled (a split run): it runs there, as that thread's plan entry `workerIndex`. */
+export interface PlannedElsewhere extends PlannedBase {
+  kind: "elsewhere";
+  worker: number;
+  workerIndex: number;
+}
+
 export type PlannedTest =
   | (PlannedBase & { kind: "test"; test: TestInfo })
-  | (PlannedBase & { kind: "recording"; recording: RecordingFile });
+  | (PlannedBase & { kind: "recording"; recording: RecordingFile })
+  | PlannedElsewhere;
+
+/** What a worker of a split run tells the main thread about each test of its share. */
+export type SharedEntry = Omit<PlannedBase, "index">;
 
 /** `<prompt>'s <name> recording decodes` (docs/testing.md). */
 export function recordingTestName(recording: RecordingFile): string {
@@ -30,30 +41,16 @@ function comparePaths(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** A test's entry; its last line is looked up only when a `file:line` selector asks (it needs the file's line table). */
-class TestEntry {
-  readonly kind = "test" as const;
-  index = -1;
-  readonly name: string;
-  readonly file: string;
-  readonly line: number;
-  readonly resultKind: ResultKind;
-  constructor(readonly test: TestInfo) {
-    this.name = test.name;
-    this.file = test.file.path;
-    this.line = test.decl.span.line;
-    this.resultKind = test.kind;
-  }
-
-  get endLine(): number {
-    return Math.max(this.line, this.test.file.source.position(this.test.decl.span.end).line);
-  }
-}
-
 /** The full plan of a program: tests in path then declaration order, recordings placed by their path. */
 export function planTests(program: CheckedProgram): PlannedTest[] {
   const entries: PlannedTest[] = [];
-  for (const test of program.tests) entries.push(new TestEntry(test));
+  for (const test of program.tests) {
+    const line = test.decl.span.line;
+    const end = test.file.source.position(test.decl.span.end).line;
+    entries.push({
+      kind: "test", index: -1, test, name: test.name, file: test.file.path, line, endLine: Math.max(line, end), resultKind: test.kind,
+    });
+  }
   for (const recording of program.recordings) {
     entries.push({
       kind: "recording", index: -1, recording, name: recordingTestName(recording), file: recording.path,
@@ -61,7 +58,27 @@ export function planTests(program: CheckedProgram): PlannedTest[] {
     });
   }
   // A stable sort by path only: tests of one file keep their declaration order.
-  entries.sort((a, b) => comparePaths(a.file, b.file));
-  for (let index = 0; index < entries.length; index++) entries[index].index = index;
-  return entries;
+  const ordered = entries
+    .map((entry, order) => ({ entry, order }))
+    .sort((a, b) => comparePaths(a.entry.file, b.entry.file) || a.order - b.order);
+  return ordered.map(({ entry }, index) => ({ ...entry, index }));
+}
+
+/** The plan entries a worker reports: only the plain data of each (no compiled program crosses threads). */
+export function sharedEntries(plan: PlannedTest[]): SharedEntry[] {
+  return plan.map(({ name, file, line, endLine, resultKind }) => ({ name, file, line, endLine, resultKind }));
+}
+
+/**
+ * The full plan of a split run: this thread's plan and each worker's share, merged in the order
+ * `planTests` gives the whole program (path, then declaration order). Shares hold whole files,
+ * never a file this thread compiled, so a stable sort by path restores the one order.
+ */
+export function mergePlans(local: PlannedTest[], shares: SharedEntry[][]): PlannedTest[] {
+  const all: PlannedTest[] = [...local];
+  shares.forEach((entries, worker) => {
+    entries.forEach((entry, workerIndex) => all.push({ ...entry, kind: "elsewhere", index: -1, worker, workerIndex }));
+  });
+  const ordered = all.map((entry, order) => ({ entry, order })).sort((a, b) => comparePaths(a.entry.file, b.entry.file) || a.order - b.order);
+  return ordered.map(({ entry }, index) => ({ ...entry, index }));
 }
