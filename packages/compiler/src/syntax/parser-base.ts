@@ -2,13 +2,14 @@
 // constructs for error messages, nesting depth, the declaration being read) and small helpers.
 // The grammar is split by construct into layers: parser-expressions.ts → parser-statements.ts →
 // parser.ts (declarations), each extending the one before.
-import { EmbeddedActionsParser, type ConsumeMethodOpts, type IParserErrorMessageProvider, type TokenType } from "chevrotain";
+import { type ConsumeMethodOpts, type IParserErrorMessageProvider, type TokenType } from "chevrotain";
 import type * as A from "./ast.ts";
 import * as T from "./tokens.ts";
 import type { Tok } from "./tokens.ts";
 import type { OpenConstruct } from "./open-constructs.ts";
 import { TooDeep, MARK_REDUNDANT, MARK_TOKEN } from "./parse-errors.ts";
 import { mayStandAlone } from "./build-ast.ts";
+import { ParserEngine } from "./parser-engine.ts";
 
 /** Nesting deeper than this (brackets, blocks, expression operators) is `limit.too_deep`. */
 export const MAX_DEPTH = 256;
@@ -34,7 +35,7 @@ export const isUpper = (tok: Tok): boolean => {
   return c >= 65 && c <= 90;
 };
 
-export abstract class ParserBase extends EmbeddedActionsParser {
+export abstract class ParserBase extends ParserEngine {
   protected file = "";
   /** Constructs open at the current point, innermost last. */
   open: OpenConstruct[] = [];

@@ -1,0 +1,94 @@
+// Chevrotain's parsing engine, with its four hottest steps (SUBRULE, CONSUME, MANY, OPTION) done
+// in one call each. A cold `jadpo test` parses its project once, mostly before V8 optimizes
+// anything, and chevrotain spends 5–10 calls per step (a rest-argument array and an `apply` per
+// rule, a lookahead key and cache read per repetition) on bookkeeping that only error recovery
+// and concrete syntax trees read; Jadpo has neither. Each override below does exactly what the
+// method it replaces does with recovery off and embedded actions (chevrotain 11.2.0's
+// recognizer_engine.js, pinned), and hands anything else (a mismatch, a gated repetition) to the
+// original, so errors are raised by chevrotain's own code. During grammar recording chevrotain
+// puts its own methods on the instance, so none of this runs then.
+import { EmbeddedActionsParser, type IToken, type TokenType } from "chevrotain";
+
+/** Chevrotain's lookahead key layout (lib/src/parse/grammar/keys.js). */
+const OPTION_IDX = 2 << 8;
+const MANY_IDX = 3 << 8;
+
+interface Rule {
+  (this: Engine, ...args: unknown[]): unknown;
+  ruleName: string;
+  originalGrammarAction: (...args: unknown[]) => unknown;
+}
+
+/** The engine's state this file reads and writes (not in chevrotain's typings). */
+interface Engine {
+  tokVector: IToken[];
+  currIdx: number;
+  currRuleShortName: number;
+  fullRuleNameToShort: Record<string, number>;
+  RULE_STACK: number[];
+  RULE_STACK_IDX: number;
+  RULE_OCCURRENCE_STACK: number[];
+  RULE_OCCURRENCE_STACK_IDX: number;
+  lookAheadFuncsCache: Map<number, (this: Engine) => boolean>;
+}
+
+type Internal = (this: unknown, ...args: unknown[]) => unknown;
+const original = EmbeddedActionsParser.prototype as unknown as Record<
+  "consumeInternal" | "manyInternal" | "optionInternal",
+  Internal
+>;
+
+export abstract class ParserEngine extends EmbeddedActionsParser {
+  /** SUBRULE: invokeRuleWithTryCst's bookkeeping, without its argument copies (its catch only rethrows below the root rule). */
+  protected subruleInternal(rule: Rule, idx: number, options?: { ARGS?: unknown[] }): unknown {
+    const self = this as unknown as Engine;
+    const shortName = self.fullRuleNameToShort[rule.ruleName];
+    self.RULE_OCCURRENCE_STACK[++self.RULE_OCCURRENCE_STACK_IDX] = idx;
+    self.RULE_STACK[++self.RULE_STACK_IDX] = shortName;
+    self.currRuleShortName = shortName;
+    try {
+      const args = options === undefined ? undefined : options.ARGS;
+      return args === undefined ? rule.originalGrammarAction.call(this) : rule.originalGrammarAction.apply(this, args);
+    } finally {
+      // ruleFinallyStateUpdate
+      self.RULE_STACK_IDX--;
+      self.RULE_OCCURRENCE_STACK_IDX--;
+      if (self.RULE_STACK_IDX >= 0) self.currRuleShortName = self.RULE_STACK[self.RULE_STACK_IDX];
+    }
+  }
+
+  /** CONSUME of a matching token; a mismatch is raised by chevrotain. */
+  protected consumeInternal(type: TokenType, idx: number, options?: unknown): IToken {
+    const self = this as unknown as Engine;
+    const next = self.tokVector[self.currIdx + 1];
+    const nextIdx = next.tokenTypeIdx;
+    if (nextIdx === type.tokenTypeIdx || (type.isParent === true && type.categoryMatchesMap![nextIdx] === true)) {
+      self.currIdx++;
+      return next;
+    }
+    return original.consumeInternal.call(this, type, idx, options) as IToken;
+  }
+
+  /** MANY: while the lookahead says so and each round reads something. */
+  protected manyInternal(occurrence: number, action: unknown): void {
+    if (typeof action !== "function") {
+      original.manyInternal.call(this, occurrence, action);
+      return;
+    }
+    const self = this as unknown as Engine;
+    const lookahead = self.lookAheadFuncsCache.get(occurrence | MANY_IDX | self.currRuleShortName)!;
+    while (lookahead.call(self) === true) {
+      const before = self.currIdx;
+      action.call(this);
+      if (self.currIdx <= before) break;
+    }
+  }
+
+  /** OPTION without a gate. */
+  protected optionInternal(action: unknown, occurrence: number): unknown {
+    if (typeof action !== "function") return original.optionInternal.call(this, action, occurrence);
+    const self = this as unknown as Engine;
+    const lookahead = self.lookAheadFuncsCache.get(occurrence | OPTION_IDX | self.currRuleShortName)!;
+    return lookahead.call(self) === true ? action.call(this) : undefined;
+  }
+}
