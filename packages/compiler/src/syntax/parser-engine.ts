@@ -10,6 +10,7 @@
 import { EmbeddedActionsParser, type IToken, type TokenType } from "chevrotain";
 
 /** Chevrotain's lookahead key layout (lib/src/parse/grammar/keys.js). */
+const OR_IDX = 1 << 8;
 const OPTION_IDX = 2 << 8;
 const MANY_IDX = 3 << 8;
 
@@ -29,12 +30,12 @@ interface Engine {
   RULE_STACK_IDX: number;
   RULE_OCCURRENCE_STACK: number[];
   RULE_OCCURRENCE_STACK_IDX: number;
-  lookAheadFuncsCache: Map<number, (this: Engine) => boolean>;
+  lookAheadFuncsCache: Map<number, (this: Engine, alts?: unknown) => unknown>;
 }
 
 type Internal = (this: unknown, ...args: unknown[]) => unknown;
 const original = EmbeddedActionsParser.prototype as unknown as Record<
-  "consumeInternal" | "manyInternal" | "optionInternal",
+  "consumeInternal" | "manyInternal" | "optionInternal" | "orInternal",
   Internal
 >;
 
@@ -69,6 +70,11 @@ export abstract class ParserEngine extends EmbeddedActionsParser {
     return original.consumeInternal.call(this, type, idx, options) as IToken;
   }
 
+  /** Moves past the next token (what a successful CONSUME does). */
+  protected skip(): void {
+    (this as unknown as Engine).currIdx++;
+  }
+
   /** MANY: while the lookahead says so and each round reads something. */
   protected manyInternal(occurrence: number, action: unknown): void {
     if (typeof action !== "function") {
@@ -82,6 +88,15 @@ export abstract class ParserEngine extends EmbeddedActionsParser {
       action.call(this);
       if (self.currIdx <= before) break;
     }
+  }
+
+  /** OR where the lookahead picks an alternative; when none fits, chevrotain raises its error. */
+  protected orInternal(altsOrOpts: { ALT: () => unknown }[] | { DEF: { ALT: () => unknown }[] }, occurrence: number): unknown {
+    const self = this as unknown as Engine;
+    const alts = Array.isArray(altsOrOpts) ? altsOrOpts : altsOrOpts.DEF;
+    const chosen = self.lookAheadFuncsCache.get(occurrence | OR_IDX | self.currRuleShortName)!.call(self, alts) as number | undefined;
+    if (chosen !== undefined) return alts[chosen].ALT.call(this);
+    return original.orInternal.call(this, altsOrOpts, occurrence);
   }
 
   /** OPTION without a gate. */

@@ -7,7 +7,7 @@ import * as T from "./tokens.ts";
 import type { Tok } from "./tokens.ts";
 import { OPEN } from "./open-constructs.ts";
 import { buildOperand, foldBinary, literal, spanTo, type PostOp } from "./build-ast.ts";
-import { ParserBase, isUpper } from "./parser-base.ts";
+import { ParserBase, isUpper, isWord } from "./parser-base.ts";
 import { ParseStop } from "./parse-errors.ts";
 import { toUpperCamel } from "../names/casing.ts";
 
@@ -125,7 +125,8 @@ export abstract class ExpressionRules extends ParserBase {
     const first = this.SUBRULE(this.operand);
     const operandBase = this.operandStack.length;
     this.operandStack.push(first);
-    if (this.may(BINARY)) this.MANY(this.binaryStep);
+    if (this.RECORDING_PHASE) this.MANY(this.binaryStep);
+    else while (BINARY[this.LA(1).tokenTypeIdx] === true) this.binaryStep(); // the MANY's own lookahead (LL(1), last in the rule)
     const count = this.opStack.length - opBase;
     if (count === 0) {
       this.operandStack.length = operandBase;
@@ -201,6 +202,8 @@ export abstract class ExpressionRules extends ParserBase {
       const alts = this.primaryOr.DEF;
       if (LITERAL[next.tokenTypeIdx] === true) return alts[0].ALT();
       const type = next.tokenType;
+      // A name not followed by `{` is a name (the common case: one look, no more).
+      if (type === T.Ident && this.LA(2).tokenType !== T.LBrace) return alts[2].ALT();
       if (type === T.Ident && !isUpper(next as Tok) && this.looksLikeRecord()) {
         // `answer_question { question: q }`: a record literal names its type, and a prompt's
         // values type is the prompt's name in UpperCamel.
@@ -227,10 +230,21 @@ export abstract class ExpressionRules extends ParserBase {
   /** Prefix operators, a primary, then `.field` and call postfixes. */
   operand = this.RULE("operand", (): A.Expr => {
     const preBase = this.toks.length;
-    if (this.may(PREFIX)) this.MANY(this.prefixStep);
+    const recording = this.RECORDING_PHASE;
+    // The loops are chevrotain's MANY and OR written out: each decision is the next token alone
+    // (prefixes are followed by a primary, which never starts with one; the postfixes are last).
+    if (recording) this.MANY(this.prefixStep);
+    else while (PREFIX[this.LA(1).tokenTypeIdx] === true) this.prefixStep();
     const primary = this.primary();
     const postBase = this.postStack.length;
-    if (this.may(POSTFIX)) this.MANY2(this.postfixStep);
+    if (recording) this.MANY2(this.postfixStep);
+    else {
+      for (let type = this.LA(1).tokenType; ; type = this.LA(1).tokenType) {
+        if (type === T.Dot) this.postfixAlts[0].ALT();
+        else if (type === T.LParen) this.callArgs();
+        else break;
+      }
+    }
     const pre = this.toks.length - preBase;
     const post = this.postStack.length - postBase;
     if (pre === 0 && post === 0) return primary;
@@ -284,7 +298,7 @@ export abstract class ExpressionRules extends ParserBase {
     if (this.RECORDING_PHASE) return undefined;
     const next = this.LA(1);
     const type = next.tokenType;
-    if (type === T.Ident) return next.image === "as" && this.LA(2).tokenType === T.Colon ? alts[0].ALT() : alts[1].ALT();
+    if (type === T.Ident) return isWord(next as Tok, "as") && this.LA(2).tokenType === T.Colon ? alts[0].ALT() : alts[1].ALT();
     if (LITERAL[next.tokenTypeIdx] === true) return alts[1].ALT();
     if (type === T.RParen) return alts[2].ALT();
     return undefined;
@@ -310,7 +324,8 @@ export abstract class ExpressionRules extends ParserBase {
     const first = this.argument(this.firstArgument.DEF) ?? this.OR4(this.firstArgument);
     if (first !== null) {
       this.items.push(first);
-      this.MANY3(this.argumentStep);
+      if (this.RECORDING_PHASE) this.MANY3(this.argumentStep);
+      else while (this.LA(1).tokenType === T.Comma) this.argumentStep(); // the MANY3's lookahead: `,` (`)` follows)
     }
     const close = this.tok(T.RParen, undefined, 2);
     this.open.pop();
