@@ -99,13 +99,17 @@ function keywordAt(text: string, from: number, to: number): TokenType | undefine
 /** Two-character punctuation, by token type index. */
 const TWO_CHARACTERS = new Uint8Array(256);
 for (const type of [T.LessEq, T.GreaterEq, T.EqEq, T.FatArrow, T.NotEq, T.Arrow]) TWO_CHARACTERS[type.tokenTypeIdx!] = 1;
-/** ASCII characters that start / continue a word (`NaN`, past the end, is in neither). */
+/**
+ * The rest of a word, and the plain run of a text, are matched by sticky regular expressions:
+ * V8 runs them as compiled code from the first file on, where a loop runs in the interpreter
+ * until it is optimized (late in a short run).
+ */
+const WORD_REST = /[A-Za-z0-9_]*/y;
+/** Characters of a text that `scanText` passes over (the set its loop tests for, negated). */
+const PLAIN_TEXT = /[^"\\\n\udc00-\uffff]*/y;
+/** ASCII characters that start a word. */
 const IDENT_START = new Uint8Array(128);
-const IDENT_PART = new Uint8Array(128);
-for (let c = 0; c < 128; c++) {
-  IDENT_START[c] = isIdentStart(c) ? 1 : 0;
-  IDENT_PART[c] = isIdentPart(c) ? 1 : 0;
-}
+for (let c = 0; c < 128; c++) IDENT_START[c] = isIdentStart(c) ? 1 : 0;
 
 export function lex(text: string, file: string, badUtf8 = false): LexResult {
   const lexer = new Lexer(text, file, badUtf8);
@@ -176,8 +180,9 @@ class Lexer {
       } else if (c === 9 || c === 13) {
         i++;
       } else if (c < 128 && IDENT_START[c] === 1) {
-        let j = i + 1;
-        for (let d = text.charCodeAt(j); d < 128 && IDENT_PART[d] === 1; d = text.charCodeAt(++j));
+        WORD_REST.lastIndex = i + 1;
+        WORD_REST.test(text);
+        const j = WORD_REST.lastIndex;
         const type = j - i <= 10 ? keywordAt(text, i, j) : undefined;
         stream.add(type ?? T.Ident, i, j, this.line, i - this.lineStart - this.astral + 1);
         i = j;
@@ -301,9 +306,11 @@ class Lexer {
     this.escapes = false;
     while (j < n) {
       const c = text.charCodeAt(j);
-      // Most characters are none of the ones handled below.
+      // Most characters are none of the ones handled below: a run of them is skipped at once.
       if (c !== 34 && c !== 92 && c !== 10 && c < 0xdc00) {
-        j++;
+        PLAIN_TEXT.lastIndex = j + 1;
+        PLAIN_TEXT.test(text);
+        j = PLAIN_TEXT.lastIndex;
         continue;
       }
       if (c === 34) {
