@@ -82,7 +82,7 @@ export abstract class ParserBase extends ParserEngine {
     this.toks.length = 0;
   }
 
-  protected push(template: string, name: string, line: number, closer: string): void {
+  protected push(template: string, name: string | Tok, line: number, closer: string): void {
     this.open.push({ template, name, line, closer });
   }
 

@@ -16,7 +16,7 @@ class AsArgument {
   constructor(readonly type: A.TypeRef) {}
 }
 
-/** Token type indices that can start a loop's next round (see `may`). */
+/** Token type indices matched by any of `types` (categories expanded): a loop's or an alternative's first tokens. */
 function starts(...types: TokenType[]): boolean[] {
   const table: boolean[] = [];
   for (const type of types) {
@@ -27,9 +27,6 @@ function starts(...types: TokenType[]): boolean[] {
 }
 const BINARY = starts(T.BinaryOp);
 const PREFIX = starts(T.PrefixOp);
-const POSTFIX = starts(T.Dot, T.LParen);
-const TYPE_ARGS = starts(T.Less);
-const OPTIONAL = starts(T.Question);
 const LITERAL = starts(T.Literal);
 const NO_TYPE_ARGS: A.TypeRef[] = Object.freeze([]) as unknown as A.TypeRef[];
 
@@ -50,16 +47,6 @@ export abstract class ExpressionRules extends ParserBase {
     this.postStack.length = 0;
   }
 
-  /** After a `,` in a list: another item, or the closer (a trailing comma). */
-  /**
-   * Whether a loop or option whose first token is in `table` may run. The hottest loops are
-   * skipped outright when they can't (chevrotain allocates on each loop call); while the grammar
-   * is recorded they always run.
-   */
-  private may(table: boolean[]): boolean {
-    return this.RECORDING_PHASE || table[this.LA(1).tokenTypeIdx] === true;
-  }
-
   protected closerNext = (closer: TokenType) => (): boolean => this.LA(1).tokenType === closer;
 
   // ------------------------------------------------------------ types as written
@@ -71,7 +58,7 @@ export abstract class ExpressionRules extends ParserBase {
 
   private typeArgs = (): void => {
     const lt = this.tok(T.Less);
-    this.push(OPEN.typeArgs, this.LA(-1).image, lt.startLine, ">");
+    this.push(OPEN.typeArgs, this.LA(-1) as Tok, lt.startLine, ">");
     this.deeper(1, lt);
     this.items.push(this.SUBRULE(this.typeRef));
     this.MANY(this.typeArgStep);
@@ -90,7 +77,8 @@ export abstract class ExpressionRules extends ParserBase {
   typeRef = this.RULE("typeRef", (): A.TypeRef => {
     const name = this.tok(T.Ident, "a type after {prev}");
     const base = this.items.length;
-    if (this.may(TYPE_ARGS)) this.OPTION(this.typeArgs);
+    if (this.RECORDING_PHASE) this.OPTION(this.typeArgs);
+    else if (this.LA(1).tokenType === T.Less) this.typeArgs(); // the OPTION's lookahead
     const ident = this.id(name);
     // Most type refs are a bare name: they share its span and one empty argument list (syntax
     // trees are never changed after parsing), two objects fewer each.
@@ -98,7 +86,8 @@ export abstract class ExpressionRules extends ParserBase {
       ? { kind: "named", name: ident, args: NO_TYPE_ARGS, span: ident.span }
       : { kind: "named", name: ident, args: this.take<A.TypeRef>(base), span: this.sp(name) };
     const qBase = this.toks.length;
-    if (this.may(OPTIONAL)) this.MANY2(this.questionStep);
+    if (this.RECORDING_PHASE) this.MANY2(this.questionStep);
+    else while (this.LA(1).tokenType === T.Question) this.questionStep(); // the MANY2's lookahead, last in the rule
     const optionals = this.toks.length - qBase;
     if (optionals > 0) {
       this.depth -= optionals;
@@ -168,7 +157,7 @@ export abstract class ExpressionRules extends ParserBase {
         GATE: (): boolean => isUpper(this.LA(1) as Tok) && this.LA(2).tokenType === T.LBrace,
         ALT: (): A.Expr => {
           const type = this.tok(T.Ident, undefined, 2);
-          const fields = this.SUBRULE(this.recordFields, { ARGS: [type.image] });
+          const fields = this.SUBRULE(this.recordFields, { ARGS: [type] });
           return { kind: "record", type: this.id(type), fields, span: this.sp(type) };
         },
       },
@@ -319,7 +308,7 @@ export abstract class ExpressionRules extends ParserBase {
     const open = this.tok(T.LParen, undefined, 2);
     this.deeper(1, open);
     const named = callee.tokenType === T.Ident;
-    this.push(named ? OPEN.call : OPEN.callAnon, named ? callee.image : "", open.startLine, ")");
+    this.push(named ? OPEN.call : OPEN.callAnon, named ? callee : "", open.startLine, ")");
     const base = this.items.length;
     const first = this.argument(this.firstArgument.DEF) ?? this.OR4(this.firstArgument);
     if (first !== null) {
@@ -354,7 +343,7 @@ export abstract class ExpressionRules extends ParserBase {
   };
 
   /** The `{ f: v  g: w }` of a record literal, after its type's name (commas optional). */
-  recordFields = this.RULE("recordFields", (typeName: string): A.RecordFieldInit[] => {
+  recordFields = this.RULE("recordFields", (typeName: Tok): A.RecordFieldInit[] => {
     const open = this.tok(T.LBrace);
     this.push(OPEN.record, typeName, open.startLine, "}");
     this.deeper(1, open);
