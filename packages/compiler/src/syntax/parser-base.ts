@@ -100,7 +100,7 @@ export abstract class ParserBase extends ParserEngine {
 
   /** A span from `first` to the last token read (build-ast.ts's `spanOf`). */
   protected sp(first: Tok): A.Span {
-    return { file: this.file, line: first.startLine, column: first.startColumn, start: first.startOffset, end: (this.LA(0) as Tok).end };
+    return { file: this.file, line: first.startLine, column: first.startColumn, start: first.startOffset, end: (this.RECORDING_PHASE ? (this.LA(0) as Tok) : this.tokVector[this.currIdx]).end };
   }
 
   /** A name token as an identifier (build-ast.ts's `identOf`). */
@@ -119,10 +119,10 @@ export abstract class ParserBase extends ParserEngine {
   protected tok(type: TokenType, errMsg?: string, idx = 0): Tok {
     // A matching token is taken here (as parser-engine.ts's CONSUME would), two calls fewer.
     if (!this.RECORDING_PHASE) {
-      const next = this.LA(1);
+      const next = this.tokVector[this.currIdx + 1];
       if (next.tokenTypeIdx === type.tokenTypeIdx || (type.isParent === true && type.categoryMatchesMap![next.tokenTypeIdx] === true)) {
-        this.skip();
-        return next as Tok;
+        this.currIdx++;
+        return next;
       }
     }
     return this.consume(idx, type, errMsg === undefined ? undefined : errOpts(errMsg)) as Tok;

@@ -8,6 +8,7 @@
 // original, so errors are raised by chevrotain's own code. During grammar recording chevrotain
 // puts its own methods on the instance, so none of this runs then.
 import { EmbeddedActionsParser, type IToken, type TokenType } from "chevrotain";
+import type { Tok } from "./tokens.ts";
 
 /** Chevrotain's lookahead key layout (lib/src/parse/grammar/keys.js). */
 const OR_IDX = 1 << 8;
@@ -40,6 +41,15 @@ const original = EmbeddedActionsParser.prototype as unknown as Record<
 >;
 
 export abstract class ParserEngine extends EmbeddedActionsParser {
+  /**
+   * The declaration's tokens, then chevrotain's end-of-input padding (a token past the end is
+   * `EOF`, as `LA` answers, up to 4 ahead); `currIdx` is the last one read. The grammar reads
+   * `tokVector[currIdx + k]` where chevrotain would call `LA(k)`, outside grammar recording
+   * only: a call per look, twice per token, costs until V8 optimizes the rules.
+   */
+  declare protected tokVector: Tok[];
+  declare protected currIdx: number;
+
   /** SUBRULE: invokeRuleWithTryCst's bookkeeping, without its argument copies (its catch only rethrows below the root rule). */
   protected subruleInternal(rule: Rule, idx: number, options?: { ARGS?: unknown[] }): unknown {
     const self = this as unknown as Engine;
@@ -68,11 +78,6 @@ export abstract class ParserEngine extends EmbeddedActionsParser {
       return next;
     }
     return original.consumeInternal.call(this, type, idx, options) as IToken;
-  }
-
-  /** Moves past the next token (what a successful CONSUME does). */
-  protected skip(): void {
-    (this as unknown as Engine).currIdx++;
   }
 
   /** MANY: while the lookahead says so and each round reads something. */

@@ -78,7 +78,7 @@ export abstract class ExpressionRules extends ParserBase {
     const name = this.tok(T.Ident, "a type after {prev}");
     const base = this.items.length;
     if (this.RECORDING_PHASE) this.OPTION(this.typeArgs);
-    else if (this.LA(1).tokenType === T.Less) this.typeArgs(); // the OPTION's lookahead
+    else if (this.tokVector[this.currIdx + 1].tokenType === T.Less) this.typeArgs(); // the OPTION's lookahead
     const ident = this.id(name);
     // Most type refs are a bare name: they share its span and one empty argument list (syntax
     // trees are never changed after parsing), two objects fewer each.
@@ -87,7 +87,7 @@ export abstract class ExpressionRules extends ParserBase {
       : { kind: "named", name: ident, args: this.take<A.TypeRef>(base), span: this.sp(name) };
     const qBase = this.toks.length;
     if (this.RECORDING_PHASE) this.MANY2(this.questionStep);
-    else while (this.LA(1).tokenType === T.Question) this.questionStep(); // the MANY2's lookahead, last in the rule
+    else while (this.tokVector[this.currIdx + 1].tokenType === T.Question) this.questionStep(); // the MANY2's lookahead, last in the rule
     const optionals = this.toks.length - qBase;
     if (optionals > 0) {
       this.depth -= optionals;
@@ -115,7 +115,7 @@ export abstract class ExpressionRules extends ParserBase {
     const operandBase = this.operandStack.length;
     this.operandStack.push(first);
     if (this.RECORDING_PHASE) this.MANY(this.binaryStep);
-    else while (BINARY[this.LA(1).tokenTypeIdx] === true) this.binaryStep(); // the MANY's own lookahead (LL(1), last in the rule)
+    else while (BINARY[this.tokVector[this.currIdx + 1].tokenTypeIdx] === true) this.binaryStep(); // the MANY's own lookahead (LL(1), last in the rule)
     const count = this.opStack.length - opBase;
     if (count === 0) {
       this.operandStack.length = operandBase;
@@ -187,12 +187,12 @@ export abstract class ExpressionRules extends ParserBase {
    */
   private primary(): A.Expr {
     if (!this.RECORDING_PHASE) {
-      const next = this.LA(1);
+      const next = this.tokVector[this.currIdx + 1];
       const alts = this.primaryOr.DEF;
       if (LITERAL[next.tokenTypeIdx] === true) return alts[0].ALT();
       const type = next.tokenType;
       // A name not followed by `{` is a name (the common case: one look, no more).
-      if (type === T.Ident && this.LA(2).tokenType !== T.LBrace) return alts[2].ALT();
+      if (type === T.Ident && this.tokVector[this.currIdx + 2].tokenType !== T.LBrace) return alts[2].ALT();
       if (type === T.Ident && !isUpper(next as Tok) && this.looksLikeRecord()) {
         // `answer_question { question: q }`: a record literal names its type, and a prompt's
         // values type is the prompt's name in UpperCamel.
@@ -203,7 +203,7 @@ export abstract class ExpressionRules extends ParserBase {
           `Write \`${upper} { … }\`: a record names its type, and a prompt's values are the type named after it in UpperCamel`,
         );
       }
-      if (type === T.Ident) return isUpper(next as Tok) && this.LA(2).tokenType === T.LBrace ? alts[1].ALT() : alts[2].ALT();
+      if (type === T.Ident) return isUpper(next as Tok) && this.tokVector[this.currIdx + 2].tokenType === T.LBrace ? alts[1].ALT() : alts[2].ALT();
       if (type === T.LParen) return alts[3].ALT();
       if (type === T.LBracket) return alts[4].ALT();
       if (type === T.Match) return alts[5].ALT();
@@ -213,7 +213,7 @@ export abstract class ExpressionRules extends ParserBase {
 
   /** `name { field: …`: only a record literal reads so (a block never starts with `field:`). */
   private looksLikeRecord(): boolean {
-    return this.LA(2).tokenType === T.LBrace && this.LA(3).tokenType === T.Ident && this.LA(4).tokenType === T.Colon;
+    return this.tokVector[this.currIdx + 2].tokenType === T.LBrace && this.tokVector[this.currIdx + 3].tokenType === T.Ident && this.tokVector[this.currIdx + 4].tokenType === T.Colon;
   }
 
   /** Prefix operators, a primary, then `.field` and call postfixes. */
@@ -223,12 +223,12 @@ export abstract class ExpressionRules extends ParserBase {
     // The loops are chevrotain's MANY and OR written out: each decision is the next token alone
     // (prefixes are followed by a primary, which never starts with one; the postfixes are last).
     if (recording) this.MANY(this.prefixStep);
-    else while (PREFIX[this.LA(1).tokenTypeIdx] === true) this.prefixStep();
+    else while (PREFIX[this.tokVector[this.currIdx + 1].tokenTypeIdx] === true) this.prefixStep();
     const primary = this.primary();
     const postBase = this.postStack.length;
     if (recording) this.MANY2(this.postfixStep);
     else {
-      for (let type = this.LA(1).tokenType; ; type = this.LA(1).tokenType) {
+      for (let type = this.tokVector[this.currIdx + 1].tokenType; ; type = this.tokVector[this.currIdx + 1].tokenType) {
         if (type === T.Dot) this.postfixAlts[0].ALT();
         else if (type === T.LParen) this.callArgs();
         else break;
@@ -285,9 +285,9 @@ export abstract class ExpressionRules extends ParserBase {
    */
   private argument(alts: readonly { ALT: () => A.Expr | AsArgument | null }[]): A.Expr | AsArgument | null | undefined {
     if (this.RECORDING_PHASE) return undefined;
-    const next = this.LA(1);
+    const next = this.tokVector[this.currIdx + 1];
     const type = next.tokenType;
-    if (type === T.Ident) return isWord(next as Tok, "as") && this.LA(2).tokenType === T.Colon ? alts[0].ALT() : alts[1].ALT();
+    if (type === T.Ident) return isWord(next as Tok, "as") && this.tokVector[this.currIdx + 2].tokenType === T.Colon ? alts[0].ALT() : alts[1].ALT();
     if (LITERAL[next.tokenTypeIdx] === true) return alts[1].ALT();
     if (type === T.RParen) return alts[2].ALT();
     return undefined;
@@ -314,7 +314,7 @@ export abstract class ExpressionRules extends ParserBase {
     if (first !== null) {
       this.items.push(first);
       if (this.RECORDING_PHASE) this.MANY3(this.argumentStep);
-      else while (this.LA(1).tokenType === T.Comma) this.argumentStep(); // the MANY3's lookahead: `,` (`)` follows)
+      else while (this.tokVector[this.currIdx + 1].tokenType === T.Comma) this.argumentStep(); // the MANY3's lookahead: `,` (`)` follows)
     }
     const close = this.tok(T.RParen, undefined, 2);
     this.open.pop();
@@ -366,7 +366,7 @@ export abstract class ExpressionRules extends ParserBase {
   /** The alternative of `nextListItem` picked by the next token where that is plain, as `primary` does. */
   private listItem(): A.Expr | null | undefined {
     if (this.RECORDING_PHASE) return undefined;
-    const next = this.LA(1);
+    const next = this.tokVector[this.currIdx + 1];
     const alts = this.nextListItem.DEF;
     if (next.tokenType === T.Ident || LITERAL[next.tokenTypeIdx] === true) return alts[0].ALT();
     if (next.tokenType === T.RBracket) return alts[1].ALT();

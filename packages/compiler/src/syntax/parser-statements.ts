@@ -108,7 +108,7 @@ export abstract class StatementRules extends PatternRules {
           const kw = this.tok(T.Assert);
           const expr = this.SUBRULE3(this.expression);
           // The OPTION's lookahead, written out: `fails` (nothing follows in the statement).
-          const fails = this.RECORDING_PHASE ? (this.OPTION(this.assertFails) ?? null) : this.LA(1).tokenType === T.Fails ? this.assertFails() : null;
+          const fails = this.RECORDING_PHASE ? (this.OPTION(this.assertFails) ?? null) : this.tokVector[this.currIdx + 1].tokenType === T.Fails ? this.assertFails() : null;
           return { kind: "assert", expr, fails, span: this.sp(kw) };
         },
       },
@@ -153,11 +153,11 @@ export abstract class StatementRules extends PatternRules {
    */
   statement = this.RULE("statement", (): A.Stmt => {
     if (!this.RECORDING_PHASE) {
-      const next = this.LA(1);
+      const next = this.tokVector[this.currIdx + 1];
       const alts = this.statementOr.DEF;
       const byKeyword = this.statementByKeyword[next.tokenTypeIdx];
       if (byKeyword !== undefined) return alts[byKeyword].ALT();
-      if (next.tokenType === T.Ident) return this.LA(2).tokenType === T.Assign ? alts[7].ALT() : alts[8].ALT();
+      if (next.tokenType === T.Ident) return this.tokVector[this.currIdx + 2].tokenType === T.Assign ? alts[7].ALT() : alts[8].ALT();
     }
     return this.OR(this.statementOr);
   });
@@ -173,9 +173,9 @@ export abstract class StatementRules extends PatternRules {
     const kw = this.tok(T.Var);
     // The OPTIONs' lookaheads written out: `mut` (a name follows), `:` (`=` follows).
     const recording = this.RECORDING_PHASE;
-    const mutable = recording ? this.OPTION(this.mutable) !== undefined : this.LA(1).tokenType === T.Mut && this.mutable() !== undefined;
+    const mutable = recording ? this.OPTION(this.mutable) !== undefined : this.tokVector[this.currIdx + 1].tokenType === T.Mut && this.mutable() !== undefined;
     const name = this.local(this.tok(T.Ident, "a name after {prev}"));
-    const type = recording ? (this.OPTION2(this.varType) ?? null) : this.LA(1).tokenType === T.Colon ? this.varType() : null;
+    const type = recording ? (this.OPTION2(this.varType) ?? null) : this.tokVector[this.currIdx + 1].tokenType === T.Colon ? this.varType() : null;
     this.tok(T.Assign, "`=` and a value after {prev}");
     const value = this.SUBRULE(this.expression);
     return { kind: "var", name, mutable, type, value, span: this.sp(kw) };

@@ -35,7 +35,7 @@ export abstract class TestRules extends DeclarationRules {
     this.MANY(() => {
       decl.body.statements.push(this.SUBRULE(this.statement));
     });
-    if (!this.RECORDING_PHASE && this.LA(1).tokenType === T.Fakes) {
+    if (!this.RECORDING_PHASE && this.tokVector[this.currIdx + 1].tokenType === T.Fakes) {
       throw new ParseStop(this.LA(1) as Tok, "`fakes:` first in the test's body, before any statement", "Move the `fakes:` block to the start of the test's body");
     }
     this.CONSUME(T.RBrace);
