@@ -148,27 +148,20 @@ class WindowToken implements Tok {
 }
 
 /**
- * Identifier spellings, one string per spelling, by a hash of their characters: a project names
- * the same few thousand things over and over, and each name kept in a syntax tree would
- * otherwise be a string of its own for the garbage collector to move.
+ * Identifier spellings, one string per spelling: a project names the same few thousand things
+ * over and over, and each name kept in a syntax tree would otherwise be a string of its own for
+ * the garbage collector to move. Looked up by the fresh slice (V8 hashes it natively, where a
+ * hash computed here runs in the interpreter for most of a short run); the slice is garbage
+ * when the spelling is known.
  */
-const spellings = new Map<number, string[]>();
+const spellings = new Map<string, string>();
 
 function intern(text: string, start: number, end: number): string {
-  const length = end - start;
-  let hash = length;
-  for (let i = start; i < end; i++) hash = (Math.imul(hash, 31) + text.charCodeAt(i)) | 0;
-  const bucket = spellings.get(hash);
-  if (bucket !== undefined) {
-    for (let k = 0; k < bucket.length; k++) {
-      const known = bucket[k];
-      if (known.length === length && text.startsWith(known, start)) return known;
-    }
-  }
-  const spelling = text.slice(start, end);
-  if (bucket === undefined) spellings.set(hash, [spelling]);
-  else bucket.push(spelling);
-  return spelling;
+  const slice = text.slice(start, end);
+  const known = spellings.get(slice);
+  if (known !== undefined) return known;
+  spellings.set(slice, slice);
+  return slice;
 }
 
 /** The objects `window` hands out, made once and refilled. */
