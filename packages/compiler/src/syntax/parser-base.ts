@@ -40,8 +40,12 @@ export const isWord = (tok: Tok, word: string): boolean => tok.end - tok.startOf
 
 export abstract class ParserBase extends ParserEngine {
   protected file = "";
-  /** Constructs open at the current point, innermost last. */
-  open: OpenConstruct[] = [];
+  /**
+   * Constructs open at the current point, innermost last: the first `openCount` of a pool
+   * whose objects are refilled (one is opened per bracket, and read only for an error).
+   */
+  private openPool: OpenConstruct[] = [];
+  protected openCount = 0;
   /** The declaration being read, kept when it breaks off. */
   partial: A.Decl | null = null;
   /** Bare expression statements found (docs/language.md), reported as `syntax.bare_expression`. */
@@ -71,7 +75,7 @@ export abstract class ParserBase extends ParserEngine {
 
   protected resetState(file: string): void {
     this.file = file;
-    this.open.length = 0;
+    this.openCount = 0;
     this.partial = null;
     this.bare = [];
     this.locals = [];
@@ -83,7 +87,20 @@ export abstract class ParserBase extends ParserEngine {
   }
 
   protected push(template: string, name: string | Tok, line: number, closer: string): void {
-    this.open.push({ template, name, line, closer });
+    const reused = this.openPool[this.openCount];
+    if (reused === undefined) this.openPool.push({ template, name, line, closer });
+    else {
+      reused.template = template;
+      reused.name = name;
+      reused.line = line;
+      reused.closer = closer;
+    }
+    this.openCount++;
+  }
+
+  /** The constructs open where the parse stopped, innermost last. */
+  get open(): OpenConstruct[] {
+    return this.openPool.slice(0, this.openCount);
   }
 
   protected deeper(by: number, at: Tok): void {

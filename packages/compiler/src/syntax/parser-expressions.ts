@@ -64,7 +64,7 @@ export abstract class ExpressionRules extends ParserBase {
     this.MANY(this.typeArgStep);
     this.CONSUME(T.Greater);
     this.depth--;
-    this.open.pop();
+    this.openCount--;
   };
 
   private questionStep = (): void => {
@@ -112,10 +112,12 @@ export abstract class ExpressionRules extends ParserBase {
   expression = this.RULE("expression", (): A.Expr => {
     const opBase = this.opStack.length;
     const first = this.SUBRULE(this.operand);
+    // The MANY's own lookahead (LL(1), last in the rule): most expressions are one operand.
+    if (!this.RECORDING_PHASE && BINARY[this.tokVector[this.currIdx + 1].tokenTypeIdx] !== true) return first;
     const operandBase = this.operandStack.length;
     this.operandStack.push(first);
     if (this.RECORDING_PHASE) this.MANY(this.binaryStep);
-    else while (BINARY[this.tokVector[this.currIdx + 1].tokenTypeIdx] === true) this.binaryStep(); // the MANY's own lookahead (LL(1), last in the rule)
+    else while (BINARY[this.tokVector[this.currIdx + 1].tokenTypeIdx] === true) this.binaryStep();
     const count = this.opStack.length - opBase;
     if (count === 0) {
       this.operandStack.length = operandBase;
@@ -170,7 +172,7 @@ export abstract class ExpressionRules extends ParserBase {
           const inner = this.SUBRULE(this.expression);
           this.CONSUME(T.RParen);
           this.depth--;
-          this.open.pop();
+          this.openCount--;
           return { kind: "paren", inner, span: this.sp(open) };
         },
       },
@@ -317,7 +319,7 @@ export abstract class ExpressionRules extends ParserBase {
       else while (this.tokVector[this.currIdx + 1].tokenType === T.Comma) this.argumentStep(); // the MANY3's lookahead: `,` (`)` follows)
     }
     const close = this.tok(T.RParen, undefined, 2);
-    this.open.pop();
+    this.openCount--;
     const args = this.take<A.Expr | AsArgument>(base);
     let asType: A.TypeRef | null = null;
     for (let i = 0; i < args.length; i++) {
@@ -351,7 +353,7 @@ export abstract class ExpressionRules extends ParserBase {
     this.MANY(this.fieldStep);
     this.CONSUME(T.RBrace);
     this.depth--;
-    this.open.pop();
+    this.openCount--;
     return this.take<A.RecordFieldInit>(base);
   });
 
@@ -392,7 +394,7 @@ export abstract class ExpressionRules extends ParserBase {
     this.OPTION(this.listItems);
     this.CONSUME(T.RBracket);
     this.depth--;
-    this.open.pop();
+    this.openCount--;
     return { kind: "list", items: this.take<A.Expr>(base), span: this.sp(open) };
   });
 }

@@ -35,7 +35,7 @@ export abstract class StatementRules extends PatternRules {
     this.MANY(this.statementStep);
     this.CONSUME(T.RBrace);
     this.depth--;
-    this.open.pop();
+    this.openCount--;
     const statements = this.take<A.Stmt>(base);
     this.noteBare(statements, armBlock);
     return { statements, span: this.sp(open) };
@@ -55,7 +55,7 @@ export abstract class StatementRules extends PatternRules {
     });
     this.CONSUME(T.RBrace);
     this.depth--;
-    this.open.pop();
+    this.openCount--;
     block.span = this.sp(open);
     this.noteBare(block.statements, false);
     return block;

@@ -39,7 +39,7 @@ export abstract class TestRules extends DeclarationRules {
       throw new ParseStop(this.LA(1) as Tok, "`fakes:` first in the test's body, before any statement", "Move the `fakes:` block to the start of the test's body");
     }
     this.CONSUME(T.RBrace);
-    this.open.pop();
+    this.openCount--;
     decl.body.span = this.sp(open);
     this.noteBare(decl.body.statements, false);
     decl.span = this.sp(kw);
@@ -56,7 +56,7 @@ export abstract class TestRules extends DeclarationRules {
       entries.push(this.SUBRULE(this.fakeEntry));
     });
     this.CONSUME(T.RBrace);
-    this.open.pop();
+    this.openCount--;
     return { entries, span: this.sp(kw) };
   });
 
@@ -101,7 +101,7 @@ export abstract class TestRules extends DeclarationRules {
       });
     });
     this.CONSUME(T.RBracket);
-    this.open.pop();
+    this.openCount--;
     return { target: this.id(target), items, span: this.sp(ai) };
   });
 }
