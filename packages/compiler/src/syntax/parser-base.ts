@@ -71,6 +71,11 @@ export abstract class ParserBase extends ParserEngine {
    */
   constructor(validateGrammar: boolean) {
     super(T.allTokenTypes, { recoveryEnabled: false, maxLookahead: 3, errorMessageProvider: messages, skipValidations: !validateGrammar });
+    // Two values before any code is optimized: V8 treats a field that has held one value as a
+    // constant, and the second file parsed would otherwise throw away the optimized code of
+    // every rule that makes a span.
+    this.file = "?";
+    this.file = "";
   }
 
   protected resetState(file: string): void {
