@@ -340,7 +340,8 @@ export abstract class ExpressionRules extends ParserBase {
     const name = this.tok(T.Ident, "a field name");
     this.tok(T.Colon, "`:` and a value after the field name {prev}");
     const value = this.SUBRULE(this.expression);
-    this.OPTION(this.commaStep);
+    if (this.RECORDING_PHASE) this.OPTION(this.commaStep);
+    else if (this.tokVector[this.currIdx + 1].tokenType === T.Comma) this.commaStep(); // the OPTION's lookahead (a name or `}` follows)
     this.items.push({ name: this.id(name), value, span: this.sp(name) });
   };
 
