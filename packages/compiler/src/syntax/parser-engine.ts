@@ -1,12 +1,13 @@
-// Chevrotain's parsing engine, with its four hottest steps (SUBRULE, CONSUME, MANY, OPTION) done
+// Chevrotain's parsing engine, with its hottest steps (SUBRULE, CONSUME, MANY, OPTION, OR) done
 // in one call each. A cold `jadpo test` parses its project once, mostly before V8 optimizes
 // anything, and chevrotain spends 5–10 calls per step (a rest-argument array and an `apply` per
 // rule, a lookahead key and cache read per repetition) on bookkeeping that only error recovery
 // and concrete syntax trees read; Jadpo has neither. Each override below does exactly what the
 // method it replaces does with recovery off and embedded actions (chevrotain 11.2.0's
-// recognizer_engine.js, pinned), and hands anything else (a mismatch, a gated repetition) to the
-// original, so errors are raised by chevrotain's own code. During grammar recording chevrotain
-// puts its own methods on the instance, so none of this runs then.
+// recognizer_engine.js, pinned: package.json), and hands anything else (a mismatch, an OR with no
+// viable alternative, a gated OPTION or MANY) to the original, so errors are raised by
+// chevrotain's own code. During grammar recording chevrotain puts its own methods on the
+// instance, so none of this runs then.
 import { EmbeddedActionsParser, type IToken, type TokenType } from "chevrotain";
 import type { Tok } from "./tokens.ts";
 
