@@ -1,5 +1,6 @@
 // What a command gets from the process: the current directory, the environment and the two
 // output streams. Commands never read `process` themselves, so tests can run them in-process.
+import { isatty } from "node:tty";
 
 export interface Output {
   write(text: string): void;
@@ -24,11 +25,15 @@ export interface KeyInput {
   listen(onKey: (key: string) => void): () => void;
 }
 
-/** Standard input's keys, when it is a terminal. */
-function terminalKeys(stdin: NodeJS.ReadStream): KeyInput | undefined {
-  if (!stdin.isTTY) return undefined;
+/**
+ * Standard input's keys, when it is a terminal. `process.stdin` is made only when they are listened
+ * to (`--watch`): making it sets up a stream every run would otherwise pay for (build/README.md).
+ */
+function terminalKeys(): KeyInput | undefined {
+  if (!isatty(0)) return undefined;
   return {
     listen(onKey) {
+      const stdin = process.stdin;
       const onData = (data: string) => {
         for (const key of data) onKey(key);
       };
@@ -61,7 +66,7 @@ export function processContext(): CliContext {
     stdout: streamOutput(process.stdout),
     stderr: streamOutput(process.stderr),
     exitCode: 0,
-    keys: terminalKeys(process.stdin),
+    keys: terminalKeys(),
   };
 }
 

@@ -54,6 +54,7 @@ export { compilePattern, type PatternMatcher, type PatternCompiled } from "./typ
 export { parseTemplate, type TemplatePart } from "./prompts/template.ts";
 export { promptVersion, spellTypeRef } from "./prompts/version.ts";
 export { canonicalJson, digest8, type CanonicalInput } from "./prompts/digest.ts";
+export { sha256, uint32At } from "./hash/digest.ts";
 export { keywordNames } from "./syntax/tokens.ts";
 export { LIBRARY_FUNCTIONS } from "./check/library.ts";
 export { PRELUDE_TYPE_NAMES, buildPrelude } from "./check/prelude.ts";

@@ -1,8 +1,8 @@
 // Per-test seeds and seeded random streams (docs/testing.md): the run seed, the test file and the test
 // name give each test its own seed, so adding a test never changes another's values; each
 // purpose draws from its own stream, so e.g. a new `random.int` call doesn't shift generated defaults.
-import { createHash } from "node:crypto";
-import seedrandom from "seedrandom";
+import { sha256, uint32At } from "@jadpo/compiler";
+import alea from "seedrandom/lib/alea.js";
 
 export interface Rng {
   /** A number in [0, 1). */
@@ -18,13 +18,13 @@ export type RngStream = "defaults" | "random" | "placeholders" | "streams" | (st
 
 /** uint32 from the SHA-256 of `${runSeed}\0${file}\0${testName}`; `file` relative to the project root, with `/`. */
 export function testSeed(runSeed: number, file: string, testName: string): number {
-  return createHash("sha256").update(`${runSeed}\u0000${file}\u0000${testName}`, "utf8").digest().readUInt32BE(0);
+  return uint32At(sha256(`${runSeed}\u0000${file}\u0000${testName}`), 0);
 }
 
 /** A stream of random numbers for one purpose; the same seed and stream give the same sequence on every machine. */
 export function rng(seed: number, stream: RngStream): Rng {
   // Alea: portable (pure double arithmetic, no platform entropy) and cheap to seed.
-  const prng = seedrandom.alea(`${seed}\u0000${stream}`);
+  const prng = alea(`${seed}\u0000${stream}`);
   const next = (): number => prng.double();
   const int = (min: number, max: number): number => {
     const lo = Math.ceil(min);

@@ -2,7 +2,7 @@
 // unit, no whitespace — hashed with SHA-256 and cut to its first 8 hex digits. A prompt's version
 // is made this way, and so is a recording's `asked.values`, so equal values give equal digests
 // however their fields were written.
-import { createHash } from "node:crypto";
+import { sha256Hex } from "../hash/digest.ts";
 
 /** JSON as this digest reads it: what `JSON.parse` gives back. */
 export type CanonicalInput = null | boolean | number | string | readonly CanonicalInput[] | { readonly [key: string]: CanonicalInput };
@@ -18,5 +18,5 @@ export function canonicalJson(json: CanonicalInput): string {
 
 /** The first 8 hex digits of the SHA-256 of `json`'s canonical form. */
 export function digest8(json: CanonicalInput): string {
-  return createHash("sha256").update(canonicalJson(json), "utf8").digest("hex").slice(0, 8);
+  return sha256Hex(canonicalJson(json)).slice(0, 8);
 }

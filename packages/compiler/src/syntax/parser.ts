@@ -7,6 +7,7 @@
 import type * as A from "./ast.ts";
 import type { Tok } from "./tokens.ts";
 import { TestRules } from "./parser-tests.ts";
+import { stopRecording } from "./recording-methods.ts";
 
 export { MAX_DEPTH } from "./parser-base.ts";
 
@@ -14,6 +15,11 @@ export class JadpoParser extends TestRules {
   constructor(options: { validateGrammar?: boolean } = {}) {
     super(options.validateGrammar ?? false);
     this.performSelfAnalysis();
+  }
+
+  /** Called by chevrotain's `performSelfAnalysis`, in place of its own (recording-methods.ts says why). */
+  disableRecording(): void {
+    stopRecording(this);
   }
 
   /** Reads one declaration from `tokens`, from a fresh state. */

@@ -4,7 +4,7 @@
 // dimension and the sign both taken from SHA-256 of `<test seed>:<feature>`; the sum is scaled to
 // unit length. Texts sharing words share features, so they are near; texts sharing none are near 0.
 // A text without words (or whose features cancel out) gets a unit vector from the seed alone.
-import { createHash } from "node:crypto";
+import { sha256, uint32At } from "@jadpo/compiler";
 
 const WORD = /[\p{L}\p{N}]+/gu;
 
@@ -22,8 +22,8 @@ export function embeddingFeatures(text: string): string[] {
 export function fakeEmbedding(testSeed: number, text: string, dimensions: number): number[] {
   const sum: number[] = new Array<number>(dimensions).fill(0);
   for (const feature of embeddingFeatures(text)) {
-    const digest = createHash("sha256").update(`${testSeed}:${feature}`, "utf8").digest();
-    sum[digest.readUInt32BE(0) % dimensions] += (digest[4] & 1) === 0 ? 1 : -1;
+    const digest = sha256(`${testSeed}:${feature}`);
+    sum[uint32At(digest, 0) % dimensions] += (digest[4] & 1) === 0 ? 1 : -1;
   }
   return unit(sum) ?? seedVector(testSeed, dimensions);
 }
@@ -38,8 +38,8 @@ function unit(v: number[]): number[] | null {
 function seedVector(testSeed: number, dimensions: number): number[] {
   const raw: number[] = [];
   for (let block = 0; raw.length < dimensions; block++) {
-    const digest = createHash("sha256").update(block === 0 ? `${testSeed}:` : `${testSeed}::${block}`, "utf8").digest();
-    for (let i = 0; i + 4 <= digest.length && raw.length < dimensions; i += 4) raw.push((digest.readUInt32BE(i) / 2 ** 32) * 2 - 1);
+    const digest = sha256(block === 0 ? `${testSeed}:` : `${testSeed}::${block}`);
+    for (let i = 0; i + 4 <= digest.length && raw.length < dimensions; i += 4) raw.push((uint32At(digest, i) / 2 ** 32) * 2 - 1);
   }
   return unit(raw) ?? raw.map((_, i) => (i === 0 ? 1 : 0));
 }

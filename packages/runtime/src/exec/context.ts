@@ -5,6 +5,7 @@ import type { AiBackend, Correction } from "../ai/backend.ts";
 import { rng, type Rng } from "../seed.ts";
 import type { Value } from "../values/value.ts";
 import { TimedOut } from "../signals.ts";
+import { nowMs } from "../clock.ts";
 
 /** `2026-01-01T00:00:00Z`: where every test's clock starts (docs/testing.md). */
 export const TEST_CLOCK_START = Date.UTC(2026, 0, 1, 0, 0, 0);
@@ -47,7 +48,7 @@ export interface RunContext {
   depth: number;
   /** The innermost test statement running (where `test.fakes_exhausted` points); null outside tests. */
   testStmt: Span | null;
-  /** `performance.now()` past which the run stops (`--test-timeout`); Infinity without a limit. */
+  /** `nowMs()` (src/clock.ts) past which the run stops (`--test-timeout`); Infinity without a limit. */
   deadline: number;
   /** The limit as written (`10s`), for `test.timed_out`. */
   timeLimit: string;
@@ -63,7 +64,7 @@ const TICK_EVERY = 256;
  * the main thread, without a watchdog thread.
  */
 export function tick(c: RunContext): void {
-  if (++c.ticks % TICK_EVERY === 0 && performance.now() > c.deadline) throw new TimedOut(c.timeLimit);
+  if (++c.ticks % TICK_EVERY === 0 && nowMs() > c.deadline) throw new TimedOut(c.timeLimit);
 }
 
 export interface ContextOptions {
@@ -93,7 +94,7 @@ export function createContext(options: ContextOptions): RunContext {
     ai: { backend: options.backend, requests, attempts, sent, embedAttempts: 0, embedRequests: [], dimensions: options.dimensions },
     depth: 0,
     testStmt: null,
-    deadline: options.timeoutMs === undefined ? Infinity : performance.now() + options.timeoutMs,
+    deadline: options.timeoutMs === undefined ? Infinity : nowMs() + options.timeoutMs,
     timeLimit: options.timeLimit ?? "",
     ticks: 0,
   };

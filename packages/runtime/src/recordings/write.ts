@@ -2,7 +2,7 @@
 // a final newline; written to a temporary file in the same folder and renamed over the target,
 // so a reader sees the old file or the new one, never half of either.
 import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { randomBytes } from "node:crypto";
+import { createRequire } from "node:module";
 import { basename, dirname, join } from "node:path";
 import type { Asked } from "./asked.ts";
 
@@ -15,6 +15,8 @@ export function writeRecordingAtomic(absPath: string, answer: unknown, version: 
   const dir = dirname(absPath);
   mkdirSync(dir, { recursive: true });
   // A hidden name no project file uses; random so two writers never share a temporary file.
+  // node:crypto loads here, not with the runtime: a test run writes no recording.
+  const { randomBytes } = createRequire(import.meta.url)("node:crypto") as typeof import("node:crypto");
   const temp = join(dir, `.${basename(absPath)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
   try {
     writeFileSync(temp, recordingText(answer, version, asked), { encoding: "utf8", flag: "wx" });

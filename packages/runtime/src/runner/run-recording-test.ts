@@ -9,6 +9,7 @@ import type { Alert, TestResult } from "./events.ts";
 import type { TestOutcome } from "./outcome.ts";
 import { recordingTestName } from "./plan.ts";
 import { checkRecordingAnswer } from "./recording-answer.ts";
+import { nowMs } from "../clock.ts";
 
 export interface RecordingTestOptions {
   runSeed: number;
@@ -78,7 +79,7 @@ export function recordingSpan(recording: RecordingFile): Span {
 }
 
 export function runRecordingTest(program: CheckedProgram, recording: RecordingFile, options: RecordingTestOptions): TestOutcome {
-  const started = performance.now();
+  const started = nowMs();
   const name = recordingTestName(recording);
   const seed = testSeed(options.runSeed, recording.path, name);
   const { problem, alert } = problemWith(program, recording, seed, options.readFile);
@@ -94,6 +95,6 @@ export function runRecordingTest(program: CheckedProgram, recording: RecordingFi
     d.details = [{ label: "decode", text: `${d.summary}: ${problem}` }];
     result.diagnostics = [d];
   }
-  result.duration_ms = performance.now() - started;
+  result.duration_ms = nowMs() - started;
   return { result, alerts: alert ? [alert] : [] };
 }

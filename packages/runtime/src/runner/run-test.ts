@@ -11,6 +11,7 @@ import type { TestResult } from "./events.ts";
 import { testSeed } from "../seed.ts";
 import { observingBackend, type Observer } from "./observe.ts";
 import { failureDiagnostic, type SaveInternalError } from "./failure.ts";
+import { nowMs } from "../clock.ts";
 
 export interface RunTestOptions {
   /** `--seed`, 1 by default. */
@@ -56,7 +57,7 @@ function finish(test: TestInfo, r: Running, error: unknown | null, options: RunT
     line: test.decl.span.line,
     status: d ? "failed" : "passed",
     seed: r.seed,
-    duration_ms: performance.now() - r.started,
+    duration_ms: nowMs() - r.started,
     diagnostics: d ? [d] : [],
   };
 }
@@ -67,7 +68,7 @@ function finish(test: TestInfo, r: Running, error: unknown | null, options: RunT
  * Never throws or rejects: every problem becomes the test's diagnostic.
  */
 export function runTest(compiled: CompiledProgram, test: TestInfo, options: RunTestOptions): TestResult | Promise<TestResult> {
-  const started = performance.now();
+  const started = nowMs();
   const seed = testSeed(options.runSeed, test.file.path, test.name);
   let ct: CompiledTest | null = null;
   let fake = new FakeBackend(NO_FAKES, { seed });

@@ -11,6 +11,7 @@ import { planKey } from "./plan-key.ts";
 import { Sequencer } from "./sequencer.ts";
 import { testSeed } from "../seed.ts";
 import type { Pool, PoolWorker } from "./pool.ts";
+import { nowMs } from "../clock.ts";
 
 /**
  * Worker threads, started only when the tests left would take longer than a worker needs to
@@ -39,6 +40,8 @@ export interface RunOptions {
    * depends on the worker count.
    */
   bail?: number;
+  /** The clock that times entries to decide on helpers (tests give their own): src/clock.ts's. */
+  now?: () => number;
 }
 
 /** The result of a test the run stopped before. */
@@ -149,11 +152,12 @@ export async function runSelected(tests: LoadedTests, entries: PlannedTest[], op
     if (leftMs > START_MARGIN * options.helpers.startupMs) attach(options.helpers.start());
   };
 
+  const now = options.now ?? nowMs;
   async function runLocally(): Promise<void> {
     if (localRunning) return;
     localRunning = true;
     while (queue.length > 0) {
-      const started = performance.now();
+      const started = now();
       const batch = queue.splice(0, LOCAL_BATCH);
       for (const position of batch) {
         if (bailed) {
@@ -165,7 +169,7 @@ export async function runSelected(tests: LoadedTests, entries: PlannedTest[], op
       }
       if (ran >= WARM_UP) {
         timed += batch.length;
-        timedMs += performance.now() - started;
+        timedMs += now() - started;
       }
       ran += batch.length;
       considerHelpers();

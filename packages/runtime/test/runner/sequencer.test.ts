@@ -56,7 +56,11 @@ function fakeTests(count: number, ran: string[]): LoadedTests {
   };
 }
 
-/** Workers that answer batches after a delay, the later batch first; `bad` loaded another project. */
+/**
+ * Workers that answer batches after a delay, the later batch first; `bad` loaded another project.
+ * They are ready on the event loop's next turn — before this thread's first look at them, after
+ * its first batch — not after a timer, which a fast enough thread would finish everything before.
+ */
 function fakePool(tests: LoadedTests, options: { workers: number; loseFirstBatchOf?: number; badKey?: number }, ran: string[]): Pool {
   let listener: PoolListener | null = null;
   const workers: PoolWorker[] = Array.from({ length: options.workers }, (_, id) => ({
@@ -80,7 +84,7 @@ function fakePool(tests: LoadedTests, options: { workers: number; loseFirstBatch
   return {
     listen(next) {
       listener = next;
-      workers.forEach((worker, id) => setTimeout(() => next.ready(worker, id === options.badKey ? "other" : planKey(tests.plan)), 1));
+      workers.forEach((worker, id) => setImmediate(() => next.ready(worker, id === options.badKey ? "other" : planKey(tests.plan))));
     },
     async close() {},
   };
@@ -125,19 +129,21 @@ describe("runSelected", () => {
     let started = 0;
     const ran: string[] = [];
     const tests = fakeTests(400, ran);
+    // Each test takes 0.2 ms on the run's clock, whatever else the machine is doing.
+    let clock = 0;
+    const now = (): number => clock;
     const slow: LoadedTests = {
       ...tests,
       run(entry, runSeed) {
-        const until = performance.now() + 0.2;
-        while (performance.now() < until) {}
+        clock += 0.2;
         return tests.run(entry, runSeed);
       },
     };
     // 400 tests of 0.2 ms: about 80 ms of work. A start-up of a second is never worth it.
-    await runSelected(slow, slow.plan, { runSeed: 7, pool: null, helpers: { start: () => (started++, fakePool(tests, { workers: 1 }, ran)), startupMs: 1000 } });
+    await runSelected(slow, slow.plan, { runSeed: 7, pool: null, now, helpers: { start: () => (started++, fakePool(tests, { workers: 1 }, ran)), startupMs: 1000 } });
     expect(started).toBe(0);
     // A start-up of a millisecond is, once, after the warm-up; the helper then shares the work.
-    const helped = await runSelected(slow, slow.plan, { runSeed: 7, pool: null, helpers: { start: () => (started++, fakePool(tests, { workers: 1 }, ran)), startupMs: 1 } });
+    const helped = await runSelected(slow, slow.plan, { runSeed: 7, pool: null, now, helpers: { start: () => (started++, fakePool(tests, { workers: 1 }, ran)), startupMs: 1 } });
     expect(started).toBe(1);
     expect(ran.some((who) => who.startsWith("w0:"))).toBe(true);
     expect(helped).toEqual(await runSelected(tests, tests.plan, { runSeed: 7, pool: null }));

@@ -6,6 +6,7 @@ import type { RunEvent } from "@jadpo/runtime";
 import type { Output } from "../../context.ts";
 import type { ReporterName } from "../../reporters/index.ts";
 import { humanReporters } from "../../reporters/index.ts";
+import { nowMs } from "../../clock.ts";
 
 /** A run faster than this shows nothing. */
 const SHOW_AFTER_MS = 2_000;
@@ -27,7 +28,7 @@ const NONE: Progress = { onEvent: () => {}, stop: () => {} };
  * The progress line for a run writing to `stdout`, or one that does nothing when standard output
  * isn't a terminal or one of its reports there is for machines.
  */
-export function progressFor(stdout: Output, onStdout: readonly ReporterName[], started: number, now: () => number = () => performance.now()): Progress {
+export function progressFor(stdout: Output, onStdout: readonly ReporterName[], started: number, now: () => number = () => nowMs()): Progress {
   if (!stdout.isTTY || onStdout.some((name) => !humanReporters.includes(name))) return NONE;
   let total: number | null = null;
   let done = 0;

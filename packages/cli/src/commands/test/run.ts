@@ -25,6 +25,7 @@ import { loadTestProject, type LoadedProject, type TestLoad } from "./project.ts
 import { argumentPath, resolveSelectors } from "./selectors.ts";
 import { watchAndRun, type RunDone } from "./watch.ts";
 import { progressFor, type Progress } from "./progress.ts";
+import { nowMs } from "../../clock.ts";
 
 export interface TestOptions {
   seed: number;
@@ -204,20 +205,20 @@ function prepare(paths: string[], options: TestOptions, context: CliContext, loa
  */
 export async function runOnce(prepared: PreparedRun, context: CliContext, changed: string[] | null = null): Promise<RunDone> {
   const { load, seed } = prepared;
-  const started = performance.now();
+  const started = nowMs();
   const pool = new LazyPool(load, prepared.workers, seed, prepared.extras);
   const onStdout = prepared.targets.flatMap((target) => (target.file === null ? [target.name] : []));
   const progress = progressFor(context.stdout, onStdout, started);
   try {
     const project = loadTestProject(load, nodeHost, processParses(context.env));
     // A worker's start-up, estimated as ours: loading the bundle, and compiling the project.
-    const startupMs = prepared.loadMs + (performance.now() - started);
+    const startupMs = prepared.loadMs + (nowMs() - started);
     const affected = changed === null ? null : affectedBy(project.compiled, changed);
     const report = await run(project, prepared, (count) => pool.helpers(count, startupMs), affected, progress);
     progress.stop();
     if (report === null) return { ran: 0 };
     const reportContext: ReportContext = {
-      displayPath: prepared.displayPath, source: sourceLookup(project.compiled.graph), durationMs: performance.now() - started,
+      displayPath: prepared.displayPath, source: sourceLookup(project.compiled.graph), durationMs: nowMs() - started,
     };
     if (!writeReport(context, prepared.targets, (reporter) => runEndText(reporter, report, reportContext))) return { ran: null };
     context.exitCode = reportPassed(report) ? 0 : 1;
@@ -230,7 +231,7 @@ export async function runOnce(prepared: PreparedRun, context: CliContext, change
 
 export async function runTestCommand(paths: string[], options: TestOptions, context: CliContext): Promise<void> {
   forbidNetwork();
-  const prepared = prepare(paths, options, context, performance.now());
+  const prepared = prepare(paths, options, context, nowMs());
   if (!prepared) return;
   if (!options.watch) {
     await runOnce(prepared, context);

@@ -1,0 +1,97 @@
+// SHA-256 for the toolchain's short texts: a test's seed, a prompt's version, a recording's
+// values, the fake's embeddings (≈ 800 texts in a 10-test run with one embedding test). Through
+// node:crypto that costs ≈ 3 ms to load the module and ≈ 2.5 µs a call; in JavaScript most of a
+// short run's hashes run in V8's interpreter. The compression function is WebAssembly instead
+// (sha256-wasm.ts), machine code from its first call; this pads the text around it. Without
+// WebAssembly (`node --jitless`), node:crypto. The digest is SHA-256's either way (tested).
+import { createRequire } from "node:module";
+import { MESSAGE, sha256Module, writeConstants } from "./sha256-wasm.ts";
+
+/** The part of the WebAssembly API used here (the project's TypeScript libraries don't declare it). */
+interface WasmMemory {
+  readonly buffer: ArrayBuffer;
+  grow(pages: number): number;
+}
+interface WasmApi {
+  Module: new (bytes: Uint8Array) => object;
+  Instance: new (module: object) => { exports: object };
+}
+
+interface Compressor {
+  hash: (blocks: number) => void;
+  memory: WasmMemory;
+  /** Views of the memory, made again when it grows (growing detaches the old buffer). */
+  bytes: Uint8Array;
+  state: Int32Array;
+}
+
+let compressor: Compressor | null | undefined;
+let crypto: typeof import("node:crypto") | undefined;
+const encoder = new TextEncoder();
+
+function start(): Compressor | null {
+  const wasm = (globalThis as { WebAssembly?: WasmApi }).WebAssembly;
+  if (wasm === undefined) return null;
+  const instance = new wasm.Instance(new wasm.Module(sha256Module()));
+  const { hash, memory } = instance.exports as { hash: Compressor["hash"]; memory: WasmMemory };
+  writeConstants(memory);
+  return { hash, memory, bytes: new Uint8Array(memory.buffer), state: new Int32Array(memory.buffer, 0, 8) };
+}
+
+/** Writes `text` as UTF-8 at MESSAGE (growing the memory as needed) and returns its length in bytes. */
+function writeText(c: Compressor, text: string): number {
+  const room = MESSAGE + text.length * 3 + 72;
+  if (c.bytes.length < room) {
+    c.memory.grow(Math.ceil((room - c.bytes.length) / 65536));
+    c.bytes = new Uint8Array(c.memory.buffer);
+    c.state = new Int32Array(c.memory.buffer, 0, 8);
+  }
+  const bytes = c.bytes;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code > 0x7f) return encoder.encodeInto(text, bytes.subarray(MESSAGE)).written;
+    bytes[MESSAGE + i] = code;
+  }
+  return text.length;
+}
+
+/** The SHA-256 digest (32 bytes) of `text` read as UTF-8. */
+export function sha256(text: string): Uint8Array {
+  if (compressor === undefined) compressor = start();
+  if (compressor === null) {
+    crypto ??= createRequire(import.meta.url)("node:crypto") as typeof import("node:crypto");
+    return new Uint8Array(crypto.createHash("sha256").update(text, "utf8").digest());
+  }
+  const c = compressor;
+  const length = writeText(c, text);
+  // The padding: a 1 bit, zeros, the length in bits as 64 bits big-endian, to a whole block.
+  const blocks = Math.ceil((length + 9) / 64);
+  const end = MESSAGE + blocks * 64;
+  const padded = c.bytes;
+  padded.fill(0, MESSAGE + length, end);
+  padded[MESSAGE + length] = 0x80;
+  const bits = length * 8;
+  const high = Math.floor(bits / 0x100000000);
+  padded[end - 8] = high >>> 24; padded[end - 7] = high >>> 16; padded[end - 6] = high >>> 8; padded[end - 5] = high;
+  padded[end - 4] = bits >>> 24; padded[end - 3] = bits >>> 16; padded[end - 2] = bits >>> 8; padded[end - 1] = bits;
+  c.hash(blocks);
+  const state = c.state;
+  const out = new Uint8Array(32);
+  for (let i = 0; i < 8; i++) {
+    const word = state[i];
+    out[i * 4] = word >>> 24; out[i * 4 + 1] = word >>> 16; out[i * 4 + 2] = word >>> 8; out[i * 4 + 3] = word;
+  }
+  return out;
+}
+
+/** The digest as lowercase hex (`digest("hex")`). */
+export function sha256Hex(text: string): string {
+  let hex = "";
+  for (const byte of sha256(text)) hex += (byte < 16 ? "0" : "") + byte.toString(16);
+  return hex;
+}
+
+/** The big-endian unsigned 32-bit number at `at` of `bytes` (Buffer's `readUInt32BE`). */
+export function uint32At(bytes: Uint8Array, at: number): number {
+  return ((bytes[at] << 24) | (bytes[at + 1] << 16) | (bytes[at + 2] << 8) | bytes[at + 3]) >>> 0;
+}

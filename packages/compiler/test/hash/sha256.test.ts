@@ -1,0 +1,35 @@
+// The toolchain's SHA-256 (src/hash/digest.ts, its compression function in WebAssembly) gives
+// node:crypto's digests byte for byte.
+import { createHash } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { sha256, sha256Hex, uint32At } from "../../src/hash/digest.ts";
+
+const native = (text: string): string => createHash("sha256").update(text, "utf8").digest("hex");
+
+describe("sha256", () => {
+  it("matches node:crypto at every length around the block and padding boundaries, for 1- to 4-byte characters", () => {
+    for (let length = 0; length <= 200; length++) {
+      for (const unit of ["a", "é", "€", "😀", "\u0000"]) {
+        const text = unit.repeat(length);
+        expect(sha256Hex(text), `${JSON.stringify(unit)} × ${length}`).toBe(native(text));
+      }
+    }
+  });
+
+  it("matches the FIPS 180-4 examples", () => {
+    expect(sha256Hex("abc")).toBe("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    expect(sha256Hex("")).toBe("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+    expect(sha256Hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq")).toBe("248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
+  });
+
+  it("hashes texts longer than its memory, and short ones after them (nothing of the long one is left over)", () => {
+    const texts = ["x".repeat(300_000), "short", "é".repeat(100_000), "7\u0000domains/f.jadpotest\u0000a test", ""];
+    for (const text of texts) expect(sha256Hex(text)).toBe(native(text));
+  });
+
+  it("reads big-endian 32-bit numbers as Buffer does", () => {
+    const digest = sha256("seed");
+    const buffer = Buffer.from(digest);
+    for (let at = 0; at <= 28; at += 4) expect(uint32At(digest, at)).toBe(buffer.readUInt32BE(at));
+  });
+});
