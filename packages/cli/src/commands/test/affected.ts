@@ -82,6 +82,7 @@ export function affectedBy(result: CompileResult, changed: readonly string[]): (
       const promptFile = prompts.get(entry.recording.promptName);
       return promptFile !== undefined && reachesChange(promptFile);
     }
-    return reachesChange(entry.file) || answersWith(entry);
+    // A watch never splits its runs; an entry compiled elsewhere is judged by its file alone.
+    return reachesChange(entry.file) || (entry.kind === "test" && answersWith(entry));
   };
 }
