@@ -96,7 +96,20 @@ function keywordAt(text: string, from: number, to: number): TokenType | undefine
   return undefined;
 }
 
-const twoCharacters = new Set<TokenType>([T.LessEq, T.GreaterEq, T.EqEq, T.FatArrow, T.NotEq, T.Arrow]);
+/** Two-character punctuation, by token type index. */
+const TWO_CHARACTERS = new Uint8Array(256);
+for (const type of [T.LessEq, T.GreaterEq, T.EqEq, T.FatArrow, T.NotEq, T.Arrow]) TWO_CHARACTERS[type.tokenTypeIdx!] = 1;
+/**
+ * The rest of a word, and the plain run of a text, are matched by sticky regular expressions:
+ * V8 runs them as compiled code from the first file on, where a loop runs in the interpreter
+ * until it is optimized (late in a short run).
+ */
+const WORD_REST = /[A-Za-z0-9_]*/y;
+/** Characters of a text that `scanText` passes over (the set its loop tests for, negated). */
+const PLAIN_TEXT = /[^"\\\n\udc00-\uffff]*/y;
+/** ASCII characters that start a word. */
+const IDENT_START = new Uint8Array(128);
+for (let c = 0; c < 128; c++) IDENT_START[c] = isIdentStart(c) ? 1 : 0;
 
 export function lex(text: string, file: string, badUtf8 = false): LexResult {
   const lexer = new Lexer(text, file, badUtf8);
@@ -107,13 +120,14 @@ export function lex(text: string, file: string, badUtf8 = false): LexResult {
 class Lexer {
   readonly stream: TokenStream;
   readonly diagnostics: Diagnostic[] = [];
-  private i = 0;
   private line = 1;
   private lineStart = 0;
   /** Low surrogates seen on the current line before `i` (columns count code points). */
   private astral = 0;
   private invalidRuns = 0;
   private others = 0;
+  /** Whether the text `scanText` read last holds a backslash. */
+  private escapes = false;
   private readonly n: number;
 
   constructor(private readonly text: string, private readonly file: string, private readonly badUtf8: boolean) {
@@ -149,40 +163,54 @@ class Lexer {
   }
 
   run(): void {
+    // A line per call: the loop of one call stays short, so V8 optimizes `lexLine` as a function
+    // (once, when hot) rather than also compiling an on-stack replacement of a long-running loop.
+    const n = this.n;
+    let i = 0;
+    while (i < n) i = this.lexLine(i);
+  }
+
+  /** The tokens from `from` up to and including the next newline; returns the offset after it. */
+  private lexLine(from: number): number {
     const text = this.text;
     const n = this.n;
     const stream = this.stream;
-    while (this.i < n) {
-      const i = this.i;
+    let i = from;
+    while (i < n) {
       const c = text.charCodeAt(i);
-      if (c === 32 || c === 9 || c === 13) {
-        this.i = i + 1;
+      if (c === 32) {
+        i++;
+        while (text.charCodeAt(i) === 32) i++;
       } else if (c === 10) {
         this.newline(i);
-        this.i = i + 1;
-      } else if (isIdentStart(c)) {
-        let j = i + 1;
-        while (j < n && isIdentPart(text.charCodeAt(j))) j++;
+        return i + 1;
+      } else if (c === 9 || c === 13) {
+        i++;
+      } else if (c < 128 && IDENT_START[c] === 1) {
+        WORD_REST.lastIndex = i + 1;
+        WORD_REST.test(text);
+        const j = WORD_REST.lastIndex;
         const type = j - i <= 10 ? keywordAt(text, i, j) : undefined;
-        stream.add(type ?? T.Ident, i, j, this.line, this.column(i));
-        this.i = j;
-      } else if (isDigit(c)) {
-        this.i = this.number(i);
+        stream.add(type ?? T.Ident, i, j, this.line, i - this.lineStart - this.astral + 1);
+        i = j;
+      } else if (c >= 48 && c <= 57) {
+        i = this.number(i);
       } else if (c === 34) {
-        this.i = this.textLiteral(i);
+        i = this.textLiteral(i);
       } else if (c === 47 && text.charCodeAt(i + 1) === 47) {
-        this.i = this.comment(i);
+        i = this.comment(i);
       } else {
         const type = punctuation(c, text.charCodeAt(i + 1));
         if (type !== null) {
-          const length = twoCharacters.has(type) ? 2 : 1;
-          stream.add(type, i, i + length, this.line, this.column(i));
-          this.i = i + length;
+          const length = TWO_CHARACTERS[type.tokenTypeIdx!] === 1 ? 2 : 1;
+          stream.add(type, i, i + length, this.line, i - this.lineStart - this.astral + 1);
+          i += length;
         } else {
-          this.i = this.invalidRun(i);
+          i = this.invalidRun(i);
         }
       }
     }
+    return i;
   }
 
   /** A `//` comment up to (not including) the newline. */
@@ -255,7 +283,8 @@ class Lexer {
     const line = this.line;
     const triple = text.charCodeAt(from + 1) === 34 && text.charCodeAt(from + 2) === 34;
     const inner = from + (triple ? 3 : 1);
-    const { close, escapes } = this.scanText(inner, triple);
+    const close = this.scanText(inner, triple);
+    const escapes = this.escapes;
     let end: number;
     let raw: string;
     if (close < 0) {
@@ -273,15 +302,30 @@ class Lexer {
     return end; // an unclosed `"` stops before the newline, which the main loop reads
   }
 
-  /** Scans a text's inside from `from`; returns the offset of its closing quote(s), or -1. */
-  private scanText(from: number, triple: boolean): { close: number; escapes: boolean } {
+  /**
+   * Scans a text's inside from `from`; returns the offset of its closing quote(s), or -1, and
+   * notes in `escapes` whether it holds a backslash (a field, so no result object per text).
+   */
+  private scanText(from: number, triple: boolean): number {
     const text = this.text;
+    const n = this.n;
     let j = from;
     let escapes = false;
-    while (j < this.n) {
+    this.escapes = false;
+    while (j < n) {
       const c = text.charCodeAt(j);
+      // Most characters are none of the ones handled below: a run of them is skipped at once.
+      if (c !== 34 && c !== 92 && c !== 10 && c < 0xdc00) {
+        PLAIN_TEXT.lastIndex = j + 1;
+        PLAIN_TEXT.test(text);
+        j = PLAIN_TEXT.lastIndex;
+        continue;
+      }
       if (c === 34) {
-        if (!triple || (text.charCodeAt(j + 1) === 34 && text.charCodeAt(j + 2) === 34)) return { close: j, escapes };
+        if (!triple || (text.charCodeAt(j + 1) === 34 && text.charCodeAt(j + 2) === 34)) {
+          this.escapes = escapes;
+          return j;
+        }
         j++;
       } else if (c === 92) {
         escapes = true;
@@ -293,7 +337,10 @@ class Lexer {
         for (let k = 1; k < escape.length; k++) if (isLowSurrogate(text.charCodeAt(j + k))) this.astral++;
         j += escape.length; // a backslash before a newline is one long: the newline is read next
       } else if (c === 10) {
-        if (!triple) return { close: -1, escapes };
+        if (!triple) {
+          this.escapes = escapes;
+          return -1;
+        }
         this.newline(j);
         j++;
       } else {
@@ -302,7 +349,8 @@ class Lexer {
         j++;
       }
     }
-    return { close: -1, escapes };
+    this.escapes = escapes;
+    return -1;
   }
 }
 

@@ -4,7 +4,8 @@
 export interface OpenConstruct {
   /** How the construct is named, `{}` standing for `name`: "the record type `{}`". */
   template: string;
-  name: string;
+  /** The name, or the token that spells it (read only when an error is described). */
+  name: string | { readonly image: string };
   line: number;
   /** The token that closes it: "}", ")", "]" or ">". */
   closer: string;
@@ -16,7 +17,7 @@ export function takesCommas(open: OpenConstruct): boolean {
 }
 
 export function describeOpen(open: OpenConstruct): string {
-  return open.template.replace("{}", open.name);
+  return open.template.replace("{}", typeof open.name === "string" ? open.name : open.name.image);
 }
 
 // Templates, one per construct (so a parse allocates no strings for them).

@@ -6,6 +6,7 @@ import type { Decl, FileKind, Ident, Span, SyntaxFile } from "./ast.ts";
 import { SourceFile } from "../source/source-file.ts";
 import { diagnostic, type Diagnostic } from "../diagnostics/diagnostic.ts";
 import { lex } from "./lexer.ts";
+import type { TokenStream } from "./token-stream.ts";
 import { MAX_FILE_BYTES } from "../vocabulary.ts";
 import type { Tok } from "./tokens.ts";
 import { theParser, MAX_DEPTH } from "./parser.ts";
@@ -69,6 +70,7 @@ export function parseFile(path: string, kind: FileKind, input: string | Uint8Arr
   const parser = theParser();
 
   const starts = declarationStarts(stream);
+  const place = new DeclarationPlace(source, stream);
   let lexIndex = 0;
   for (let c = 0; c < starts.length; c++) {
     const from = starts[c];
@@ -87,7 +89,7 @@ export function parseFile(path: string, kind: FileKind, input: string | Uint8Arr
       end = deep; // nothing deeper is read
       quiet = true;
     }
-    const place: ErrorPlace = { source, next: end < count ? stream.tok(end) : null };
+    place.end = end;
     const found = parseDeclaration(parser, path, stream.window(from, end), place);
     if (found.decl !== undefined) {
       if (found.incomplete) {
@@ -98,12 +100,24 @@ export function parseFile(path: string, kind: FileKind, input: string | Uint8Arr
       decls.push(found.decl);
     }
     // A loop, not push(...): one declaration can hold any number of mistakes.
-    if (!quiet) for (const d of found.diagnostics) diagnostics.push(d);
-    for (const ident of parser.locals) locals.push(ident);
+    if (!quiet) for (let k = 0; k < found.diagnostics.length; k++) diagnostics.push(found.diagnostics[k]);
+    const declared = parser.locals;
+    for (let k = 0; k < declared.length; k++) locals.push(declared[k]);
   }
 
   diagnostics.sort((a, b) => (a.span?.start ?? 0) - (b.span?.start ?? 0));
   return { source, syntax: { path, kind, decls, locals }, diagnostics: diagnostics.slice(0, MAX_DIAGNOSTICS), omitted: Math.max(0, diagnostics.length - MAX_DIAGNOSTICS) };
+}
+
+/** Where an error of the declaration being read is: the token after it is made only for an error. */
+class DeclarationPlace implements ErrorPlace {
+  /** The index of the token after the declaration. */
+  end = 0;
+  constructor(readonly source: SourceFile, private readonly stream: TokenStream) {}
+
+  get next(): Tok | null {
+    return this.end < this.stream.count ? this.stream.tok(this.end) : null;
+  }
 }
 
 interface DeclResult {

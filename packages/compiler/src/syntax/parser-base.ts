@@ -2,13 +2,14 @@
 // constructs for error messages, nesting depth, the declaration being read) and small helpers.
 // The grammar is split by construct into layers: parser-expressions.ts → parser-statements.ts →
 // parser.ts (declarations), each extending the one before.
-import { EmbeddedActionsParser, type ConsumeMethodOpts, type IParserErrorMessageProvider, type TokenType } from "chevrotain";
+import { type ConsumeMethodOpts, type IParserErrorMessageProvider, type TokenType } from "chevrotain";
 import type * as A from "./ast.ts";
 import * as T from "./tokens.ts";
 import type { Tok } from "./tokens.ts";
 import type { OpenConstruct } from "./open-constructs.ts";
 import { TooDeep, MARK_REDUNDANT, MARK_TOKEN } from "./parse-errors.ts";
 import { mayStandAlone } from "./build-ast.ts";
+import { ParserEngine } from "./parser-engine.ts";
 
 /** Nesting deeper than this (brackets, blocks, expression operators) is `limit.too_deep`. */
 export const MAX_DEPTH = 256;
@@ -34,10 +35,17 @@ export const isUpper = (tok: Tok): boolean => {
   return c >= 65 && c <= 90;
 };
 
-export abstract class ParserBase extends EmbeddedActionsParser {
+/** Whether `tok` is spelled `word` (lengths compared first: most tokens are not, and `image` costs). */
+export const isWord = (tok: Tok, word: string): boolean => tok.end - tok.startOffset === word.length && tok.image === word;
+
+export abstract class ParserBase extends ParserEngine {
   protected file = "";
-  /** Constructs open at the current point, innermost last. */
-  open: OpenConstruct[] = [];
+  /**
+   * Constructs open at the current point, innermost last: the first `openCount` of a pool
+   * whose objects are refilled (one is opened per bracket, and read only for an error).
+   */
+  private openPool: OpenConstruct[] = [];
+  protected openCount = 0;
   /** The declaration being read, kept when it breaks off. */
   partial: A.Decl | null = null;
   /** Bare expression statements found (docs/language.md), reported as `syntax.bare_expression`. */
@@ -63,11 +71,16 @@ export abstract class ParserBase extends EmbeddedActionsParser {
    */
   constructor(validateGrammar: boolean) {
     super(T.allTokenTypes, { recoveryEnabled: false, maxLookahead: 3, errorMessageProvider: messages, skipValidations: !validateGrammar });
+    // Two values before any code is optimized: V8 treats a field that has held one value as a
+    // constant, and the second file parsed would otherwise throw away the optimized code of
+    // every rule that makes a span.
+    this.file = "?";
+    this.file = "";
   }
 
   protected resetState(file: string): void {
     this.file = file;
-    this.open.length = 0;
+    this.openCount = 0;
     this.partial = null;
     this.bare = [];
     this.locals = [];
@@ -78,8 +91,21 @@ export abstract class ParserBase extends EmbeddedActionsParser {
     this.toks.length = 0;
   }
 
-  protected push(template: string, name: string, line: number, closer: string): void {
-    this.open.push({ template, name, line, closer });
+  protected push(template: string, name: string | Tok, line: number, closer: string): void {
+    const reused = this.openPool[this.openCount];
+    if (reused === undefined) this.openPool.push({ template, name, line, closer });
+    else {
+      reused.template = template;
+      reused.name = name;
+      reused.line = line;
+      reused.closer = closer;
+    }
+    this.openCount++;
+  }
+
+  /** The constructs open where the parse stopped, innermost last. */
+  get open(): OpenConstruct[] {
+    return this.openPool.slice(0, this.openCount);
   }
 
   protected deeper(by: number, at: Tok): void {
@@ -96,7 +122,7 @@ export abstract class ParserBase extends EmbeddedActionsParser {
 
   /** A span from `first` to the last token read (build-ast.ts's `spanOf`). */
   protected sp(first: Tok): A.Span {
-    return { file: this.file, line: first.startLine, column: first.startColumn, start: first.startOffset, end: (this.LA(0) as Tok).end };
+    return { file: this.file, line: first.startLine, column: first.startColumn, start: first.startOffset, end: (this.RECORDING_PHASE ? (this.LA(0) as Tok) : this.tokVector[this.currIdx]).end };
   }
 
   /** A name token as an identifier (build-ast.ts's `identOf`). */
@@ -113,6 +139,14 @@ export abstract class ParserBase extends EmbeddedActionsParser {
 
   /** CONSUME with occurrence `idx` (unique per token type within a rule) and Jadpo's phrase for a miss. */
   protected tok(type: TokenType, errMsg?: string, idx = 0): Tok {
+    // A matching token is taken here (as parser-engine.ts's CONSUME would), two calls fewer.
+    if (!this.RECORDING_PHASE) {
+      const next = this.tokVector[this.currIdx + 1];
+      if (next.tokenTypeIdx === type.tokenTypeIdx || (type.isParent === true && type.categoryMatchesMap![next.tokenTypeIdx] === true)) {
+        this.currIdx++;
+        return next;
+      }
+    }
     return this.consume(idx, type, errMsg === undefined ? undefined : errOpts(errMsg)) as Tok;
   }
 

@@ -60,7 +60,7 @@ export abstract class DeclarationRules extends StatementRules {
       this.OPTION(() => this.CONSUME(T.Comma));
     });
     this.CONSUME(T.RBrace);
-    this.open.pop();
+    this.openCount--;
     decl.span = this.sp(kw);
     return decl;
   });
@@ -104,7 +104,7 @@ export abstract class DeclarationRules extends StatementRules {
       this.OPTION(() => this.CONSUME(T.Comma));
     });
     this.CONSUME(T.RBrace);
-    this.open.pop();
+    this.openCount--;
     body.span = this.sp(start);
     return body;
   });
@@ -124,7 +124,7 @@ export abstract class DeclarationRules extends StatementRules {
       body.fields.push({ name: this.id(name), type, constraints, span: this.sp(name) });
     });
     this.CONSUME(T.RBrace);
-    this.open.pop();
+    this.openCount--;
     body.span = this.sp(start);
     return body;
   });
@@ -148,7 +148,7 @@ export abstract class DeclarationRules extends StatementRules {
       items.push({ name: this.id(key), value, span: this.sp(key) });
     });
     this.CONSUME(T.RBrace);
-    this.open.pop();
+    this.openCount--;
     return items;
   });
 
@@ -170,7 +170,7 @@ export abstract class DeclarationRules extends StatementRules {
       entries.push(this.SUBRULE(this.configEntry));
     });
     this.CONSUME(T.RBrace);
-    this.open.pop();
+    this.openCount--;
   });
 
   configEntry = this.RULE("configEntry", (): A.ConfigEntry => {
@@ -220,7 +220,7 @@ export abstract class DeclarationRules extends StatementRules {
       });
     });
     this.CONSUME(T.RParen);
-    this.open.pop();
+    this.openCount--;
     return params;
   });
 
@@ -289,7 +289,7 @@ export abstract class DeclarationRules extends StatementRules {
       decl.members.push(this.SUBRULE(this.fixtureMember));
     });
     this.CONSUME(T.RBrace);
-    this.open.pop();
+    this.openCount--;
     decl.span = this.sp(kw);
     return decl;
   });

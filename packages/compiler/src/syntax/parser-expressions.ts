@@ -7,7 +7,7 @@ import * as T from "./tokens.ts";
 import type { Tok } from "./tokens.ts";
 import { OPEN } from "./open-constructs.ts";
 import { buildOperand, foldBinary, literal, spanTo, type PostOp } from "./build-ast.ts";
-import { ParserBase, isUpper } from "./parser-base.ts";
+import { ParserBase, isUpper, isWord } from "./parser-base.ts";
 import { ParseStop } from "./parse-errors.ts";
 import { toUpperCamel } from "../names/casing.ts";
 
@@ -16,7 +16,7 @@ class AsArgument {
   constructor(readonly type: A.TypeRef) {}
 }
 
-/** Token type indices that can start a loop's next round (see `may`). */
+/** Token type indices matched by any of `types` (categories expanded): a loop's or an alternative's first tokens. */
 function starts(...types: TokenType[]): boolean[] {
   const table: boolean[] = [];
   for (const type of types) {
@@ -27,9 +27,6 @@ function starts(...types: TokenType[]): boolean[] {
 }
 const BINARY = starts(T.BinaryOp);
 const PREFIX = starts(T.PrefixOp);
-const POSTFIX = starts(T.Dot, T.LParen);
-const TYPE_ARGS = starts(T.Less);
-const OPTIONAL = starts(T.Question);
 const LITERAL = starts(T.Literal);
 const NO_TYPE_ARGS: A.TypeRef[] = Object.freeze([]) as unknown as A.TypeRef[];
 
@@ -50,16 +47,6 @@ export abstract class ExpressionRules extends ParserBase {
     this.postStack.length = 0;
   }
 
-  /** After a `,` in a list: another item, or the closer (a trailing comma). */
-  /**
-   * Whether a loop or option whose first token is in `table` may run. The hottest loops are
-   * skipped outright when they can't (chevrotain allocates on each loop call); while the grammar
-   * is recorded they always run.
-   */
-  private may(table: boolean[]): boolean {
-    return this.RECORDING_PHASE || table[this.LA(1).tokenTypeIdx] === true;
-  }
-
   protected closerNext = (closer: TokenType) => (): boolean => this.LA(1).tokenType === closer;
 
   // ------------------------------------------------------------ types as written
@@ -71,13 +58,13 @@ export abstract class ExpressionRules extends ParserBase {
 
   private typeArgs = (): void => {
     const lt = this.tok(T.Less);
-    this.push(OPEN.typeArgs, this.LA(-1).image, lt.startLine, ">");
+    this.push(OPEN.typeArgs, this.LA(-1) as Tok, lt.startLine, ">");
     this.deeper(1, lt);
     this.items.push(this.SUBRULE(this.typeRef));
     this.MANY(this.typeArgStep);
     this.CONSUME(T.Greater);
     this.depth--;
-    this.open.pop();
+    this.openCount--;
   };
 
   private questionStep = (): void => {
@@ -90,7 +77,8 @@ export abstract class ExpressionRules extends ParserBase {
   typeRef = this.RULE("typeRef", (): A.TypeRef => {
     const name = this.tok(T.Ident, "a type after {prev}");
     const base = this.items.length;
-    if (this.may(TYPE_ARGS)) this.OPTION(this.typeArgs);
+    if (this.RECORDING_PHASE) this.OPTION(this.typeArgs);
+    else if (this.tokVector[this.currIdx + 1].tokenType === T.Less) this.typeArgs(); // the OPTION's lookahead
     const ident = this.id(name);
     // Most type refs are a bare name: they share its span and one empty argument list (syntax
     // trees are never changed after parsing), two objects fewer each.
@@ -98,7 +86,8 @@ export abstract class ExpressionRules extends ParserBase {
       ? { kind: "named", name: ident, args: NO_TYPE_ARGS, span: ident.span }
       : { kind: "named", name: ident, args: this.take<A.TypeRef>(base), span: this.sp(name) };
     const qBase = this.toks.length;
-    if (this.may(OPTIONAL)) this.MANY2(this.questionStep);
+    if (this.RECORDING_PHASE) this.MANY2(this.questionStep);
+    else while (this.tokVector[this.currIdx + 1].tokenType === T.Question) this.questionStep(); // the MANY2's lookahead, last in the rule
     const optionals = this.toks.length - qBase;
     if (optionals > 0) {
       this.depth -= optionals;
@@ -123,9 +112,12 @@ export abstract class ExpressionRules extends ParserBase {
   expression = this.RULE("expression", (): A.Expr => {
     const opBase = this.opStack.length;
     const first = this.SUBRULE(this.operand);
+    // The MANY's own lookahead (LL(1), last in the rule): most expressions are one operand.
+    if (!this.RECORDING_PHASE && BINARY[this.tokVector[this.currIdx + 1].tokenTypeIdx] !== true) return first;
     const operandBase = this.operandStack.length;
     this.operandStack.push(first);
-    if (this.may(BINARY)) this.MANY(this.binaryStep);
+    if (this.RECORDING_PHASE) this.MANY(this.binaryStep);
+    else while (BINARY[this.tokVector[this.currIdx + 1].tokenTypeIdx] === true) this.binaryStep();
     const count = this.opStack.length - opBase;
     if (count === 0) {
       this.operandStack.length = operandBase;
@@ -167,7 +159,7 @@ export abstract class ExpressionRules extends ParserBase {
         GATE: (): boolean => isUpper(this.LA(1) as Tok) && this.LA(2).tokenType === T.LBrace,
         ALT: (): A.Expr => {
           const type = this.tok(T.Ident, undefined, 2);
-          const fields = this.SUBRULE(this.recordFields, { ARGS: [type.image] });
+          const fields = this.SUBRULE(this.recordFields, { ARGS: [type] });
           return { kind: "record", type: this.id(type), fields, span: this.sp(type) };
         },
       },
@@ -180,7 +172,7 @@ export abstract class ExpressionRules extends ParserBase {
           const inner = this.SUBRULE(this.expression);
           this.CONSUME(T.RParen);
           this.depth--;
-          this.open.pop();
+          this.openCount--;
           return { kind: "paren", inner, span: this.sp(open) };
         },
       },
@@ -197,10 +189,12 @@ export abstract class ExpressionRules extends ParserBase {
    */
   private primary(): A.Expr {
     if (!this.RECORDING_PHASE) {
-      const next = this.LA(1);
+      const next = this.tokVector[this.currIdx + 1];
       const alts = this.primaryOr.DEF;
       if (LITERAL[next.tokenTypeIdx] === true) return alts[0].ALT();
       const type = next.tokenType;
+      // A name not followed by `{` is a name (the common case: one look, no more).
+      if (type === T.Ident && this.tokVector[this.currIdx + 2].tokenType !== T.LBrace) return alts[2].ALT();
       if (type === T.Ident && !isUpper(next as Tok) && this.looksLikeRecord()) {
         // `answer_question { question: q }`: a record literal names its type, and a prompt's
         // values type is the prompt's name in UpperCamel.
@@ -211,7 +205,7 @@ export abstract class ExpressionRules extends ParserBase {
           `Write \`${upper} { … }\`: a record names its type, and a prompt's values are the type named after it in UpperCamel`,
         );
       }
-      if (type === T.Ident) return isUpper(next as Tok) && this.LA(2).tokenType === T.LBrace ? alts[1].ALT() : alts[2].ALT();
+      if (type === T.Ident) return isUpper(next as Tok) && this.tokVector[this.currIdx + 2].tokenType === T.LBrace ? alts[1].ALT() : alts[2].ALT();
       if (type === T.LParen) return alts[3].ALT();
       if (type === T.LBracket) return alts[4].ALT();
       if (type === T.Match) return alts[5].ALT();
@@ -221,16 +215,27 @@ export abstract class ExpressionRules extends ParserBase {
 
   /** `name { field: …`: only a record literal reads so (a block never starts with `field:`). */
   private looksLikeRecord(): boolean {
-    return this.LA(2).tokenType === T.LBrace && this.LA(3).tokenType === T.Ident && this.LA(4).tokenType === T.Colon;
+    return this.tokVector[this.currIdx + 2].tokenType === T.LBrace && this.tokVector[this.currIdx + 3].tokenType === T.Ident && this.tokVector[this.currIdx + 4].tokenType === T.Colon;
   }
 
   /** Prefix operators, a primary, then `.field` and call postfixes. */
   operand = this.RULE("operand", (): A.Expr => {
     const preBase = this.toks.length;
-    if (this.may(PREFIX)) this.MANY(this.prefixStep);
+    const recording = this.RECORDING_PHASE;
+    // The loops are chevrotain's MANY and OR written out: each decision is the next token alone
+    // (prefixes are followed by a primary, which never starts with one; the postfixes are last).
+    if (recording) this.MANY(this.prefixStep);
+    else while (PREFIX[this.tokVector[this.currIdx + 1].tokenTypeIdx] === true) this.prefixStep();
     const primary = this.primary();
     const postBase = this.postStack.length;
-    if (this.may(POSTFIX)) this.MANY2(this.postfixStep);
+    if (recording) this.MANY2(this.postfixStep);
+    else {
+      for (let type = this.tokVector[this.currIdx + 1].tokenType; ; type = this.tokVector[this.currIdx + 1].tokenType) {
+        if (type === T.Dot) this.postfixAlts[0].ALT();
+        else if (type === T.LParen) this.callArgs();
+        else break;
+      }
+    }
     const pre = this.toks.length - preBase;
     const post = this.postStack.length - postBase;
     if (pre === 0 && post === 0) return primary;
@@ -282,9 +287,9 @@ export abstract class ExpressionRules extends ParserBase {
    */
   private argument(alts: readonly { ALT: () => A.Expr | AsArgument | null }[]): A.Expr | AsArgument | null | undefined {
     if (this.RECORDING_PHASE) return undefined;
-    const next = this.LA(1);
+    const next = this.tokVector[this.currIdx + 1];
     const type = next.tokenType;
-    if (type === T.Ident) return next.image === "as" && this.LA(2).tokenType === T.Colon ? alts[0].ALT() : alts[1].ALT();
+    if (type === T.Ident) return isWord(next as Tok, "as") && this.tokVector[this.currIdx + 2].tokenType === T.Colon ? alts[0].ALT() : alts[1].ALT();
     if (LITERAL[next.tokenTypeIdx] === true) return alts[1].ALT();
     if (type === T.RParen) return alts[2].ALT();
     return undefined;
@@ -305,15 +310,16 @@ export abstract class ExpressionRules extends ParserBase {
     const open = this.tok(T.LParen, undefined, 2);
     this.deeper(1, open);
     const named = callee.tokenType === T.Ident;
-    this.push(named ? OPEN.call : OPEN.callAnon, named ? callee.image : "", open.startLine, ")");
+    this.push(named ? OPEN.call : OPEN.callAnon, named ? callee : "", open.startLine, ")");
     const base = this.items.length;
     const first = this.argument(this.firstArgument.DEF) ?? this.OR4(this.firstArgument);
     if (first !== null) {
       this.items.push(first);
-      this.MANY3(this.argumentStep);
+      if (this.RECORDING_PHASE) this.MANY3(this.argumentStep);
+      else while (this.tokVector[this.currIdx + 1].tokenType === T.Comma) this.argumentStep(); // the MANY3's lookahead: `,` (`)` follows)
     }
     const close = this.tok(T.RParen, undefined, 2);
-    this.open.pop();
+    this.openCount--;
     const args = this.take<A.Expr | AsArgument>(base);
     let asType: A.TypeRef | null = null;
     for (let i = 0; i < args.length; i++) {
@@ -334,12 +340,13 @@ export abstract class ExpressionRules extends ParserBase {
     const name = this.tok(T.Ident, "a field name");
     this.tok(T.Colon, "`:` and a value after the field name {prev}");
     const value = this.SUBRULE(this.expression);
-    this.OPTION(this.commaStep);
+    if (this.RECORDING_PHASE) this.OPTION(this.commaStep);
+    else if (this.tokVector[this.currIdx + 1].tokenType === T.Comma) this.commaStep(); // the OPTION's lookahead (a name or `}` follows)
     this.items.push({ name: this.id(name), value, span: this.sp(name) });
   };
 
   /** The `{ f: v  g: w }` of a record literal, after its type's name (commas optional). */
-  recordFields = this.RULE("recordFields", (typeName: string): A.RecordFieldInit[] => {
+  recordFields = this.RULE("recordFields", (typeName: Tok): A.RecordFieldInit[] => {
     const open = this.tok(T.LBrace);
     this.push(OPEN.record, typeName, open.startLine, "}");
     this.deeper(1, open);
@@ -347,7 +354,7 @@ export abstract class ExpressionRules extends ParserBase {
     this.MANY(this.fieldStep);
     this.CONSUME(T.RBrace);
     this.depth--;
-    this.open.pop();
+    this.openCount--;
     return this.take<A.RecordFieldInit>(base);
   });
 
@@ -362,7 +369,7 @@ export abstract class ExpressionRules extends ParserBase {
   /** The alternative of `nextListItem` picked by the next token where that is plain, as `primary` does. */
   private listItem(): A.Expr | null | undefined {
     if (this.RECORDING_PHASE) return undefined;
-    const next = this.LA(1);
+    const next = this.tokVector[this.currIdx + 1];
     const alts = this.nextListItem.DEF;
     if (next.tokenType === T.Ident || LITERAL[next.tokenTypeIdx] === true) return alts[0].ALT();
     if (next.tokenType === T.RBracket) return alts[1].ALT();
@@ -388,7 +395,7 @@ export abstract class ExpressionRules extends ParserBase {
     this.OPTION(this.listItems);
     this.CONSUME(T.RBracket);
     this.depth--;
-    this.open.pop();
+    this.openCount--;
     return { kind: "list", items: this.take<A.Expr>(base), span: this.sp(open) };
   });
 }

@@ -27,7 +27,7 @@ export abstract class PatternRules extends ExpressionRules {
     this.MANY(this.armStep);
     this.CONSUME(T.RBrace);
     this.depth--;
-    this.open.pop();
+    this.openCount--;
     return { kind: "match", subject, arms: this.take<A.MatchArm>(base), span: this.sp(kw) };
   });
 
@@ -94,7 +94,7 @@ export abstract class PatternRules extends ExpressionRules {
           this.push(OPEN.pattern, "success", open.startLine, ")");
           const binding = this.tok(T.Ident, "a name for the value after `success(`");
           this.CONSUME(T.RParen);
-          this.open.pop();
+          this.openCount--;
           return { kind: "success", binding: this.local(binding), span: this.sp(kw) };
         },
       },
@@ -116,7 +116,7 @@ export abstract class PatternRules extends ExpressionRules {
           this.push(OPEN.pattern, "some", open.startLine, ")");
           const binding = this.tok(T.Ident, "a name for the value after `some(`", 4);
           this.CONSUME2(T.RParen);
-          this.open.pop();
+          this.openCount--;
           return { kind: "some", binding: this.local(binding), span: this.sp(kw) };
         },
       },

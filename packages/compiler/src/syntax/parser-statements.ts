@@ -15,6 +15,12 @@ const FOR_BLOCK = { ARGS: [OPEN.forBlock, "", false] as [string, string, boolean
 
 type IfClause = { start: Tok; cond: A.Expr; then: A.Block };
 
+function byIndex(entries: [TokenType, number][]): (number | undefined)[] {
+  const table: (number | undefined)[] = [];
+  for (const [type, alt] of entries) table[type.tokenTypeIdx!] = alt;
+  return table;
+}
+
 export abstract class StatementRules extends PatternRules {
   private statementStep = (): void => {
     this.items.push(this.SUBRULE(this.statement));
@@ -29,7 +35,7 @@ export abstract class StatementRules extends PatternRules {
     this.MANY(this.statementStep);
     this.CONSUME(T.RBrace);
     this.depth--;
-    this.open.pop();
+    this.openCount--;
     const statements = this.take<A.Stmt>(base);
     this.noteBare(statements, armBlock);
     return { statements, span: this.sp(open) };
@@ -49,7 +55,7 @@ export abstract class StatementRules extends PatternRules {
     });
     this.CONSUME(T.RBrace);
     this.depth--;
-    this.open.pop();
+    this.openCount--;
     block.span = this.sp(open);
     this.noteBare(block.statements, false);
     return block;
@@ -101,7 +107,8 @@ export abstract class StatementRules extends PatternRules {
         ALT: (): A.Stmt => {
           const kw = this.tok(T.Assert);
           const expr = this.SUBRULE3(this.expression);
-          const fails = this.OPTION(this.assertFails) ?? null;
+          // The OPTION's lookahead, written out: `fails` (nothing follows in the statement).
+          const fails = this.RECORDING_PHASE ? (this.OPTION(this.assertFails) ?? null) : this.tokVector[this.currIdx + 1].tokenType === T.Fails ? this.assertFails() : null;
           return { kind: "assert", expr, fails, span: this.sp(kw) };
         },
       },
@@ -134,8 +141,8 @@ export abstract class StatementRules extends PatternRules {
     ERR_MSG: "a statement",
   };
 
-  /** Statement keywords and the alternative of `statementOr` each starts. */
-  private readonly statementByKeyword = new Map<TokenType, number>([
+  /** The alternative of `statementOr` each statement keyword starts, by token type index. */
+  private readonly statementByKeyword: (number | undefined)[] = byIndex([
     [T.Var, 0], [T.If, 1], [T.For, 2], [T.Return, 3], [T.Reject, 4], [T.Assert, 5], [T.Advance, 6],
   ]);
 
@@ -146,11 +153,11 @@ export abstract class StatementRules extends PatternRules {
    */
   statement = this.RULE("statement", (): A.Stmt => {
     if (!this.RECORDING_PHASE) {
-      const next = this.LA(1);
+      const next = this.tokVector[this.currIdx + 1];
       const alts = this.statementOr.DEF;
-      const byKeyword = this.statementByKeyword.get(next.tokenType);
+      const byKeyword = this.statementByKeyword[next.tokenTypeIdx];
       if (byKeyword !== undefined) return alts[byKeyword].ALT();
-      if (next.tokenType === T.Ident) return this.LA(2).tokenType === T.Assign ? alts[7].ALT() : alts[8].ALT();
+      if (next.tokenType === T.Ident) return this.tokVector[this.currIdx + 2].tokenType === T.Assign ? alts[7].ALT() : alts[8].ALT();
     }
     return this.OR(this.statementOr);
   });
@@ -164,9 +171,11 @@ export abstract class StatementRules extends PatternRules {
 
   varStmt = this.RULE("varStmt", (): A.Stmt => {
     const kw = this.tok(T.Var);
-    const mutable = this.OPTION(this.mutable) !== undefined;
+    // The OPTIONs' lookaheads written out: `mut` (a name follows), `:` (`=` follows).
+    const recording = this.RECORDING_PHASE;
+    const mutable = recording ? this.OPTION(this.mutable) !== undefined : this.tokVector[this.currIdx + 1].tokenType === T.Mut && this.mutable() !== undefined;
     const name = this.local(this.tok(T.Ident, "a name after {prev}"));
-    const type = this.OPTION2(this.varType) ?? null;
+    const type = recording ? (this.OPTION2(this.varType) ?? null) : this.tokVector[this.currIdx + 1].tokenType === T.Colon ? this.varType() : null;
     this.tok(T.Assign, "`=` and a value after {prev}");
     const value = this.SUBRULE(this.expression);
     return { kind: "var", name, mutable, type, value, span: this.sp(kw) };

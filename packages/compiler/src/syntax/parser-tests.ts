@@ -8,6 +8,7 @@ import { OPEN } from "./open-constructs.ts";
 import { ParseStop } from "./parse-errors.ts";
 import { classifyFake, literal, spanOf } from "./build-ast.ts";
 import { DeclarationRules } from "./parser-declarations.ts";
+import { isWord } from "./parser-base.ts";
 
 export abstract class TestRules extends DeclarationRules {
   private nextScriptItem = {
@@ -27,18 +28,18 @@ export abstract class TestRules extends DeclarationRules {
     };
     this.partial = decl;
     const open = this.tok(T.LBrace);
-    this.push(OPEN.test, name.image, open.startLine, "}");
+    this.push(OPEN.test, name, open.startLine, "}");
     this.OPTION(() => {
       decl.fakes = this.SUBRULE(this.fakesBlock);
     });
     this.MANY(() => {
       decl.body.statements.push(this.SUBRULE(this.statement));
     });
-    if (!this.RECORDING_PHASE && this.LA(1).tokenType === T.Fakes) {
+    if (!this.RECORDING_PHASE && this.tokVector[this.currIdx + 1].tokenType === T.Fakes) {
       throw new ParseStop(this.LA(1) as Tok, "`fakes:` first in the test's body, before any statement", "Move the `fakes:` block to the start of the test's body");
     }
     this.CONSUME(T.RBrace);
-    this.open.pop();
+    this.openCount--;
     decl.body.span = this.sp(open);
     this.noteBare(decl.body.statements, false);
     decl.span = this.sp(kw);
@@ -55,7 +56,7 @@ export abstract class TestRules extends DeclarationRules {
       entries.push(this.SUBRULE(this.fakeEntry));
     });
     this.CONSUME(T.RBrace);
-    this.open.pop();
+    this.openCount--;
     return { entries, span: this.sp(kw) };
   });
 
@@ -83,12 +84,12 @@ export abstract class TestRules extends DeclarationRules {
 
   fakeEntry = this.RULE("fakeEntry", (): A.FakeEntry => {
     const ai = this.tok(T.Ident, "`ai.<prompt>` or `ai.embed`");
-    if (!this.RECORDING_PHASE && ai.image !== "ai") throw new ParseStop(ai, "`ai.<prompt>` or `ai.embed`");
+    if (!this.RECORDING_PHASE && !isWord(ai, "ai")) throw new ParseStop(ai, "`ai.<prompt>` or `ai.embed`");
     this.tok(T.Dot, "`.` and a prompt's name after `ai`");
     const target = this.tok(T.Ident, "a prompt's name or `embed` after `ai.`", 2);
     this.tok(T.Colon, "`:` and the scripted items after {prev}");
     const open = this.tok(T.LBracket, "`[` and the scripted items after `:`");
-    this.push(OPEN.script, target.image, open.startLine, "]");
+    this.push(OPEN.script, target, open.startLine, "]");
     const items: A.FakeItem[] = [];
     this.OPTION(() => {
       const first = this.SUBRULE(this.scriptItem);
@@ -100,7 +101,7 @@ export abstract class TestRules extends DeclarationRules {
       });
     });
     this.CONSUME(T.RBracket);
-    this.open.pop();
+    this.openCount--;
     return { target: this.id(target), items, span: this.sp(ai) };
   });
 }

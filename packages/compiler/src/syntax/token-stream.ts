@@ -15,21 +15,27 @@ for (const type of T.allTokenTypes) {
 
 export class TokenStream {
   count = 0;
-  types: Uint16Array;
-  starts: Int32Array;
-  ends: Int32Array;
-  lines: Int32Array;
-  columns: Int32Array;
+  // Set by `allocate`.
+  types!: Uint16Array;
+  starts!: Int32Array;
+  ends!: Int32Array;
+  lines!: Int32Array;
+  columns!: Int32Array;
   /** The processed value of each Text token, by token index. */
   readonly texts = new Map<number, string>();
 
   constructor(readonly text: string) {
-    const capacity = Math.max(64, Math.ceil(text.length / 4));
-    this.types = new Uint16Array(capacity);
-    this.starts = new Int32Array(capacity);
-    this.ends = new Int32Array(capacity);
-    this.lines = new Int32Array(capacity);
-    this.columns = new Int32Array(capacity);
+    this.allocate(Math.max(64, Math.ceil(text.length / 4)));
+  }
+
+  /** The five arrays as views of one buffer (one allocation per file, not five). */
+  private allocate(capacity: number): void {
+    const buffer = new ArrayBuffer(capacity * 18);
+    this.starts = new Int32Array(buffer, 0, capacity);
+    this.ends = new Int32Array(buffer, capacity * 4, capacity);
+    this.lines = new Int32Array(buffer, capacity * 8, capacity);
+    this.columns = new Int32Array(buffer, capacity * 12, capacity);
+    this.types = new Uint16Array(buffer, capacity * 16, capacity);
   }
 
   add(type: TokenType, start: number, end: number, line: number, column: number): number {
@@ -45,17 +51,13 @@ export class TokenStream {
   }
 
   private grow(): void {
-    const size = this.types.length * 2;
-    const grown = <A extends Uint16Array | Int32Array>(a: A, make: (n: number) => A): A => {
-      const b = make(size);
-      b.set(a);
-      return b;
-    };
-    this.types = grown(this.types, (n) => new Uint16Array(n));
-    this.starts = grown(this.starts, (n) => new Int32Array(n));
-    this.ends = grown(this.ends, (n) => new Int32Array(n));
-    this.lines = grown(this.lines, (n) => new Int32Array(n));
-    this.columns = grown(this.columns, (n) => new Int32Array(n));
+    const { types, starts, ends, lines, columns } = this;
+    this.allocate(types.length * 2);
+    this.types.set(types);
+    this.starts.set(starts);
+    this.ends.set(ends);
+    this.lines.set(lines);
+    this.columns.set(columns);
   }
 
   type(i: number): TokenType {
@@ -148,27 +150,20 @@ class WindowToken implements Tok {
 }
 
 /**
- * Identifier spellings, one string per spelling, by a hash of their characters: a project names
- * the same few thousand things over and over, and each name kept in a syntax tree would
- * otherwise be a string of its own for the garbage collector to move.
+ * Identifier spellings, one string per spelling: a project names the same few thousand things
+ * over and over, and each name kept in a syntax tree would otherwise be a string of its own for
+ * the garbage collector to move. Looked up by the fresh slice (V8 hashes it natively, where a
+ * hash computed here runs in the interpreter for most of a short run); the slice is garbage
+ * when the spelling is known.
  */
-const spellings = new Map<number, string[]>();
+const spellings = new Map<string, string>();
 
 function intern(text: string, start: number, end: number): string {
-  const length = end - start;
-  let hash = length;
-  for (let i = start; i < end; i++) hash = (Math.imul(hash, 31) + text.charCodeAt(i)) | 0;
-  const bucket = spellings.get(hash);
-  if (bucket !== undefined) {
-    for (let k = 0; k < bucket.length; k++) {
-      const known = bucket[k];
-      if (known.length === length && text.startsWith(known, start)) return known;
-    }
-  }
-  const spelling = text.slice(start, end);
-  if (bucket === undefined) spellings.set(hash, [spelling]);
-  else bucket.push(spelling);
-  return spelling;
+  const slice = text.slice(start, end);
+  const known = spellings.get(slice);
+  if (known !== undefined) return known;
+  spellings.set(slice, slice);
+  return slice;
 }
 
 /** The objects `window` hands out, made once and refilled. */
