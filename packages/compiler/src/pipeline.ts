@@ -5,10 +5,10 @@ import type { Host } from "./host.ts";
 import type { Diagnostic } from "./diagnostics/diagnostic.ts";
 import type { LoadedFile, ModuleGraph, RecordingSource } from "./modules/graph.ts";
 import type { CheckedProgram } from "./check/program.ts";
-import { SourceFile as SourceFileOf, type SourceFile } from "./source/source-file.ts";
+import type { SourceFile } from "./source/source-file.ts";
 import { discoverFiles, moduleNames, type ProjectFiles } from "./modules/load.ts";
 import { resolveModules } from "./modules/resolve.ts";
-import { checkSize, decodeSource, parseFile } from "./syntax/parse-file.ts";
+import { checkSize, parseFile } from "./syntax/parse-file.ts";
 import { MAX_FILE_BYTES } from "./vocabulary.ts";
 import { checkProgram, type CheckOptions } from "./check/check-program.ts";
 import { limitDiagnostics } from "./diagnostics/limit.ts";
@@ -19,11 +19,6 @@ import type { ParseCache } from "./workspace/parse-cache.ts";
 export interface CompileOptions extends CheckOptions {
   /** Parses kept from the last compile of this project (an editor's): unchanged files aren't parsed again. */
   parses?: ParseCache;
-  /**
-   * Which test files to compile (default: all). `jadpo test` splits a large project's test files
-   * between threads: each compiles the app and its share of the test files that declare only tests.
-   */
-  testFiles?: (path: string) => boolean;
 }
 
 export interface CompileStats {
@@ -58,7 +53,7 @@ function blocksChecking(d: Diagnostic): boolean {
  * error. With `toRun: false` the program is only checked (see CheckOptions).
  */
 export function compileProject(host: Host, root: string, options: CompileOptions = {}): CompileResult {
-  const found = withTestFiles(discoverFiles(host, root), options.testFiles);
+  const found = discoverFiles(host, root);
   options.parses?.begin();
   const { files, incomplete, diagnostics, omitted: unparsed } = parseAll(host, found, options.parses);
   options.parses?.end();
@@ -74,11 +69,6 @@ export function compileProject(host: Host, root: string, options: CompileOptions
   const declarations = files.reduce((n, file) => n + file.syntax.decls.filter((decl) => decl.kind !== "use").length, 0);
   const { shown, omitted } = limitDiagnostics(sortDiagnostics(diagnostics));
   return { root, graph: resolved.graph, program, diagnostics: shown, omitted: omitted + unparsed, stats: { files: found.files.length, declarations } };
-}
-
-function withTestFiles(found: ProjectFiles, keep: ((path: string) => boolean) | undefined): ProjectFiles {
-  if (keep === undefined) return found;
-  return { ...found, files: found.files.filter((file) => file.kind !== "test" || keep(file.path)) };
 }
 
 /** The start of a file that has no text to point into. */
@@ -142,16 +132,7 @@ export function sortDiagnostics(diagnostics: Diagnostic[]): Diagnostic[] {
 }
 
 /** The SourceFile of a root-relative path in a graph, for code frames and byte offsets. */
-export function sourceLookup(graph: ModuleGraph, readOther?: (file: string) => Uint8Array | null): (file: string) => SourceFile | undefined {
+export function sourceLookup(graph: ModuleGraph): (file: string) => SourceFile | undefined {
   const byPath = new Map(graph.files.map((file) => [file.path, file.source]));
-  return (file) => {
-    const known = byPath.get(file);
-    if (known !== undefined || readOther === undefined) return known;
-    // A file another thread compiled (`jadpo test`'s split): the text exactly as the compiler reads it.
-    const bytes = readOther(file);
-    if (bytes === null) return undefined;
-    const source = new SourceFileOf(file, decodeSource(bytes).text);
-    byPath.set(file, source);
-    return source;
-  };
+  return (file) => byPath.get(file);
 }

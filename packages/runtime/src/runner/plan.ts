@@ -17,20 +17,9 @@ interface PlannedBase {
   resultKind: ResultKind;
 }
 
-/** A test another thread compiled (a split run): it runs there, as that thread's plan entry `workerIndex`. */
-export interface PlannedElsewhere extends PlannedBase {
-  kind: "elsewhere";
-  worker: number;
-  workerIndex: number;
-}
-
 export type PlannedTest =
   | (PlannedBase & { kind: "test"; test: TestInfo })
-  | (PlannedBase & { kind: "recording"; recording: RecordingFile })
-  | PlannedElsewhere;
-
-/** What a worker of a split run tells the main thread about each test of its share. */
-export type SharedEntry = Omit<PlannedBase, "index">;
+  | (PlannedBase & { kind: "recording"; recording: RecordingFile });
 
 /** `<prompt>'s <name> recording decodes` (docs/testing.md). */
 export function recordingTestName(recording: RecordingFile): string {
@@ -61,24 +50,5 @@ export function planTests(program: CheckedProgram): PlannedTest[] {
   const ordered = entries
     .map((entry, order) => ({ entry, order }))
     .sort((a, b) => comparePaths(a.entry.file, b.entry.file) || a.order - b.order);
-  return ordered.map(({ entry }, index) => ({ ...entry, index }));
-}
-
-/** The plan entries a worker reports: only the plain data of each (no compiled program crosses threads). */
-export function sharedEntries(plan: PlannedTest[]): SharedEntry[] {
-  return plan.map(({ name, file, line, endLine, resultKind }) => ({ name, file, line, endLine, resultKind }));
-}
-
-/**
- * The full plan of a split run: this thread's plan and each worker's share, merged in the order
- * `planTests` gives the whole program (path, then declaration order). Shares hold whole files,
- * never a file this thread compiled, so a stable sort by path restores the one order.
- */
-export function mergePlans(local: PlannedTest[], shares: SharedEntry[][]): PlannedTest[] {
-  const all: PlannedTest[] = [...local];
-  shares.forEach((entries, worker) => {
-    entries.forEach((entry, workerIndex) => all.push({ ...entry, kind: "elsewhere", index: -1, worker, workerIndex }));
-  });
-  const ordered = all.map((entry, order) => ({ entry, order })).sort((a, b) => comparePaths(a.entry.file, b.entry.file) || a.order - b.order);
   return ordered.map(({ entry }, index) => ({ ...entry, index }));
 }

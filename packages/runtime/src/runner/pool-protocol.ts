@@ -2,7 +2,6 @@
 // each worker loads, checks and compiles the project itself, once, and builds the same plan.
 import type { RunExtras } from "./execute.ts";
 import type { TestOutcome } from "./outcome.ts";
-import type { SharedEntry } from "./plan.ts";
 
 /** `workerData` of a test worker. `load` is opaque to the pool: the entry that starts the worker reads it. */
 export interface WorkerInit {
@@ -10,18 +9,13 @@ export interface WorkerInit {
   /** `--seeds` and `--coverage`, as the main thread runs them. */
   extras?: RunExtras;
   load: unknown;
-  /**
-   * A split run: the worker compiled only its share of the test files, its plan is that share,
-   * and it reports the share's entries when ready (the main thread merges them into the plan).
-   */
-  split?: boolean;
 }
 
 export type ToWorker = { type: "run"; batch: number; indices: number[] };
 
 export type FromWorker =
   /** Loaded: the plan's size and key, so the main thread can refuse a worker that saw other files. */
-  | { type: "ready"; planKey: string; entries?: SharedEntry[] }
+  | { type: "ready"; planKey: string }
   /** Couldn't load the project (it changed, or it doesn't compile): the main thread runs without it. */
   | { type: "unavailable"; reason: string }
   | { type: "outcomes"; batch: number; outcomes: TestOutcome[] };

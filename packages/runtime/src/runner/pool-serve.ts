@@ -4,7 +4,6 @@ import type { MessagePort } from "node:worker_threads";
 import type { LoadedTests } from "./execute.ts";
 import type { TestOutcome } from "./outcome.ts";
 import { planKey } from "./plan-key.ts";
-import { sharedEntries } from "./plan.ts";
 import type { FromWorker, ToWorker, WorkerInit } from "./pool-protocol.ts";
 
 /** Loads the project the init describes; a text when it can't (compile errors, missing files). */
@@ -23,7 +22,7 @@ export function serveTests(port: MessagePort, init: WorkerInit, load: LoadForWor
     return;
   }
   const tests = loaded;
-  send(init.split ? { type: "ready", planKey: planKey(tests.plan), entries: sharedEntries(tests.plan) } : { type: "ready", planKey: planKey(tests.plan) });
+  send({ type: "ready", planKey: planKey(tests.plan) });
   port.on("message", async (message: ToWorker) => {
     if (message.type !== "run") return;
     const outcomes: TestOutcome[] = [];

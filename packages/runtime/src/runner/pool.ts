@@ -4,7 +4,6 @@ import { createRequire } from "node:module";
 import type { Worker } from "node:worker_threads";
 import type { TestOutcome } from "./outcome.ts";
 import type { FromWorker, ToWorker, WorkerInit } from "./pool-protocol.ts";
-import type { SharedEntry } from "./plan.ts";
 
 export interface PoolWorker {
   readonly id: number;
@@ -12,7 +11,7 @@ export interface PoolWorker {
 }
 
 export interface PoolListener {
-  ready(worker: PoolWorker, planKey: string, entries?: SharedEntry[]): void;
+  ready(worker: PoolWorker, planKey: string): void;
   outcomes(worker: PoolWorker, batch: number, outcomes: TestOutcome[]): void;
   /** The worker can't be used (couldn't load, crashed, exited): its batch in flight must run elsewhere. */
   gone(worker: PoolWorker, reason: string): void;
@@ -25,10 +24,10 @@ export interface Pool {
   close(): Promise<void>;
 }
 
-type Pending = { kind: "ready"; planKey: string; entries?: SharedEntry[] } | { kind: "outcomes"; batch: number; outcomes: TestOutcome[] } | { kind: "gone"; reason: string };
+type Pending = { kind: "ready"; planKey: string } | { kind: "outcomes"; batch: number; outcomes: TestOutcome[] } | { kind: "gone"; reason: string };
 
-/** Starts `count` workers from the bundled worker entry at `workerUrl`; `init` may differ by worker (a split run's shares). */
-export function startPool(workerUrl: URL, count: number, init: WorkerInit | ((id: number) => WorkerInit)): Pool {
+/** Starts `count` workers from the bundled worker entry at `workerUrl`. */
+export function startPool(workerUrl: URL, count: number, init: WorkerInit): Pool {
   // Loaded here, not at import: a run on one thread starts no pool and never loads worker_threads.
   const { Worker: Thread } = createRequire(import.meta.url)("node:worker_threads") as typeof import("node:worker_threads");
   let listener: PoolListener | null = null;
@@ -41,13 +40,13 @@ export function startPool(workerUrl: URL, count: number, init: WorkerInit | ((id
       backlog.push({ worker, event });
       return;
     }
-    if (event.kind === "ready") listener.ready(worker, event.planKey, event.entries);
+    if (event.kind === "ready") listener.ready(worker, event.planKey);
     else if (event.kind === "outcomes") listener.outcomes(worker, event.batch, event.outcomes);
     else listener.gone(worker, event.reason);
   };
 
   for (let id = 0; id < count; id++) {
-    const thread = new Thread(workerUrl, { workerData: typeof init === "function" ? init(id) : init, stdout: false, stderr: false });
+    const thread = new Thread(workerUrl, { workerData: init, stdout: false, stderr: false });
     threads.push(thread);
     let gone = false;
     const worker: PoolWorker = { id, send: (message) => thread.postMessage(message) };
@@ -57,7 +56,7 @@ export function startPool(workerUrl: URL, count: number, init: WorkerInit | ((id
       deliver(worker, { kind: "gone", reason });
     };
     thread.on("message", (message: FromWorker) => {
-      if (message.type === "ready") deliver(worker, { kind: "ready", planKey: message.planKey, entries: message.entries });
+      if (message.type === "ready") deliver(worker, { kind: "ready", planKey: message.planKey });
       else if (message.type === "outcomes") deliver(worker, { kind: "outcomes", batch: message.batch, outcomes: message.outcomes });
       else leave(message.reason);
     });

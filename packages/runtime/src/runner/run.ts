@@ -6,7 +6,7 @@ import type { LoadedTests, RunExtras } from "./execute.ts";
 import { coverageReport } from "./coverage.ts";
 import { mergeCoverage, type CoverageCounts } from "./observe.ts";
 import type { TestOutcome } from "./outcome.ts";
-import type { PlannedElsewhere, PlannedTest } from "./plan.ts";
+import type { PlannedTest } from "./plan.ts";
 import { planKey } from "./plan-key.ts";
 import { Sequencer } from "./sequencer.ts";
 import { testSeed } from "../seed.ts";
@@ -32,8 +32,6 @@ export interface RunOptions {
   pool: Pool | null;
   /** Workers to start when they are worth it. */
   helpers?: Helpers;
-  /** A split run's workers, each running the entries of its share (`kind: "elsewhere"`). */
-  split?: SplitWorkers;
   /** Each event, in plan order (run-start, test-done…, run-end). */
   onEvent?: (event: RunEvent) => void;
   /**
@@ -46,17 +44,6 @@ export interface RunOptions {
   now?: () => number;
 }
 
-export interface SplitWorkers {
-  pool: Pool;
-  /** By worker id, as the entries name them. */
-  workers: PoolWorker[];
-  /**
-   * The whole project compiled on this thread, for the entries of a worker that is lost; null
-   * when it can't be (it no longer compiles). Called at most once.
-   */
-  recover(): LoadedTests | null;
-}
-
 /** The result of a test the run stopped before. */
 function skipped(entry: PlannedTest, runSeed: number): TestResult {
   const seed = testSeed(runSeed, entry.file, entry.name);
@@ -66,8 +53,6 @@ function skipped(entry: PlannedTest, runSeed: number): TestResult {
 /** Entries this thread runs between two looks at the workers' messages. */
 const LOCAL_BATCH = 8;
 const MAX_WORKER_BATCH = 128;
-/** Entries sent to a split worker at a time. */
-const SPLIT_BATCH = 32;
 /** Workers start only when the work left is this many times their start-up (estimates are rough). */
 const START_MARGIN = 2;
 /** Entries run before timing starts, and entries timed before deciding. */
@@ -98,12 +83,7 @@ export async function runSelected(tests: LoadedTests, entries: PlannedTest[], op
   });
 
   // Positions still to run; a worker's batch comes back to the front when the worker is lost.
-  // A split run's entries compiled elsewhere wait in their worker's own queue.
-  const queue: number[] = [];
-  const owned: number[][] = (options.split?.workers ?? []).map(() => []);
-  entries.forEach((entry, position) => (entry.kind === "elsewhere" ? owned[entry.worker] : queue).push(position));
-  let recovered: LoadedTests | null | undefined;
-  const recover = (): LoadedTests | null => (recovered === undefined ? (recovered = options.split?.recover() ?? null) : recovered);
+  const queue: number[] = entries.map((_, position) => position);
   const inFlight = new Map<number, { worker: PoolWorker; positions: number[] }>();
   const ready = new Set<PoolWorker>();
   let pool: Pool | null = null;
@@ -120,7 +100,6 @@ export async function runSelected(tests: LoadedTests, entries: PlannedTest[], op
   const bail = (): void => {
     bailed = true;
     for (const position of queue.splice(0)) sequencer.push(position, null);
-    for (const positions of owned) for (const position of positions.splice(0)) sequencer.push(position, null);
     checkDone();
   };
 
@@ -162,59 +141,6 @@ export async function runSelected(tests: LoadedTests, entries: PlannedTest[], op
     });
   };
 
-  // A split worker gets its own entries, two batches in flight so it never waits for this thread.
-  const feedOwned = (worker: PoolWorker): void => {
-    const mine = owned[worker.id];
-    let flying = 0;
-    for (const flight of inFlight.values()) if (flight.worker === worker) flying++;
-    while (mine.length > 0 && flying < 2) {
-      const positions = mine.splice(0, SPLIT_BATCH);
-      const batch = nextBatch++;
-      inFlight.set(batch, { worker, positions });
-      worker.send({ type: "run", batch, indices: positions.map((position) => (entries[position] as PlannedElsewhere).workerIndex) });
-      flying++;
-    }
-  };
-
-  // A lost split worker's entries run here, on the whole project compiled once for them.
-  const adopt = (worker: PoolWorker): void => {
-    const lost = owned[worker.id].splice(0);
-    for (const [batch, flight] of inFlight) {
-      if (flight.worker !== worker) continue;
-      inFlight.delete(batch);
-      lost.push(...flight.positions);
-    }
-    lost.sort((a, b) => a - b);
-    queue.unshift(...lost);
-    void runLocally();
-  };
-
-  const attachSplit = (split: SplitWorkers): void => {
-    split.pool.listen({
-      ready() {},
-      outcomes(worker, batch, outcomes) {
-        const flight = inFlight.get(batch);
-        if (!flight) return;
-        inFlight.delete(batch);
-        flight.positions.forEach((position, i) => sequencer.push(position, outcomes[i]));
-        feedOwned(worker);
-        checkDone();
-      },
-      gone: adopt,
-    });
-    for (const worker of split.workers) feedOwned(worker);
-  };
-
-  /** Runs one entry on this thread; an entry compiled elsewhere runs on the recovered whole project. */
-  const runHere = (entry: PlannedTest): TestOutcome | null | Promise<TestOutcome> => {
-    if (entry.kind !== "elsewhere") return tests.run(entry, runSeed, extras);
-    const whole = recover();
-    const same = whole?.plan[entry.index];
-    // The project changed since the split (it no longer builds the same plan): not run.
-    if (!whole || !same || same.file !== entry.file || same.name !== entry.name) return null;
-    return whole.run(same, runSeed, extras);
-  };
-
   // Starts the helpers once the entries left would take longer than their start-up. The first
   // entries are not timed: they pay for compiling closures and a cold JIT.
   let ran = 0;
@@ -238,7 +164,7 @@ export async function runSelected(tests: LoadedTests, entries: PlannedTest[], op
           sequencer.push(position, null);
           continue;
         }
-        const done = runHere(entries[position]);
+        const done = tests.run(entries[position], runSeed, extras);
         sequencer.push(position, done instanceof Promise ? await done : done);
       }
       if (ran >= WARM_UP) {
@@ -247,14 +173,13 @@ export async function runSelected(tests: LoadedTests, entries: PlannedTest[], op
       }
       ran += batch.length;
       considerHelpers();
-      if (pool || options.split) await yieldToEvents();
+      if (pool) await yieldToEvents();
     }
     localRunning = false;
     checkDone();
   }
 
   if (options.pool && entries.length > 0) attach(options.pool);
-  if (options.split) attachSplit(options.split);
   await runLocally();
   await finished;
   emit({ type: "run-end", alerts });

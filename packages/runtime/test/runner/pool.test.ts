@@ -5,9 +5,6 @@ import { startPool } from "../../src/runner/pool.ts";
 import { runSelected } from "../../src/runner/run.ts";
 import type { RunEvent, TestResult } from "../../src/runner/events.ts";
 import { fakeTests } from "./fixtures/fake-tests.ts";
-import { mergePlans, type SharedEntry } from "../../src/runner/plan.ts";
-import type { PoolWorker } from "../../src/runner/pool.ts";
-import type { LoadedTests } from "../../src/runner/execute.ts";
 
 const workerUrl = new URL("./fixtures/fake-worker.mjs", import.meta.url);
 
@@ -58,61 +55,5 @@ describe("the pool, on threads", () => {
     expect(alone.results.filter((result) => result.status === "failed")).toHaveLength(100);
     expect(alone.results.findIndex((result) => result.status === "skipped")).toBe(697);
     expect(alone.results.filter((result) => result.status === "skipped")).toHaveLength(803);
-  });
-});
-
-/**
- * A split run over 100 fake entries in files f0…f9: the worker loads f5…f9 only, this thread the
- * rest; `crashAfter` kills the worker after that many entries, and the whole plan is recovered here.
- */
-async function splitRun(crashAfter?: number, bail?: number) {
-  const workerFiles = [5, 6, 7, 8, 9].map((n) => `domains/f${n}.jadpotest`);
-  const pool = startPool(workerUrl, 1, () => ({ runSeed: 3, split: true, load: { count: 100, by: "worker", crashAfter, files: workerFiles } }));
-  try {
-    const ready = await new Promise<{ worker: PoolWorker; entries: SharedEntry[] }>((resolve, reject) => pool.listen({
-      ready: (worker, _key, entries) => (entries ? resolve({ worker, entries }) : reject(new Error("no entries"))),
-      outcomes: () => {},
-      gone: (_worker, reason) => reject(new Error(reason)),
-    }));
-    const main = fakeTests(100, "main");
-    const local: LoadedTests = { ...main, plan: main.plan.filter((entry) => !workerFiles.includes(entry.file)) };
-    const plan = mergePlans(local.plan, [ready.entries]);
-    let recovered = 0;
-    const summary = await runSelected({ ...local, plan }, plan, {
-      runSeed: 3, pool: null, bail,
-      split: { pool, workers: [ready.worker], recover: () => (recovered++, fakeTests(100, "main")) },
-    });
-    return { plan, summary, recovered };
-  } finally {
-    await pool.close();
-  }
-}
-
-describe("a split run, on threads", () => {
-  it("merges the worker's share into the one plan order and runs each entry where it was loaded", async () => {
-    const alone = await runSelected(fakeTests(100, "main"), fakeTests(100, "main").plan, { runSeed: 3, pool: null });
-    const { plan, summary, recovered } = await splitRun();
-    expect(plan.map((entry) => [entry.index, entry.file, entry.name])).toEqual(fakeTests(100, "main").plan.map((entry) => [entry.index, entry.file, entry.name]));
-    expect(summary.results.slice(0, 50).every((result) => result.duration_ms === -1)).toBe(true);
-    expect(summary.results.slice(50).every((result) => result.duration_ms === -2)).toBe(true);
-    expect(normalised(summary.results)).toEqual(normalised(alone.results));
-    expect(summary.alerts).toEqual(alone.alerts);
-    expect(recovered).toBe(0);
-  });
-
-  it("runs a lost worker's entries here, on the whole project compiled once", async () => {
-    const alone = await runSelected(fakeTests(100, "main"), fakeTests(100, "main").plan, { runSeed: 3, pool: null });
-    // The worker answers its first batch (32 entries), then dies during its second.
-    const { summary, recovered } = await splitRun(40);
-    expect(normalised(summary.results)).toEqual(normalised(alone.results));
-    expect(summary.results.some((result) => result.duration_ms === -2)).toBe(true);
-    expect(summary.results.slice(50).some((result) => result.duration_ms === -1)).toBe(true);
-    expect(recovered).toBe(1);
-  });
-
-  it("bails at the same test as one thread", async () => {
-    const alone = await runSelected(fakeTests(100, "main"), fakeTests(100, "main").plan, { runSeed: 3, pool: null, bail: 9 });
-    const { summary } = await splitRun(undefined, 9);
-    expect(normalised(summary.results)).toEqual(normalised(alone.results));
   });
 });

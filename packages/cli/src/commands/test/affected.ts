@@ -82,7 +82,6 @@ export function affectedBy(result: CompileResult, changed: readonly string[]): (
       const promptFile = prompts.get(entry.recording.promptName);
       return promptFile !== undefined && reachesChange(promptFile);
     }
-    // A watch never splits its runs; an entry compiled elsewhere is judged by its file alone.
-    return reachesChange(entry.file) || (entry.kind === "test" && answersWith(entry));
+    return reachesChange(entry.file) || answersWith(entry);
   };
 }

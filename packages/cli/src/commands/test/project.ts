@@ -5,7 +5,6 @@ import { compileProject, type CompileResult, type Diagnostic, type Host, type Pa
 import { loadTests, type LoadedTests } from "@jadpo/runtime";
 import { nodeHost } from "../../node-host.ts";
 import { reportText, saveInternalReport } from "../../internal-error.ts";
-import { testFilesOf, type SplitShare } from "./split.ts";
 
 /** What a worker is told to load (its `WorkerInit.load`). */
 export interface TestLoad {
@@ -15,8 +14,6 @@ export interface TestLoad {
   cwd: string;
   /** Each test's time limit (`--test-timeout`). */
   timeout?: { ms: number; text: string };
-  /** A split run: the test files this thread compiles, and its plan is those files' tests (split.ts). */
-  split?: SplitShare;
 }
 
 export interface LoadedProject {
@@ -48,7 +45,7 @@ function saveInternalError(load: TestLoad, error: unknown): string {
  */
 export function loadTestProject(load: TestLoad, host: Host = nodeHost, parses?: ParseCache): LoadedProject {
   const { root } = load;
-  const compiled = compileProject(host, root, { parses, testFiles: load.split ? testFilesOf(load.split) : undefined });
+  const compiled = compileProject(host, root, { parses });
   const errors = compiled.diagnostics.filter(stopsTheRun);
   if (errors.length > 0 || compiled.program === null) return { compiled, errors, tests: null };
   // Recordings were read with the project: every `recorded(...)` answers from those bytes, so all
@@ -63,16 +60,9 @@ export function loadTestProject(load: TestLoad, host: Host = nodeHost, parses?: 
   return { compiled, errors, tests };
 }
 
-/** A worker's loader: the tests (a split run's: its share's), or why they can't be loaded. */
+/** A worker's loader: the tests, or why they can't be loaded. */
 export function loadForWorker(load: unknown): LoadedTests | string {
-  const testLoad = load as TestLoad;
-  const project = loadTestProject(testLoad);
+  const project = loadTestProject(load as TestLoad);
   if (!project.tests) return `the project has ${project.errors.length} compile errors`;
-  if (!testLoad.split) return project.tests;
-  // Any diagnostic sends the main thread back to compiling everything itself, so whatever the
-  // project reports is reported exactly as an unsplit run would.
-  if (project.compiled.diagnostics.length > 0 || project.compiled.omitted > 0) return "the project has diagnostics";
-  const mine = new Set(testLoad.split.mine);
-  const plan = project.tests.plan.filter((entry) => mine.has(entry.file)).map((entry, index) => ({ ...entry, index }));
-  return { ...project.tests, plan };
+  return project.tests;
 }

@@ -1,11 +1,13 @@
 // What `jadpo test` does: find the project, compile it, plan, select and shard, run (with worker
 // threads when the tests left outweigh their start-up), feeding the reporter's hooks as tests
 // finish and at the end, and set the exit code.
+import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
+import { fileURLToPath } from "node:url";
 import { diagnostic, sourceLookup, type Diagnostic } from "@jadpo/compiler";
 import {
   applyShard, coverageTotals, forbidNetwork, MAX_SEEDS, parseSeedRange, parseShard, runSelected, selectTests, startPool,
-  type CoverageSite, type Helpers, type PlannedTest, type Pool, type RunEvent, type RunExtras, type Selector, type Shard, type SplitWorkers, type WorkerInit,
+  type CoverageSite, type Helpers, type PlannedTest, type Pool, type RunEvent, type RunExtras, type Selector, type Shard, type WorkerInit,
 } from "@jadpo/runtime";
 import type { CliContext } from "../../context.ts";
 import type { ColorMode } from "../../terminal.ts";
@@ -23,8 +25,6 @@ import { loadTestProject, type LoadedProject, type TestLoad } from "./project.ts
 import { argumentPath, resolveSelectors } from "./selectors.ts";
 import { watchAndRun, type RunDone } from "./watch.ts";
 import { progressFor, type Progress } from "./progress.ts";
-import { startSplit, type SplitRun } from "./split-run.ts";
-import { workerEntry } from "./worker-entry.ts";
 import { nowMs } from "../../clock.ts";
 
 export interface TestOptions {
@@ -51,6 +51,18 @@ export interface TestOptions {
 
 /** Fewer selected tests than this never start worker threads. */
 const POOL_MIN_TESTS = 64;
+
+/**
+ * The bundled worker beside the running bundle (this module may be a lazily loaded chunk in
+ * `dist/chunks/`, one folder below it); null when running unbundled (tests under vitest).
+ */
+function workerEntry(): URL | null {
+  for (const relative of ["./worker.mjs", "../worker.mjs"]) {
+    const url = new URL(relative, import.meta.url);
+    if (url.protocol === "file:" && existsSync(fileURLToPath(url))) return url;
+  }
+  return null;
+}
 
 /**
  * Worker threads for a run, started by the runner only once the tests left would take longer
@@ -197,20 +209,16 @@ export async function runOnce(prepared: PreparedRun, context: CliContext, change
   const pool = new LazyPool(load, prepared.workers, seed, prepared.extras);
   const onStdout = prepared.targets.flatMap((target) => (target.file === null ? [target.name] : []));
   const progress = progressFor(context.stdout, onStdout, started);
-  let split: SplitRun | null = null;
   try {
-    // A watch keeps one thread's parses between reruns: it never splits.
-    const splitting = changed === null && prepared.options.watch !== true ? await startSplit(prepared, context.env) : null;
-    split = splitting?.run ?? null;
-    const project = splitting?.project ?? loadTestProject(load, nodeHost, processParses(context.env));
+    const project = loadTestProject(load, nodeHost, processParses(context.env));
     // A worker's start-up, estimated as ours: loading the bundle, and compiling the project.
     const startupMs = prepared.loadMs + (nowMs() - started);
     const affected = changed === null ? null : affectedBy(project.compiled, changed);
-    const report = await run(project, prepared, (count) => (split ? undefined : pool.helpers(count, startupMs)), affected, progress, split?.workers);
+    const report = await run(project, prepared, (count) => pool.helpers(count, startupMs), affected, progress);
     progress.stop();
     if (report === null) return { ran: 0 };
     const reportContext: ReportContext = {
-      displayPath: prepared.displayPath, source: sourceLookup(project.compiled.graph, split?.readFile), durationMs: nowMs() - started,
+      displayPath: prepared.displayPath, source: sourceLookup(project.compiled.graph), durationMs: nowMs() - started,
     };
     if (!writeReport(context, prepared.targets, (reporter) => runEndText(reporter, report, reportContext))) return { ran: null };
     context.exitCode = reportPassed(report) ? 0 : 1;
@@ -218,7 +226,6 @@ export async function runOnce(prepared: PreparedRun, context: CliContext, change
   } finally {
     progress.stop();
     await pool.close();
-    await split?.workers.pool.close();
   }
 }
 
@@ -238,7 +245,7 @@ export async function runTestCommand(paths: string[], options: TestOptions, cont
 /** The report of a run; null when a watch's rerun found no test the change affects. */
 async function run(
   project: LoadedProject, prepared: PreparedRun, helpers: (count: number) => Helpers | undefined,
-  affected: ((entry: PlannedTest) => boolean) | null, progress: Progress, split?: SplitWorkers,
+  affected: ((entry: PlannedTest) => boolean) | null, progress: Progress,
 ): Promise<TestReport | null> {
   const { seed, paths } = prepared;
   if (!project.tests) return { outcome: "compile_errors", seed, diagnostics: project.errors, omitted: project.compiled.omitted };
@@ -263,7 +270,7 @@ async function run(
     for (const hook of hooks) hook(event);
   };
   const summary = await runSelected(tests, entries, {
-    runSeed: seed, extras: prepared.extras, pool: null, helpers: helpers(entries.length), onEvent, bail: prepared.bail, split,
+    runSeed: seed, extras: prepared.extras, pool: null, helpers: helpers(entries.length), onEvent, bail: prepared.bail,
   });
   const report: TestReport = { outcome: "ran", seed, results: summary.results, alerts: summary.alerts, failOnAlert: prepared.options.failOnAlert === true };
   if (summary.seeds) report.seeds = summary.seeds;
