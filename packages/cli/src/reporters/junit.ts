@@ -1,6 +1,6 @@
 // `--reporter junit`: JUnit XML, a testsuite per file and a testcase per test (file and line
 // attributes); a failing test's failure element holds its FAIL text, as plain prints it.
-import { renderFailPlain } from "@jadpo/compiler";
+import { omittedLine, renderFailPlain } from "@jadpo/compiler";
 import type { TestResult } from "@jadpo/runtime";
 import type { ReportContext, RenderReport, TestReport } from "./reporter.ts";
 import { alertLine, remedyLine, withRerun } from "./lines.ts";
@@ -90,6 +90,9 @@ export const junitReporter: RenderReport = (report, context) => {
       lines.push(`      <error${attrs({ message: d.summary, type: d.rule })}>${xmlEscape(errorBlock(d, context, plainStyle))}</error>`);
       lines.push("    </testcase>");
     }
+    // Errors past the limits are not listed; CI pages show a suite's output, so it says how many.
+    const omitted = report.outcome === "compile_errors" ? report.omitted ?? 0 : 0;
+    if (omitted > 0) lines.push(`    <system-out>${xmlEscape(omittedLine(omitted))}</system-out>`);
     lines.push("  </testsuite>");
     lines.push("</testsuites>");
   }

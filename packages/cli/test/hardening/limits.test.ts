@@ -36,6 +36,9 @@ describe("jadpo test: compile errors past the limits", () => {
     const json = JSON.parse((await runJadpoAsync(["test", "--reporter", "json"], { cwd: p.root, timeoutMs: 60_000 })).stdout);
     expect(json.diagnostics).toHaveLength(50);
     expect(json.summary.text).toBe("test failed: 60 compile errors");
+    const junit = (await runJadpoAsync(["test", "--reporter", "junit"], { cwd: p.root, timeoutMs: 60_000 })).stdout;
+    expect(junit.match(/<testcase /g)).toHaveLength(50);
+    expect(junit).toMatch(/<\/testcase>\n {4}<system-out>… and 10 more errors not shown \(at most 50 per file and 500 per run\)<\/system-out>\n {2}<\/testsuite>\n<\/testsuites>\n$/);
   });
 
   it("shows 500 in a run of 11 files, then says how many more", async () => {
