@@ -102,6 +102,13 @@ export const flagTable = {
     example: "30s",
     parse: { value: (text: string) => (durationMs(text) === null ? null : text), takes: "a duration such as 500ms, 10s or 2m" },
   },
+  actionTimeout: {
+    flags: "--action-timeout <duration>",
+    description: "the wall time each action request may take before it stops with a runtime fault",
+    defaultValue: "30s",
+    example: "2m",
+    parse: { value: (text: string) => (durationMs(text) === null ? null : text), takes: "a duration such as 500ms, 30s or 2m" },
+  },
   failOnAlert: { flags: "--fail-on-alert", description: "exit 1 when any alert is printed (a recording from an older prompt or another model)" },
   seeds: { flags: "--seeds <A..B>", description: "run every test under each run seed from A to B (at most 10,000), shrinking the answers of tests that fail under some", example: "1..100" },
   coverage: { flags: "--coverage", description: "list the AI outcomes the tests reached at each AI call of the code" },

@@ -38,6 +38,17 @@ action greet(name: Text?, locale: Locale) -> Text {
 action ping() {
     var x = 1
 }
+
+function fib(n: Int) -> Int {
+    if n < 2 {
+        return n
+    }
+    return fib(n - 1) + fib(n - 2)
+}
+
+action slow(n: Int) -> Int {
+    return fib(n)
+}
 `,
 );
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -72,6 +83,19 @@ describe("answerAction", () => {
     expect(broken.body).toEqual({ error: { code: "invalid_request", message: "`max` on `id`: expected at most 10, got 11", request_id: "req_test" } });
   });
 
+  it("stops an action past its time limit with a runtime fault, and the next request is answered", async () => {
+    const slow = await answerAction(build, "slow", JSON.stringify({ n: 60 }), "req_test", (f) => f, { ms: 50, text: "50ms" });
+    expect(slow.status).toBe(500);
+    expect(slow.body).toEqual({ error: { code: "runtime_fault", message: "The action ran longer than its time limit of 50ms", request_id: "req_test" } });
+    expect(slow.problem).toBe([
+      "error: The action ran longer than its time limit of 50ms",
+      "  reason: A runtime fault stops the program where a value breaks a rule that only running can check.",
+      "  next: Look for a loop or recursion that grows without end, or give actions more time with `jadpo dev --action-timeout 2m` (agent)",
+      "  rule: runtime.fault",
+    ].join("\n"));
+    expect(await answerAction(build, "slow", JSON.stringify({ n: 10 }), "req_test", (f) => f, { ms: 50, text: "50ms" })).toMatchObject({ status: 200, body: { result: 55 } });
+  });
+
   it("answers a runtime fault with 500 and prints it as a runtime.fault diagnostic", async () => {
     const fault = await ask("divide", { a: 1, b: 0 });
     expect(fault.status).toBe(500);
@@ -83,7 +107,7 @@ describe("answerAction", () => {
   it("answers 404 for an action the project doesn't have", async () => {
     expect(await ask("refund", {})).toMatchObject({
       status: 404,
-      body: { error: { code: "unknown_action", message: "`refund` is not an action of this project; its actions are `divide`, `find`, `greet`, `ping`" } },
+      body: { error: { code: "unknown_action", message: "`refund` is not an action of this project; its actions are `divide`, `find`, `greet`, `ping`, `slow`" } },
     });
   });
 

@@ -4,7 +4,7 @@ import type { ActionDecl, FailureInfo } from "@jadpo/compiler";
 import type { AiBackend } from "../ai/backend.ts";
 import type { CompiledProgram } from "./compile-program.ts";
 import { createContext } from "./context.ts";
-import { FailureSignal, InternalFault, RuntimeFault } from "../signals.ts";
+import { FailureSignal, InternalFault, RuntimeFault, TimedOut } from "../signals.ts";
 import type { Value } from "../values/value.ts";
 
 export type ActionOutcome =
@@ -19,6 +19,8 @@ export interface CallActionOptions {
   seed: number;
   /** `clock.now()` at the start of the call, epoch ms (the wall clock in `jadpo dev`). */
   clockStart: number;
+  /** The wall time the call may take (`jadpo dev --action-timeout`); none without it. */
+  timeout?: { ms: number; text: string };
 }
 
 /** Finds an action by name (actions are named uniquely enough for `POST /actions/<name>`). */
@@ -36,12 +38,15 @@ export async function callAction(
   const c = createContext({
     seed: options.seed, backend: options.backend, promptCount: compiled.prompts.size,
     dimensions: compiled.dimensions, clockStart: options.clockStart,
+    timeoutMs: options.timeout?.ms, timeLimit: options.timeout?.text,
   });
   try {
     return { kind: "success", value: await target.call([...args], c) };
   } catch (err) {
     if (err instanceof FailureSignal) return { kind: "failure", failure: err.failure };
     if (err instanceof RuntimeFault) return { kind: "fault", fault: err };
+    // Computing without end would hold the dev server's only thread: the call stops instead.
+    if (err instanceof TimedOut) return { kind: "fault", fault: new RuntimeFault({ variant: "too_long", limit: err.limit }, null) };
     if (err instanceof RangeError && /call stack/i.test(err.message)) {
       return { kind: "fault", fault: new RuntimeFault({ variant: "stack_overflow" }, null) };
     }

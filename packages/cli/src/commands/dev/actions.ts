@@ -56,6 +56,7 @@ export function withoutKey(result: JsonValue, key: string | null): JsonValue {
 /** Runs the action `name` of `build` with the request's body. Never throws. */
 export async function answerAction(
   build: DevBuild, name: string, bodyText: string, requestId: string, displayPath: (file: string) => string,
+  timeout?: { ms: number; text: string },
 ): Promise<ActionAnswer> {
   const action = build.actions.get(name);
   if (action === undefined) return unknownAction(build, name, requestId);
@@ -68,6 +69,7 @@ export async function answerAction(
     // `random.int` in a dev request is as random as in production.
     seed: randomInt(0, 2 ** 32 - 1),
     clockStart: Date.now(),
+    timeout,
   });
   const answer = answerOf(outcome, action.result, requestId, displayPath, build.key);
   // The request's calls are logged now, marked with its status and code when it did not succeed.

@@ -11,6 +11,7 @@ export function registerDev(program: Command, context: CliContext): void {
     .description("serve the project's actions locally, with the development call log")
     .argument("[path]", "the project, or a file or folder in it (default: the current directory)")
     .addOption(flag("port"))
+    .addOption(flag("actionTimeout"))
     .action(async (path: string | undefined, _options: unknown, command: Command) => {
       const { runDevCommand } = await import("./run.ts");
       await runDevCommand(path, command.optsWithGlobals<DevOptions>(), context);

@@ -18,6 +18,8 @@ export interface DevServerState {
   failed?(): readonly FailedRequest[];
   displayPath: (file: string) => string;
   usage: UsageCounter;
+  /** The wall time each action request may take. */
+  actionTimeout: { ms: number; text: string };
   /** The build serving now; null before the first good build. */
   current(): DevBuild | null;
   /** After each action request (the terminal prints it). */
@@ -72,7 +74,7 @@ async function route(state: DevServerState, req: IncomingMessage, res: ServerRes
     if (build === null) {
       return sendError(res, 503, "not_built", "The project doesn't compile yet: correct the errors `jadpo dev` printed, and it rebuilds", id);
     }
-    const answer = await answerAction(build, name, body.text, id, state.displayPath);
+    const answer = await answerAction(build, name, body.text, id, state.displayPath, state.actionTimeout);
     // Printed first, so whoever reads the answer finds its lines in the terminal already.
     state.onAnswer(method, path, answer);
     sendJson(res, answer.status, answer.body);

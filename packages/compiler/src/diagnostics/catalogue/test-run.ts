@@ -106,6 +106,10 @@ export const testRunRules = {
         next: "Make sure the recursion stops: check its ending condition",
       },
       fixture_stopped: { summary: "The fixture `{fixture}` stopped: {fault}", next: "{suggestion}" },
+      too_long: {
+        summary: "The action ran longer than its time limit of {limit}",
+        next: "Look for a loop or recursion that grows without end, or give actions more time with `jadpo dev --action-timeout 2m`",
+      },
     },
   },
 } as const satisfies Record<string, RuleEntry>;
