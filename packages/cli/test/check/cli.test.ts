@@ -192,6 +192,7 @@ describe.concurrent("the command line", () => {
       [["check", "--color", "blue"], "`--color` takes auto, always or never, not `blue`", "A flag's value must be one its `--help` line describes.", "Write `--color never`, say", "cli.bad_option"],
       [["check", "--diagnostic-format=xml"], "`--diagnostic-format` takes pretty, plain or json, not `xml`", "A flag's value must be one its `--help` line describes.", "Write `--diagnostic-format plain`, say", "cli.bad_option"],
       [["dev", "--port", "70000"], "`--port` takes a whole number from 0 to 65535, not `70000`", "A flag's value must be one its `--help` line describes.", "Write `--port 3001`, say", "cli.bad_option"],
+      [["dev", "--action-timeout", "0"], "`--action-timeout` takes a duration such as 500ms, 30s or 2m, not `0`", "A flag's value must be one its `--help` line describes.", "Write `--action-timeout 2m`, say", "cli.bad_option"],
       [["test", "--seed", "-1"], "`--seed` takes a whole number, 0 or more, not `-1`", "A flag's value must be one its `--help` line describes.", "Write `--seed 7`, say", "cli.bad_option"],
       [["check", "--diagnostic-format"], "`--diagnostic-format` needs a value", "A flag shown with `<…>` in the help takes a value after it: `--diagnostic-format value` or `--diagnostic-format=value`.", "Write `--diagnostic-format plain`, say", "cli.missing_value"],
       [["check", "a", "b"], "`jadpo check` takes at most 1 argument, got 2", "The command's help shows every argument it takes.", help("jadpo check"), "cli.too_many_arguments"],

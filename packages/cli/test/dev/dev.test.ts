@@ -117,6 +117,23 @@ describe("jadpo dev on examples/support", () => {
     expect(callLog(root)).toEqual([]);
   });
 
+  it("stops an action past --action-timeout with a runtime fault, prints it, and answers the next request", async () => {
+    const root = project();
+    writeFileSync(
+      join(root, "domains/support/actions/slow.jadpo"),
+      "function fib(n: Int) -> Int {\n    if n < 2 {\n        return n\n    }\n    return fib(n - 1) + fib(n - 2)\n}\n\naction slow(n: Int) -> Int {\n    return fib(n)\n}\n",
+    );
+    const dev = await DevProcess.start(root, { JADPO_AI_BASE_URL: `http://127.0.0.1:${await closedPort()}/v1` }, ["--action-timeout", "100ms"]);
+    const slow = await dev.post("slow", { n: 60 });
+    expect(slow.status).toBe(500);
+    expect(slow.json.error).toMatchObject({ code: "runtime_fault", message: "The action ran longer than its time limit of 100ms" });
+    await dev.jadpo.waitFor(/rule: runtime\.fault/);
+    expect(dev.stdout).toContain("error: The action ran longer than its time limit of 100ms\n");
+    const quick = await dev.post("slow", { n: 10 });
+    expect(quick.status).toBe(200);
+    expect(quick.json.result).toBe(55);
+  });
+
   it("asks the local model for a sandboxed prompt: the answer comes from it and the log says model", async () => {
     const model = await modelServer();
     const root = project();
