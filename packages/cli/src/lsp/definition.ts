@@ -1,4 +1,4 @@
-// Go to definition: where a target is declared (its name), a module's files, a recording file.
+// Go to definition: where a target is declared (its name, a local's too), a module's files, a recording file.
 import type { Location } from "vscode-languageserver";
 import { declName } from "@jadpo/compiler";
 import type { EditorProject } from "./project.ts";
@@ -22,6 +22,8 @@ export function definitionOf(project: EditorProject, target: Target): Location[]
     case "recording":
       return project.host().exists(project.absolute(target.path)) ? [at(target.path, null)] : [];
     case "value":
+      // A local: its parameter, `var`, `for` item or match binding, in the same file.
+      return target.at ? [at(target.at.file, target.at)] : [];
     case "prelude":
       return [];
   }

@@ -4,7 +4,7 @@
 import {
   PRELUDE_TYPE_NAMES, recordingPath, nodesAt,
   type Decl, type DeclRef, type Expr, type FixtureMember, type FixturesDecl, type Ident, type LoadedFile, type ModuleGraph,
-  type Node, type NodeStep, type PromptInfo, type Resolution, type Type, type TypeDecl,
+  type Node, type NodeStep, type PromptInfo, type Resolution, type Span, type Type, type TypeDecl,
 } from "@jadpo/compiler";
 import type { Compiled } from "./project.ts";
 import { aiFailures } from "./completion.ts";
@@ -15,7 +15,8 @@ export type Target =
   | { kind: "enum_member"; decl: TypeDecl; member: Ident; file: LoadedFile; typeName: string }
   | { kind: "module"; module: string; files: LoadedFile[] }
   | { kind: "recording"; path: string; name: string }
-  | { kind: "value"; name: string; node: Node; type: Type | undefined }
+  /** `at`: where a local value is declared (none for an expression that isn't a name). */
+  | { kind: "value"; name: string; node: Node; type: Type | undefined; at?: Span }
   | { kind: "prelude"; name: string; what: string };
 
 type TopDecl = Extract<DeclRef, { kind: "decl" }>["decl"];
@@ -78,7 +79,7 @@ function fromResolution(compiled: Compiled, file: LoadedFile, resolution: Resolu
     case "failure":
       return resolution.failure.decl ? declTarget(graph, resolution.failure.decl) : { kind: "prelude", name: resolution.failure.name, what: "an AI failure of the prelude" };
     case "local":
-      return { kind: "value", name: resolution.name, node, type: compiled.program?.exprTypes.get(node as Expr) };
+      return { kind: "value", name: resolution.name, node, type: compiled.program?.exprTypes.get(node as Expr), at: resolution.at };
     case "library":
       return { kind: "prelude", name: resolution.fn, what: "a library function" };
     case "field":

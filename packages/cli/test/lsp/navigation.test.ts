@@ -103,6 +103,17 @@ describe("go to definition", () => {
     ]);
   });
 
+  test("a local: its parameter, `var`, `for` item or match binding", async () => {
+    expect(await definition(ACTION, at(ACTION, "question: question", 11))).toEqual([`${ACTION}:4:23`]);
+    expect(await definition(ACTION, at(ACTION, "ai.generate(asked", 13))).toEqual([`${ACTION}:8:8`]);
+    expect(await definition(ACTION, at(ACTION, "=> answer", 4))).toEqual([`${ACTION}:10:16`]);
+    const path = "domains/support/sum.jadpo";
+    await client.open(path, "function total(items: List<Int>) -> Int {\n    var mut sum = 0\n    for item in items {\n        sum = sum + item\n    }\n    return sum\n}\n");
+    expect(await definition(path, { line: 3, character: 20 })).toEqual([`${path}:2:8`]); // `item`
+    expect(await definition(path, { line: 3, character: 8 })).toEqual([`${path}:1:12`]); // `sum =`
+    expect(await definition(path, { line: 2, character: 17 })).toEqual([`${path}:0:15`]); // `items`
+  });
+
   test("an enum member of a declared type", async () => {
     const path = "domains/support/tone.jadpo";
     await client.open(path, "type Tone = Enum { friendly formal }\n\nfunction pick() -> Tone {\n    return Tone.formal\n}\n");

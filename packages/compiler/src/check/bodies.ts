@@ -38,7 +38,7 @@ function newBody(cx: Checker, file: LoadedFile, kind: BodyKind, name: string, re
 
 function paramsEnv(signature: Signature | undefined, params: Param[] | null): Locals {
   const env = new Locals();
-  (params ?? []).forEach((p, i) => env.set(p.name.name, { type: signature?.params[i]?.type ?? VOID, mutable: false, line: p.name.span.line }));
+  (params ?? []).forEach((p, i) => env.set(p.name.name, { type: signature?.params[i]?.type ?? VOID, mutable: false, at: p.name.span }));
   return env;
 }
 

@@ -30,7 +30,8 @@ export interface Body {
 export interface LocalVar {
   type: Type;
   mutable: boolean;
-  line: number;
+  /** Where it is declared: the name in the parameter list, `var`, `for` or match arm. */
+  at: Span;
   /** Shared by every use, so a name's resolution is made once. */
   resolution?: Resolution;
 }

@@ -204,7 +204,7 @@ function checkArms(b: Body, env: Locals, m: MatchExpr, expected: Type | null, as
   for (const arm of m.arms) {
     const armEnv = env.child();
     const binding = arm.pattern.kind === "success" || arm.pattern.kind === "some" ? arm.pattern.binding : null;
-    if (binding) armEnv.set(binding.name, { type: bindings.get(arm) ?? ERROR, mutable: false, line: binding.span.line });
+    if (binding) armEnv.set(binding.name, { type: bindings.get(arm) ?? ERROR, mutable: false, at: binding.span });
     const value = checkArm(b, armEnv, arm.body, asValue ? wanted : null, asValue);
     if (value === "never") continue;
     terminates = false;

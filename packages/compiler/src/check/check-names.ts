@@ -24,7 +24,7 @@ function notAValue(b: Body, span: Span, name: string, what: string, suggestion: 
 export function checkName(b: Body, env: Locals, expr: NameExpr): Type {
   const local = env.get(expr.name);
   if (local) {
-    local.resolution ??= { kind: "local", name: expr.name };
+    local.resolution ??= { kind: "local", name: expr.name, at: local.at };
     b.cx.resolutions.set(expr, local.resolution);
     return local.type;
   }

@@ -57,8 +57,8 @@ function checkStmt(b: Body, env: Locals, stmt: Stmt): boolean {
         type = ERROR;
       }
       const previous = env.own(stmt.name.name);
-      if (previous) report(b.cx, diagnostic("name.duplicate", stmt.name.span, { name: stmt.name.name, where: `this block, on line ${previous.line}` }));
-      env.set(stmt.name.name, { type, mutable: stmt.mutable, line: stmt.name.span.line });
+      if (previous) report(b.cx, diagnostic("name.duplicate", stmt.name.span, { name: stmt.name.name, where: `this block, on line ${previous.at.line}` }));
+      env.set(stmt.name.name, { type, mutable: stmt.mutable, at: stmt.name.span });
       return false;
     }
     case "assign": {
@@ -68,7 +68,8 @@ function checkStmt(b: Body, env: Locals, stmt: Stmt): boolean {
         checkExpr(b, env, stmt.value, null);
         return false;
       }
-      b.cx.resolutions.set(stmt.target, { kind: "local", name: stmt.target.name });
+      local.resolution ??= { kind: "local", name: stmt.target.name, at: local.at };
+      b.cx.resolutions.set(stmt.target, local.resolution);
       if (!local.mutable) report(b.cx, diagnostic("type.immutable", stmt.target.span, { name: stmt.target.name }));
       checkExpr(b, env, stmt.value, local.type);
       return false;
@@ -90,7 +91,7 @@ function checkStmt(b: Body, env: Locals, stmt: Stmt): boolean {
         item = ERROR;
       }
       const inner = env.child();
-      inner.set(stmt.item.name, { type: item, mutable: false, line: stmt.item.span.line });
+      inner.set(stmt.item.name, { type: item, mutable: false, at: stmt.item.span });
       checkBlock(b, inner, stmt.body, null);
       return false;
     }

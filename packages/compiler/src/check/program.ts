@@ -47,7 +47,7 @@ export type LibraryFunction =
 
 /** What a name, member access or callee refers to. Keyed by the Expr (name/member/call) or Ident. */
 export type Resolution =
-  | { kind: "local"; name: string } // a parameter, `var`, `for` item or match binding
+  | { kind: "local"; name: string; at: Span } // a parameter, `var`, `for` item or match binding, and where it is declared
   | { kind: "function"; decl: FunctionDecl }
   | { kind: "action"; decl: ActionDecl }
   | { kind: "fixture"; group: FixturesDecl; member: FixtureMember } // `questions.sesame` (a call when it has no params too)
