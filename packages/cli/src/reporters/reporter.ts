@@ -37,14 +37,21 @@ export interface ReportContext {
 /** Renders the whole report as one text (written to stdout or `--output`). */
 export type RenderReport = (report: TestReport, context: ReportContext) => string;
 
+/** What a reporter knows while the run goes: how paths are shown. */
+export interface LiveContext {
+  displayPath: (file: string) => string;
+}
+
 /**
- * A reporter is a set of optional hooks on the run's events: `onTestDone` as each test finishes,
- * in plan order (for live output), and `onRunEnd` once the run is over, whose text is written to
- * stdout or `--output`. A run that stops before any test (compile errors, no tests) calls only
- * `onRunEnd`.
+ * A reporter is a set of optional hooks on the run's events: `onRunStart` (a watch runs many),
+ * `onTestDone` as each test finishes, in plan order, and `onRunEnd` once the run is over. The
+ * text `onTestDone` returns is written at once when the reporter writes to standard output (kept
+ * and written first when it writes to a file), then `onRunEnd`'s. A run that stops before any
+ * test (compile errors, no tests) calls only `onRunEnd`.
  */
 export interface Reporter {
-  onTestDone?(result: TestResult): void;
+  onRunStart?(): void;
+  onTestDone?(result: TestResult, context: LiveContext): string | void;
   onRunEnd?(report: TestReport, context: ReportContext): string;
 }
 

@@ -1,10 +1,11 @@
-// `--reporter verbose`: what a vitest user expects from its verbose reporter. A line per test,
-// grouped under its file, with its duration; then the usual report (alerts, FAIL blocks with code
-// frames and diffs, the summary, remedies); then the run's wall time on a line of its own.
+// `--reporter verbose`: what a vitest user expects from its verbose reporter. A line per test as
+// it finishes, grouped under its file, with its duration; then the usual report (alerts, FAIL
+// blocks with code frames and diffs, the summary, remedies); then the run's wall time on a line
+// of its own.
 // Durations differ from run to run: this report is for people, the json one for machines.
 import type { Paint } from "@jadpo/compiler";
 import type { TestResult } from "@jadpo/runtime";
-import type { RenderReport } from "./reporter.ts";
+import type { LiveContext, Reporter } from "./reporter.ts";
 import { renderText, type TextStyle } from "./text.ts";
 
 /** `3ms`, `0.4ms` under a millisecond, `1.25s` from a second up. */
@@ -39,12 +40,34 @@ export function testList(results: TestResult[], displayPath: (file: string) => s
   return lines;
 }
 
-export function verboseReporter(paint: Paint, width: number | null): RenderReport {
+export function verboseReporter(paint: Paint, width: number | null): Reporter {
   const style: TextStyle = { pretty: true, paint, width };
-  return (report, context) => {
-    const list = report.outcome === "ran" ? [...testList(report.results, context.displayPath, paint), ""] : [];
-    const duration = context.durationMs === undefined ? [] : [paint.dim(`Duration  ${durationText(context.durationMs)}`)];
-    const text = renderText(report, context, style);
-    return [...list, text.slice(0, -1), ...duration].join("\n") + "\n";
+  // The file whose tests are being listed, and whether this run listed any as they finished.
+  let file: string | null = null;
+  let listed = false;
+  return {
+    onRunStart() {
+      file = null;
+      listed = false;
+    },
+    onTestDone(result: TestResult, context: LiveContext) {
+      const lines: string[] = [];
+      if (result.file !== file) {
+        file = result.file;
+        lines.push(paint.path(context.displayPath(file)));
+      }
+      lines.push(testLine(result, paint));
+      listed = true;
+      return `${lines.join("\n")}\n`;
+    },
+    onRunEnd(report, context) {
+      const list = listed ? [""] : report.outcome === "ran" ? [...testList(report.results, context.displayPath, paint), ""] : [];
+      const duration = context.durationMs === undefined ? [] : [paint.dim(`Duration  ${durationText(context.durationMs)}`)];
+      const text = renderText(report, context, style);
+      // A watch's next run may stop before any test (no run-start): it starts from nothing.
+      file = null;
+      listed = false;
+      return [...list, text.slice(0, -1), ...duration].join("\n") + "\n";
+    },
   };
 }

@@ -200,9 +200,25 @@ describe("the reporter registry", () => {
     expect(option.description).toBe("pretty, plain, verbose, json or junit; may be given several times");
   });
 
+  it("verbose: the lines given as tests finish, then the end, read as the whole report given at the end", () => {
+    const results = [result("first", "action test", "passed"), result("second", "action test", "passed", "domains/support/b.jadpotest", 2)];
+    const report: TestReport = { outcome: "ran", seed: 1, results, alerts: [] };
+    const live = makeReporter("verbose", { paint: noPaint, width: null });
+    let text = "";
+    const feed = reporterEvents(live, context, (chunk) => void (text += chunk));
+    feed({ type: "run-start", seed: 1, total: 2 });
+    results.forEach((done, index) => feed({ type: "test-done", index, result: done }));
+    expect(text).toBe(`${ACTIONS}\n  ✓ first  1ms\ndomains/support/b.jadpotest\n  ✓ second  1ms\n`);
+    text += runEndText(live, report, context);
+    expect(text).toBe(runEndText(makeReporter("verbose", { paint: noPaint, width: null }), report, context));
+    // A watch's next run stopped by a compile error lists nothing and starts with the error.
+    const stopped = runEndText(live, { outcome: "compile_errors", seed: 1, diagnostics: [assertionFailed(3)] }, context);
+    expect(stopped.startsWith("error: ")).toBe(true);
+  });
+
   it("feeds each finished test to a reporter's onTestDone, and nothing else", () => {
     const done: string[] = [];
-    const feed = reporterEvents({ onTestDone: (r) => void done.push(r.name) });
+    const feed = reporterEvents({ onTestDone: (r) => void done.push(r.name) }, context);
     feed({ type: "run-start", seed: 1, total: 2 });
     feed({ type: "test-done", index: 0, result: result("first", "test", "passed") });
     feed({ type: "test-done", index: 1, result: result("second", "test", "failed") });

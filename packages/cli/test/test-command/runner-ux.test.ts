@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { buildCli } from "../support/build-cli.ts";
 import { disposedAfterEach } from "../support/example.ts";
-import { repo, runJadpo } from "../support/jadpo.ts";
+import { repo, runJadpo, RunningJadpo } from "../support/jadpo.ts";
 import { schemaErrors } from "../support/json-schema.ts";
 import { Project, withoutDurations } from "./project.ts";
 import { findAll, parseXml } from "./xml.ts";
@@ -136,6 +136,32 @@ describe("--reporter verbose", () => {
     expect(text).toContain("\n  diff: (- expected, + got)\n");
     expect(text.endsWith("test failed: 2 failed, 1 passed, 3 tests\nDuration  <time>\n")).toBe(true);
     expect(run.code).toBe(1);
+  });
+});
+
+describe("--reporter verbose, live", () => {
+  const SLOW = "function fib(n: Int) -> Int {\n    if n < 2 {\n        return n\n    }\n    return fib(n - 1) + fib(n - 2)\n}\n";
+
+  it("prints each test's line as it finishes, before the run ends", async () => {
+    const project = example();
+    project.write("domains/live/a_quick.jadpotest", 'test "quick" {\n    assert 1 + 1 == 2\n}\n');
+    project.write("domains/live/z_slow.jadpotest", `${SLOW}\ntest "slow" {\n    assert fib(60) > 0\n}\n`);
+    const jadpo = new RunningJadpo(["test", "--reporter", "verbose", "--test-timeout", "3s", "domains/live"], { cwd: project.root });
+    await jadpo.waitFor(/✓ quick/);
+    // The slow test runs until its time limit: the quick one's line came first.
+    expect(jadpo.exited).toBe(false);
+    expect(jadpo.stdout).toMatch(/^domains\/live\/a_quick\.jadpotest\n {2}✓ quick {2}[0-9.]+m?s\n$/);
+    await jadpo.waitFor(/Duration/);
+    expect(jadpo.stdout).toContain("rule: test.timed_out");
+  });
+
+  it("writes the same report to a file as to standard output", () => {
+    const project = withPeople(example());
+    const shown = project.test(["--reporter", "verbose", TESTS_FILE]);
+    const written = project.test(["--reporter", "verbose", "--output", "verbose=out/verbose.txt", TESTS_FILE]);
+    expect(written.stdout).toBe("");
+    const steady = (text: string) => text.replace(/ {2}[0-9.]+m?s$/gm, "  <time>");
+    expect(steady(project.read("out/verbose.txt"))).toBe(steady(shown.stdout));
   });
 });
 

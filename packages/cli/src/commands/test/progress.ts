@@ -22,14 +22,15 @@ export interface Progress {
   stop(): void;
 }
 
-const NONE: Progress = { onEvent: () => {}, stop: () => {} };
+/** No progress line (a pipe, a machine report, or live lines that show progress themselves). */
+export const noProgress: Progress = { onEvent: () => {}, stop: () => {} };
 
 /**
  * The progress line for a run writing to `stdout`, or one that does nothing when standard output
  * isn't a terminal or one of its reports there is for machines.
  */
 export function progressFor(stdout: Output, onStdout: readonly ReporterName[], started: number, now: () => number = () => nowMs()): Progress {
-  if (!stdout.isTTY || onStdout.some((name) => !humanReporters.includes(name))) return NONE;
+  if (!stdout.isTTY || onStdout.some((name) => !humanReporters.includes(name))) return noProgress;
   let total: number | null = null;
   let done = 0;
   let shown = false;

@@ -24,7 +24,7 @@ import { processParses } from "../../cache/process-parses.ts";
 import { loadTestProject, type LoadedProject, type TestLoad } from "./project.ts";
 import { argumentPath, resolveSelectors } from "./selectors.ts";
 import { watchAndRun, type RunDone } from "./watch.ts";
-import { progressFor, type Progress } from "./progress.ts";
+import { noProgress, progressFor, type Progress } from "./progress.ts";
 import { nowMs } from "../../clock.ts";
 
 export interface TestOptions {
@@ -86,15 +86,19 @@ class LazyPool {
   }
 }
 
-/** Writes each target's text of the report: to its file, or (in order) to standard output. False when a file can't be written (reported). */
-function writeReport(context: CliContext, targets: Target[], render: (reporter: Reporter) => string): boolean {
-  for (const target of targets) {
+/**
+ * Writes each target's text of the report: to its file, or (in order) to standard output. `kept`:
+ * what a live reporter gave as the tests finished, for a file (on standard output it is written
+ * already). False when a file can't be written (reported).
+ */
+function writeReport(context: CliContext, targets: Target[], render: (reporter: Reporter) => string, kept: string[] = []): boolean {
+  for (const [i, target] of targets.entries()) {
     const text = render(target.reporter);
     if (target.file === null) {
       context.stdout.write(text);
       continue;
     }
-    const problem = writeReportFile(context, target.file, text);
+    const problem = writeReportFile(context, target.file, (kept[i] ?? "") + text);
     if (problem) {
       reportUsage(context, problem);
       return false;
@@ -208,19 +212,24 @@ export async function runOnce(prepared: PreparedRun, context: CliContext, change
   const started = nowMs();
   const pool = new LazyPool(load, prepared.workers, seed, prepared.extras);
   const onStdout = prepared.targets.flatMap((target) => (target.file === null ? [target.name] : []));
-  const progress = progressFor(context.stdout, onStdout, started);
+  // A live reporter's lines on standard output show the progress themselves.
+  const liveOnStdout = prepared.targets.some((target) => target.file === null && target.reporter.onTestDone !== undefined);
+  const progress = liveOnStdout ? noProgress : progressFor(context.stdout, onStdout, started);
+  // Each target's live text: written at once to standard output, kept for a file.
+  const kept = prepared.targets.map(() => "");
+  const live = prepared.targets.map((target, i) => (target.file === null ? (text: string) => void context.stdout.write(text) : (text: string) => void (kept[i] += text)));
   try {
     const project = loadTestProject(load, nodeHost, processParses(context.env));
     // A worker's start-up, estimated as ours: loading the bundle, and compiling the project.
     const startupMs = prepared.loadMs + (nowMs() - started);
     const affected = changed === null ? null : affectedBy(project.compiled, changed);
-    const report = await run(project, prepared, (count) => pool.helpers(count, startupMs), affected, progress);
+    const report = await run(project, prepared, (count) => pool.helpers(count, startupMs), affected, progress, live);
     progress.stop();
     if (report === null) return { ran: 0 };
     const reportContext: ReportContext = {
       displayPath: prepared.displayPath, source: sourceLookup(project.compiled.graph), durationMs: nowMs() - started,
     };
-    if (!writeReport(context, prepared.targets, (reporter) => runEndText(reporter, report, reportContext))) return { ran: null };
+    if (!writeReport(context, prepared.targets, (reporter) => runEndText(reporter, report, reportContext), kept)) return { ran: null };
     context.exitCode = reportPassed(report) ? 0 : 1;
     return { ran: report.outcome === "ran" ? report.results.filter((result) => result.status !== "skipped").length : null };
   } finally {
@@ -245,7 +254,7 @@ export async function runTestCommand(paths: string[], options: TestOptions, cont
 /** The report of a run; null when a watch's rerun found no test the change affects. */
 async function run(
   project: LoadedProject, prepared: PreparedRun, helpers: (count: number) => Helpers | undefined,
-  affected: ((entry: PlannedTest) => boolean) | null, progress: Progress,
+  affected: ((entry: PlannedTest) => boolean) | null, progress: Progress, live: ((text: string) => void)[],
 ): Promise<TestReport | null> {
   const { seed, paths } = prepared;
   if (!project.tests) return { outcome: "compile_errors", seed, diagnostics: project.errors, omitted: project.compiled.omitted };
@@ -264,7 +273,7 @@ async function run(
     entries = entries.filter(affected);
     if (entries.length === 0) return null;
   }
-  const hooks = prepared.targets.map((target) => reporterEvents(target.reporter));
+  const hooks = prepared.targets.map((target, i) => reporterEvents(target.reporter, { displayPath: prepared.displayPath }, live[i]));
   const onEvent = (event: RunEvent) => {
     progress.onEvent(event);
     for (const hook of hooks) hook(event);
