@@ -155,6 +155,12 @@ describe("--reporter verbose, live", () => {
     expect(jadpo.stdout).toContain("rule: test.timed_out");
   });
 
+  it("keeps the reports' order on standard output: after a report listed before it, its lines come at its turn", () => {
+    const project = example();
+    const run = project.test(["--reporter", "plain", "--reporter", "verbose"]);
+    expect(run.stdout.startsWith(`✓ 14 passed  ${ALL}\ndomains/`)).toBe(true);
+  });
+
   it("writes the same report to a file as to standard output", () => {
     const project = withPeople(example());
     const shown = project.test(["--reporter", "verbose", TESTS_FILE]);

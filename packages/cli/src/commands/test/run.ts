@@ -88,14 +88,14 @@ class LazyPool {
 
 /**
  * Writes each target's text of the report: to its file, or (in order) to standard output. `kept`:
- * what a live reporter gave as the tests finished, for a file (on standard output it is written
- * already). False when a file can't be written (reported).
+ * what a live reporter gave as the tests finished and was not written yet, written first. False
+ * when a file can't be written (reported).
  */
 function writeReport(context: CliContext, targets: Target[], render: (reporter: Reporter) => string, kept: string[] = []): boolean {
   for (const [i, target] of targets.entries()) {
     const text = render(target.reporter);
     if (target.file === null) {
-      context.stdout.write(text);
+      context.stdout.write((kept[i] ?? "") + text);
       continue;
     }
     const problem = writeReportFile(context, target.file, (kept[i] ?? "") + text);
@@ -212,12 +212,14 @@ export async function runOnce(prepared: PreparedRun, context: CliContext, change
   const started = nowMs();
   const pool = new LazyPool(load, prepared.workers, seed, prepared.extras);
   const onStdout = prepared.targets.flatMap((target) => (target.file === null ? [target.name] : []));
-  // A live reporter's lines on standard output show the progress themselves.
-  const liveOnStdout = prepared.targets.some((target) => target.file === null && target.reporter.onTestDone !== undefined);
-  const progress = liveOnStdout ? noProgress : progressFor(context.stdout, onStdout, started);
-  // Each target's live text: written at once to standard output, kept for a file.
+  // Live text is written at once only by the first reporter on standard output (so the reports
+  // keep their order there); any other's is kept and written first at its turn.
+  const first = prepared.targets.findIndex((target) => target.file === null);
+  const streams = first >= 0 && prepared.targets[first].reporter.onTestDone !== undefined;
+  // Its lines show the progress themselves.
+  const progress = streams ? noProgress : progressFor(context.stdout, onStdout, started);
   const kept = prepared.targets.map(() => "");
-  const live = prepared.targets.map((target, i) => (target.file === null ? (text: string) => void context.stdout.write(text) : (text: string) => void (kept[i] += text)));
+  const live = prepared.targets.map((_, i) => (streams && i === first ? (text: string) => void context.stdout.write(text) : (text: string) => void (kept[i] += text)));
   try {
     const project = loadTestProject(load, nodeHost, processParses(context.env));
     // A worker's start-up, estimated as ours: loading the bundle, and compiling the project.
