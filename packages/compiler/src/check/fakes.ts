@@ -10,6 +10,7 @@ import { DECIMAL, TEXT, type Type } from "../types/types.ts";
 import { listItem } from "../types/assignable.ts";
 import { printType } from "../types/print-type.ts";
 import { closest, didYouMean } from "../names/suggest.ts";
+import { isLowerSnake, toLowerSnake } from "../names/casing.ts";
 import { report, type Checker } from "./context.ts";
 import { Locals, type Body } from "./body.ts";
 import { checkExpr } from "./check-expr.ts";
@@ -71,8 +72,15 @@ function recordingNames(cx: Checker, prompt: PromptInfo): string[] {
 
 /** A misspelt `recorded("…")`: the closest recording of that prompt, else how to make it. */
 function recordingMissingStep(cx: Checker, prompt: PromptInfo, name: string): string {
-  const record = `\`jadpo ai record ${prompt.name} --as ${name}\``;
   const names = recordingNames(cx, prompt);
+  if (!isLowerSnake(name)) {
+    // `--as ../x` would be a usage error: the step names a recording name that can exist.
+    const better = isLowerSnake(toLowerSnake(name)) ? toLowerSnake(name) : "recording_name";
+    const record = `\`jadpo ai record ${prompt.name} --as ${better}\``;
+    const own = names.length > 0 ? `use one of its recordings (${names.map((n) => `\`${n}\``).join(", ")}) or ` : "";
+    return `Recording names are lower_snake, like \`not_covered\`: ${own}record one with ${record}`;
+  }
+  const record = `\`jadpo ai record ${prompt.name} --as ${name}\``;
   const near = closest(name, names);
   if (near !== null) return `Did you mean \`recorded("${near}")\`? Or record \`${name}\` with ${record}`;
   if (names.length > 0) return `Record it with ${record}, or use one of its recordings: ${names.map((n) => `\`${n}\``).join(", ")}`;

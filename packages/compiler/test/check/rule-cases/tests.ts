@@ -193,6 +193,18 @@ export const testCases: RuleCase[] = [
   rule: test.recording_missing`,
   },
   {
+    rule: "test.recording_missing",
+    title: "a name that is not lower_snake (a path): the next step records a name that can exist",
+    files: shop(ANSWERING, {
+      "domains/shop/recordings/ask/hello.json": "{}",
+      "domains/shop/answer.test.jadpo": `test "a recorded answer" {\n    fakes: {\n        ai.ask: [recorded("../ask/Hello")]\n    }\n    var a = attempt answer("Hello?")\n}\n`,
+    }),
+    expected: `error: \`ask\` has no recording \`../ask/Hello\` --> domains/shop/answer.test.jadpo:3:18
+  reason: \`recorded("name")\` reads \`recordings/ask/../ask/Hello.json\` beside the prompt.
+  next: Recording names are lower_snake, like \`not_covered\`: use one of its recordings (\`hello\`) or record one with \`jadpo ai record ask --as ask_hello\` (agent)
+  rule: test.recording_missing`,
+  },
+  {
     rule: "test.fails_impossible",
     files: shop(ANSWERING, {
       "domains/shop/answer.test.jadpo": `test "a refusal" {\n    fakes: {\n        ai.ask: [refused]\n    }\n    assert answer("Hello?") fails AiRefused\n}\n`,
