@@ -77,6 +77,14 @@ describe("answerAction", () => {
     });
   });
 
+  it("answers a text parameter that isn't Unicode (a lone surrogate) with 400", async () => {
+    const broken = await ask("greet", { name: "half \ud800", locale: "en-GB" });
+    expect(broken.status).toBe(400);
+    expect(broken.body).toEqual({
+      error: { code: "invalid_request", message: "`type` on `name`: expected Text?, got text that isn't Unicode (half of a surrogate pair)", request_id: "req_test" },
+    });
+  });
+
   it("answers a constraint broken by a parameter with 400", async () => {
     const broken = await ask("find", { id: 11 });
     expect(broken.status).toBe(400);

@@ -3,7 +3,7 @@
 import type { core } from "zod";
 import { codePointLength, printType, THE_ANSWER, type Type } from "@jadpo/compiler";
 import { shapeOf } from "../values/shape.ts";
-import type { RuleParams } from "./schema.ts";
+import { isUnicodeText, type RuleParams } from "./schema.ts";
 
 export type DecodeRule =
   | "json" | "type" | "missing" | "unknown" | "member" | "min" | "max"
@@ -111,7 +111,8 @@ function typeError(path: string, type: Type | undefined, at: unknown): DecodeErr
   const shape = type === undefined ? undefined : shapeOf(type.kind === "optional" ? type.inner : type);
   if (shape?.kind === "scalar" && shape.base === "Instant") expected = `${expected} as ISO 8601 text (2026-01-01T00:00:00Z)`;
   if (shape?.kind === "scalar" && shape.base === "Duration") expected = `${expected} as duration text (15m)`;
-  return { rule: "type", path, expected, found: kindOf(at) };
+  const found = typeof at === "string" && !isUnicodeText(at) ? "text that isn't Unicode (half of a surrogate pair)" : kindOf(at);
+  return { rule: "type", path, expected, found };
 }
 
 /** A JSON value's kind in Jadpo's words, for `got ...`. */

@@ -110,8 +110,16 @@ function bounded(schema: z.ZodNumber, c: Constraints): ValueSchema {
   return s as unknown as ValueSchema;
 }
 
+/** An unpaired UTF-16 surrogate: JSON's `"\\ud800"` decodes to one, and it is no Unicode character. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Whether a JSON string is Unicode text (a Text holds characters, never half of one). */
+export function isUnicodeText(t: string): boolean {
+  return !LONE_SURROGATE.test(t);
+}
+
 function text(c: Constraints): ValueSchema {
-  let s = z.string();
+  let s = z.string().refine(isUnicodeText, TYPE);
   const { min_length: min, max_length: max, pattern } = c;
   if (min !== undefined) s = s.refine((t) => codePointLength(t) >= min, { params: { rule: "min_length" } satisfies RuleParams });
   if (max !== undefined) s = s.refine((t) => codePointLength(t) <= max, { params: { rule: "max_length" } satisfies RuleParams });

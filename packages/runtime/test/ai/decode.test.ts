@@ -60,6 +60,8 @@ describe("decodeAnswer: records", () => {
       [answer({ stars: 6 }), "`max` on `stars`", "`max` on `stars`: expected at most 5, got 6"],
       [answer({ tags: ["a", "b", "c", "d", "e", "f"] }), "`max_items` on `tags`", "`max_items` on `tags`: expected at most 5 items, got 6 items"],
       [answer({ tags: ["a", 2] }), "`type` on `tags[1]`", "`type` on `tags[1]`: expected Text, got Int"],
+      [answer({ reply: "half \ud800 a pair" }), "`type` on `reply`", "`type` on `reply`: expected Text, got text that isn't Unicode (half of a surrogate pair)"],
+      [answer({ tags: ["\udc00"] }), "`type` on `tags[0]`", "`type` on `tags[0]`: expected Text, got text that isn't Unicode (half of a surrogate pair)"],
       [answer({ follow_up: { note: "far too long a note" } }), "`max_length` on `follow_up.note`", "`max_length` on `follow_up.note`: expected at most 10 characters, got 19 characters"],
       [answer({ follow_up: { note: "x", due: "tomorrow" } }), "`type` on `follow_up.due`", "`type` on `follow_up.due`: expected Instant? as ISO 8601 text (2026-01-01T00:00:00Z), got Text"],
       [answer({ follow_up: "soon" }), "`type` on `follow_up`", "`type` on `follow_up`: expected FollowUp?, got Text"],
@@ -113,6 +115,11 @@ describe("decodeAnswer: Text-based types", () => {
     expect(errorOf(decodeAnswer(CUSTOMER_QUESTION, "a".repeat(2001)))).toBe("`max_length` on `the answer`");
     expect(detailOf(decodeAnswer(ORDER_CODE, "abc-1234"))).toBe('`pattern` on `the answer`: expected text matching [A-Z]{3}-[0-9]{4}, got "abc-1234"');
     expect(decodeAnswer(ORDER_CODE, "ABC-1234").ok).toBe(true);
+  });
+
+  it("takes a whole surrogate pair (an emoji) as text", () => {
+    const result = decodeAnswer(SUPPORT_ANSWER, answer({ reply: "\ud83c\udf5e bread" }));
+    expect(result.ok && (result.value as Record<string, unknown>).reply).toBe("🍞 bread");
   });
 
   it("counts lengths in code points", () => {
