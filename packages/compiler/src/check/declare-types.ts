@@ -65,6 +65,8 @@ function defineOne(cx: Checker, file: LoadedFile, decl: TypeDecl, named: NamedTy
   const body = decl.body;
   const subject = `\`${decl.name.name}\``;
   if (body.kind === "enum") {
+    // Nothing could be decoded as it, nor generated for it by the fake.
+    if (body.members.length === 0) report(cx, diagnostic("type.bad_constraint", body.span, { variant: "no_members", subject }));
     named.def = { kind: "enum", members: body.members.map((m) => ({ name: m.name, tag: m.name })) };
     return;
   }

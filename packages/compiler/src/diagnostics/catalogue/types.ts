@@ -31,6 +31,7 @@ export const typeRules = {
         summary: "`pattern` of {subject} matches no text at all",
         next: "Change the pattern so some text matches it",
       },
+      no_members: { summary: "The enum {subject} has no members, so no value has its type", next: "List its members: `Enum { first second }`" },
       min_above_max: { summary: "`{low}: {low_value}` is greater than `{high}: {high_value}`", next: "Make `{low}` at most `{high}`" },
       pattern_length: {
         summary: "`pattern` of {subject} matches only texts of {length} characters, outside its length bounds",

@@ -46,6 +46,15 @@ export const typeCases: RuleCase[] = [
   },
   {
     rule: "type.bad_constraint",
+    title: "an enum without members",
+    files: shop(`type Empty = Enum { }\n`),
+    expected: `error: The enum \`Empty\` has no members, so no value has its type --> domains/shop/shop.jadpo:1:14
+  reason: Constraints are a closed set per base type, and a type must have at least one valid value.
+  next: List its members: \`Enum { first second }\` (agent)
+  rule: type.bad_constraint`,
+  },
+  {
+    rule: "type.bad_constraint",
     title: "a pattern that can never meet the length bounds",
     files: shop(`type Code = Text { pattern: "[A-Z]{3}-[0-9]{4}" max_length: 5 }\n`),
     expected: `error: \`pattern\` of \`Code\` matches only texts of 8 characters, outside its length bounds --> domains/shop/shop.jadpo:1:20
