@@ -47,7 +47,9 @@ export function loadScript(
       // No cache (a build that made none): compiled as usual.
     }
   }
-  const script = new Script(`(function (module, exports, require, __jadpoUrl) {${source}\n})`, { filename: fileURLToPath(file), cachedData });
+  // Stack traces name the script `jadpo/dist/<name>` wherever jadpo is installed: V8 keeps the
+  // name the code cache was made under (the build's folder), so a real path would be wrong once installed.
+  const script = new Script(`(function (module, exports, require, __jadpoUrl) {${source}\n})`, { filename: `jadpo/dist/${name}`, cachedData });
   const module = { exports: {} as Record<string, unknown> };
   const run = script.runInThisContext() as (m: typeof module, e: typeof module.exports, r: (id: string) => unknown, url: string) => void;
   const nodeRequire = createRequire(file);

@@ -29,6 +29,7 @@ function compilerFolder(): string {
 const { createHash } = require("node:crypto");
 exports.total = (x) => ${Array.from({ length: 50 }, (_, i) => `f${i}(x)`).join(" + ")};
 exports.digest = (text) => createHash("sha256").update(text).digest("hex").slice(0, 8);
+exports.where = () => new Error("here").stack.split("\\n")[1].trim();
 `);
   return dir;
 }
@@ -38,14 +39,19 @@ function load(dir: string, cacheName: string, env: Record<string, string> = {}):
   const script = `
     import { loadCompiler } from ${JSON.stringify(loader)};
     const { exports, cacheRejected } = loadCompiler(new URL(${JSON.stringify(pathToFileURL(dir).href + "/")}), ${JSON.stringify(cacheName)});
-    console.log(JSON.stringify({ cacheRejected: String(cacheRejected), total: exports.total(1), digest: exports.digest("jadpo") }));
+    console.log(JSON.stringify({ cacheRejected: String(cacheRejected), total: exports.total(1), digest: exports.digest("jadpo"), where: exports.where() }));
   `;
   const run = spawnSync(process.execPath, ["--import", "tsx", "--import", tuning, "--input-type=module", "-e", script], {
     cwd: repo, encoding: "utf8", env: { ...process.env, ...env },
   });
   expect(run.stderr).toBe("");
-  return JSON.parse(run.stdout) as { cacheRejected: string; total: number; digest: string };
+  const { where, ...seen } = JSON.parse(run.stdout) as { cacheRejected: string; total: number; digest: string; where: string };
+  lastWhere = where;
+  return seen;
 }
+
+/** Where the last loaded stand-in said an error was made (its stack's first frame). */
+let lastWhere = "";
 
 describe("the compiler's code cache", () => {
   it("is written at exit when asked, then used by the next run", () => {
@@ -54,6 +60,15 @@ describe("the compiler's code cache", () => {
     expect(first).toEqual({ cacheRejected: "undefined", total: TOTAL, digest: DIGEST });
     expect(readdirSync(dir).sort()).toEqual(["compiler-a.cache", "compiler.cjs"]);
     expect(load(dir, "compiler-a.cache")).toEqual({ cacheRejected: "false", total: TOTAL, digest: DIGEST });
+  });
+
+  it("names the script jadpo/dist/… in stack traces, also when its cache was made in another folder", () => {
+    const dir = compilerFolder();
+    load(dir, "compiler-a.cache", { JADPO_WRITE_COMPILER_CACHE: "1" });
+    const moved = compilerFolder();
+    writeFileSync(join(moved, "compiler-a.cache"), readFileSync(join(dir, "compiler-a.cache")));
+    expect(load(moved, "compiler-a.cache").cacheRejected).toBe("false");
+    expect(lastWhere).toMatch(/^at exports\.where \(jadpo\/dist\/compiler\.cjs:\d+:\d+\)$/);
   });
 
   it("runs without one, with a cache of another name, and with one V8 rejects", () => {
