@@ -6,9 +6,10 @@ import type { NamedType, Type, TypeDef } from "../types/types.ts";
 import { diagnostic } from "../diagnostics/diagnostic.ts";
 import { printType } from "../types/print-type.ts";
 import { report, type Checker } from "./context.ts";
-import { readConstraints, type ConstrainedKind } from "./constraint-items.ts";
+import { readConstraints } from "./constraint-items.ts";
 import { resolveTypeRef } from "./type-refs.ts";
 import { PRELUDE_TYPE_NAMES } from "./prelude.ts";
+import { toUpperCamel } from "../names/casing.ts";
 
 const PLACEHOLDER: TypeDef = { kind: "object", fields: [] };
 
@@ -75,7 +76,7 @@ function defineOne(cx: Checker, file: LoadedFile, decl: TypeDecl, named: NamedTy
       kind: "object",
       fields: body.fields.map((field) => {
         let type = resolveTypeRef(cx, file, field.type);
-        if (field.constraints.length > 0) type = constrainField(cx, type, field.constraints, `the field \`${field.name.name}\``);
+        if (field.constraints.length > 0) type = constrainField(cx, file, type, field.constraints, field.name.name);
         return { name: field.name.name, type };
       }),
     };
@@ -121,12 +122,23 @@ function defineOne(cx: Checker, file: LoadedFile, decl: TypeDecl, named: NamedTy
 }
 
 /** Field constraints: only `min_items`/`max_items`, on a list (or optional list) field. */
-function constrainField(cx: Checker, type: Type, items: ConstraintItem[], subject: string): Type {
+/**
+ * Constraints written on a field's type: a list field's `min_items`/`max_items`. Any other
+ * field's type is constrained by naming it (`type Reason = Text { max_length: 200 }`), which
+ * the one diagnostic for the block says, with that declaration written out.
+ */
+function constrainField(cx: Checker, file: LoadedFile, type: Type, items: ConstraintItem[], field: string): Type {
   if (type.kind === "error") return type;
+  const subject = `the field \`${field}\``;
   const list = type.kind === "optional" ? type.inner : type;
-  const kind: ConstrainedKind = list.kind === "list" ? "List" : "Object";
-  const c = readConstraints(cx, items, kind, subject);
-  if (list.kind !== "list") return type;
+  if (list.kind !== "list") {
+    const first = items[0];
+    const block = file.source.text.slice(first.span.start, items[items.length - 1].span.end);
+    const allowed = `Only a list field takes constraints here (\`min_items\`, \`max_items\`). Give the type a name: \`type ${toUpperCamel(field)} = ${printType(list)} { ${block} }\`, and use it for \`${field}\``;
+    report(cx, diagnostic("type.bad_constraint", first.span, { variant: "wrong_base", constraint: first.name.name, subject, allowed }));
+    return type;
+  }
+  const c = readConstraints(cx, items, "List", subject);
   const constrained: Type = { kind: "list", item: list.item, min_items: c.min_items, max_items: c.max_items };
   return type.kind === "optional" ? { kind: "optional", inner: constrained } : constrained;
 }

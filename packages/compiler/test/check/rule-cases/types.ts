@@ -46,6 +46,15 @@ export const typeCases: RuleCase[] = [
   },
   {
     rule: "type.bad_constraint",
+    title: "constraints on a field's type that is not a list: name the type",
+    files: shop(`type Ticket = Object {\n    reason: Text { max_length: 200 }\n}\n`),
+    expected: `error: \`max_length\` doesn't apply to the field \`reason\` --> domains/shop/shop.jadpo:2:20
+  reason: Constraints are a closed set per base type, and a type must have at least one valid value.
+  next: Only a list field takes constraints here (\`min_items\`, \`max_items\`). Give the type a name: \`type Reason = Text { max_length: 200 }\`, and use it for \`reason\` (agent)
+  rule: type.bad_constraint`,
+  },
+  {
+    rule: "type.bad_constraint",
     title: "an enum without members",
     files: shop(`type Empty = Enum { }\n`),
     expected: `error: The enum \`Empty\` has no members, so no value has its type --> domains/shop/shop.jadpo:1:14
