@@ -10,6 +10,7 @@ import { declareNames, type DeclaredNames } from "../names/declare.ts";
 import { addName, type NameTable, type Namespace } from "../names/namespace.ts";
 import { APP_FILE, moduleNames } from "./load.ts";
 import { addEdge, importCycles, type ImportEdges } from "./cycles.ts";
+import { indexDeclarations, moduleDeclaring, type DeclarationIndex } from "../names/declared-in.ts";
 
 export interface ResolveOptions {
   recordings?: RecordingSource[];
@@ -108,19 +109,22 @@ function scopeOf(
       out.push(diagnostic("module.not_found", pathSpan(decl), { module: path, suggestion: moduleSuggestion(path, modules.all) }));
       continue;
     }
-    for (const ident of decl.names) importName(file, decl, module, ident, partial.has(path), visible, edges, out);
+    for (const ident of decl.names) importName(file, decl, module, ident, partial.has(path), visible, edges, out, modules);
   }
   return { file, names: new ScopeNames(declared.app, folder, imports) };
 }
 
 function importName(
   file: LoadedFile, use: UseDecl, module: Module, ident: Ident, partial: boolean,
-  visible: NameTable, edges: ImportEdges, out: Diagnostic[],
+  visible: NameTable, edges: ImportEdges, out: Diagnostic[], modules: Modules,
 ): void {
   const found = module.names.get(ident.name);
   if (!found) {
     // A name missing from a module with a broken file is most likely in the broken part.
-    if (!partial) out.push(diagnostic("module.name_not_found", ident.span, { module: module.path, name: ident.name, suggestion: nameSuggestion(ident.name, module) }));
+    if (!partial) {
+      const elsewhere = moduleDeclaring(declarationsOf(modules), ident.name, file);
+      out.push(diagnostic("module.name_not_found", ident.span, { module: module.path, name: ident.name, suggestion: nameSuggestion(ident.name, module, elsewhere) }));
+    }
     return;
   }
   if (addName(visible, ident.name, { ref: found.ref, ident, file, importedFrom: module.path }, out)) {
@@ -141,9 +145,22 @@ function moduleSuggestion(path: string, candidates: Iterable<string>): string {
   return near ? `Use \`${near}\`, the closest module` : "Name a folder or a file below `domains/`, without the extension";
 }
 
-function nameSuggestion(name: string, module: Module): string {
+/** Which module declares each name, made once per resolve and only when a name is missing. */
+const declarationIndexes = new WeakMap<Modules, DeclarationIndex>();
+function declarationsOf(modules: Modules): DeclarationIndex {
+  let index = declarationIndexes.get(modules);
+  if (!index) {
+    index = indexDeclarations([...modules.files.values()].flatMap((module) => module.files));
+    declarationIndexes.set(modules, index);
+  }
+  return index;
+}
+
+/** `elsewhere`: another module that declares the name (the likely mix-up), or null. */
+function nameSuggestion(name: string, module: Module, elsewhere: string | null): string {
   const near = closest(name, module.names.keys());
   if (near) return `Import \`${near}\`, the closest name in \`${module.path}\``;
+  if (elsewhere !== null && elsewhere !== module.path) return `\`${name}\` is declared in \`${elsewhere}\`: import it from there, \`use ${elsewhere} { ${name} }\``;
   if (module.names.size === 0) return `Remove \`${name}\` from this \`use\`: \`${module.path}\` declares no names`;
   return `Remove \`${name}\` from this \`use\`, or declare it in \`${module.path}\``;
 }

@@ -79,6 +79,20 @@ describe("module.name_not_found", () => {
     expect(d.span).toMatchObject({ file: "domains/support/actions/a.jadpo", line: 1, column: 21 });
   });
 
+  it("names the module that does declare the name, with the use line to write", () => {
+    const files = support([
+      loaded("domains/support/failures.jadpo", [failure("AnswerUnreadable", 1)]),
+      loaded("domains/support/actions/a.jadpo", [use("support/failures", ["CustomerQuestion"], 1)]),
+    ]);
+    const [d] = resolveModules(files).diagnostics;
+    expect(plain([d])).toBe([
+      "error: Module `support/failures` has no `CustomerQuestion` --> domains/support/actions/a.jadpo:1:24",
+      "  reason: `use` imports names that the module declares at its top level.",
+      "  next: `CustomerQuestion` is declared in `support/types`: import it from there, `use support/types { CustomerQuestion }` (agent)",
+      "  rule: module.name_not_found",
+    ].join("\n"));
+  });
+
   it("doesn't import tests", () => {
     const files = support([
       loaded("domains/support/checks/a.test.jadpo", [test("answers", 1)]),
