@@ -6,6 +6,7 @@ import { ERROR, INT, TEXT, type Type } from "../types/types.ts";
 import { enumOf, objectOf } from "../types/assignable.ts";
 import { printType } from "../types/print-type.ts";
 import { closest, didYouMean } from "../names/suggest.ts";
+import { toUpperCamel } from "../names/casing.ts";
 import { lookupTop, report } from "./context.ts";
 import { findType } from "./type-refs.ts";
 import type { Body, Locals } from "./body.ts";
@@ -35,7 +36,10 @@ export function checkName(b: Body, env: Locals, expr: NameExpr): Type {
       ? `Call it: \`${expr.name}(...)\``
       : ref.kind === "decl" && ref.decl.kind === "fixtures"
         ? `Use one of its fixtures: \`${expr.name}.${ref.decl.members[0]?.name.name ?? "name"}\``
-        : "Use a value here";
+        : ref.kind === "decl" && ref.decl.kind === "prompt"
+          // The mix-up is `ai.generate(classify_ticket, …)`: a prompt is asked with its values.
+          ? `To ask it, pass its values: \`ai.generate(${toUpperCamel(expr.name)} { … }, as: …)\``
+          : "Use a value here";
     return notAValue(b, expr.span, expr.name, what, suggestion);
   }
   if (b.cx.prelude.types.has(expr.name)) return notAValue(b, expr.span, expr.name, "a type", "Use a value here");

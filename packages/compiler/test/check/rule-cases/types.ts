@@ -1,5 +1,5 @@
 // Rule cases for types and their constraints.
-import { type RuleCase, shop } from "./shared.ts";
+import { ANSWER, type RuleCase, shop } from "./shared.ts";
 
 export const typeCases: RuleCase[] = [
   {
@@ -134,6 +134,15 @@ export const typeCases: RuleCase[] = [
     expected: `error: \`double\` is a function, not a value --> domains/shop/shop.jadpo:5:13
   reason: Only values can be kept, passed and compared; declarations are used by calling or naming them.
   next: Call it: \`double(...)\` (agent)
+  rule: type.not_a_value`,
+  },
+  {
+    rule: "type.not_a_value",
+    title: "a prompt passed where its values go",
+    files: shop(`${ANSWER}action answer(question: Question) -> Bool {\n    return match ai.generate(ask, as: Answer) {\n        success(a) => a.resolved\n        failure _ => false\n    }\n}\n`),
+    expected: `error: \`ask\` is a prompt, not a value --> domains/shop/shop.jadpo:11:30
+  reason: Only values can be kept, passed and compared; declarations are used by calling or naming them.
+  next: To ask it, pass its values: \`ai.generate(Ask { … }, as: …)\` (agent)
   rule: type.not_a_value`,
   },
   {
