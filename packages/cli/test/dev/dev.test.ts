@@ -73,7 +73,7 @@ describe("jadpo dev on examples/support", () => {
     // The attempt never reached the model, so the day's budget is untouched.
     expect(JSON.parse(readFileSync(join(root, ".jadpo/dev/usage.json"), "utf8")).connections.local_model.requests).toBe(0);
     await waitUntil("the sandbox line", () => dev.stdout.includes("▲ sandbox:"));
-    expect(dev.stdout).toMatch(/▲ sandbox: local_model's model at http:\/\/127\.0\.0\.1:\d+\/v1 doesn't answer: it can't be reached \(ECONNREFUSED\); sandboxed prompts are faked until it does \(`answer_question`\)\n/);
+    expect(dev.stdout).toMatch(/▲ sandbox: the model of connection `local_model` at http:\/\/127\.0\.0\.1:\d+\/v1 doesn't answer: it can't be reached \(ECONNREFUSED\); sandboxed prompts are faked until it does \(`answer_question`\)\n/);
 
     const health = await dev.request("GET", "/health");
     expect(health.status).toBe(200);

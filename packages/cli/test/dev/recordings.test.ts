@@ -90,7 +90,7 @@ describe("jadpo dev with recordings made from fixtures", () => {
     const key = "sk-dev-probe-4b7e1d";
     const dev = await DevProcess.start(project.root, { JADPO_AI_BASE_URL: model.url, JADPO_AI_KEY: key });
     await waitUntil("the sandbox line", () => dev.stdout.includes("sandbox:"));
-    expect(dev.stdout).toContain(`✓ sandbox: local_model's model meta-llama/Llama-3.1-8B-Instruct answers at ${model.url} (sandboxed: \`answer_question\`)\n`);
+    expect(dev.stdout).toContain(`✓ sandbox: the model of connection \`local_model\`, meta-llama/Llama-3.1-8B-Instruct, answers at ${model.url} (sandboxed: \`answer_question\`)\n`);
     expect(model.probes).toBe(probesBefore + 1);
 
     const refused = await dev.post("answer_customer", { question: "Help me pick a lock" });

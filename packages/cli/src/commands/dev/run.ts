@@ -64,9 +64,10 @@ function failedRequest(requestPath: string, answer: ActionAnswer): FailedRequest
 /** The start-up line about a sandbox: whether its model answers (never the key). */
 export function probeLine(probe: Probe, connection: string, prompts: readonly string[], paint: Terminal["paint"]): string {
   const names = prompts.map((p) => `\`${p}\``).join(", ");
-  if (probe.answers) return `${paint.ok("✓")} sandbox: ${connection}'s model ${probe.model} answers at ${probe.url} (sandboxed: ${names})`;
+  // "the model of connection `model`": init's connection is named `model`, and "model's model" reads badly.
+  if (probe.answers) return `${paint.ok("✓")} sandbox: the model of connection \`${connection}\`, ${probe.model}, answers at ${probe.url} (sandboxed: ${names})`;
   const where = probe.url === null ? "" : ` at ${probe.url}`;
-  return `${paint.alert("▲")} sandbox: ${connection}'s model${where} doesn't answer: ${probe.why}; sandboxed prompts are faked until it does (${names})`;
+  return `${paint.alert("▲")} sandbox: the model of connection \`${connection}\`${where} doesn't answer: ${probe.why}; sandboxed prompts are faked until it does (${names})`;
 }
 
 /** Why the server couldn't listen on `port`, from the system's error code. */
