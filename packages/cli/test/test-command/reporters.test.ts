@@ -105,7 +105,7 @@ describe("plain", () => {
   });
 
   it("prints no tests as its diagnostic", () => {
-    const text = plain({ outcome: "stopped", seed: 1, diagnostic: diagnostic("test.no_tests", null, { where: "" }) }, context);
+    const text = plain({ outcome: "stopped", seed: 1, diagnostic: diagnostic("test.no_tests", null, { where: "", suggestion: "Write a `test` in a `*.jadpotest` or `*.test.jadpo` file, or check the path" }) }, context);
     expect(text).toBe([
       "error: No tests found",
       "  reason: A test run that runs nothing proves nothing, so it fails.",
@@ -153,7 +153,7 @@ describe("json", () => {
   });
 
   it("puts what stopped the run under diagnostics", () => {
-    const object = JSON.parse(json({ outcome: "stopped", seed: 1, diagnostic: diagnostic("test.no_tests", null, { where: "" }) }, context));
+    const object = JSON.parse(json({ outcome: "stopped", seed: 1, diagnostic: diagnostic("test.no_tests", null, { where: "", suggestion: "Write a `test` in a `*.jadpotest` or `*.test.jadpo` file, or check the path" }) }, context));
     expect(object).toMatchObject({ status: "failed", tests: [], summary: { passed: 0, failed: 0 }, diagnostics: [{ rule: "test.no_tests" }] });
   });
 });

@@ -141,6 +141,18 @@ describe("jadpo test, failing", () => {
     ].join("\n"));
     expect(run.code).toBe(1);
   });
+
+  it("says what to do about a name filter that matches none, and a line in no test", () => {
+    const project = example();
+    const named = project.test(["-t", "zebra"]);
+    expect(named.stdout).toContain("  next: No selected test's name matches: `-t` keeps names containing the text, or matching a `/regex/flags`; `--reporter verbose` lists every name (agent)\n");
+    const file = "domains/support/functions/greeting.jadpotest";
+    const starts = [...project.read(file).matchAll(/^test /gm)].map((m) => project.read(file).slice(0, m.index).split("\n").length);
+    const past = project.test([`${file}:999`]);
+    expect(past.stdout).toContain(`error: No tests found in \`${file}:999\`\n`);
+    expect(past.stdout).toContain(`  next: Line 999 of \`${file}\` is in no test: its tests start on lines ${starts.join(", ")} (agent)\n`);
+    expect(past.code).toBe(1);
+  });
 });
 
 describe("jadpo test, selection, seeds and usage", () => {

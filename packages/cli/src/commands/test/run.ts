@@ -262,13 +262,15 @@ async function run(
   if (!project.tests) return { outcome: "compile_errors", seed, diagnostics: project.errors, omitted: project.compiled.omitted };
   const tests = project.tests;
   const filter = prepared.nameFilter;
-  const selected = selectTests(tests.plan, prepared.selectors).filter((entry) => filter === null || filter(entry.name));
+  const bySelectors = selectTests(tests.plan, prepared.selectors);
+  const selected = bySelectors.filter((entry) => filter === null || filter(entry.name));
   if (selected.length === 0) {
     const where = [
       paths.length === 0 ? "" : ` in ${paths.map((path) => `\`${path}\``).join(", ")}`,
       prepared.options.name === undefined ? "" : ` named like \`${prepared.options.name}\``,
     ].join("");
-    return { outcome: "stopped", seed, diagnostic: diagnostic("test.no_tests", null, { where }) };
+    const suggestion = noTestsStep(tests.plan, bySelectors.length > 0 && filter !== null, prepared.selectors, prepared.displayPath);
+    return { outcome: "stopped", seed, diagnostic: diagnostic("test.no_tests", null, { where, suggestion }) };
   }
   let entries: PlannedTest[] = applyShard(selected, prepared.shard);
   if (affected !== null) {
@@ -291,6 +293,20 @@ async function run(
     if (below) report.coverageBelow = below;
   }
   return report;
+}
+
+/**
+ * What to do about a run with no tests, for what was given: a name filter that matched none of
+ * the selected tests, a `file:line` that no test covers, or (by default) where tests go.
+ */
+export function noTestsStep(plan: PlannedTest[], filtered: boolean, selectors: Selector[], displayPath: (file: string) => string): string {
+  if (filtered) return "No selected test's name matches: `-t` keeps names containing the text, or matching a `/regex/flags`; `--reporter verbose` lists every name";
+  for (const selector of selectors) {
+    if (selector.line === null) continue;
+    const starts = plan.filter((entry) => entry.file === selector.path && entry.kind === "test").map((entry) => entry.line);
+    if (starts.length > 0) return `Line ${selector.line} of \`${displayPath(selector.path)}\` is in no test: its tests start on lines ${starts.join(", ")}`;
+  }
+  return "Write a `test` in a `*.jadpotest` or `*.test.jadpo` file, or check the path";
 }
 
 /** `test.coverage_below` when the outcomes reached are fewer than `--coverage-min` asks (none of none is 100%). */

@@ -35,7 +35,8 @@ export const testRunRules = {
   "test.no_tests": {
     summary: "No tests found{where}",
     reason: "A test run that runs nothing proves nothing, so it fails.",
-    next: "Write a `test` in a `*.jadpotest` or `*.test.jadpo` file, or check the path",
+    // {suggestion}: for what was given (a name filter, a line no test covers), else noTestsStep's default.
+    next: "{suggestion}",
     owner: "agent",
   },
   "test.timed_out": {
