@@ -25,6 +25,11 @@ export interface Body {
   name: string;
   returnType: Type;
   escapes: Escape[];
+  /**
+   * A `match` missed arms (`failure.match_not_exhaustive`): what the missing arm would reject is
+   * unknown, so no declared failure is called stale (one mistake, one diagnostic).
+   */
+  missedArms?: boolean;
 }
 
 export interface LocalVar {

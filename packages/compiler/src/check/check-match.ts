@@ -49,6 +49,7 @@ function wrongPattern(b: Body, p: Pattern, forms: string[]): void {
 }
 
 function notExhaustive(b: Body, m: MatchExpr, missing: string[], catchAll: string): void {
+  b.missedArms = true;
   report(b.cx, diagnostic("failure.match_not_exhaustive", m.span, { missing: listWords(missing), catch_all: catchAll }));
 }
 

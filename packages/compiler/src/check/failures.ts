@@ -93,7 +93,7 @@ export function checkEscapes(b: Body, decl: ActionDecl | FunctionDecl | null): v
       fix: decl ? `Add ${them} to the \`fails\` list, or handle ${names.length === 1 ? "it" : "them"} inside` : `Only an action can fail: handle ${them} here, or make \`${b.name}\` an action`,
     }));
   }
-  if (!decl) return;
+  if (!decl || b.missedArms) return;
   for (const ident of decl.fails) {
     const info = b.cx.resolutions.get(ident);
     if (!info || info.kind !== "failure") continue;

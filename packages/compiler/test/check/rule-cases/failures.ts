@@ -53,6 +53,15 @@ export const failureCases: RuleCase[] = [
   },
   {
     rule: "failure.match_not_exhaustive",
+    title: "the failure a missing arm rejected is not called stale as well",
+    files: shop(`${ANSWER}failure Refused { kind: Rejected  message: "No." }\naction answer(question: Question) fails Unavailable, Refused -> Answer {\n    return match ai.generate(Ask { question: question }, as: Answer) {\n        success(a) => a\n        failure AiTimedOut, AiOverBudget, AiTooLong, AiUnreadable => reject Unavailable\n    }\n}\n`),
+    expected: `error: This match doesn't cover \`AiRefused\` --> domains/shop/shop.jadpo:12:12
+  reason: A match handles every case, so a new failure or member can't slip through unhandled.
+  next: Add an arm for \`AiRefused\`, or end with \`failure _\` (agent)
+  rule: failure.match_not_exhaustive`,
+  },
+  {
+    rule: "failure.match_not_exhaustive",
     title: "an enum match without every member",
     files: shop(`type Tone = Enum { friendly formal curt }\nfunction greet(tone: Tone) -> Text {\n    return match tone {\n        Tone.friendly => "Hi"\n    }\n}\n`),
     expected: `error: This match doesn't cover \`Tone.formal\` and \`Tone.curt\` --> domains/shop/shop.jadpo:3:12
