@@ -65,6 +65,15 @@ describe("requests from other web pages (D7) and oversized bodies (D16)", () => 
     expect(huge.error).toBeUndefined();
     expect(huge.status).toBe(400);
     expect(JSON.parse(huge.text).error.message).toBe("The request body is larger than 16 MiB");
+    // Refused action requests are printed and listed like the others.
+    const wrongMethod = await raw(dev.url, "GET", "/actions/answer_customer", {});
+    expect(wrongMethod.status).toBe(405);
+    await dev.jadpo.waitFor(/GET \/actions\/answer_customer → 405\n/);
+    expect(dev.stdout).toContain("POST /actions/answer_customer → 415\n");
+    expect(dev.stdout).toContain("POST /actions/answer_customer → 400\n");
+    const listed = JSON.parse((await raw(dev.url, "GET", "/_dev/calls.json", {})).text) as { failed_requests: { status: number }[] };
+    // Newest first; the 403s never reached an action.
+    expect(listed.failed_requests.map((f) => f.status)).toEqual([405, 400, 415]);
 
     // Its own pages and programs still get through, by either name.
     expect((await post({ ...JSON_HEADERS, origin: dev.url })).status).toBe(200);

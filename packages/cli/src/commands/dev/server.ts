@@ -55,9 +55,15 @@ async function route(state: DevServerState, req: IncomingMessage, res: ServerRes
 
   const action = /^\/actions\/([^/]+)\/?$/.exec(path);
   if (action !== null) {
+    // Every answer to an action request is printed and listed on /_dev, refusals included.
+    const refuse = (status: number, code: string, message: string): void => {
+      const answer: ActionAnswer = { status, body: { error: { code, message, request_id: id } }, calls: [], problem: null };
+      state.onAnswer(method, path, answer);
+      sendJson(res, status, answer.body);
+    };
     if (method !== "POST") {
       res.setHeader("allow", "POST");
-      return sendError(res, 405, "method_not_allowed", `Call an action with POST ${path}`, id);
+      return refuse(405, "method_not_allowed", `Call an action with POST ${path}`);
     }
     let name: string;
     try {
@@ -66,13 +72,13 @@ async function route(state: DevServerState, req: IncomingMessage, res: ServerRes
       name = action[1];
     }
     if (!isJsonRequest(req)) {
-      return sendError(res, 415, "unsupported_media_type", "Send the parameters as JSON, with `Content-Type: application/json`", id);
+      return refuse(415, "unsupported_media_type", "Send the parameters as JSON, with `Content-Type: application/json`");
     }
     const body = await readBody(req);
-    if (!body.ok) return sendError(res, 400, "invalid_request", body.problem, id);
+    if (!body.ok) return refuse(400, "invalid_request", body.problem);
     const build = state.current();
     if (build === null) {
-      return sendError(res, 503, "not_built", "The project doesn't compile yet: correct the errors `jadpo dev` printed, and it rebuilds", id);
+      return refuse(503, "not_built", "The project doesn't compile yet: correct the errors `jadpo dev` printed, and it rebuilds");
     }
     const answer = await answerAction(build, name, body.text, id, state.displayPath, state.actionTimeout);
     // Printed first, so whoever reads the answer finds its lines in the terminal already.
