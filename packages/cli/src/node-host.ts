@@ -113,7 +113,11 @@ function readable(path: string): boolean {
   }
 }
 
-/** Null when the link may be read as a file; "" to leave it out silently (a link to a folder, or to nothing). */
+/**
+ * Null when the link may be read as a file; "" to leave it out silently (a link to nothing);
+ * otherwise why it is left out. A link to a folder is never followed (it could loop or lead out),
+ * and is reported, so no folder of sources vanishes from the project without a word.
+ */
 function linkProblem(path: string, realRoot: string): string | null {
   let target: string;
   try {
@@ -122,14 +126,14 @@ function linkProblem(path: string, realRoot: string): string | null {
     const code = errorCode(error);
     return code === "ENOENT" || code === "ENOTDIR" ? "" : problemWords(code, false);
   }
-  if (target !== realRoot && !target.startsWith(`${realRoot}/`)) return "it is a symbolic link to a file outside the project";
   let stats;
   try {
     stats = statSync(target);
   } catch (error) {
     return problemWords(errorCode(error), false);
   }
-  if (stats.isDirectory()) return "";
+  if (stats.isDirectory()) return "a folder behind a symbolic link is not followed (it could loop, or lead outside the project)";
+  if (target !== realRoot && !target.startsWith(`${realRoot}/`)) return "it is a symbolic link to a file outside the project";
   if (!stats.isFile()) return "it is a link to something that is not a regular file (a pipe, socket or device)";
   return readable(target) ? null : "it can't be read (permission denied)";
 }

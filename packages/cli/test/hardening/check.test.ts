@@ -90,11 +90,22 @@ describe("files that can't be read safely (D6, D11)", () => {
     expect(run.stdout).toBe([
       "error: `domains/support/loop.jadpo` is skipped: it is a loop of symbolic links --> domains/support/loop.jadpo:1:1",
       "  reason: Only files that are really in the project and can be read are compiled; a loop of links, a pipe or a link that leads outside the project would hang, fail or read someone else's file.",
-      "  next: Remove or replace `domains/support/loop.jadpo` with a plain file in the project (human)",
+      "  next: Remove or replace `domains/support/loop.jadpo` with a plain file or folder in the project (human)",
       "  rule: module.unreadable",
       "check failed: 1 error",
       "",
     ].join("\n"));
+  });
+
+  it("a folder behind a symbolic link under domains/ is module.unreadable, never followed or dropped silently", async () => {
+    const p = project();
+    symlinkSync(join(p.root, "domains/support/functions"), join(p.root, "domains/linked"));
+    symlinkSync("..", join(p.root, "domains/support/up"));
+    symlinkSync(tmpdir(), join(p.root, "outside_docs"));
+    const run = await p.check();
+    expect(run.stdout).toContain("error: `domains/linked` is skipped: a folder behind a symbolic link is not followed (it could loop, or lead outside the project) --> domains/linked:1:1\n");
+    expect(run.stdout).toContain("error: `domains/support/up` is skipped: a folder behind a symbolic link is not followed");
+    expect(rules(run)).toEqual(["module.unreadable", "module.unreadable"]);
   });
 
   it("a FIFO named as a recording is skipped with module.unreadable, without hanging", async () => {

@@ -111,8 +111,10 @@ export function discoverFiles(host: Host, root: string): ProjectFiles {
   const misnamed: DiscoveredRecording[] = [];
   const onSkipped = (absolute: string, why: string) => {
     const path = absolute.startsWith(prefix) ? absolute.slice(prefix.length) : absolute;
-    // Only what could be a project file, or a folder: a stray pipe named `notes.txt` is no concern of ours.
-    if (why.startsWith("a folder") || fileKind(path) || RECORDING.test(path)) skipped.push({ path, why });
+    // Only what could be a project file, or a folder: a stray pipe named `notes.txt` is no concern
+    // of ours, nor a linked folder outside `domains/`, where the modules are.
+    const folder = why.startsWith("a folder") && (!why.startsWith("a folder behind a symbolic link") || path.startsWith("domains/"));
+    if (folder || fileKind(path) || RECORDING.test(path)) skipped.push({ path, why });
   };
   const all = host.listFiles(root, (absoluteDir) => absoluteDir.startsWith(prefix) && skipFolder(absoluteDir.slice(prefix.length)), onSkipped);
   for (const absolute of all) {

@@ -29,7 +29,7 @@ export const moduleRules = {
   "module.unreadable": {
     summary: "`{path}` is skipped: {why}",
     reason: "Only files that are really in the project and can be read are compiled; a loop of links, a pipe or a link that leads outside the project would hang, fail or read someone else's file.",
-    next: "Remove or replace `{path}` with a plain file in the project",
+    next: "Remove or replace `{path}` with a plain file or folder in the project",
     owner: "human",
   },
   "name.unknown": {
