@@ -53,7 +53,8 @@ export function decodeSource(input: string | Uint8Array): { text: string; badUtf
     }
   }
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  if (text.includes("\r\n")) text = text.replace(/\r\n/g, "\n");
+  // CRLF (Windows) and a lone CR (old Macs) both end a line.
+  if (text.includes("\r")) text = text.replace(/\r\n?/g, "\n");
   return { text, badUtf8 };
 }
 

@@ -330,12 +330,16 @@ describe("text (docs/language.md)", () => {
 });
 
 describe("files and spans", () => {
-  it("a BOM is dropped and CRLF is read as LF", () => {
+  it("a BOM is dropped, and CRLF and a lone CR are read as LF", () => {
     const plain = parseFile("x.jadpo", "source", "type A = Int\ntype B = Text\n");
     const windows = parseFile("x.jadpo", "source", new TextEncoder().encode("\uFEFFtype A = Int\r\ntype B = Text\r\n"));
     expect(windows.diagnostics).toEqual([]);
     expect(windows.syntax.decls).toEqual(plain.syntax.decls);
     expect(windows.source.text).toBe(plain.source.text);
+    const oldMac = parseFile("x.jadpo", "source", "type A = Int\rtype B = Text\r");
+    expect(oldMac.diagnostics).toEqual([]);
+    expect(oldMac.syntax.decls).toEqual(plain.syntax.decls);
+    expect(oldMac.source.text).toBe(plain.source.text);
   });
 
   it("spans: file, 1-based line and column (code points), start and end offsets", () => {
