@@ -51,8 +51,16 @@ describe("jadpo ai record, more ways to fail", () => {
   it("when the server answers with an error", async () => {
     model().setBehaviour({ kind: "error", status: 500, body: { error: { message: "the model is loading", type: "server_error" } } });
     const out = await fails(example(), ["--as", "jersey", "--fixture", "questions.sesame"], env());
-    expect(out.split("\n")[0]).toBe("error: The model answered with an error: the model answered with HTTP 500: the model is loading");
+    expect(out.split("\n")[0]).toBe("error: Asking the model failed: the model answered with HTTP 500: the model is loading");
     expect(out).toContain("  rule: ai.model_error\n");
+  });
+
+  it("when the connection's settings can't make a request: a base_url that isn't a URL, a key no header can carry", async () => {
+    const badUrl = await fails(example(), ["--as", "jersey", "--fixture", "questions.sesame"], { JADPO_AI_BASE_URL: "not-a-url" });
+    expect(badUrl.split("\n")[0]).toBe("error: Asking the model failed: `base_url` of `local_model` is not a URL: `not-a-url` (write it as http://host:port/v1)");
+    const badKey = await fails(example(), ["--as", "jersey", "--fixture", "questions.sesame"], { ...env(), JADPO_AI_KEY: "sk-é€" });
+    expect(badKey.split("\n")[0]).toBe("error: Asking the model failed: the key of `local_model` has characters an HTTP header can't carry (spaces, or letters beyond ASCII)");
+    expect(badKey).not.toContain("sk-");
   });
 
   it("when the answer breaks a rule of the type", async () => {
@@ -121,7 +129,7 @@ describe("jadpo ai record, more ways to fail", () => {
   it("when the model refuses", async () => {
     model().setBehaviour({ kind: "refuse", refusal: "I can't help with that." });
     const out = await fails(example(), ["--as", "jersey", "--fixture", "questions.sesame"], env());
-    expect(out.split("\n")[0]).toBe("error: The model answered with an error: the model refused: I can't help with that.");
+    expect(out.split("\n")[0]).toBe("error: Asking the model failed: the model refused: I can't help with that.");
   });
 
   it("when the last `jadpo dev` call's values no longer fit the prompt", async () => {

@@ -114,7 +114,7 @@ describe("jadpo ai record, failing: exit 1, a shaped error, nothing written", ()
     model().setBehaviour({ kind: "garbage" });
     const out = await fails(example(), ["--as", "jersey", "--fixture", "questions.sesame"], env());
     expect(out).toBe([
-      "error: The model answered with an error: the model's answer is not valid JSON",
+      "error: Asking the model failed: the model's answer is not valid JSON",
       "  reason: Only an answer that decodes is recorded; nothing is written otherwise.",
       "  next: Check the model and connection settings, then record again (human)",
       "  rule: ai.model_error",

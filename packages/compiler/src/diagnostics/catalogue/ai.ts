@@ -45,7 +45,7 @@ export const aiRules = {
     owner: "human",
   },
   "ai.model_error": {
-    summary: "The model answered with an error: {error}",
+    summary: "Asking the model failed: {error}",
     reason: "Only an answer that decodes is recorded; nothing is written otherwise.",
     next: "Check the model and connection settings, then record again",
     owner: "human",

@@ -38,6 +38,13 @@ export function connectModel(program: CheckedProgram, env: Readonly<Record<strin
     return { ok: false, diagnostic: diagnostic("ai.model_error", null, { error: why }) };
   }
   const { options } = settings;
+  // Settings no request could be made with, said before asking (the key itself is never shown).
+  if (!URL.canParse(options.baseUrl)) {
+    return { ok: false, diagnostic: diagnostic("ai.model_error", null, { error: `\`base_url\` of \`${connection.name}\` is not a URL: \`${redact(options.baseUrl, options.apiKey)}\` (write it as http://host:port/v1)` }) };
+  }
+  if (options.apiKey !== null && !/^[\x21-\x7e]*$/.test(options.apiKey)) {
+    return { ok: false, diagnostic: diagnostic("ai.model_error", null, { error: `the key of \`${connection.name}\` has characters an HTTP header can't carry (spaces, or letters beyond ASCII)` }) };
+  }
   return {
     ok: true,
     model: {
