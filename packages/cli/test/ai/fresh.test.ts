@@ -124,7 +124,7 @@ describe("jadpo ai record --stale", () => {
       `✓ Recorded \`answer_question\`'s \`jersey\` again  from the \`jadpo dev\` call with the same values, call_1 · 1 placeholder · ${RECORDINGS}/jersey.json`,
       "error: `answer_question`'s recording `legacy` is out of date and can't be asked again: it was recorded without a fixture and no `jadpo dev` call in the log has its values",
       "  reason: A recording is asked again with the values it was first asked with — its fixture, or a `jadpo dev` call with the same values — so a re-recorded answer never answers another question; it is left as it was.",
-      "  next: Record it again by hand with `jadpo ai record answer_question --as legacy --fixture group.fixture`, or make a `jadpo dev` call with the values it answered (human)",
+      "  next: Record it again by hand with `jadpo ai record answer_question --as legacy --fixture questions.sesame`, or make a `jadpo dev` call with the values it answered (human)",
       "  rule: ai.cannot_reask",
       `✓ Recorded \`answer_question\`'s \`sesame_fx\` again  from the fixture \`questions.sesame\` · 1 placeholder · ${RECORDINGS}/sesame_fx.json`,
       "record failed: 1 left out of date, 2 recorded again",

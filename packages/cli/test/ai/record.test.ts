@@ -168,7 +168,7 @@ describe("jadpo ai record, failing: exit 1, a shaped error, nothing written", ()
     expect(out).toBe([
       "error: No values to ask `answer_question` with",
       "  reason: A recording answers the prompt as a real call asks it, so it needs the values of a `jadpo dev` call or a fixture.",
-      "  next: Call an action that asks `answer_question` in `jadpo dev`, or pass `--fixture group.fixture` (human)",
+      "  next: Pass `--fixture questions.sesame`, or call an action that asks `answer_question` in `jadpo dev` (human)",
       "  rule: ai.no_values",
       "",
     ].join("\n"));

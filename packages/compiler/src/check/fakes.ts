@@ -11,6 +11,7 @@ import { listItem } from "../types/assignable.ts";
 import { printType } from "../types/print-type.ts";
 import { closest, didYouMean } from "../names/suggest.ts";
 import { isLowerSnake, toLowerSnake } from "../names/casing.ts";
+import { fixturesFor } from "./fixtures-for.ts";
 import { report, type Checker } from "./context.ts";
 import { Locals, type Body } from "./body.ts";
 import { checkExpr } from "./check-expr.ts";
@@ -80,7 +81,10 @@ function recordingMissingStep(cx: Checker, prompt: PromptInfo, name: string): st
     const own = names.length > 0 ? `use one of its recordings (${names.map((n) => `\`${n}\``).join(", ")}) or ` : "";
     return `Recording names are lower_snake, like \`not_covered\`: ${own}record one with ${record}`;
   }
-  const record = `\`jadpo ai record ${prompt.name} --as ${name}\``;
+  // With one fixture that can feed the prompt, the command works as printed, without a dev call.
+  const fitting = fixturesFor(cx.graph, prompt);
+  const fixture = fitting.length === 1 ? ` --fixture ${fitting[0]}` : "";
+  const record = `\`jadpo ai record ${prompt.name} --as ${name}${fixture}\``;
   const near = closest(name, names);
   if (near !== null) return `Did you mean \`recorded("${near}")\`? Or record \`${name}\` with ${record}`;
   if (names.length > 0) return `Record it with ${record}, or use one of its recordings: ${names.map((n) => `\`${n}\``).join(", ")}`;

@@ -35,7 +35,8 @@ export const aiRules = {
   "ai.no_values": {
     summary: "No values to ask `{prompt}` with",
     reason: "A recording answers the prompt as a real call asks it, so it needs the values of a `jadpo dev` call or a fixture.",
-    next: "Call an action that asks `{prompt}` in `jadpo dev`, or pass `--fixture group.fixture`",
+    // {suggestion}: the fixtures that can feed the prompt (noValuesStep), else how to declare one.
+    next: "{suggestion}",
     owner: "human",
   },
   "ai.unreachable": {
@@ -59,7 +60,8 @@ export const aiRules = {
   "ai.cannot_reask": {
     summary: "`{prompt}`'s recording `{name}` is out of date and can't be asked again: {why}",
     reason: "A recording is asked again with the values it was first asked with — its fixture, or a `jadpo dev` call with the same values — so a re-recorded answer never answers another question; it is left as it was.",
-    next: "Record it again by hand with `jadpo ai record {prompt} --as {name} --fixture group.fixture`, or make a `jadpo dev` call with the values it answered",
+    // {fixture}: the one fixture that can feed the prompt, else `group.fixture` (fixtureForCommand).
+    next: "Record it again by hand with `jadpo ai record {prompt} --as {name} --fixture {fixture}`, or make a `jadpo dev` call with the values it answered",
     owner: "human",
   },
   "ai.recording_exists": {

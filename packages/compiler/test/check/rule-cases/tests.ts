@@ -194,6 +194,17 @@ export const testCases: RuleCase[] = [
   },
   {
     rule: "test.recording_missing",
+    title: "one fixture can feed the prompt: the command to record names it, so it works as printed",
+    files: shop(ANSWERING, {
+      "domains/shop/questions.jadpotest": `fixtures questions {\n    hello -> Ask {\n        return Ask { question: "Hello?" }\n    }\n}\n\ntest "a recorded answer" {\n    fakes: {\n        ai.ask: [recorded("hello")]\n    }\n    var a = attempt answer("Hello?")\n}\n`,
+    }),
+    expected: `error: \`ask\` has no recording \`hello\` --> domains/shop/questions.jadpotest:9:18
+  reason: \`recorded("name")\` reads \`recordings/ask/hello.json\` beside the prompt.
+  next: Record it with \`jadpo ai record ask --as hello --fixture questions.hello\` (agent)
+  rule: test.recording_missing`,
+  },
+  {
+    rule: "test.recording_missing",
     title: "a name that is not lower_snake (a path): the next step records a name that can exist",
     files: shop(ANSWERING, {
       "domains/shop/recordings/ask/hello.json": "{}",

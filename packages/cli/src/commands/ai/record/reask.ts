@@ -35,9 +35,9 @@ export async function reaskValues(
   program: CheckedProgram, root: string, prompt: PromptInfo, asked: Asked | null, lastCall: boolean,
 ): Promise<ValuesResult | null> {
   if (asked?.fixture !== undefined) return valuesFromFixture(program, prompt, asked.fixture);
-  const same = asked === null ? null : valuesFromSameValuesCall(root, prompt, asked.values);
+  const same = asked === null ? null : valuesFromSameValuesCall(program, root, prompt, asked.values);
   if (same !== null) return same;
-  return lastCall ? valuesFromDevLog(root, prompt) : null;
+  return lastCall ? valuesFromDevLog(program, root, prompt) : null;
 }
 
 /** Why a recording can't be asked again with `--stale`: the `{why}` of `ai.cannot_reask`. */

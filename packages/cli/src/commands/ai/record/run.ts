@@ -67,7 +67,7 @@ export async function runAiRecord(promptName: string | undefined, options: AiRec
     ? await valuesFromFixture(program, prompt, options.fixture)
     : existing.kind === "current" || existing.kind === "out_of_date"
       ? (await reaskValues(program, root, prompt, existing.asked, true))!
-      : valuesFromDevLog(root, prompt);
+      : valuesFromDevLog(program, root, prompt);
   if (!values.ok) return reportProblem(printing, values.diagnostic);
 
   const connected = connectModel(program, context.env);

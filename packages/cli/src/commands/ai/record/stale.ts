@@ -15,6 +15,7 @@ import { fromText, placeholdersText } from "./render.ts";
 import type { AiRecordOptions } from "./options.ts";
 import { askedType, recordOne } from "./record-one.ts";
 import { cannotReaskWhy, onDisk, reaskValues } from "./reask.ts";
+import { fixtureForCommand } from "./values.ts";
 
 interface Tally {
   recorded: number;
@@ -54,7 +55,7 @@ async function restale(loaded: LoadedProject, prompt: PromptInfo, model: () => M
     const values = asType.ok ? await reaskValues(program, root, prompt, existing.asked, false) : null;
     if (!asType.ok || values === null) {
       const why = asType.ok ? cannotReaskWhy(existing.asked) : `\`${prompt.name}\` is not asked by an \`ai.generate\` call`;
-      left(diagnostic("ai.cannot_reask", null, { prompt: prompt.name, name: recording.name, why }));
+      left(diagnostic("ai.cannot_reask", null, { prompt: prompt.name, name: recording.name, why, fixture: fixtureForCommand(program, prompt) }));
       continue;
     }
     if (!values.ok) {

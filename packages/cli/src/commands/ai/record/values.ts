@@ -1,7 +1,7 @@
 // The values `jadpo ai record` asks with (docs/cli-ai.md): a fixture's, run with the runtime, or those of
 // the prompt's last call in the development call log. Neither is `ai.no_values`.
 import {
-  closest, diagnostic, didYouMean, type CheckedProgram, type Diagnostic, type FixtureMember, type FixturesDecl, type PromptInfo, type TypeRef,
+  closest, diagnostic, didYouMean, fixtureFits, fixturesFor, projectFixtures, spellTypeRef, type CheckedProgram, type Diagnostic, type ProjectFixture, type PromptInfo,
 } from "@jadpo/compiler";
 import { compileProgram, createContext, decodeValue, formatDecodeErrorDetail, type AiBackend, type Value } from "@jadpo/runtime";
 import { readLastCall, type DevCall } from "@jadpo/runtime/dev";
@@ -25,45 +25,16 @@ export function parseFixtureName(text: string): { group: string; member: string 
   return m === null ? null : { group: m[1], member: m[2] };
 }
 
-/** A type as written in source, without spaces: `List<Text>`, `Text?`. */
-function spell(ref: TypeRef): string {
-  if (ref.kind === "optional") return `${spell(ref.inner)}?`;
-  return ref.args.length === 0 ? ref.name.name : `${ref.name.name}<${ref.args.map(spell).join(",")}>`;
-}
-
-interface FoundFixture {
-  name: string;
-  member: FixtureMember;
-}
-
-function everyFixture(program: CheckedProgram): FoundFixture[] {
-  const files = [...program.graph.files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  const found: FoundFixture[] = [];
-  for (const file of files) {
-    for (const decl of file.syntax.decls) {
-      if (decl.kind !== "fixtures") continue;
-      const group = decl as FixturesDecl;
-      for (const member of group.members) found.push({ name: `${group.name.name}.${member.name.name}`, member });
-    }
-  }
-  return found;
-}
-
 /**
  * The `--fixture` to suggest for a value that isn't `group.fixture`, from this project's own
  * fixtures: the one whose name is closest to what was written, else the first that fits the
  * prompt, else the form itself.
  */
 export function fixtureExample(program: CheckedProgram, prompt: PromptInfo, given: string): string {
-  const all = everyFixture(program);
+  const all = projectFixtures(program.graph);
   const near = closest(given, all.map((f) => f.member.name.name));
   const named = near === null ? undefined : all.find((f) => f.member.name.name === near);
-  return named?.name ?? all.find((f) => fits(f.member, prompt))?.name ?? all[0]?.name ?? "group.fixture";
-}
-
-/** A fixture that can feed `prompt`: no parameters, and the prompt's values type (the checker made sure it means that type). */
-function fits(member: FixtureMember, prompt: PromptInfo): boolean {
-  return (member.params === null || member.params.length === 0) && spell(member.returnType) === prompt.valuesType.name;
+  return named?.name ?? all.find((f) => fixtureFits(f.member, prompt))?.name ?? all[0]?.name ?? "group.fixture";
 }
 
 function unusable(prompt: PromptInfo, fixture: string, problem: string, suggestion: string): ValuesResult {
@@ -71,8 +42,8 @@ function unusable(prompt: PromptInfo, fixture: string, problem: string, suggesti
 }
 
 /** The next step when a fixture can't be used: the fitting fixtures, or how to write one. */
-function fittingSuggestion(all: FoundFixture[], prompt: PromptInfo, near: string | null): string {
-  const fitting = all.filter((f) => fits(f.member, prompt)).map((f) => `\`${f.name}\``);
+function fittingSuggestion(all: ProjectFixture[], prompt: PromptInfo, near: string | null): string {
+  const fitting = all.filter((f) => fixtureFits(f.member, prompt)).map((f) => `\`${f.name}\``);
   return didYouMean(
     near && `--fixture ${near}`,
     fitting.length > 0
@@ -102,19 +73,19 @@ function isFault(e: unknown): e is { problem: string; suggestion: string } {
 
 /** The values the fixture `name` (`questions.sesame`) returns, run with the runtime. */
 export async function valuesFromFixture(program: CheckedProgram, prompt: PromptInfo, name: string): Promise<ValuesResult> {
-  const all = everyFixture(program);
+  const all = projectFixtures(program.graph);
   const named = all.filter((f) => f.name === name);
   if (named.length === 0) {
     // A typo in either half of `group.fixture` is found by comparing the whole text.
-    const near = closest(name, all.filter((f) => fits(f.member, prompt)).map((f) => f.name));
+    const near = closest(name, all.filter((f) => fixtureFits(f.member, prompt)).map((f) => f.name));
     return unusable(prompt, name, "there is no such fixture", fittingSuggestion(all, prompt, near));
   }
-  const chosen = named.find((f) => fits(f.member, prompt));
+  const chosen = named.find((f) => fixtureFits(f.member, prompt));
   if (chosen === undefined) {
     const member = named[0].member;
     const problem = member.params !== null && member.params.length > 0
       ? "it takes parameters"
-      : `it returns \`${spell(member.returnType)}\`, not \`${prompt.valuesType.name}\``;
+      : `it returns \`${spellTypeRef(member.returnType)}\`, not \`${prompt.valuesType.name}\``;
     return unusable(prompt, name, problem, fittingSuggestion(all, prompt, null));
   }
   const compiled = compileProgram(program);
@@ -130,23 +101,38 @@ export async function valuesFromFixture(program: CheckedProgram, prompt: PromptI
   }
 }
 
+/** The `--fixture` a printed command should carry: the one fixture that can feed the prompt, else the form. */
+export function fixtureForCommand(program: CheckedProgram, prompt: PromptInfo): string {
+  const fitting = fixturesFor(program.graph, prompt);
+  return fitting.length === 1 ? fitting[0] : "group.fixture";
+}
+
+/** The next step of `ai.no_values`: the fixtures that can feed the prompt, else how to make values. */
+function noValuesStep(program: CheckedProgram, prompt: PromptInfo): string {
+  const fitting = fixturesFor(program.graph, prompt);
+  const dev = `call an action that asks \`${prompt.name}\` in \`jadpo dev\``;
+  if (fitting.length === 1) return `Pass \`--fixture ${fitting[0]}\`, or ${dev}`;
+  if (fitting.length > 1) return `Pass one of the fixtures that give \`${prompt.valuesType.name}\` with \`--fixture\` (${fitting.slice(0, 5).map((f) => `\`${f}\``).join(", ")}), or ${dev}`;
+  return `${dev[0].toUpperCase()}${dev.slice(1)}, or declare a fixture without parameters that returns \`${prompt.valuesType.name}\` and pass it with \`--fixture\``;
+}
+
 /** The values of the prompt's last call in `.jadpo/dev/calls.jsonl`, read back as its values type. */
-export function valuesFromDevLog(root: string, prompt: PromptInfo): ValuesResult {
+export function valuesFromDevLog(program: CheckedProgram, root: string, prompt: PromptInfo): ValuesResult {
   const call = readLastCall(root, prompt.name);
-  if (call === null) return { ok: false, diagnostic: diagnostic("ai.no_values", null, { prompt: prompt.name }) };
-  return valuesOfCall(call, prompt, "dev_call");
+  if (call === null) return { ok: false, diagnostic: diagnostic("ai.no_values", null, { prompt: prompt.name, suggestion: noValuesStep(program, prompt) }) };
+  return valuesOfCall(program, call, prompt, "dev_call");
 }
 
 /** The values of the prompt's newest call whose values digest is `digest`, or null when there is none. */
-export function valuesFromSameValuesCall(root: string, prompt: PromptInfo, digest: string): ValuesResult | null {
+export function valuesFromSameValuesCall(program: CheckedProgram, root: string, prompt: PromptInfo, digest: string): ValuesResult | null {
   const call = readLastCall(root, prompt.name, (c) => valuesDigestOfJson(c.values) === digest);
-  return call === null ? null : valuesOfCall(call, prompt, "same_values_call");
+  return call === null ? null : valuesOfCall(program, call, prompt, "same_values_call");
 }
 
-function valuesOfCall(call: DevCall, prompt: PromptInfo, kind: "dev_call" | "same_values_call"): ValuesResult {
+function valuesOfCall(program: CheckedProgram, call: DevCall, prompt: PromptInfo, kind: "dev_call" | "same_values_call"): ValuesResult {
   const decoded = decodeValue({ kind: "named", decl: prompt.valuesType }, call.values);
   if (!decoded.ok) {
-    const d = diagnostic("ai.no_values", null, { prompt: prompt.name });
+    const d = diagnostic("ai.no_values", null, { prompt: prompt.name, suggestion: noValuesStep(program, prompt) });
     d.details = [{
       label: "note",
       text: `${kind === "dev_call" ? "the last `jadpo dev` call" : "the `jadpo dev` call with the same values"}, ${call.id}, gave values that no longer decode as \`${prompt.valuesType.name}\`: ${formatDecodeErrorDetail(decoded.error)}`,
