@@ -27,6 +27,20 @@ export interface CompletionInput {
   offset: number;
 }
 
+/** Whether the end of `line` is inside a one-line text (`"…`) or a `//` comment. */
+function inTextOrComment(line: string): boolean {
+  let inText = false;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i];
+    if (inText) {
+      if (c === "\\") i++;
+      else if (c === '"') inText = false;
+    } else if (c === '"') inText = true;
+    else if (c === "/" && line[i + 1] === "/") return true;
+  }
+  return inText;
+}
+
 export function completions(input: CompletionInput): CompletionItem[] {
   const before = input.text.slice(0, input.offset);
   const line = before.slice(before.lastIndexOf("\n") + 1);
@@ -48,6 +62,9 @@ export function completions(input: CompletionInput): CompletionItem[] {
       .filter((r) => prompt === null || r.promptName === prompt)
       .map((r) => ({ label: r.name, kind: CompletionItemKind.File, detail: r.path, textEdit: { range: replace(recorded[1].length), newText: r.name } }));
   }
+
+  // Inside a text or a comment, no name fits (`recorded("…")` names were offered above).
+  if (inTextOrComment(line)) return [];
 
   if (inFakes(before)) {
     const key = /^\s*((?:ai\.)?\w*)$/.exec(line);

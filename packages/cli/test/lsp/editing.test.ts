@@ -53,6 +53,12 @@ describe("completion", () => {
     expect(labels).not.toContain("greeting"); // another module's, not imported
   });
 
+  test("nothing inside a text or a comment", async () => {
+    expect(await complete(ACTION, disk(ACTION).replace("return match ai.generate(asked", 'var n: Text = "a \\"quoted\\" wo|"\n    return match ai.generate(asked'))).toEqual([]);
+    expect(await complete(ACTION, disk(ACTION).replace("return match ai.generate(asked", "// ask the mo|\n    return match ai.generate(asked"))).toEqual([]);
+    expect(await complete(ACTION, disk(ACTION).replace("return match ai.generate(asked", 'var n: Text = "done" + |\n    return match ai.generate(asked'))).toContain("question");
+  });
+
   test("`use` module paths, then the names of the module", async () => {
     expect(await complete(ACTION, `use support/|\n${disk(ACTION)}`)).toEqual([
       "support", "support/actions", "support/actions/answer_customer", "support/actions/nearest_article", "support/failures", "support/fixtures",
