@@ -95,7 +95,7 @@ function fromResolution(compiled: Compiled, file: LoadedFile, resolution: Resolu
 export function targetAt(compiled: Compiled, file: LoadedFile, offset: number): Target | null {
   const path = nodesAt(file.syntax, offset);
   if (path.length === 0) return null;
-  return special(compiled, file, path) ?? resolved(compiled, file, path) ?? named(compiled, file, path) ?? typed(compiled, file, path);
+  return special(compiled, file, path) ?? parameter(compiled, path) ?? resolved(compiled, file, path) ?? named(compiled, file, path) ?? typed(compiled, file, path);
 }
 
 const last = <T>(items: T[], back = 1): T | undefined => items[items.length - back];
@@ -147,6 +147,20 @@ function resolved(compiled: Compiled, file: LoadedFile, path: NodeStep[]): Targe
   const parent = last(path, 2)?.node;
   if (parent?.kind === "member" && parent.type && parent.member) {
     return enumMember(compiled, file, (parent.type as Ident).name, (parent.member as Ident).name);
+  }
+  return null;
+}
+
+/** A parameter's name where it is declared: its type, from the signature the checker kept. */
+function parameter(compiled: Compiled, path: NodeStep[]): Target | null {
+  const inner = last(path)!;
+  if (inner.key !== "name" || last(path, 2)?.key !== "params" || typeof (inner.node as unknown as Ident).name !== "string") return null;
+  const name = (inner.node as unknown as Ident).name;
+  for (let i = path.length - 3; i >= 0; i--) {
+    const signature = compiled.program?.signatures?.get(path[i].node);
+    if (!signature) continue;
+    const param = signature.params.find((p) => p.name === name);
+    return param ? { kind: "value", name, node: inner.node, type: param.type } : null;
   }
   return null;
 }

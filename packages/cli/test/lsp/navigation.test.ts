@@ -46,6 +46,10 @@ async function definition(path: string, position: Position): Promise<string[]> {
 describe("hover", () => {
   test("the type of a name and of an expression", async () => {
     expect(await hover(ACTION, at(ACTION, "question: question", 12))).toBe("```jadpo\nquestion: CustomerQuestion\n```");
+    // A parameter where it is declared, of an action and of a fixture.
+    expect(await hover(ACTION, at(ACTION, "answer_customer(question: CustomerQuestion)", 18))).toBe("```jadpo\nquestion: CustomerQuestion\n```");
+    const FIXTURES = "domains/support/fixtures/questions.jadpo";
+    expect(await hover(FIXTURES, at(FIXTURES, "asked(question: CustomerQuestion)", 8))).toBe("```jadpo\nquestion: CustomerQuestion\n```");
     expect(await hover(TEST, at(TEST, "assert reply.resolved_by_articles", 9))).toBe("```jadpo\nreply: SupportAnswer\n```");
     expect(await hover(TEST, at(TEST, "list.count(asked) == 1", 14))).toBe("```jadpo\nasked: List<AnswerQuestion>\n```");
     expect(await hover(TEST, at(TEST, "assert reply.resolved_by_articles", 15))).toBe("```jadpo\nreply.resolved_by_articles: Bool\n```");
