@@ -104,26 +104,22 @@ const lazyChildProcess = {
 const define = { __JADPO_TOOLCHAIN__: JSON.stringify(sourcesDigest()) };
 // CommonJS dependencies (seedrandom, json-stable-stringify) call require() at run time.
 const banner = { js: "import { createRequire as __jadpoCreateRequire } from 'node:module'; const require = __jadpoCreateRequire(import.meta.url);" };
+// What both ESM builds share (the general bundle and `jadpo test`'s own).
+const esmOptions = {
+  define, outdir: dist, outExtension: { ".js": ".mjs" }, bundle: true, platform: "node", format: "esm", target: "node20",
+  legalComments: "none", logLevel: "warning", banner,
+  write: false, // written below, atomically
+};
 const result = await build({
-  define,
+  ...esmOptions,
   entryPoints: {
     jadpo: join(cli, "src/main.ts"), worker: join(cli, "src/worker.ts"),
   },
   plugins: [compilerAsModule, lazyChildProcess],
-  outdir: dist,
-  outExtension: { ".js": ".mjs" },
-  bundle: true,
-  platform: "node",
-  format: "esm",
-  target: "node20",
   // Commands load their work with import(): split chunks keep start-up to what a command needs.
   splitting: true,
   chunkNames: "chunks/[name]-[hash]",
-  legalComments: "none",
-  logLevel: "warning",
-  write: false, // written below, atomically
   metafile: true,
-  banner,
 });
 
 // `jadpo test` has a bundle of its own, dist/jadpo-test.mjs (bin/jadpo.mjs picks it): the CLI with
@@ -148,21 +144,11 @@ const otherCommandsFromChunks = {
   },
 };
 const testBundle = await build({
-  define,
+  ...esmOptions,
   entryPoints: {
     "jadpo-test": join(cli, "src/main.ts"), "v8-tuning": join(cli, "build/v8-tuning.ts"), "load-compiler": join(cli, "build/load-compiler.ts"),
   },
   plugins: [compilerAsModule, lazyChildProcess, otherCommandsFromChunks],
-  outdir: dist,
-  outExtension: { ".js": ".mjs" },
-  bundle: true,
-  platform: "node",
-  format: "esm",
-  target: "node20",
-  legalComments: "none",
-  logLevel: "warning",
-  write: false,
-  banner,
 });
 
 // Chunks and caches are content-named: drop the previous build's so dist/ holds one build.
