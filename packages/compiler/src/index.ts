@@ -10,6 +10,7 @@ export { declName } from "./modules/graph.ts";
 export type * from "./check/program.ts";
 export type { Host } from "./host.ts";
 export { SourceFile } from "./source/source-file.ts";
+export { fileStart } from "./source/span.ts";
 
 // Diagnostics: the one catalogue, the one constructor, the renderers.
 export { diagnostic } from "./diagnostics/diagnostic.ts";

@@ -13,7 +13,8 @@ import { MAX_FILE_BYTES } from "./vocabulary.ts";
 import { checkProgram, type CheckOptions } from "./check/check-program.ts";
 import { limitDiagnostics } from "./diagnostics/limit.ts";
 import { diagnostic } from "./diagnostics/diagnostic.ts";
-import { isLowerSnake, toLowerSnake } from "./names/casing.ts";
+import { recordingNameFor } from "./names/casing.ts";
+import { fileStart } from "./source/span.ts";
 import type { ParseCache } from "./workspace/parse-cache.ts";
 
 export interface CompileOptions extends CheckOptions {
@@ -71,18 +72,12 @@ export function compileProject(host: Host, root: string, options: CompileOptions
   return { root, graph: resolved.graph, program, diagnostics: shown, omitted: omitted + unparsed, stats: { files: found.files.length, declarations } };
 }
 
-/** The start of a file that has no text to point into. */
-function fileStart(file: string) {
-  return { file, line: 1, column: 1, start: 0, end: 0 };
-}
-
 /** Entries skipped as unreadable, and recordings whose file name is not lower_snake. */
 function foundProblems(found: ProjectFiles): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const { path, why } of found.skipped) out.push(diagnostic("module.unreadable", fileStart(path), { path, why }));
   for (const { path, name } of found.misnamed) {
-    const better = toLowerSnake(name);
-    out.push(diagnostic("test.recording_name", fileStart(path), { file: `${name}.json`, better: isLowerSnake(better) ? better : "recording_name" }));
+    out.push(diagnostic("test.recording_name", fileStart(path), { file: `${name}.json`, better: recordingNameFor(name) }));
   }
   return out;
 }

@@ -68,9 +68,10 @@ export function readLocales(graph: ModuleGraph, out: Diagnostic[]): { tags: stri
     const expr = exprOf(defaultEntry.value);
     if (expr && expr.kind === "text") {
       def = expr.value;
-      if (canonicalCase(def) !== def) {
-        report(sink, diagnostic("type.bad_locale", defaultEntry.value.span, { tag: def, canonical: canonicalCase(def) }));
-        def = canonicalCase(def);
+      const canonical = canonicalCase(def);
+      if (canonical !== def) {
+        report(sink, diagnostic("type.bad_locale", defaultEntry.value.span, { tag: def, canonical }));
+        def = canonical;
       }
       if (supported && !tags.includes(def)) {
         report(sink, diagnostic("type.locale_not_supported", defaultEntry.value.span, { locale: def }));

@@ -10,7 +10,7 @@ import { DECIMAL, TEXT, type Type } from "../types/types.ts";
 import { listItem } from "../types/assignable.ts";
 import { printType } from "../types/print-type.ts";
 import { closest, didYouMean } from "../names/suggest.ts";
-import { isLowerSnake, toLowerSnake } from "../names/casing.ts";
+import { isLowerSnake, recordingNameFor } from "../names/casing.ts";
 import { fixturesFor } from "./fixtures-for.ts";
 import { report, type Checker } from "./context.ts";
 import { Locals, type Body } from "./body.ts";
@@ -76,7 +76,7 @@ function recordingMissingStep(cx: Checker, prompt: PromptInfo, name: string): st
   const names = recordingNames(cx, prompt);
   if (!isLowerSnake(name)) {
     // `--as ../x` would be a usage error: the step names a recording name that can exist.
-    const better = isLowerSnake(toLowerSnake(name)) ? toLowerSnake(name) : "recording_name";
+    const better = recordingNameFor(name);
     const record = `\`jadpo ai record ${prompt.name} --as ${better}\``;
     const own = names.length > 0 ? `use one of its recordings (${names.map((n) => `\`${n}\``).join(", ")}) or ` : "";
     return `Recording names are lower_snake, like \`not_covered\`: ${own}record one with ${record}`;

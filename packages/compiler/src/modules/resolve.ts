@@ -2,6 +2,7 @@
 // names visible at the top of each file, and every module.* rule found on the way (the name.*
 // rules come from names/declare.ts).
 import type { Ident, Span, UseDecl } from "../syntax/ast.ts";
+import { fileStart } from "../source/span.ts";
 import type { FileScope, LoadedFile, ModuleGraph, RecordingSource } from "./graph.ts";
 import { ScopeNames } from "./scope-names.ts";
 import { diagnostic, type Diagnostic } from "../diagnostics/diagnostic.ts";
@@ -52,7 +53,10 @@ export function resolveModules(files: LoadedFile[], options: ResolveOptions = {}
   }
   const edges: ImportEdges = new Map();
   const scopes = new Map<string, FileScope>();
-  for (const file of files) scopes.set(file.path, scopeOf(file, declared, modules, partial, edges, out));
+  // Which module declares each name, made only when a `use` names one its module lacks.
+  let index: DeclarationIndex | undefined;
+  const declarations = (): DeclarationIndex => (index ??= indexDeclarations(files));
+  for (const file of files) scopes.set(file.path, scopeOf(file, declared, modules, partial, edges, out, declarations));
   for (const d of importCycles(edges, files.map((file) => file.path))) out.push(d);
   return { graph: { files, scopes, app, recordings: options.recordings ?? [] }, diagnostics: out };
 }
@@ -78,7 +82,7 @@ function indexModules(files: LoadedFile[], declared: DeclaredNames, out: Diagnos
     if (!folders.has(path)) continue;
     ambiguous.add(path);
     const file = module.files[0];
-    const start: Span = { file: file.path, line: 1, column: 1, start: 0, end: 0 };
+    const start = fileStart(file.path);
     out.push(diagnostic("module.ambiguous", start, { module: path, file: file.path }));
   }
   const all = [...new Set([...folders.keys(), ...fileModules.keys()])].sort();
@@ -90,7 +94,7 @@ const NO_NAMES: Namespace = new Map();
 /** A file's scope: the app's names, then its folder module's, then what its `use` lines import. */
 function scopeOf(
   file: LoadedFile, declared: DeclaredNames, modules: Modules, partial: ReadonlySet<string>,
-  edges: ImportEdges, out: Diagnostic[],
+  edges: ImportEdges, out: Diagnostic[], declarations: () => DeclarationIndex,
 ): FileScope {
   const folder = declared.folders.get(file.folderModule) ?? NO_NAMES;
   const imports: Namespace = new Map();
@@ -109,20 +113,20 @@ function scopeOf(
       out.push(diagnostic("module.not_found", pathSpan(decl), { module: path, suggestion: moduleSuggestion(path, modules.all) }));
       continue;
     }
-    for (const ident of decl.names) importName(file, decl, module, ident, partial.has(path), visible, edges, out, modules);
+    for (const ident of decl.names) importName(file, decl, module, ident, partial.has(path), visible, edges, out, declarations);
   }
   return { file, names: new ScopeNames(declared.app, folder, imports) };
 }
 
 function importName(
   file: LoadedFile, use: UseDecl, module: Module, ident: Ident, partial: boolean,
-  visible: NameTable, edges: ImportEdges, out: Diagnostic[], modules: Modules,
+  visible: NameTable, edges: ImportEdges, out: Diagnostic[], declarations: () => DeclarationIndex,
 ): void {
   const found = module.names.get(ident.name);
   if (!found) {
     // A name missing from a module with a broken file is most likely in the broken part.
     if (!partial) {
-      const elsewhere = moduleDeclaring(declarationsOf(modules), ident.name, file);
+      const elsewhere = moduleDeclaring(declarations(), ident.name, file);
       out.push(diagnostic("module.name_not_found", ident.span, { module: module.path, name: ident.name, suggestion: nameSuggestion(ident.name, module, elsewhere) }));
     }
     return;
@@ -143,17 +147,6 @@ function pathSpan(use: UseDecl): Span {
 function moduleSuggestion(path: string, candidates: Iterable<string>): string {
   const near = closest(path, candidates);
   return near ? `Use \`${near}\`, the closest module` : "Name a folder or a file below `domains/`, without the extension";
-}
-
-/** Which module declares each name, made once per resolve and only when a name is missing. */
-const declarationIndexes = new WeakMap<Modules, DeclarationIndex>();
-function declarationsOf(modules: Modules): DeclarationIndex {
-  let index = declarationIndexes.get(modules);
-  if (!index) {
-    index = indexDeclarations([...modules.files.values()].flatMap((module) => module.files));
-    declarationIndexes.set(modules, index);
-  }
-  return index;
 }
 
 /** `elsewhere`: another module that declares the name (the likely mix-up), or null. */

@@ -38,6 +38,12 @@ export function toLowerSnake(name: string): string {
   return /^[0-9]/.test(snake) ? `n_${snake}` : snake || name;
 }
 
+/** A recording name to suggest for `name`: its lower_snake form, or a placeholder when it has none. */
+export function recordingNameFor(name: string): string {
+  const snake = toLowerSnake(name);
+  return isLowerSnake(snake) ? snake : "recording_name";
+}
+
 type Casing = "upper" | "lower";
 
 function checkIdent(ident: Ident, casing: Casing, out: Diagnostic[]): void {

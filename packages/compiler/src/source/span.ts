@@ -9,3 +9,8 @@ export interface Span {
   start: number;
   end: number;
 }
+
+/** The start of a file, for a diagnostic about the file as a whole (it has no text to point into). */
+export function fileStart(file: string): Span {
+  return { file, line: 1, column: 1, start: 0, end: 0 };
+}

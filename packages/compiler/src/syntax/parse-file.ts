@@ -12,6 +12,7 @@ import type { Tok } from "./tokens.ts";
 import { theParser, MAX_DEPTH } from "./parser.ts";
 import { declarationStarts, firstTooDeep } from "./declarations.ts";
 import { ChainedComparison } from "./build-ast.ts";
+import { fileStart } from "../source/span.ts";
 import {
   ParseStop, TooDeep, chainedComparisonDiagnostic, recognitionDiagnostic, stopDiagnostic, tooDeepDiagnostic,
   type ErrorPlace,
@@ -32,7 +33,7 @@ export interface ParsedFile {
 export function checkSize(bytes: number, path: string): Diagnostic | null {
   if (bytes <= MAX_FILE_BYTES) return null;
   const size = `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
-  return diagnostic("limit.file_too_large", { file: path, line: 1, column: 1, start: 0, end: 0 }, { size });
+  return diagnostic("limit.file_too_large", fileStart(path), { size });
 }
 
 // Made once: decoding without `stream` keeps no state between calls.

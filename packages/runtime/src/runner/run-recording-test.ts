@@ -1,7 +1,7 @@
 // A recording test (docs/testing.md): decodes one recording through every type its prompt is asked
 // for as, placeholders filled from the test's own seed. It fails as `test.recording_undecodable`;
 // a recording made from an older prompt still passes, with an alert.
-import { diagnostic, recordingPath, TEXT, type CheckedProgram, type PromptInfo, type ReadProjectFile, type RecordingFile, type Span, type Type } from "@jadpo/compiler";
+import { diagnostic, fileStart, recordingPath, TEXT, type CheckedProgram, type PromptInfo, type ReadProjectFile, type RecordingFile, type Type } from "@jadpo/compiler";
 import { readRecording } from "../recordings/read.ts";
 import { currentModel } from "../recordings/current-model.ts";
 import { testSeed } from "../seed.ts";
@@ -74,10 +74,6 @@ function versionDigits(version: string): string {
   return at < 0 ? version : version.slice(at + 1);
 }
 
-export function recordingSpan(recording: RecordingFile): Span {
-  return { file: recording.path, line: 1, column: 1, start: 0, end: 0 };
-}
-
 export function runRecordingTest(program: CheckedProgram, recording: RecordingFile, options: RecordingTestOptions): TestOutcome {
   const started = nowMs();
   const name = recordingTestName(recording);
@@ -91,7 +87,7 @@ export function runRecordingTest(program: CheckedProgram, recording: RecordingFi
   };
   if (problem !== null) {
     const args = { prompt: recording.promptName, name: recording.name };
-    const d = diagnostic("test.recording_undecodable", recordingSpan(recording), args);
+    const d = diagnostic("test.recording_undecodable", fileStart(recording.path), args);
     d.details = [{ label: "decode", text: `${d.summary}: ${problem}` }];
     result.diagnostics = [d];
   }
