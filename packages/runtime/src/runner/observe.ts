@@ -81,11 +81,18 @@ export function observingBackend(inner: AiBackend, scripted: (prompt: PromptInfo
     site[outcome] = (site[outcome] ?? 0) + 1;
   };
   const replayed = new Map<string, number>(); // per prompt: unscripted answers given so far
+  // The answers to replay, by prompt, grouped once (a shrink reruns a test hundreds of times).
+  const replays = new Map<string, GeneratedAnswer[]>();
+  for (const answer of o.replay ?? []) {
+    const list = replays.get(answer.prompt);
+    if (list) list.push(answer);
+    else replays.set(answer.prompt, [answer]);
+  }
   const fromReplay = (call: GenerateCall): Value | undefined => {
     if (!o.replay) return undefined;
     const n = replayed.get(call.prompt.name) ?? 0;
     replayed.set(call.prompt.name, n + 1);
-    const answer = o.replay.filter((a) => a.prompt === call.prompt.name)[n];
+    const answer = replays.get(call.prompt.name)?.[n];
     return answer && sameType(answer.asType, call.asType) ? structuredClone(answer.value) : undefined;
   };
   return {
@@ -94,7 +101,8 @@ export function observingBackend(inner: AiBackend, scripted: (prompt: PromptInfo
       const given = unscripted ? fromReplay(call) : undefined;
       const reply: MaybePromise<GenerateReply> = given !== undefined ? { kind: "value", value: given } : inner.generate(call);
       return then(reply, (done) => {
-        count(call.span, generateOutcome(call, done));
+        // Telling the outcome decodes a text answer again: only when it is counted.
+        if (o.coverage) count(call.span, generateOutcome(call, done));
         if (unscripted && done.kind === "value") o.generated.push({ prompt: call.prompt.name, asType: call.asType, value: done.value });
       });
     },

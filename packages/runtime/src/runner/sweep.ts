@@ -76,7 +76,8 @@ export function scriptText(answers: GeneratedAnswer[]): string {
   for (const answer of answers) {
     let items = byPrompt.get(answer.prompt);
     if (!items) byPrompt.set(answer.prompt, (items = []));
-    items.push(printValue(answer.asType, answer.value));
+    // Whole: the script is pasted into a test, so it must be the value itself, never a cut one.
+    items.push(printValue(answer.asType, answer.value, Infinity));
   }
   return [...byPrompt].map(([prompt, items]) => `\n      ai.${prompt}: [${items.join(", ")}]`).join("");
 }

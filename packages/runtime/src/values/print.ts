@@ -17,7 +17,7 @@ export const TEXT_LIMIT = 80;
 /** Stops a print once the text is long enough to be cut, so a huge value costs no more than a small one. */
 class Cut extends Error {}
 
-/** The value as source, cut to `limit` characters with `…` when longer. */
+/** The value as source, cut to `limit` characters with `…` when longer; with no limit (Infinity), whole: texts too. */
 export function printValue(type: Type, value: Value, limit = PRINT_LIMIT): string {
   const out = { text: "" };
   try {
@@ -41,7 +41,7 @@ function write(type: Type, value: Value, out: { text: string }, limit: number): 
     case "scalar":
       switch (shape.base) {
         case "Text":
-          return put(cutText(String(value)));
+          return put(limit === Infinity ? textLiteral(String(value)) : cutText(String(value)));
         case "Int":
           return put(numberText(value));
         case "Decimal": {

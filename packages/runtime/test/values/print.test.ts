@@ -35,6 +35,13 @@ describe("printValue", () => {
     for (const [type, value, text] of cases) expect(printValue(type, value)).toBe(text);
   });
 
+  it("writes a value whole with no limit (a fakes: script to paste), and cuts it by default", () => {
+    const long = "x".repeat(1000);
+    expect(printValue(list(TEXT), [long, long], Infinity)).toBe(`["${long}", "${long}"]`);
+    expect(printValue(TEXT, long)).toBe(`"${"x".repeat(80)}"…`);
+    expect(printValue(list(TEXT), [long, long])).toBe(`["${"x".repeat(80)}"…, "${"x".repeat(80)}"…]`);
+  });
+
   it("writes a record's fields in declaration order, two spaces apart", () => {
     const answer = { stars: 5, tone: "formal", follow_up: null, tags: ["x"], reply: "x", resolved_by_articles: true };
     expect(printValue(SUPPORT_ANSWER, answer)).toBe(
