@@ -44,6 +44,16 @@ export function durationMs(text: string): number | null {
   return Number(m[1]) * { ms: 1, s: 1_000, m: 60_000, h: 3_600_000 }[m[2] as "ms" | "s" | "m" | "h"];
 }
 
+/** A time limit as its flag gave it (already checked by `duration`): milliseconds, and the text to show. */
+export function timeLimit(text: string): { ms: number; text: string } {
+  return { ms: durationMs(text)!, text };
+}
+
+/** A duration flag's value, kept as written (`10s`): `typical` is the example in its usage error. */
+function duration(typical: string): FlagSpec["parse"] {
+  return { value: (text: string) => (durationMs(text) === null ? null : text), takes: `a duration such as 500ms, ${typical} or 2m` };
+}
+
 /** A percentage, 0 to 100, decimals allowed. */
 function percent(): FlagSpec["parse"] {
   const value = (text: string): number | null => (/^[0-9]+(\.[0-9]+)?$/.test(text) && Number(text) <= 100 ? Number(text) : null);
@@ -100,14 +110,14 @@ export const flagTable = {
     description: "the wall time each test may take before it fails as timed out",
     defaultValue: "10s",
     example: "30s",
-    parse: { value: (text: string) => (durationMs(text) === null ? null : text), takes: "a duration such as 500ms, 10s or 2m" },
+    parse: duration("10s"),
   },
   actionTimeout: {
     flags: "--action-timeout <duration>",
     description: "the wall time each action request may take before it stops with a runtime fault",
     defaultValue: "30s",
     example: "2m",
-    parse: { value: (text: string) => (durationMs(text) === null ? null : text), takes: "a duration such as 500ms, 30s or 2m" },
+    parse: duration("30s"),
   },
   failOnAlert: { flags: "--fail-on-alert", description: "exit 1 when any alert is printed (a recording from an older prompt or another model)" },
   seeds: { flags: "--seeds <A..B>", description: "run every test under each run seed from A to B (at most 10,000), shrinking the answers of tests that fail under some", example: "1..100" },

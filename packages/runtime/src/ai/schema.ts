@@ -4,7 +4,7 @@
 // point lengths, whole-text patterns, Int's safe range — are refinements carrying our rule name.
 import { z } from "zod";
 import type { Base, Constraints, NamedType, Type } from "@jadpo/compiler";
-import { codePointLength, patternRegExp, type PatternMatcher } from "@jadpo/compiler";
+import { codePointLength, patternRegExp } from "@jadpo/compiler";
 import { shapeOf } from "../values/shape.ts";
 import { parseDuration, parseInstant } from "../values/time.ts";
 import type { Value } from "../values/value.ts";
@@ -124,16 +124,10 @@ function text(c: Constraints): ValueSchema {
   if (min !== undefined) s = s.refine((t) => codePointLength(t) >= min, { params: { rule: "min_length" } satisfies RuleParams });
   if (max !== undefined) s = s.refine((t) => codePointLength(t) <= max, { params: { rule: "max_length" } satisfies RuleParams });
   if (pattern !== undefined) {
-    const whole = wholeTextRegExp(pattern);
+    // Matched against the whole text, in linear time: no answer can make a match run for hours.
+    const whole = patternRegExp(pattern);
     s = s.refine((t) => whole !== null && whole.test(t), { params: { rule: "pattern" } satisfies RuleParams });
   }
   return s as unknown as ValueSchema;
 }
 
-/**
- * The pattern matched against the whole text (docs/language.md), in linear time: a request or an
- * answer can't make a backtracking matcher run for hours. Null if it isn't a pattern jadpo accepts.
- */
-export function wholeTextRegExp(pattern: string): PatternMatcher | null {
-  return patternRegExp(pattern);
-}

@@ -39,7 +39,7 @@ function compileItem(p: ProgramState, item: CheckedFakeItem, literals: () => Run
 }
 
 /** A test without `fakes:` (nothing in it is ever changed, so all such tests share it). */
-const NO_SCRIPTS: CompiledFakes = { scripts: [], byPrompt: new Map(), embed: -1 };
+export const NO_SCRIPTS: CompiledFakes = { scripts: [], byPrompt: new Map(), embed: -1 };
 
 /** A test's scripts, items ready to answer; `byPrompt` and `embed` find a call's script. */
 export function compileScripts(p: ProgramState, fakes: CheckedFakes[]): CompiledFakes {

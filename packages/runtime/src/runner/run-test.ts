@@ -5,6 +5,7 @@ import type { ReadProjectFile } from "@jadpo/compiler";
 import { FakeBackend, type ParsedRecordings } from "../ai/fake.ts";
 import { compiledTest, type CompiledProgram, type CompiledTest } from "../exec/compile-program.ts";
 import { createContext, type RunContext } from "../exec/context.ts";
+import { NO_SCRIPTS } from "../exec/compile-fakes.ts";
 import { ReturnSignal } from "../signals.ts";
 import type { Value } from "../values/value.ts";
 import type { TestResult } from "./events.ts";
@@ -42,7 +43,7 @@ interface Running {
 }
 
 /** The fake until the test's own is made (it is never asked: nothing runs before that). */
-const NO_FAKE = new FakeBackend({ scripts: [], byPrompt: new Map(), embed: -1 }, { seed: 0 });
+const NO_FAKE = new FakeBackend(NO_SCRIPTS, { seed: 0 });
 
 function finish(test: TestInfo, r: Running, error: unknown | null, options: RunTestOptions): TestResult {
   let d: Diagnostic | null;

@@ -11,7 +11,7 @@ import { reportInternalError } from "../../internal-error.ts";
 import { terminalFor, type ColorMode, type Terminal } from "../../terminal.ts";
 import { reportUsage } from "../../usage.ts";
 import { findProject } from "../../project.ts";
-import { durationMs } from "../../options.ts";
+import { timeLimit } from "../../options.ts";
 import type { ActionAnswer } from "./actions.ts";
 import { buildProject, type BuildResult, type DevBuild } from "./build.ts";
 import type { FailedRequest } from "./page.ts";
@@ -129,7 +129,7 @@ export async function runDev(path: string | undefined, options: DevOptions, cont
   // Kept while the server runs, for /_dev; the call log marks each failed request's calls too.
   const failed: FailedRequest[] = [];
   const server = createDevServer({
-    root, project: basename(root), displayPath, usage, actionTimeout: { ms: durationMs(options.actionTimeout) ?? 30_000, text: options.actionTimeout },
+    root, project: basename(root), displayPath, usage, actionTimeout: timeLimit(options.actionTimeout),
     current: () => current,
     failed: () => failed,
     onAnswer(method: string, requestPath: string, answer: ActionAnswer) {

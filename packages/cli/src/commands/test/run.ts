@@ -18,7 +18,7 @@ import {
 import { resolveTargets, writeReportFile, type Target } from "./outputs.ts";
 import { affectedBy } from "./affected.ts";
 import { findProject } from "../../project.ts";
-import { durationMs } from "../../options.ts";
+import { timeLimit } from "../../options.ts";
 import { nodeHost } from "../../node-host.ts";
 import { processParses } from "../../cache/process-parses.ts";
 import { loadTestProject, type LoadedProject, type TestLoad } from "./project.ts";
@@ -193,7 +193,7 @@ function prepare(paths: string[], options: TestOptions, context: CliContext, loa
     return null;
   }
   const workers = options.workers ?? availableParallelism();
-  const timeout = { ms: durationMs(options.testTimeout) ?? 10_000, text: options.testTimeout };
+  const timeout = timeLimit(options.testTimeout);
   const bail = options.bail === true ? 1 : options.bail;
   return {
     load: { root, cwd: context.cwd, timeout }, displayPath, selectors: selectors.selectors, nameFilter: filter, bail, shard, seed, extras,

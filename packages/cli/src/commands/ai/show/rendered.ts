@@ -24,14 +24,15 @@ export function renderedText({ prompt, values, fixture, paint }: RenderFacts): s
   const from = fixture === null ? "placeholders as written" : `values of ${fixture}`;
   // A stream has no answer format; a generate prompt has one per type it is asked for as.
   const asked: (Type | null)[] = prompt.use === "stream" || prompt.asTypes.length === 0 ? [null] : prompt.asTypes;
-  const first = sentParts(completionRequestFor(prompt, values, asked[0]));
+  // Each request built once: the first gives the system and text, every one its answer format.
+  const sent = asked.map((type) => sentParts(completionRequestFor(prompt, values, type)));
   const lines = [
     `${paint.bold(prompt.version)}  rendered with ${from}`,
-    ...block("system", first.system === "" ? "none" : first.system),
-    ...block("text", first.text),
+    ...block("system", sent[0].system === "" ? "none" : sent[0].system),
+    ...block("text", sent[0].text),
   ];
-  for (const type of asked) {
-    const format = type === null ? "" : sentParts(completionRequestFor(prompt, values, type)).answer_format;
+  for (const [i, type] of asked.entries()) {
+    const format = type === null ? "" : sent[i].answer_format;
     const label = asked.length > 1 && type !== null ? `as ${printType(type)}` : "answer format";
     lines.push(...block(label, format === "" ? (prompt.use === "stream" ? "none: a stream is plain text" : "none") : format));
   }
