@@ -22,7 +22,7 @@ export type Target =
 type TopDecl = Extract<DeclRef, { kind: "decl" }>["decl"];
 
 /** The file that holds a declaration (found by identity). */
-export function fileOf(graph: ModuleGraph, decl: Decl): LoadedFile | undefined {
+function fileOf(graph: ModuleGraph, decl: Decl): LoadedFile | undefined {
   return graph.files.find((file) => file.syntax.decls.includes(decl));
 }
 

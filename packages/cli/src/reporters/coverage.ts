@@ -6,7 +6,7 @@ import type { Paint } from "@jadpo/compiler";
 import type { CoverageSite, SeedRange } from "@jadpo/runtime";
 import type { ReportContext } from "./reporter.ts";
 
-export const COVERAGE_HEADING = "AI outcomes reached by these tests";
+const COVERAGE_HEADING = "AI outcomes reached by these tests";
 
 /** ` under 100 seeds`, appended to the summary line of a sweep; "" otherwise. */
 export function underSeeds(seeds: SeedRange | undefined): string {
@@ -16,14 +16,14 @@ export function underSeeds(seeds: SeedRange | undefined): string {
 }
 
 /** `ai.generate answer_question as SupportAnswer`, `ai.stream summarize`, `ai.embed`. */
-export function callText(site: CoverageSite): string {
+function callText(site: CoverageSite): string {
   const prompt = site.prompt === null ? "" : ` ${site.prompt}`;
   const as = site.as === null ? "" : ` as ${site.as}`;
   return `ai.${site.call}${prompt}${as}`;
 }
 
 /** `12 of 16 AI outcomes reached`. */
-export function coverageClosing(sites: CoverageSite[]): { text: string; all: boolean } {
+function coverageClosing(sites: CoverageSite[]): { text: string; all: boolean } {
   const outcomes = sites.flatMap((site) => site.outcomes);
   const reached = outcomes.filter(({ count }) => count > 0).length;
   const total = outcomes.length;

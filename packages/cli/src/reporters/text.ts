@@ -62,7 +62,7 @@ function failBlock(result: TestResult, d: Diagnostic, context: ReportContext, st
   return renderFailPretty(result.name, d, { displayPath: context.displayPath, paint: style.paint, source });
 }
 
-export function failBlocks(result: TestResult, seed: number, context: ReportContext, style: TextStyle): string[] {
+function failBlocks(result: TestResult, seed: number, context: ReportContext, style: TextStyle): string[] {
   if (result.status !== "failed") return [];
   const diagnostics = withRerun(result, seed, context, style.pretty);
   if (diagnostics.length === 0) {
@@ -97,9 +97,9 @@ type RanReport = Extract<TestReport, { outcome: "ran" }>;
  * sections in order; a new part of the report (a coverage table after the summary, say) is one
  * more entry in `runSections`.
  */
-export type RunSection = (report: RanReport, context: ReportContext, style: TextStyle) => string[];
+type RunSection = (report: RanReport, context: ReportContext, style: TextStyle) => string[];
 
-export const runSections: RunSection[] = [
+const runSections: RunSection[] = [
   // Alerts first, one line each (wrapped on a terminal).
   (report, _context, style) => report.alerts.flatMap((alert) => alertLines(alert, style)),
   // FAIL blocks, a blank line between two.

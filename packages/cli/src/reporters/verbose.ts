@@ -9,7 +9,7 @@ import type { LiveContext, Reporter } from "./reporter.ts";
 import { renderText, type TextStyle } from "./text.ts";
 
 /** `3ms`, `0.4ms` under a millisecond, `1.25s` from a second up. */
-export function durationText(ms: number): string {
+function durationText(ms: number): string {
   if (ms >= 1000) return `${(ms / 1000).toFixed(2)}s`;
   if (ms >= 1) return `${Math.round(ms)}ms`;
   return `${ms.toFixed(1)}ms`;

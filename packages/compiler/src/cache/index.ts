@@ -3,4 +3,4 @@
 export { memoryStore, type CacheStore, type ModuleCache } from "./store.ts";
 export { snapshotProject, snapshotKey, type ProjectSnapshot } from "./snapshot.ts";
 export { readEntry, writeEntry } from "./entry.ts";
-export { isCheckSummary, isDiagnostic, snapshotSources, type CheckSummary } from "./summary.ts";
+export { isCheckSummary, snapshotSources, type CheckSummary } from "./summary.ts";

@@ -16,7 +16,7 @@ export const DEFAULT_TIMEOUT_MS = 30_000;
  * A tag in BCP 47's canonical case: language lower (`en`), script title (`Latn`), region upper
  * (`GB`, or digits), anything after lower: `en-us` → `en-US`.
  */
-export function canonicalCase(tag: string): string {
+function canonicalCase(tag: string): string {
   return tag.split("-").map((part, i) => {
     if (i === 0) return part.toLowerCase();
     if (/^[A-Za-z]{4}$/.test(part)) return `${part[0].toUpperCase()}${part.slice(1).toLowerCase()}`;

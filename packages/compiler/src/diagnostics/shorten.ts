@@ -3,7 +3,7 @@
 // written as `\u{1B}`, so nothing raw reaches the terminal.
 
 /** The longest quoted name or value a message shows. */
-export const QUOTE_LIMIT = 80;
+const QUOTE_LIMIT = 80;
 
 function cut(text: string): string {
   if (text.length <= QUOTE_LIMIT) return text;
@@ -43,7 +43,7 @@ function shortenNow(full: string): string {
 }
 
 /** The longest `got:`/`expected:` value shown (texts inside it are cut at QUOTE_LIMIT). */
-export const VALUE_LIMIT = 500;
+const VALUE_LIMIT = 500;
 
 /** A `got:`/`expected:` value as a whole: one line of at most VALUE_LIMIT characters. */
 export function shortenValue(text: string): string {

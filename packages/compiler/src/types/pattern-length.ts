@@ -8,7 +8,7 @@ export interface LengthBounds {
 }
 
 /** The bounds of a pattern no text matches (an empty class, `a^b`): min above max. */
-export const NO_TEXT: LengthBounds = { min: Infinity, max: -Infinity };
+const NO_TEXT: LengthBounds = { min: Infinity, max: -Infinity };
 
 export function matchesNothing(bounds: LengthBounds): boolean {
   return bounds.min > bounds.max;

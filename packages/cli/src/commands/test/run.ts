@@ -130,7 +130,7 @@ export interface PreparedRun {
 }
 
 /** `-t refus` → names containing `refus`; `-t /^a.*d$/i` → names the regex matches; null when the regex is not one. */
-export function nameFilter(pattern: string): ((name: string) => boolean) | null {
+function nameFilter(pattern: string): ((name: string) => boolean) | null {
   const regex = /^\/(.*)\/([a-z]*)$/s.exec(pattern);
   if (!regex) return (name) => name.includes(pattern);
   try {
@@ -299,7 +299,7 @@ async function run(
  * What to do about a run with no tests, for what was given: a name filter that matched none of
  * the selected tests, a `file:line` that no test covers, or (by default) where tests go.
  */
-export function noTestsStep(plan: PlannedTest[], filtered: boolean, selectors: Selector[], displayPath: (file: string) => string): string {
+function noTestsStep(plan: PlannedTest[], filtered: boolean, selectors: Selector[], displayPath: (file: string) => string): string {
   if (filtered) return "No selected test's name matches: `-t` keeps names containing the text, or matching a `/regex/flags`; `--reporter verbose` lists every name";
   for (const selector of selectors) {
     if (selector.line === null) continue;

@@ -26,7 +26,7 @@ const QUIET_MS = 100;
 const tests = (n: number) => `${n} test${n === 1 ? "" : "s"}`;
 
 /** `watching · changed domains/x.jadpo · 3 tests rerun` (and the first run's and `a`'s forms). */
-export function statusLine(changed: string[] | "all" | null, done: RunDone, displayPath: (file: string) => string, keys: boolean): string {
+function statusLine(changed: string[] | "all" | null, done: RunDone, displayPath: (file: string) => string, keys: boolean): string {
   const ran = done.ran === null ? "no tests" : tests(done.ran);
   const hint = keys ? " · a rerun all · q quit" : "";
   if (changed === null) return `watching · ${ran} run${hint}`;
