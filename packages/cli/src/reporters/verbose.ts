@@ -26,48 +26,44 @@ function testLine(result: TestResult, paint: Paint): string {
   }
 }
 
+/** A test's lines in the list: its file's path first when the file changes, then its own line. */
+function lister(paint: Paint): (result: TestResult, displayPath: (file: string) => string) => string[] {
+  let file: string | null = null;
+  return (result, displayPath) => {
+    const header = result.file === file ? [] : [paint.path(displayPath(result.file))];
+    file = result.file;
+    return [...header, testLine(result, paint)];
+  };
+}
+
 /** The per-test list: each file's path, then its tests in plan order. */
 export function testList(results: TestResult[], displayPath: (file: string) => string, paint: Paint): string[] {
-  const lines: string[] = [];
-  let file: string | null = null;
-  for (const result of results) {
-    if (result.file !== file) {
-      file = result.file;
-      lines.push(paint.path(displayPath(file)));
-    }
-    lines.push(testLine(result, paint));
-  }
-  return lines;
+  const list = lister(paint);
+  return results.flatMap((result) => list(result, displayPath));
 }
 
 export function verboseReporter(paint: Paint, width: number | null): Reporter {
   const style: TextStyle = { pretty: true, paint, width };
-  // The file whose tests are being listed, and whether this run listed any as they finished.
-  let file: string | null = null;
+  // The list as tests finish (a new one each run), and whether this run listed any.
+  let list = lister(paint);
   let listed = false;
   return {
     onRunStart() {
-      file = null;
+      list = lister(paint);
       listed = false;
     },
     onTestDone(result: TestResult, context: LiveContext) {
-      const lines: string[] = [];
-      if (result.file !== file) {
-        file = result.file;
-        lines.push(paint.path(context.displayPath(file)));
-      }
-      lines.push(testLine(result, paint));
       listed = true;
-      return `${lines.join("\n")}\n`;
+      return `${list(result, context.displayPath).join("\n")}\n`;
     },
     onRunEnd(report, context) {
-      const list = listed ? [""] : report.outcome === "ran" ? [...testList(report.results, context.displayPath, paint), ""] : [];
+      const lines = listed ? [""] : report.outcome === "ran" ? [...testList(report.results, context.displayPath, paint), ""] : [];
       const duration = context.durationMs === undefined ? [] : [paint.dim(`Duration  ${durationText(context.durationMs)}`)];
       const text = renderText(report, context, style);
       // A watch's next run may stop before any test (no run-start): it starts from nothing.
-      file = null;
+      list = lister(paint);
       listed = false;
-      return [...list, text.slice(0, -1), ...duration].join("\n") + "\n";
+      return [...lines, text.slice(0, -1), ...duration].join("\n") + "\n";
     },
   };
 }
