@@ -5,6 +5,7 @@ import { randomInt } from "node:crypto";
 import { diagnostic, renderErrorPlain } from "@jadpo/compiler";
 import { callAction, toJson, type JsonValue } from "@jadpo/runtime";
 import type { DevCall } from "@jadpo/runtime/dev";
+import { keyInJson } from "@jadpo/runtime/drivers";
 import type { DevBuild } from "./build.ts";
 import { readParams } from "./params.ts";
 import { STATUS_OF_KIND } from "./statuses.ts";
@@ -42,9 +43,8 @@ export function unknownAction(build: DevBuild, name: string, requestId: string):
 export function withoutKey(result: JsonValue, key: string | null): JsonValue {
   if (key === null || key === "") return result;
   let text = JSON.stringify(result);
-  const escape = (t: string): string => JSON.stringify(t).slice(1, -1);
   // In JSON text the key appears escaped; a text that carried it escaped is escaped twice.
-  for (const form of [escape(escape(key)), escape(key)]) text = text.split(form).join("***");
+  for (const form of keyInJson(key)) text = text.split(form).join("***");
   try {
     return JSON.parse(text) as JsonValue;
   } catch {

@@ -4,6 +4,7 @@
 import { join } from "node:path";
 import { diagnostic, printType, recordingPath, type Diagnostic, type PromptInfo, type Type } from "@jadpo/compiler";
 import { applyPlaceholders, valuesDigest, writeRecordingAtomic, type Asked } from "@jadpo/runtime/recordings";
+import { keyInJson } from "@jadpo/runtime/drivers";
 import type { LoadedPrompt } from "./load.ts";
 import { askOnce, type Model } from "./model.ts";
 import type { Recorded } from "./render.ts";
@@ -22,9 +23,8 @@ export function askedType(prompt: PromptInfo): { ok: true; type: Type } | { ok: 
 /** Whether the key appears in the serialised recording, verbatim or in its JSON-escaped form. */
 function containsKey(serialised: string, key: string | null): boolean {
   if (key === null || key === "") return false;
-  const escape = (text: string): string => JSON.stringify(text).slice(1, -1);
-  // The text as the model wrote it, then a text that itself carried the escaped key.
-  return [key, escape(key), escape(escape(key))].some((form) => serialised.includes(form));
+  // The text as the model wrote it, then inside JSON text (escaped once, or twice).
+  return [key, ...keyInJson(key)].some((form) => serialised.includes(form));
 }
 
 export type RecordOutcome = { ok: true; recorded: Recorded } | { ok: false; diagnostic: Diagnostic };
