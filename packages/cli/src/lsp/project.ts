@@ -76,6 +76,7 @@ export class EditorProject {
     return joinPath(this.root, file);
   }
 
+  /** A file of the current compile, by root-relative path. */
   file(path: string): LoadedFile | undefined {
     return this.current().result.graph.files.find((f) => f.path === path);
   }

@@ -109,7 +109,7 @@ export function startServer(connection: Connection, disk: Host): void {
     const relative = project && path ? project.relative(path) : null;
     if (!project || relative === null) return null;
     const compiled = project.current();
-    const file = compiled.result.graph.files.find((f) => f.path === relative);
+    const file = project.file(relative);
     if (!file) return null;
     return { project, compiled, file, offset: position ? offsetAt(file.source, position) : 0 };
   };
