@@ -11,6 +11,7 @@ export type * from "./check/program.ts";
 export type { Host } from "./host.ts";
 export { SourceFile } from "./source/source-file.ts";
 export { fileStart } from "./source/span.ts";
+export { cutCodePoints } from "./diagnostics/shorten.ts";
 
 // Diagnostics: the one catalogue, the one constructor, the renderers.
 export { diagnostic } from "./diagnostics/diagnostic.ts";

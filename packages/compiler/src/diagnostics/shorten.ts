@@ -5,17 +5,20 @@
 /** The longest quoted name or value a message shows. */
 const QUOTE_LIMIT = 80;
 
+/** `text` cut to `limit` code points with `…` when longer; by code point, so a surrogate pair is never split. */
+export function cutCodePoints(text: string, limit: number): string {
+  if (text.length <= limit) return text;
+  return `${[...text.slice(0, limit + 1)].slice(0, limit).join("")}…`;
+}
+
 function cut(text: string): string {
-  if (text.length <= QUOTE_LIMIT) return text;
-  // By code point, so a surrogate pair is never split.
-  return `${[...text.slice(0, QUOTE_LIMIT + 1)].slice(0, QUOTE_LIMIT).join("")}…`;
+  return cutCodePoints(text, QUOTE_LIMIT);
 }
 
 /** Control characters, except the newline and tab a multi-line message may hold. */
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 const CONTROL_TEST = new RegExp(CONTROL.source);
 
-/** A message line with every `quoted` or "quoted" part cut to QUOTE_LIMIT and control characters escaped. */
 /** No line of a message is longer than this, whatever it quotes. */
 const MAX_TEXT = 4_000;
 
@@ -25,6 +28,7 @@ const SEEN_MAX = 2_000;
 /** Over-approximate tests (any stretch between two quote marks): when none holds, nothing needs cutting. */
 const MAYBE_LONG = /`[^`\n]{81,}`|"[^"\n]{81,}"/;
 
+/** A message line with every `quoted` or "quoted" part cut to QUOTE_LIMIT and control characters escaped. */
 export function shortenQuoted(full: string): string {
   const known = seen.get(full);
   if (known !== undefined) return known;
@@ -47,6 +51,5 @@ const VALUE_LIMIT = 500;
 
 /** A `got:`/`expected:` value as a whole: one line of at most VALUE_LIMIT characters. */
 export function shortenValue(text: string): string {
-  const line = text.length > VALUE_LIMIT ? `${[...text.slice(0, VALUE_LIMIT + 1)].slice(0, VALUE_LIMIT).join("")}…` : text;
-  return shortenQuoted(line);
+  return shortenQuoted(cutCodePoints(text, VALUE_LIMIT));
 }

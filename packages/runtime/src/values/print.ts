@@ -1,7 +1,7 @@
 // A value written as Jadpo source, for `got:` and `expected:` lines: text literals quoted and
 // escaped, enum members as `Tone.friendly`, records as `SupportAnswer { reply: "x"  ok: true }`.
 // Where Jadpo has no literal (Instant), the value is written as its ISO 8601 text, unquoted.
-import type { Type } from "@jadpo/compiler";
+import { cutCodePoints, type Type } from "@jadpo/compiler";
 import { shapeOf } from "./shape.ts";
 import { formatDuration, formatInstant } from "./time.ts";
 import type { Value, ValueRecord } from "./value.ts";
@@ -25,7 +25,7 @@ export function printValue(type: Type, value: Value, limit = PRINT_LIMIT): strin
   } catch (e) {
     if (!(e instanceof Cut)) throw e;
   }
-  return out.text.length > limit ? `${[...out.text.slice(0, limit + 1)].slice(0, limit).join("")}…` : out.text;
+  return cutCodePoints(out.text, limit);
 }
 
 function write(type: Type, value: Value, out: { text: string }, limit: number): void {
