@@ -22,6 +22,12 @@ export function identOf(file: string, tok: Tok): A.Ident {
   return { name: tok.image, span: spanOf(file, tok, tok) };
 }
 
+/**
+ * The argument list of every type written without arguments: syntax trees are never changed
+ * after parsing, so bare type names share one (frozen) empty array.
+ */
+export const NO_TYPE_ARGS: A.TypeRef[] = Object.freeze([]) as unknown as A.TypeRef[];
+
 const durationFactor = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 } as const;
 
 /** A literal token as an expression. */

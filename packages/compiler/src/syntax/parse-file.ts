@@ -2,6 +2,12 @@
 // diagnostic. One mistake gives one diagnostic: the first error of a declaration ends it (it is
 // kept as far as it was read, marked `incomplete`), and a declaration with a lexer error reports
 // nothing more.
+//
+// Two parsers read each declaration. The hand-written one (fast/fast-parser.ts) goes first: it
+// reads a well-formed declaration into exactly the tree the chevrotain parser (parser.ts) would
+// build, and gives up (null) on anything else. Only then is the chevrotain parser built (its
+// grammar analysis costs every process that needs it) and run on that declaration, so every
+// error, `incomplete` declaration and diagnostic is chevrotain's.
 import type { Decl, FileKind, Ident, Span, SyntaxFile } from "./ast.ts";
 import { SourceFile } from "../source/source-file.ts";
 import { diagnostic, type Diagnostic } from "../diagnostics/diagnostic.ts";
@@ -9,7 +15,8 @@ import { lex } from "./lexer.ts";
 import type { TokenStream } from "./token-stream.ts";
 import { MAX_FILE_BYTES } from "../vocabulary.ts";
 import type { Tok } from "./tokens.ts";
-import { theParser, MAX_DEPTH } from "./parser.ts";
+import { theParser, MAX_DEPTH, type JadpoParser } from "./parser.ts";
+import { FastParser } from "./fast/fast-parser.ts";
 import { declarationStarts, firstTooDeep } from "./declarations.ts";
 import { ChainedComparison } from "./build-ast.ts";
 import { fileStart } from "../source/span.ts";
@@ -69,7 +76,8 @@ export function parseFile(path: string, kind: FileKind, input: string | Uint8Arr
   const diagnostics: Diagnostic[] = [...lexDiagnostics];
   const decls: Decl[] = [];
   const locals: Ident[] = [];
-  const parser = theParser();
+  const fast = theFastParser();
+  let parser: JadpoParser | null = null;
 
   const starts = declarationStarts(stream);
   const place = new DeclarationPlace(source, stream);
@@ -91,8 +99,20 @@ export function parseFile(path: string, kind: FileKind, input: string | Uint8Arr
       end = deep; // nothing deeper is read
       quiet = true;
     }
+    const tokens = stream.window(from, end);
+    if (deep < 0) {
+      const decl = fast.parse(path, tokens);
+      if (decl !== null) {
+        decls.push(decl);
+        if (!quiet) for (const span of fast.bare) diagnostics.push(bareDiagnostic(span));
+        const declared = fast.locals;
+        for (let k = 0; k < declared.length; k++) locals.push(declared[k]);
+        continue;
+      }
+    }
     place.end = end;
-    const found = parseDeclaration(parser, path, stream.window(from, end), place);
+    parser ??= theParser();
+    const found = parseDeclaration(parser, path, tokens, place);
     if (found.decl !== undefined) {
       if (found.incomplete) {
         found.decl.incomplete = true;
@@ -128,7 +148,15 @@ interface DeclResult {
   diagnostics: Diagnostic[];
 }
 
-function parseDeclaration(parser: ReturnType<typeof theParser>, path: string, tokens: Tok[], place: ErrorPlace): DeclResult {
+let sharedFast: FastParser | null = null;
+
+/** The one hand-written parser of the process (it keeps no state between declarations). */
+function theFastParser(): FastParser {
+  sharedFast ??= new FastParser();
+  return sharedFast;
+}
+
+function parseDeclaration(parser: JadpoParser, path: string, tokens: Tok[], place: ErrorPlace): DeclResult {
   const diagnostics: Diagnostic[] = [];
   let decl: Decl | undefined;
   let failed = false;

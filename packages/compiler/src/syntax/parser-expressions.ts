@@ -6,7 +6,7 @@ import type * as A from "./ast.ts";
 import * as T from "./tokens.ts";
 import type { Tok } from "./tokens.ts";
 import { OPEN } from "./open-constructs.ts";
-import { buildOperand, foldBinary, literal, spanTo, type PostOp } from "./build-ast.ts";
+import { NO_TYPE_ARGS, buildOperand, foldBinary, literal, spanTo, type PostOp } from "./build-ast.ts";
 import { ParserBase, isUpper, isWord } from "./parser-base.ts";
 import { ParseStop } from "./parse-errors.ts";
 import { toUpperCamel } from "../names/casing.ts";
@@ -28,7 +28,6 @@ function starts(...types: TokenType[]): boolean[] {
 const BINARY = starts(T.BinaryOp);
 const PREFIX = starts(T.PrefixOp);
 const LITERAL = starts(T.Literal);
-const NO_TYPE_ARGS: A.TypeRef[] = Object.freeze([]) as unknown as A.TypeRef[];
 
 export abstract class ExpressionRules extends ParserBase {
   /** A `{ ... }` block of statements (parser-statements.ts). */

@@ -32,8 +32,17 @@ export class JadpoParser extends TestRules {
 
 let shared: JadpoParser | null = null;
 
-/** The one parser of the process (building it analyses the grammar, which takes a while). */
+/**
+ * The one chevrotain parser of the process, built on first use: building it analyses the grammar,
+ * which takes a while, and parse-file.ts needs it only for a declaration the hand-written parser
+ * leaves to it.
+ */
 export function theParser(): JadpoParser {
   shared ??= new JadpoParser();
   return shared;
+}
+
+/** Whether `theParser` has built the parser yet (for tests). */
+export function parserBuilt(): boolean {
+  return shared !== null;
 }

@@ -1,0 +1,138 @@
+// What every layer of the hand-written parser shares: the declaration's tokens and a cursor over
+// them, token classes by type index, spans and names made as the chevrotain grammar makes them,
+// and the nesting count. No rule here throws: a rule that meets anything it does not expect
+// returns null, and null travels up to `FastParser.parse`, which then answers "not handled"
+// (parse-file.ts hands the declaration to the chevrotain parser).
+import type { TokenType } from "chevrotain";
+import type * as A from "../ast.ts";
+import * as T from "../tokens.ts";
+import type { Tok } from "../tokens.ts";
+import { mayStandAlone } from "../build-ast.ts";
+import { MAX_DEPTH } from "../parser-base.ts";
+
+const idx = (type: TokenType): number => type.tokenTypeIdx!;
+
+/** The type index the cursor reads past the last token (no token type has it). */
+export const EOF = Math.max(...T.allTokenTypes.map(idx)) + 1;
+
+/** Membership by token type index, categories expanded (`Literal` holds `true`, `Int`, …). */
+function table(...types: TokenType[]): Uint8Array {
+  const t = new Uint8Array(EOF + 1);
+  for (const type of types) {
+    t[idx(type)] = 1;
+    for (const member of type.categoryMatches ?? []) t[member] = 1;
+  }
+  return t;
+}
+export const BINARY = table(T.BinaryOp);
+export const PREFIX = table(T.PrefixOp);
+export const LITERAL = table(T.Literal);
+export const WORD = table(T.Word);
+
+export const IDENT = idx(T.Ident);
+export const LPAREN = idx(T.LParen);
+export const RPAREN = idx(T.RParen);
+export const LBRACKET = idx(T.LBracket);
+export const RBRACKET = idx(T.RBracket);
+export const LBRACE = idx(T.LBrace);
+export const RBRACE = idx(T.RBrace);
+export const LESS = idx(T.Less);
+export const GREATER = idx(T.Greater);
+export const COMMA = idx(T.Comma);
+export const COLON = idx(T.Colon);
+export const DOT = idx(T.Dot);
+export const SLASH = idx(T.Slash);
+export const QUESTION = idx(T.Question);
+export const ASSIGN = idx(T.Assign);
+export const ARROW = idx(T.Arrow);
+export const FAT_ARROW = idx(T.FatArrow);
+export const DURATION = idx(T.DurationLit);
+export const TEXT = idx(T.TextLit);
+
+/**
+ * Nesting (counted as the chevrotain grammar counts it) deeper than this is left to chevrotain,
+ * well before its own limit, `MAX_DEPTH`: near the limit only chevrotain decides what is too deep.
+ */
+export const FAST_MAX_DEPTH = MAX_DEPTH >> 1;
+
+export abstract class FastBase {
+  protected file = "";
+  /** The declaration's tokens; `i` is the next one to read, `n` their count. */
+  protected t: Tok[] = [];
+  protected n = 0;
+  protected i = 0;
+  protected depth = 0;
+  /** Local names declared, as `JadpoParser.locals` holds them. */
+  locals: A.Ident[] = [];
+  /** Bare expression statements, as `JadpoParser.bare` holds them. */
+  bare: A.Span[] = [];
+
+  constructor() {
+    // Two values before any code is optimized (parser-base.ts says why).
+    this.file = "?";
+    this.file = "";
+  }
+
+  protected start(file: string, tokens: Tok[]): void {
+    this.file = file;
+    this.t = tokens;
+    this.n = tokens.length;
+    this.i = 0;
+    this.depth = 0;
+    this.locals = [];
+    this.bare = [];
+  }
+
+  /** The type index of the next token, EOF past the end. */
+  protected next(): number {
+    return this.i < this.n ? this.t[this.i].tokenTypeIdx : EOF;
+  }
+
+  /** The type index of the token `k` after the next one. */
+  protected ahead(k: number): number {
+    const at = this.i + k;
+    return at < this.n ? this.t[at].tokenTypeIdx : EOF;
+  }
+
+  /** The next token, taken (the caller has looked at its type). */
+  protected take(): Tok {
+    return this.t[this.i++];
+  }
+
+  /** The next token when it has type index `type`, else null. */
+  protected expect(type: number): Tok | null {
+    if (this.i < this.n && this.t[this.i].tokenTypeIdx === type) return this.t[this.i++];
+    return null;
+  }
+
+  /** A span from `first` to the last token read (ParserBase.sp). */
+  protected sp(first: Tok): A.Span {
+    return { file: this.file, line: first.startLine, column: first.startColumn, start: first.startOffset, end: this.t[this.i - 1].end };
+  }
+
+  /** A name token as an identifier (ParserBase.id). */
+  protected id(tok: Tok): A.Ident {
+    return { name: tok.image, span: { file: this.file, line: tok.startLine, column: tok.startColumn, start: tok.startOffset, end: tok.end } };
+  }
+
+  /** A declared local name, noted in `locals` (ParserBase.local). */
+  protected local(tok: Tok): A.Ident {
+    const ident = this.id(tok);
+    this.locals.push(ident);
+    return ident;
+  }
+
+  /** One level deeper; false when that is too deep for this parser. */
+  protected deeper(): boolean {
+    return ++this.depth <= FAST_MAX_DEPTH;
+  }
+
+  /** Records bare expression statements; an arm block's final one is its value (ParserBase.noteBare). */
+  protected noteBare(statements: A.Stmt[], armBlock: boolean): void {
+    const last = statements.length - 1;
+    for (let i = 0; i <= last; i++) {
+      const s = statements[i];
+      if (s.kind === "expr" && !mayStandAlone(s.expr) && !(armBlock && i === last)) this.bare.push(s.span);
+    }
+  }
+}

@@ -1,0 +1,270 @@
+// The hand-written parser's top-level declarations other than tests (parser-declarations.ts):
+// `use`, `type`, `failure`, `function`, `action`, `fixtures`, `prompt`, `connection`, `locales`.
+// Each object is made with its properties in the grammar's order and filled in the same way.
+import type * as A from "../ast.ts";
+import * as T from "../tokens.ts";
+import { spanOf } from "../build-ast.ts";
+import { isWord } from "../parser-base.ts";
+import { ARROW, ASSIGN, COLON, COMMA, IDENT, LBRACE, LPAREN, RBRACE, RPAREN, SLASH, WORD } from "./base.ts";
+import { FastStatements } from "./statements.ts";
+
+const FAILS = T.Fails.tokenTypeIdx!;
+
+/** The part of a function or action declaration that `failsAndResult` fills in. */
+type Signature = Pick<A.FunctionDecl, "fails" | "failsSpan" | "returnType">;
+
+export abstract class FastDeclarations extends FastStatements {
+  protected useDecl(): A.UseDecl | null {
+    const kw = this.take();
+    if (WORD[this.next()] !== 1) return null;
+    const path = [this.id(this.take())];
+    while (this.next() === SLASH) {
+      this.i++;
+      if (WORD[this.next()] !== 1) return null;
+      path.push(this.id(this.take()));
+    }
+    const decl: A.UseDecl = { kind: "use", path, names: [], span: spanOf(this.file, kw, kw) };
+    if (this.expect(LBRACE) === null) return null;
+    while (this.next() === IDENT) {
+      decl.names.push(this.id(this.take()));
+      if (this.next() === COMMA) this.i++;
+    }
+    if (this.expect(RBRACE) === null) return null;
+    decl.span = this.sp(kw);
+    return decl;
+  }
+
+  protected typeDecl(): A.TypeDecl | null {
+    const kw = this.take();
+    const nameTok = this.expect(IDENT);
+    if (nameTok === null) return null;
+    const decl: A.TypeDecl = {
+      kind: "type", name: this.id(nameTok), body: { kind: "object", fields: [], span: spanOf(this.file, nameTok, nameTok) },
+      span: spanOf(this.file, kw, kw),
+    };
+    if (this.expect(ASSIGN) === null) return null;
+    let body: A.TypeBody | null;
+    if (this.next() === IDENT && this.ahead(1) === LBRACE && isWord(this.t[this.i], "Enum")) body = this.enumBody();
+    else if (this.next() === IDENT && this.ahead(1) === LBRACE && isWord(this.t[this.i], "Object")) body = this.objectBody();
+    else body = this.aliasBody();
+    if (body === null) return null;
+    decl.body = body;
+    decl.span = this.sp(kw);
+    return decl;
+  }
+
+  private enumBody(): A.TypeBody | null {
+    const start = this.take();
+    const body: A.TypeBody = { kind: "enum", members: [], span: spanOf(this.file, start, start) };
+    this.i++; // `{`
+    while (this.next() === IDENT) {
+      body.members.push(this.id(this.take()));
+      if (this.next() === COMMA) this.i++;
+    }
+    if (this.expect(RBRACE) === null) return null;
+    body.span = this.sp(start);
+    return body;
+  }
+
+  private objectBody(): A.TypeBody | null {
+    const start = this.take();
+    const body: A.TypeBody = { kind: "object", fields: [], span: spanOf(this.file, start, start) };
+    this.i++; // `{`
+    while (this.next() === IDENT) {
+      const name = this.take();
+      if (this.expect(COLON) === null) return null;
+      const type = this.typeRef();
+      if (type === null) return null;
+      const constraints = this.next() === LBRACE ? this.constraints() : [];
+      if (constraints === null) return null;
+      if (this.next() === COMMA) this.i++;
+      body.fields.push({ name: this.id(name), type, constraints, span: this.sp(name) });
+    }
+    if (this.expect(RBRACE) === null) return null;
+    body.span = this.sp(start);
+    return body;
+  }
+
+  private aliasBody(): A.TypeBody | null {
+    const start = this.t[this.i];
+    const base = this.typeRef();
+    if (base === null) return null;
+    const constraints = this.next() === LBRACE ? this.constraints() : [];
+    if (constraints === null) return null;
+    return { kind: "alias", base, constraints, span: this.sp(start) };
+  }
+
+  /** `{ name: value … }` after a type; the next token is `{`. */
+  private constraints(): A.ConstraintItem[] | null {
+    this.i++;
+    const items: A.ConstraintItem[] = [];
+    while (this.next() === IDENT) {
+      const key = this.take();
+      if (this.expect(COLON) === null) return null;
+      const value = this.expression();
+      if (value === null) return null;
+      if (this.next() === COMMA) this.i++;
+      items.push({ name: this.id(key), value, span: this.sp(key) });
+    }
+    return this.expect(RBRACE) === null ? null : items;
+  }
+
+  /** `{ name: value … }` entries into `entries`; false on anything else. */
+  protected configBlock(entries: A.ConfigEntry[]): boolean {
+    if (this.expect(LBRACE) === null) return false;
+    while (this.next() === IDENT) {
+      const entry = this.configEntry();
+      if (entry === null) return false;
+      entries.push(entry);
+    }
+    return this.expect(RBRACE) !== null;
+  }
+
+  private configEntry(): A.ConfigEntry | null {
+    const key = this.take();
+    if (this.expect(COLON) === null) return null;
+    let value: A.ConfigValue;
+    if (this.next() === LBRACE) {
+      const start = this.t[this.i];
+      const entries: A.ConfigEntry[] = [];
+      if (!this.configBlock(entries)) return null;
+      value = { kind: "block", entries, span: this.sp(start) };
+    } else {
+      const expr = this.expression();
+      if (expr === null) return null;
+      value = { kind: "expr", expr, span: expr.span };
+    }
+    if (this.next() === COMMA) this.i++;
+    return { name: this.id(key), value, span: this.sp(key) };
+  }
+
+  protected failureDecl(): A.FailureDecl | null {
+    const kw = this.take();
+    const name = this.expect(IDENT);
+    if (name === null) return null;
+    const decl: A.FailureDecl = { kind: "failure", name: this.id(name), entries: [], span: spanOf(this.file, kw, kw) };
+    if (!this.configBlock(decl.entries)) return null;
+    decl.span = this.sp(kw);
+    return decl;
+  }
+
+  private paramList(): A.Param[] | null {
+    if (this.expect(LPAREN) === null) return null;
+    const params: A.Param[] = [];
+    if (this.next() === IDENT) {
+      for (;;) {
+        const param = this.param();
+        if (param === null) return null;
+        params.push(param);
+        if (this.next() !== COMMA) break;
+        this.i++;
+        if (this.next() === RPAREN) break;
+      }
+    }
+    return this.expect(RPAREN) === null ? null : params;
+  }
+
+  private param(): A.Param | null {
+    const name = this.expect(IDENT);
+    if (name === null || this.expect(COLON) === null) return null;
+    const type = this.typeRef();
+    if (type === null) return null;
+    return { name: this.id(name), type, span: this.sp(name) };
+  }
+
+  /** `fails F, G`, then `-> T`; `fails` after the result is the grammar's error. */
+  private failsAndResult(decl: Signature): boolean {
+    if (this.next() === FAILS) {
+      const fails = this.take();
+      for (;;) {
+        const name = this.expect(IDENT);
+        if (name === null) return false;
+        decl.fails.push(this.id(name));
+        if (this.next() !== COMMA) break;
+        this.i++;
+      }
+      decl.failsSpan = this.sp(fails);
+    }
+    if (this.next() === ARROW) {
+      this.i++;
+      if ((decl.returnType = this.typeRef()) === null) return false;
+    }
+    return this.next() !== FAILS;
+  }
+
+  /** `function` and `action`: name, parameters, `fails`, `-> T`, body. */
+  protected callableDecl(kind: "function" | "action"): A.FunctionDecl | A.ActionDecl | null {
+    const kw = this.take();
+    const name = this.expect(IDENT);
+    if (name === null) return null;
+    const decl = {
+      kind, name: this.id(name), params: [], fails: [], failsSpan: null, returnType: null,
+      body: { statements: [], span: spanOf(this.file, name, name) }, span: spanOf(this.file, kw, kw),
+    } as A.FunctionDecl | A.ActionDecl;
+    const params = this.paramList();
+    if (params === null) return null;
+    decl.params = params;
+    if (!this.failsAndResult(decl) || this.body(decl.body) === null) return null;
+    decl.span = this.sp(kw);
+    return decl;
+  }
+
+  protected fixturesDecl(): A.FixturesDecl | null {
+    const kw = this.take();
+    const name = this.expect(IDENT);
+    if (name === null) return null;
+    const decl: A.FixturesDecl = { kind: "fixtures", name: this.id(name), members: [], span: spanOf(this.file, kw, kw) };
+    if (this.expect(LBRACE) === null) return null;
+    while (this.next() === IDENT) {
+      const member = this.fixtureMember();
+      if (member === null) return null;
+      decl.members.push(member);
+    }
+    if (this.expect(RBRACE) === null) return null;
+    decl.span = this.sp(kw);
+    return decl;
+  }
+
+  private fixtureMember(): A.FixtureMember | null {
+    const name = this.take();
+    let params: A.Param[] | null = null;
+    if (this.next() === LPAREN && (params = this.paramList()) === null) return null;
+    if (this.expect(ARROW) === null) return null;
+    const returnType = this.typeRef();
+    if (returnType === null) return null;
+    const body = this.body(undefined);
+    if (body === null) return null;
+    return { name: this.id(name), params, returnType, body, span: this.sp(name) };
+  }
+
+  protected promptDecl(): A.PromptDecl | null {
+    const kw = this.take();
+    const name = this.expect(IDENT);
+    if (name === null) return null;
+    const decl: A.PromptDecl = { kind: "prompt", name: this.id(name), params: [], entries: [], span: spanOf(this.file, kw, kw) };
+    const params = this.paramList();
+    if (params === null) return null;
+    decl.params = params;
+    if (!this.configBlock(decl.entries)) return null;
+    decl.span = this.sp(kw);
+    return decl;
+  }
+
+  protected connectionDecl(): A.ConnectionDecl | null {
+    const kw = this.take();
+    const name = this.expect(IDENT);
+    if (name === null) return null;
+    const decl: A.ConnectionDecl = { kind: "connection", name: this.id(name), entries: [], span: spanOf(this.file, kw, kw) };
+    if (!this.configBlock(decl.entries)) return null;
+    decl.span = this.sp(kw);
+    return decl;
+  }
+
+  protected localesDecl(): A.LocalesDecl | null {
+    const kw = this.take();
+    const decl: A.LocalesDecl = { kind: "locales", entries: [], span: spanOf(this.file, kw, kw) };
+    if (!this.configBlock(decl.entries)) return null;
+    decl.span = this.sp(kw);
+    return decl;
+  }
+}

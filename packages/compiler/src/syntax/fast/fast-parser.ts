@@ -1,0 +1,53 @@
+// The hand-written parser, tried first on every declaration (parse-file.ts). It mirrors the
+// chevrotain grammar (parser-*.ts) rule for rule and returns exactly what `JadpoParser.parseDecl`
+// returns for a declaration that parses without error: the same objects, with their properties
+// in the same order, the same shared spans and argument lists, the same `locals` and `bare`. On
+// anything else — a token no rule expects, an error of any kind, deep nesting — it returns
+// null and the chevrotain parser reads the declaration, so every error stays chevrotain's.
+// bench/fuzz and test/syntax/fast-parser.test.ts check that the two agree.
+import type * as A from "../ast.ts";
+import * as T from "../tokens.ts";
+import type { Tok } from "../tokens.ts";
+import { FastTests } from "./tests.ts";
+
+const idx = (type: { tokenTypeIdx?: number }): number => type.tokenTypeIdx!;
+const USE = idx(T.Use);
+const TYPE = idx(T.Type);
+const FAILURE = idx(T.Failure);
+const FUNCTION = idx(T.Function);
+const ACTION = idx(T.Action);
+const FIXTURES = idx(T.Fixtures);
+const PROMPT = idx(T.Prompt);
+const CONNECTION = idx(T.Connection);
+const LOCALES = idx(T.Locales);
+const TEST = idx(T.Test);
+
+export class FastParser extends FastTests {
+  /** The declaration `tokens` hold (all of them), or null when the chevrotain parser must read it. */
+  parse(file: string, tokens: Tok[]): A.Decl | null {
+    this.start(file, tokens);
+    try {
+      const decl = this.declaration();
+      return decl !== null && this.i === this.n ? decl : null;
+    } catch {
+      // Only errors throw here (a chained comparison in build-ast.ts's foldBinary): chevrotain's to word.
+      return null;
+    }
+  }
+
+  private declaration(): A.Decl | null {
+    switch (this.next()) {
+      case USE: return this.useDecl();
+      case TYPE: return this.typeDecl();
+      case FAILURE: return this.failureDecl();
+      case FUNCTION: return this.callableDecl("function");
+      case ACTION: return this.callableDecl("action");
+      case FIXTURES: return this.fixturesDecl();
+      case PROMPT: return this.promptDecl();
+      case CONNECTION: return this.connectionDecl();
+      case LOCALES: return this.localesDecl();
+      case TEST: return this.testDecl();
+      default: return null;
+    }
+  }
+}

@@ -1,0 +1,85 @@
+// The hand-written parser's tests: `test "name" { fakes: { ... } statements }` and the scripted
+// items of `fakes:` (parser-tests.ts), classified by shape through build-ast.ts.
+import type * as A from "../ast.ts";
+import { classifyFake, literal, spanOf } from "../build-ast.ts";
+import { isWord } from "../parser-base.ts";
+import * as T from "../tokens.ts";
+import { COLON, COMMA, DOT, DURATION, IDENT, LBRACE, LBRACKET, RBRACE, RBRACKET, TEXT } from "./base.ts";
+import { FastDeclarations } from "./declarations.ts";
+
+const FAKES = T.Fakes.tokenTypeIdx!;
+
+export abstract class FastTests extends FastDeclarations {
+  protected testDecl(): A.TestDecl | null {
+    const kw = this.take();
+    const name = this.expect(TEXT);
+    if (name === null) return null;
+    const decl: A.TestDecl = {
+      kind: "test", name: name.value as string, nameSpan: spanOf(this.file, name, name), fakes: null,
+      body: { statements: [], span: spanOf(this.file, name, name) }, span: spanOf(this.file, kw, kw),
+    };
+    const open = this.expect(LBRACE);
+    if (open === null || (this.next() === FAKES && (decl.fakes = this.fakesBlock()) === null)) return null;
+    // `fakes:` after a statement is not a statement: the grammar's error, as anything but `}` is.
+    const statements = decl.body.statements;
+    while (this.next() !== RBRACE) {
+      const statement = this.statement();
+      if (statement === null) return null;
+      statements.push(statement);
+    }
+    this.i++;
+    decl.body.span = this.sp(open);
+    this.noteBare(statements, false);
+    decl.span = this.sp(kw);
+    return decl;
+  }
+
+  private fakesBlock(): A.FakesBlock | null {
+    const kw = this.take();
+    if (this.expect(COLON) === null || this.expect(LBRACE) === null) return null;
+    const entries: A.FakeEntry[] = [];
+    while (this.next() === IDENT) {
+      const entry = this.fakeEntry();
+      if (entry === null) return null;
+      entries.push(entry);
+    }
+    if (this.expect(RBRACE) === null) return null;
+    return { entries, span: this.sp(kw) };
+  }
+
+  /** `ai.<target>: [items]`, a trailing comma allowed. */
+  private fakeEntry(): A.FakeEntry | null {
+    const ai = this.take();
+    if (!isWord(ai, "ai") || this.expect(DOT) === null) return null;
+    const target = this.expect(IDENT);
+    if (target === null || this.expect(COLON) === null || this.expect(LBRACKET) === null) return null;
+    const items: A.FakeItem[] = [];
+    if (this.next() !== RBRACKET) {
+      for (;;) {
+        const item = this.scriptItem();
+        if (item === null) return null;
+        items.push(item);
+        if (this.next() !== COMMA) break;
+        this.i++;
+        if (this.next() === RBRACKET) break;
+      }
+    }
+    if (this.expect(RBRACKET) === null) return null;
+    return { target: this.id(target), items, span: this.sp(ai) };
+  }
+
+  /** One scripted item and its optional `after <duration>` (`after` is a word only here). */
+  private scriptItem(): A.FakeItem | null {
+    const expr = this.expression();
+    if (expr === null) return null;
+    let after: A.FakeAfter | null = null;
+    if (this.next() === IDENT && isWord(this.t[this.i], "after")) {
+      this.i++;
+      const d = this.expect(DURATION);
+      if (d === null) return null;
+      const lit = literal(this.file, d);
+      if (lit.kind === "duration") after = { ms: lit.ms, span: lit.span };
+    }
+    return { ...classifyFake(expr), after };
+  }
+}
