@@ -1,6 +1,6 @@
 // `pnpm fuzz [count] [seed] [from]`: the in-process fuzz of the compiler (bench/fuzz/run.ts), 20,000
 // inputs by default (inputs `from` to `from + count - 1`, so a run can be split across processes).
-// Exit 1 on any crash, input over 2 s, or malformed diagnostic.
+// Exit 1 on any crash, input over 2 s, malformed diagnostic, or declaration the two parsers read differently.
 import { fuzz, fuzzText } from "./fuzz/run.ts";
 
 const count = Number(process.argv[2] ?? 20_000);
@@ -12,4 +12,4 @@ const report = fuzz(count, seed, (done) => {
 }, from);
 process.stdout.write(fuzzText(report, seed, from));
 process.stdout.write(`wall time: ${Math.round((performance.now() - started) / 1000)} s\n`);
-process.exitCode = report.crashes.length + report.slow.length + report.bad.length > 0 ? 1 : 0;
+process.exitCode = report.crashes.length + report.slow.length + report.bad.length + report.disagreements.length > 0 ? 1 : 0;

@@ -1,7 +1,9 @@
 // The in-process fuzz: mutated copies of the example project through parseFile and compileProject
 // on an in-memory host, every diagnostic rendered plain, pretty and as JSON. A crash is any
 // exception; a hang is an input over 2 s of CPU time; the diagnostics must carry a known rule, all three parts,
-// a sane span and none of the parser generator's words. `pnpm fuzz [count] [seed]`; CI runs 2,000.
+// a sane span and none of the parser generator's words. Each input's declarations are also read by
+// both parsers (test/syntax/fast-agreement.ts): where the hand-written one answers, chevrotain must
+// agree, and any difference counts. `pnpm fuzz [count] [seed]`; CI runs 2,000.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import {
@@ -9,6 +11,7 @@ import {
   type Diagnostic,
 } from "../../packages/compiler/src/index.ts";
 import { memoryHost } from "../../packages/compiler/src/testing/index.ts";
+import { compareParsers } from "../../packages/compiler/test/syntax/fast-agreement.ts";
 import { breakUtf8, chooseMutation, rng } from "./mutate.ts";
 
 export interface FuzzFinding {
@@ -23,6 +26,11 @@ export interface FuzzReport {
   crashes: FuzzFinding[];
   slow: FuzzFinding[];
   bad: FuzzFinding[];
+  /** Declarations where the hand-written parser and chevrotain differ. */
+  disagreements: FuzzFinding[];
+  /** Declarations read, and how many of them the hand-written parser answered. */
+  declarations: number;
+  handled: number;
   slowest: { input: number; ms: number; mutations: string[]; bytes: number };
 }
 
@@ -60,7 +68,7 @@ function problemsOf(d: Diagnostic, text: (file: string) => string | undefined): 
 export function fuzz(count: number, seed: number, onProgress?: (done: number, ms: number) => void, from = 0): FuzzReport {
   const corpus = readTree(join(import.meta.dirname, "../../examples/support"));
   const sources = Object.keys(corpus).filter((path) => path.endsWith(".jadpo") || path.endsWith(".jadpotest"));
-  const report: FuzzReport = { inputs: 0, diagnostics: 0, crashes: [], slow: [], bad: [], slowest: { input: -1, ms: 0, mutations: [], bytes: 0 } };
+  const report: FuzzReport = { inputs: 0, diagnostics: 0, crashes: [], slow: [], bad: [], disagreements: [], declarations: 0, handled: 0, slowest: { input: -1, ms: 0, mutations: [], bytes: 0 } };
   for (let input = from; input < from + count; input++) {
     const r = rng(seed ^ Math.imul(input, 2654435761));
     const path = sources[Math.floor(r() * sources.length)];
@@ -104,6 +112,15 @@ export function fuzz(count: number, seed: number, onProgress?: (done: number, ms
     const ms = (used.user + used.system) / 1000;
     if (ms > SLOW_MS) report.slow.push({ input, mutations: names, problem: `${Math.round(ms)} ms` });
     if (ms > report.slowest.ms) report.slowest = { input, ms, mutations: names, bytes: typeof content === "string" ? Buffer.byteLength(content) : content.length };
+    // After the timing: the comparison reads the input twice more.
+    try {
+      const agreement = compareParsers(path, content);
+      report.declarations += agreement.decls;
+      report.handled += agreement.handled;
+      for (const problem of agreement.disagreements) report.disagreements.push({ input, mutations: names, problem });
+    } catch (error) {
+      report.crashes.push({ input, mutations: names, problem: `comparing the parsers: ${error instanceof Error ? error.message : String(error)}` });
+    }
     report.inputs++;
     onProgress?.(report.inputs, ms);
   }
@@ -120,6 +137,8 @@ export function fuzzText(report: FuzzReport, seed: number, from = 0): string {
     ...report.slow.slice(0, 20).map((f) => `  input ${f.input} [${f.mutations.join(", ")}]: ${f.problem}`),
     `bad diagnostics: ${report.bad.length}`,
     ...report.bad.slice(0, 20).map((f) => `  input ${f.input} [${f.mutations.join(", ")}]: ${f.problem}`),
+    `parsers disagree: ${report.disagreements.length} (the hand-written parser answered ${report.handled} of ${report.declarations} declarations)`,
+    ...report.disagreements.slice(0, 20).map((f) => `  input ${f.input} [${f.mutations.join(", ")}]: ${f.problem.slice(0, 400)}`),
     `slowest: input ${report.slowest.input} [${report.slowest.mutations.join(", ")}], ${report.slowest.bytes} bytes, ${Math.round(report.slowest.ms)} ms`,
   ];
   return `${lines.join("\n")}\n`;
