@@ -4,6 +4,12 @@
 // Error texts are made in parse-errors.ts from the phrases given in the rules. The rules are in
 // layers, each extending the one before: parser-base → parser-expressions → parser-patterns →
 // parser-statements → parser-declarations → parser-tests → this class.
+//
+// It is the second of two parsers: parse-file.ts first tries the hand-written parser in fast/,
+// which mirrors these rules and returns the very same tree for a declaration without errors,
+// and comes here only for a declaration that one gives up on. So this parser has the last word
+// on every error, and it is built only when some declaration needs it. A change to the grammar
+// here needs the same change in fast/ (test/syntax/fast-parser.test.ts and `pnpm fuzz` compare the two).
 import type * as A from "./ast.ts";
 import type { Tok } from "./tokens.ts";
 import { TestRules } from "./parser-tests.ts";
