@@ -53,11 +53,14 @@ export const TEXT = idx(T.TextLit);
  * Nesting (counted as the chevrotain grammar counts it) deeper than this is left to chevrotain,
  * well before its own limit, `MAX_DEPTH`: near the limit only chevrotain decides what is too deep.
  */
+/** How far past the last token a rule may look (`ahead(3)` at the last token). */
+const LOOKAHEAD = 4;
+
 export const FAST_MAX_DEPTH = MAX_DEPTH >> 1;
 
 export abstract class FastBase {
   protected file = "";
-  /** The declaration's tokens; `i` is the next one to read, `n` their count. */
+  /** The declaration's tokens; `i` is the next one to read (never past `n`, their count). */
   protected t: Tok[] = [];
   protected n = 0;
   protected i = 0;
@@ -73,25 +76,31 @@ export abstract class FastBase {
     this.file = "";
   }
 
+  /**
+   * The tokens' type indices, then EOF for as far as any rule looks ahead: the rules read
+   * `types[i]` (no bounds check, no token object) to decide, and touch a token object only to
+   * take its spelling or position.
+   */
+  protected types = new Uint16Array(256);
+
   protected start(file: string, tokens: Tok[]): void {
+    const n = tokens.length;
+    if (this.types.length < n + LOOKAHEAD) this.types = new Uint16Array(2 * (n + LOOKAHEAD));
+    const types = this.types;
+    for (let k = 0; k < n; k++) types[k] = tokens[k].tokenTypeIdx;
+    for (let k = n; k < n + LOOKAHEAD; k++) types[k] = EOF;
     this.file = file;
     this.t = tokens;
-    this.n = tokens.length;
+    this.n = n;
     this.i = 0;
     this.depth = 0;
     this.locals = [];
     this.bare = [];
   }
 
-  /** The type index of the next token, EOF past the end. */
-  protected next(): number {
-    return this.i < this.n ? this.t[this.i].tokenTypeIdx : EOF;
-  }
-
-  /** The type index of the token `k` after the next one. */
+  /** The type index of the token `k` (at most 3) after the next one, EOF past the end. */
   protected ahead(k: number): number {
-    const at = this.i + k;
-    return at < this.n ? this.t[at].tokenTypeIdx : EOF;
+    return this.types[this.i + k];
   }
 
   /** The next token, taken (the caller has looked at its type). */
@@ -101,7 +110,7 @@ export abstract class FastBase {
 
   /** The next token when it has type index `type`, else null. */
   protected expect(type: number): Tok | null {
-    if (this.i < this.n && this.t[this.i].tokenTypeIdx === type) return this.t[this.i++];
+    if (this.types[this.i] === type) return this.t[this.i++];
     return null;
   }
 

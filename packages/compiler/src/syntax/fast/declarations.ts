@@ -16,18 +16,18 @@ type Signature = Pick<A.FunctionDecl, "fails" | "failsSpan" | "returnType">;
 export abstract class FastDeclarations extends FastStatements {
   protected useDecl(): A.UseDecl | null {
     const kw = this.take();
-    if (WORD[this.next()] !== 1) return null;
+    if (WORD[this.types[this.i]] !== 1) return null;
     const path = [this.id(this.take())];
-    while (this.next() === SLASH) {
+    while (this.types[this.i] === SLASH) {
       this.i++;
-      if (WORD[this.next()] !== 1) return null;
+      if (WORD[this.types[this.i]] !== 1) return null;
       path.push(this.id(this.take()));
     }
     const decl: A.UseDecl = { kind: "use", path, names: [], span: spanOf(this.file, kw, kw) };
     if (this.expect(LBRACE) === null) return null;
-    while (this.next() === IDENT) {
+    while (this.types[this.i] === IDENT) {
       decl.names.push(this.id(this.take()));
-      if (this.next() === COMMA) this.i++;
+      if (this.types[this.i] === COMMA) this.i++;
     }
     if (this.expect(RBRACE) === null) return null;
     decl.span = this.sp(kw);
@@ -44,8 +44,8 @@ export abstract class FastDeclarations extends FastStatements {
     };
     if (this.expect(ASSIGN) === null) return null;
     let body: A.TypeBody | null;
-    if (this.next() === IDENT && this.ahead(1) === LBRACE && isWord(this.t[this.i], "Enum")) body = this.enumBody();
-    else if (this.next() === IDENT && this.ahead(1) === LBRACE && isWord(this.t[this.i], "Object")) body = this.objectBody();
+    if (this.types[this.i] === IDENT && this.ahead(1) === LBRACE && isWord(this.t[this.i], "Enum")) body = this.enumBody();
+    else if (this.types[this.i] === IDENT && this.ahead(1) === LBRACE && isWord(this.t[this.i], "Object")) body = this.objectBody();
     else body = this.aliasBody();
     if (body === null) return null;
     decl.body = body;
@@ -57,9 +57,9 @@ export abstract class FastDeclarations extends FastStatements {
     const start = this.take();
     const body: A.TypeBody = { kind: "enum", members: [], span: spanOf(this.file, start, start) };
     this.i++; // `{`
-    while (this.next() === IDENT) {
+    while (this.types[this.i] === IDENT) {
       body.members.push(this.id(this.take()));
-      if (this.next() === COMMA) this.i++;
+      if (this.types[this.i] === COMMA) this.i++;
     }
     if (this.expect(RBRACE) === null) return null;
     body.span = this.sp(start);
@@ -70,14 +70,14 @@ export abstract class FastDeclarations extends FastStatements {
     const start = this.take();
     const body: A.TypeBody = { kind: "object", fields: [], span: spanOf(this.file, start, start) };
     this.i++; // `{`
-    while (this.next() === IDENT) {
+    while (this.types[this.i] === IDENT) {
       const name = this.take();
       if (this.expect(COLON) === null) return null;
       const type = this.typeRef();
       if (type === null) return null;
-      const constraints = this.next() === LBRACE ? this.constraints() : [];
+      const constraints = this.types[this.i] === LBRACE ? this.constraints() : [];
       if (constraints === null) return null;
-      if (this.next() === COMMA) this.i++;
+      if (this.types[this.i] === COMMA) this.i++;
       body.fields.push({ name: this.id(name), type, constraints, span: this.sp(name) });
     }
     if (this.expect(RBRACE) === null) return null;
@@ -89,7 +89,7 @@ export abstract class FastDeclarations extends FastStatements {
     const start = this.t[this.i];
     const base = this.typeRef();
     if (base === null) return null;
-    const constraints = this.next() === LBRACE ? this.constraints() : [];
+    const constraints = this.types[this.i] === LBRACE ? this.constraints() : [];
     if (constraints === null) return null;
     return { kind: "alias", base, constraints, span: this.sp(start) };
   }
@@ -98,12 +98,12 @@ export abstract class FastDeclarations extends FastStatements {
   private constraints(): A.ConstraintItem[] | null {
     this.i++;
     const items: A.ConstraintItem[] = [];
-    while (this.next() === IDENT) {
+    while (this.types[this.i] === IDENT) {
       const key = this.take();
       if (this.expect(COLON) === null) return null;
       const value = this.expression();
       if (value === null) return null;
-      if (this.next() === COMMA) this.i++;
+      if (this.types[this.i] === COMMA) this.i++;
       items.push({ name: this.id(key), value, span: this.sp(key) });
     }
     return this.expect(RBRACE) === null ? null : items;
@@ -112,7 +112,7 @@ export abstract class FastDeclarations extends FastStatements {
   /** `{ name: value … }` entries into `entries`; false on anything else. */
   protected configBlock(entries: A.ConfigEntry[]): boolean {
     if (this.expect(LBRACE) === null) return false;
-    while (this.next() === IDENT) {
+    while (this.types[this.i] === IDENT) {
       const entry = this.configEntry();
       if (entry === null) return false;
       entries.push(entry);
@@ -124,7 +124,7 @@ export abstract class FastDeclarations extends FastStatements {
     const key = this.take();
     if (this.expect(COLON) === null) return null;
     let value: A.ConfigValue;
-    if (this.next() === LBRACE) {
+    if (this.types[this.i] === LBRACE) {
       const start = this.t[this.i];
       const entries: A.ConfigEntry[] = [];
       if (!this.configBlock(entries)) return null;
@@ -134,7 +134,7 @@ export abstract class FastDeclarations extends FastStatements {
       if (expr === null) return null;
       value = { kind: "expr", expr, span: expr.span };
     }
-    if (this.next() === COMMA) this.i++;
+    if (this.types[this.i] === COMMA) this.i++;
     return { name: this.id(key), value, span: this.sp(key) };
   }
 
@@ -151,14 +151,14 @@ export abstract class FastDeclarations extends FastStatements {
   private paramList(): A.Param[] | null {
     if (this.expect(LPAREN) === null) return null;
     const params: A.Param[] = [];
-    if (this.next() === IDENT) {
+    if (this.types[this.i] === IDENT) {
       for (;;) {
         const param = this.param();
         if (param === null) return null;
         params.push(param);
-        if (this.next() !== COMMA) break;
+        if (this.types[this.i] !== COMMA) break;
         this.i++;
-        if (this.next() === RPAREN) break;
+        if (this.types[this.i] === RPAREN) break;
       }
     }
     return this.expect(RPAREN) === null ? null : params;
@@ -174,22 +174,22 @@ export abstract class FastDeclarations extends FastStatements {
 
   /** `fails F, G`, then `-> T`; `fails` after the result is the grammar's error. */
   private failsAndResult(decl: Signature): boolean {
-    if (this.next() === FAILS) {
+    if (this.types[this.i] === FAILS) {
       const fails = this.take();
       for (;;) {
         const name = this.expect(IDENT);
         if (name === null) return false;
         decl.fails.push(this.id(name));
-        if (this.next() !== COMMA) break;
+        if (this.types[this.i] !== COMMA) break;
         this.i++;
       }
       decl.failsSpan = this.sp(fails);
     }
-    if (this.next() === ARROW) {
+    if (this.types[this.i] === ARROW) {
       this.i++;
       if ((decl.returnType = this.typeRef()) === null) return false;
     }
-    return this.next() !== FAILS;
+    return this.types[this.i] !== FAILS;
   }
 
   /** `function` and `action`: name, parameters, `fails`, `-> T`, body. */
@@ -215,7 +215,7 @@ export abstract class FastDeclarations extends FastStatements {
     if (name === null) return null;
     const decl: A.FixturesDecl = { kind: "fixtures", name: this.id(name), members: [], span: spanOf(this.file, kw, kw) };
     if (this.expect(LBRACE) === null) return null;
-    while (this.next() === IDENT) {
+    while (this.types[this.i] === IDENT) {
       const member = this.fixtureMember();
       if (member === null) return null;
       decl.members.push(member);
@@ -228,7 +228,7 @@ export abstract class FastDeclarations extends FastStatements {
   private fixtureMember(): A.FixtureMember | null {
     const name = this.take();
     let params: A.Param[] | null = null;
-    if (this.next() === LPAREN && (params = this.paramList()) === null) return null;
+    if (this.types[this.i] === LPAREN && (params = this.paramList()) === null) return null;
     if (this.expect(ARROW) === null) return null;
     const returnType = this.typeRef();
     if (returnType === null) return null;

@@ -22,13 +22,13 @@ export abstract class FastExpressions extends FastBase {
     const name = this.expect(IDENT);
     if (name === null) return null;
     let args: A.TypeRef[] | null = null;
-    if (this.next() === LESS) {
+    if (this.types[this.i] === LESS) {
       this.i++;
       if (!this.deeper()) return null;
       const first = this.typeRef();
       if (first === null) return null;
       args = [first];
-      while (this.next() === COMMA) {
+      while (this.types[this.i] === COMMA) {
         this.i++;
         const arg = this.typeRef();
         if (arg === null) return null;
@@ -43,7 +43,7 @@ export abstract class FastExpressions extends FastBase {
       ? { kind: "named", name: ident, args: NO_TYPE_ARGS, span: ident.span }
       : { kind: "named", name: ident, args, span: this.sp(name) };
     let optionals = 0;
-    while (this.next() === QUESTION) {
+    while (this.types[this.i] === QUESTION) {
       const q = this.take();
       optionals++;
       if (!this.deeper()) return null;
@@ -56,10 +56,10 @@ export abstract class FastExpressions extends FastBase {
   /** A chain of operands and binary operators, folded by precedence. */
   protected expression(): A.Expr | null {
     const first = this.operand();
-    if (first === null || BINARY[this.next()] !== 1) return first;
+    if (first === null || BINARY[this.types[this.i]] !== 1) return first;
     const operands = [first];
     const ops: Tok[] = [];
-    while (BINARY[this.next()] === 1) {
+    while (BINARY[this.types[this.i]] === 1) {
       ops.push(this.take());
       if (!this.deeper()) return null;
       const operand = this.operand();
@@ -74,14 +74,14 @@ export abstract class FastExpressions extends FastBase {
   /** Prefix operators, a primary, then `.field` and call postfixes. */
   protected operand(): A.Expr | null {
     let prefixes: Tok[] | null = null;
-    while (PREFIX[this.next()] === 1) {
+    while (PREFIX[this.types[this.i]] === 1) {
       (prefixes ??= []).push(this.take());
       if (!this.deeper()) return null;
     }
     const primary = this.primary();
     if (primary === null) return null;
     let post: PostOp[] | null = null;
-    for (let type = this.next(); ; type = this.next()) {
+    for (let type = this.types[this.i]; ; type = this.types[this.i]) {
       if (type === DOT) {
         this.i++;
         if (!this.deeper()) return null;
@@ -101,7 +101,7 @@ export abstract class FastExpressions extends FastBase {
 
   /** A literal, a name, a record literal, `( … )`, a list or a `match`. */
   private primary(): A.Expr | null {
-    const type = this.next();
+    const type = this.types[this.i];
     if (LITERAL[type] === 1) return literal(this.file, this.take());
     if (type === IDENT) {
       if (this.ahead(1) !== LBRACE) return literal(this.file, this.take());
@@ -122,12 +122,12 @@ export abstract class FastExpressions extends FastBase {
     this.i++; // `{`
     if (!this.deeper()) return null;
     const fields: A.RecordFieldInit[] = [];
-    while (this.next() === IDENT) {
+    while (this.types[this.i] === IDENT) {
       const name = this.take();
       if (this.expect(COLON) === null) return null;
       const value = this.expression();
       if (value === null) return null;
-      if (this.next() === COMMA) this.i++;
+      if (this.types[this.i] === COMMA) this.i++;
       fields.push({ name: this.id(name), value, span: this.sp(name) });
     }
     if (this.expect(RBRACE) === null) return null;
@@ -149,13 +149,13 @@ export abstract class FastExpressions extends FastBase {
     const open = this.take();
     if (!this.deeper()) return null;
     const items: A.Expr[] = [];
-    if (this.next() !== RBRACKET) {
+    if (this.types[this.i] !== RBRACKET) {
       const first = this.expression();
       if (first === null) return null;
       items.push(first);
-      while (this.next() === COMMA) {
+      while (this.types[this.i] === COMMA) {
         this.i++;
-        if (this.next() === RBRACKET) continue;
+        if (this.types[this.i] === RBRACKET) continue;
         const item = this.expression();
         if (item === null) return null;
         items.push(item);
@@ -172,9 +172,9 @@ export abstract class FastExpressions extends FastBase {
     if (!this.deeper()) return null;
     const args: A.Expr[] = [];
     let asType: A.TypeRef | null = null;
-    if (this.next() !== RPAREN) {
+    if (this.types[this.i] !== RPAREN) {
       for (;;) {
-        if (this.next() === IDENT && this.ahead(1) === COLON && isWord(this.t[this.i], "as")) {
+        if (this.types[this.i] === IDENT && this.ahead(1) === COLON && isWord(this.t[this.i], "as")) {
           this.i += 2;
           asType = this.typeRef(); // the last `as:` counts, as in the grammar
           if (asType === null) return null;
@@ -183,9 +183,9 @@ export abstract class FastExpressions extends FastBase {
           if (arg === null) return null;
           args.push(arg);
         }
-        if (this.next() !== COMMA) break;
+        if (this.types[this.i] !== COMMA) break;
         this.i++;
-        if (this.next() === RPAREN) break;
+        if (this.types[this.i] === RPAREN) break;
       }
     }
     const close = this.expect(RPAREN);

@@ -36,7 +36,7 @@ export class FastParser extends FastTests {
   }
 
   private declaration(): A.Decl | null {
-    switch (this.next()) {
+    switch (this.types[this.i]) {
       case USE: return this.useDecl();
       case TYPE: return this.typeDecl();
       case FAILURE: return this.failureDecl();

@@ -20,7 +20,7 @@ export abstract class FastPatterns extends FastExpressions {
     if (subject === null || this.expect(LBRACE) === null) return null;
     if (!this.deeper()) return null;
     const arms: A.MatchArm[] = [];
-    while (this.next() !== RBRACE) {
+    while (this.types[this.i] !== RBRACE) {
       const arm = this.matchArm();
       if (arm === null) return null;
       arms.push(arm);
@@ -34,10 +34,10 @@ export abstract class FastPatterns extends FastExpressions {
     const start = this.t[this.i];
     const pattern = this.pattern();
     // `E.a, E.b =>` is an error the grammar words itself.
-    if (pattern === null || (pattern.kind === "member" && this.next() === COMMA)) return null;
+    if (pattern === null || (pattern.kind === "member" && this.types[this.i] === COMMA)) return null;
     if (this.expect(FAT_ARROW) === null) return null;
     const first = this.t[this.i];
-    const type = this.next();
+    const type = this.types[this.i];
     let body: A.ArmBody;
     if (type === REJECT) {
       this.i++;
@@ -57,7 +57,7 @@ export abstract class FastPatterns extends FastExpressions {
   }
 
   private pattern(): A.Pattern | null {
-    const type = this.next();
+    const type = this.types[this.i];
     if (type === SUCCESS || type === SOME) {
       const kw = this.take();
       if (this.expect(LPAREN) === null) return null;
@@ -72,7 +72,7 @@ export abstract class FastPatterns extends FastExpressions {
       const first = this.expect(IDENT);
       if (first === null) return null;
       const names = [this.id(first)];
-      while (this.next() === COMMA) {
+      while (this.types[this.i] === COMMA) {
         this.i++;
         const name = this.expect(IDENT);
         if (name === null) return null;
@@ -84,7 +84,7 @@ export abstract class FastPatterns extends FastExpressions {
     if (type === NONE) return { kind: "none", span: this.sp(this.take()) };
     if (type !== IDENT) return null;
     const first = this.take();
-    if (this.next() === DOT) {
+    if (this.types[this.i] === DOT) {
       this.i++;
       const member = this.expect(IDENT);
       if (member === null) return null;

@@ -26,7 +26,7 @@ type IfClause = { start: Tok; cond: A.Expr; then: A.Block };
 export abstract class FastStatements extends FastPatterns {
   /** Statements up to `}` into `statements`; false on anything else. */
   private statementsInto(statements: A.Stmt[]): boolean {
-    while (this.next() !== RBRACE) {
+    while (this.types[this.i] !== RBRACE) {
       const statement = this.statement();
       if (statement === null) return false;
       statements.push(statement);
@@ -59,7 +59,7 @@ export abstract class FastStatements extends FastPatterns {
   }
 
   protected statement(): A.Stmt | null {
-    const type = this.next();
+    const type = this.types[this.i];
     if (type === IDENT) return this.ahead(1) === ASSIGN ? this.assign() : this.expressionStatement();
     if (type === VAR) return this.varStmt();
     if (type === IF) return this.ifStmt();
@@ -67,7 +67,7 @@ export abstract class FastStatements extends FastPatterns {
     if (type === RETURN) {
       const kw = this.take();
       let value: A.Expr | null = null;
-      if (this.next() !== RBRACE && (value = this.expression()) === null) return null;
+      if (this.types[this.i] !== RBRACE && (value = this.expression()) === null) return null;
       return { kind: "return", value, span: this.sp(kw) };
     }
     if (type === REJECT) {
@@ -81,7 +81,7 @@ export abstract class FastStatements extends FastPatterns {
       const expr = this.expression();
       if (expr === null) return null;
       let fails: A.Ident | null = null;
-      if (this.next() === FAILS) {
+      if (this.types[this.i] === FAILS) {
         this.i++;
         const name = this.expect(IDENT);
         if (name === null) return null;
@@ -116,13 +116,13 @@ export abstract class FastStatements extends FastPatterns {
 
   private varStmt(): A.Stmt | null {
     const kw = this.take();
-    const mutable = this.next() === MUT;
+    const mutable = this.types[this.i] === MUT;
     if (mutable) this.i++;
     const nameTok = this.expect(IDENT);
     if (nameTok === null) return null;
     const name = this.local(nameTok);
     let type: A.TypeRef | null = null;
-    if (this.next() === COLON) {
+    if (this.types[this.i] === COLON) {
       this.i++;
       if ((type = this.typeRef()) === null) return null;
     }
@@ -153,7 +153,7 @@ export abstract class FastStatements extends FastPatterns {
     const then = this.block(false);
     if (then === null) return null;
     const clauses: IfClause[] = [{ start: kw, cond, then }];
-    while (this.next() === ELSE && this.ahead(1) === IF) {
+    while (this.types[this.i] === ELSE && this.ahead(1) === IF) {
       this.i++;
       const start = this.take();
       if (!this.deeper()) return null;
@@ -164,7 +164,7 @@ export abstract class FastStatements extends FastPatterns {
       clauses.push({ start, cond: elseCond, then: elseThen });
     }
     let elseBlock: A.Block | null = null;
-    if (this.next() === ELSE) {
+    if (this.types[this.i] === ELSE) {
       this.i++;
       if ((elseBlock = this.block(false)) === null) return null;
     }

@@ -19,10 +19,10 @@ export abstract class FastTests extends FastDeclarations {
       body: { statements: [], span: spanOf(this.file, name, name) }, span: spanOf(this.file, kw, kw),
     };
     const open = this.expect(LBRACE);
-    if (open === null || (this.next() === FAKES && (decl.fakes = this.fakesBlock()) === null)) return null;
+    if (open === null || (this.types[this.i] === FAKES && (decl.fakes = this.fakesBlock()) === null)) return null;
     // `fakes:` after a statement is not a statement: the grammar's error, as anything but `}` is.
     const statements = decl.body.statements;
-    while (this.next() !== RBRACE) {
+    while (this.types[this.i] !== RBRACE) {
       const statement = this.statement();
       if (statement === null) return null;
       statements.push(statement);
@@ -38,7 +38,7 @@ export abstract class FastTests extends FastDeclarations {
     const kw = this.take();
     if (this.expect(COLON) === null || this.expect(LBRACE) === null) return null;
     const entries: A.FakeEntry[] = [];
-    while (this.next() === IDENT) {
+    while (this.types[this.i] === IDENT) {
       const entry = this.fakeEntry();
       if (entry === null) return null;
       entries.push(entry);
@@ -54,14 +54,14 @@ export abstract class FastTests extends FastDeclarations {
     const target = this.expect(IDENT);
     if (target === null || this.expect(COLON) === null || this.expect(LBRACKET) === null) return null;
     const items: A.FakeItem[] = [];
-    if (this.next() !== RBRACKET) {
+    if (this.types[this.i] !== RBRACKET) {
       for (;;) {
         const item = this.scriptItem();
         if (item === null) return null;
         items.push(item);
-        if (this.next() !== COMMA) break;
+        if (this.types[this.i] !== COMMA) break;
         this.i++;
-        if (this.next() === RBRACKET) break;
+        if (this.types[this.i] === RBRACKET) break;
       }
     }
     if (this.expect(RBRACKET) === null) return null;
@@ -73,7 +73,7 @@ export abstract class FastTests extends FastDeclarations {
     const expr = this.expression();
     if (expr === null) return null;
     let after: A.FakeAfter | null = null;
-    if (this.next() === IDENT && isWord(this.t[this.i], "after")) {
+    if (this.types[this.i] === IDENT && isWord(this.t[this.i], "after")) {
       this.i++;
       const d = this.expect(DURATION);
       if (d === null) return null;
