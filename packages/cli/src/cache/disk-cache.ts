@@ -1,8 +1,8 @@
 // The cache on disk, under `<project>/.jadpo/cache/`: one file per entry, named by its key, written
 // to a temporary file and renamed into place, so a second `jadpo` reading it at the same moment
 // sees a whole entry or none. Safe to delete; a file that can't be read is a miss (entry.ts).
-import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { join } from "node:path";
 import type { ModuleCache } from "@jadpo/compiler";
 
@@ -14,8 +14,12 @@ const toolchain: string | undefined = typeof __JADPO_TOOLCHAIN__ === "string" ? 
 /** Entries kept per project: enough for the states a watch session and a branch switch go through. */
 const KEEP = 32;
 
+let crypto: typeof import("node:crypto") | undefined;
+
 function digest(parts: readonly (string | Uint8Array)[]): string {
-  const hash = createHash("sha256");
+  // Loaded on first use: a test run that keeps no cache never pays for node:crypto.
+  crypto ??= createRequire(import.meta.url)("node:crypto") as typeof import("node:crypto");
+  const hash = crypto.createHash("sha256");
   for (const part of parts) hash.update(part);
   return hash.digest("hex");
 }
