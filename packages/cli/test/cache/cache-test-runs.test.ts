@@ -5,6 +5,8 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { buildCli } from "../support/build-cli.ts";
 import { disposedAfterEach } from "../support/example.ts";
+import { repo } from "../support/jadpo.ts";
+import { schemaErrors } from "../support/json-schema.ts";
 import { Project, withoutDurations } from "../test-command/project.ts";
 
 const CACHED = "(cached: nothing changed since these tests passed; --no-cache runs them again)\n";
@@ -27,6 +29,8 @@ describe("a passed jadpo test run", () => {
     expect(shown.cached).toBe(true);
     // The whole report of the run it shows, durations included, and only `cached` added.
     expect(JSON.stringify({ ...JSON.parse(first.stdout), cached: true })).toBe(JSON.stringify(shown));
+    const schema = JSON.parse(readFileSync(join(repo, "packages/cli/schema/test-report.schema.json"), "utf8"));
+    expect(schemaErrors(schema, shown)).toEqual([]);
     expect(project.test().stdout).toBe(PASSED + CACHED);
   });
 
