@@ -121,6 +121,7 @@ export const flagTable = {
   },
   failOnAlert: { flags: "--fail-on-alert", description: "exit 1 when any alert is printed (a recording from an older prompt or another model)" },
   seeds: { flags: "--seeds <A..B>", description: "run every test under each run seed from A to B (at most 10,000), shrinking the answers of tests that fail under some", example: "1..100" },
+  noCache: { flags: "--no-cache", description: "run the tests even when nothing changed since an identical run passed (that run's report is shown otherwise)" },
   coverage: { flags: "--coverage", description: "list the AI outcomes the tests reached at each AI call of the code" },
   coverageMin: {
     flags: "--coverage-min <percent>", description: "fail when the tests reach fewer AI outcomes than this (implies --coverage)", example: "80", parse: percent(),

@@ -1,8 +1,8 @@
 // The test worker's entry (bundled as dist/worker.mjs beside dist/jadpo.mjs): load the project
 // once, then run the batches of plan indices the main thread sends.
 import { parentPort, workerData } from "node:worker_threads";
-import { forbidNetwork, serveTests, type WorkerInit } from "@jadpo/runtime";
+import { forbidNetwork, loadTests, serveTests, type WorkerInit } from "@jadpo/runtime";
 import { loadForWorker } from "./commands/test/project.ts";
 
 forbidNetwork();
-if (parentPort) serveTests(parentPort, workerData as WorkerInit, loadForWorker);
+if (parentPort) serveTests(parentPort, workerData as WorkerInit, (load) => loadForWorker({ loadTests }, load));

@@ -1,10 +1,9 @@
 // The cache on disk, under `<project>/.jadpo/cache/`: one file per entry, named by its key, written
 // to a temporary file and renamed into place, so a second `jadpo` reading it at the same moment
 // sees a whole entry or none. Safe to delete; a file that can't be read is a miss (entry.ts).
-import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { ModuleCache } from "@jadpo/compiler";
+import { sha256PartsHex, type ModuleCache } from "@jadpo/compiler";
 
 declare const __JADPO_TOOLCHAIN__: string | undefined;
 
@@ -13,12 +12,6 @@ const toolchain: string | undefined = typeof __JADPO_TOOLCHAIN__ === "string" ? 
 
 /** Entries kept per project: enough for the states a watch session and a branch switch go through. */
 const KEEP = 32;
-
-function digest(parts: readonly (string | Uint8Array)[]): string {
-  const hash = createHash("sha256");
-  for (const part of parts) hash.update(part);
-  return hash.digest("hex");
-}
 
 /** Removes the oldest entries past KEEP (and temporary files a killed process left), oldest first. */
 function prune(dir: string): void {
@@ -39,7 +32,7 @@ export function diskCache(root: string, env: Readonly<Record<string, string | un
   const dir = join(root, ".jadpo", "cache");
   return {
     toolchain: named,
-    digest,
+    digest: sha256PartsHex,
     store: {
       read: (key) => {
         try {

@@ -76,6 +76,8 @@ export const jsonReporter: RenderReport = (report, context) => {
     diagnostics: errors.map((d) => diagnosticJson(d, context)),
     // Only with `--coverage`, so a report without it keeps its keys.
     ...(report.outcome === "ran" && report.coverage ? { coverage: coverageJson(report.coverage, context) } : {}),
+    // Only on a run shown again from the cache (`jadpo test --no-cache` runs it).
+    ...(report.outcome === "ran" && report.cached ? { cached: true } : {}),
   };
   return `${JSON.stringify(object)}\n`;
 };

@@ -15,6 +15,8 @@ export type TestReport =
       coverageBelow?: Diagnostic;
       /** `--fail-on-alert`: alerts fail the run. */
       failOnAlert?: boolean;
+      /** Shown again from an identical run that passed, not run (commands/test/replay.ts). */
+      cached?: boolean;
     }
   /** Compile errors stopped the run before any test. */
   | {

@@ -92,6 +92,9 @@ function remedy(alert: Alert, style: TextStyle, context: ReportContext): string 
 
 type RanReport = Extract<TestReport, { outcome: "ran" }>;
 
+/** Under the summary of a run shown again from the cache. */
+const CACHED_LINE = "(cached: nothing changed since these tests passed; --no-cache runs them again)";
+
 /**
  * One part of a finished run's text: its lines (none to leave it out). A run's text is these
  * sections in order; a new part of the report (a coverage table after the summary, say) is one
@@ -108,6 +111,7 @@ const runSections: RunSection[] = [
     return blocks.length > 0 ? [blocks.join("\n\n")] : [];
   },
   (report, _context, style) => [summary(report.results, style, failingAlerts(report), report.seeds)],
+  (report, _context, style) => (report.cached ? [style.paint.dim(CACHED_LINE)] : []),
   // One remedy per alert, in the alerts' order.
   (report, context, style) => report.alerts.map((alert) => remedy(alert, style, context)),
   // `--coverage`: the AI outcomes reached, then `--coverage-min`'s verdict.

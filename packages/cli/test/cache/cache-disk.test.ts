@@ -18,14 +18,15 @@ beforeAll(() => buildCli());
 const cacheDir = (root: string) => join(root, ".jadpo/cache");
 
 describe("the disk cache", () => {
-  it("keeps one entry for check under .jadpo/cache/, none for test runs, and prints the same from it", () => {
+  it("keeps one entry for check and one for a passed test run under .jadpo/cache/, and prints the same from them", () => {
     const root = example();
-    const cold = [runJadpo(["check"], { cwd: root }), runJadpo(["test"], { cwd: root })];
+    const [check, test] = [runJadpo(["check"], { cwd: root }), runJadpo(["test"], { cwd: root })];
     const entries = readdirSync(cacheDir(root));
-    expect(entries).toHaveLength(1);
+    expect(entries).toHaveLength(2);
     expect(entries.every((name) => /^[0-9a-f]{64}$/.test(name))).toBe(true);
-    const warm = [runJadpo(["check"], { cwd: root }), runJadpo(["test"], { cwd: root })];
-    expect(warm).toEqual(cold);
+    expect(runJadpo(["check"], { cwd: root })).toEqual(check);
+    const again = runJadpo(["test"], { cwd: root });
+    expect(again).toEqual({ ...test, stdout: `${test.stdout}(cached: nothing changed since these tests passed; --no-cache runs them again)\n` });
     expect(readdirSync(cacheDir(root))).toEqual(entries);
   });
 

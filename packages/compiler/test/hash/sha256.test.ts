@@ -2,7 +2,7 @@
 // node:crypto's digests byte for byte.
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { sha256, sha256Hex, uint32At } from "../../src/hash/digest.ts";
+import { sha256, sha256Hex, sha256PartsHex, uint32At } from "../../src/hash/digest.ts";
 
 const native = (text: string): string => createHash("sha256").update(text, "utf8").digest("hex");
 
@@ -25,6 +25,22 @@ describe("sha256", () => {
   it("hashes texts longer than its memory, and short ones after them (nothing of the long one is left over)", () => {
     const texts = ["x".repeat(300_000), "short", "é".repeat(100_000), "7\u0000domains/f.jadpotest\u0000a test", ""];
     for (const text of texts) expect(sha256Hex(text)).toBe(native(text));
+  });
+
+  it("digests parts, texts and bytes, as node:crypto digests them updated one after the other", () => {
+    const bytes = (n: number, seed: number) => Uint8Array.from({ length: n }, (_, i) => (i * 31 + seed) & 0xff);
+    const cases: (string | Uint8Array)[][] = [
+      [], [""], [new Uint8Array(0)], ["a", "b"], ["é€", bytes(55, 1), "😀"],
+      ["jadpo-cache 1\n", bytes(700_000, 2), "\npath\u0000", bytes(63, 3), bytes(64, 4), bytes(65, 5)],
+      [bytes(100_000, 6)], ["after the long ones"],
+    ];
+    for (const parts of cases) {
+      const hash = createHash("sha256");
+      for (const part of parts) hash.update(part);
+      expect(sha256PartsHex(parts)).toBe(hash.digest("hex"));
+    }
+    // Short texts hashed after a long message see none of it.
+    expect(sha256Hex("abc")).toBe("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
   });
 
   it("reads big-endian 32-bit numbers as Buffer does", () => {

@@ -25,6 +25,7 @@ export function registerTest(program: Command, context: CliContext): void {
     .addOption(flag("seeds"))
     .addOption(flag("coverage"))
     .addOption(flag("coverageMin"))
+    .addOption(flag("noCache"))
     .action(async (paths: string[] | undefined, _options: unknown, command: Command) => {
       const { runTestCommand } = await import("./run.ts");
       await runTestCommand(paths ?? [], command.optsWithGlobals<TestOptions>(), context);

@@ -2,7 +2,8 @@
 // compile it, keep the errors that stop a run, and ready its tests to run.
 import { join } from "node:path";
 import { compileProject, type CompileResult, type Diagnostic, type Host, type ParseCache } from "@jadpo/compiler";
-import { loadTests, type LoadedTests } from "@jadpo/runtime";
+import type { LoadedTests } from "@jadpo/runtime";
+import type { Runtime } from "./load-runtime.ts";
 import { nodeHost } from "../../node-host.ts";
 import { reportText, saveInternalReport } from "../../internal-error.ts";
 
@@ -43,7 +44,7 @@ function saveInternalError(load: TestLoad, error: unknown): string {
  * `host` may be a snapshot of the project's files (the cache's), read once for the key and the
  * compile; `parses` reuses the parses of files a previous run of this process saw (watch).
  */
-export function loadTestProject(load: TestLoad, host: Host = nodeHost, parses?: ParseCache): LoadedProject {
+export function loadTestProject(runtime: Pick<Runtime, "loadTests">, load: TestLoad, host: Host = nodeHost, parses?: ParseCache): LoadedProject {
   const { root } = load;
   const compiled = compileProject(host, root, { parses });
   const errors = compiled.diagnostics.filter(stopsTheRun);
@@ -51,7 +52,7 @@ export function loadTestProject(load: TestLoad, host: Host = nodeHost, parses?: 
   // Recordings were read with the project: every `recorded(...)` answers from those bytes, so all
   // threads see the same files and a run reads each recording once.
   const recordings = new Map((compiled.graph.recordings ?? []).map((source) => [source.path, source.bytes]));
-  const tests = loadTests(compiled.program, {
+  const tests = runtime.loadTests(compiled.program, {
     // A recording the project's listing left out (a link leading outside it) is not read behind its back.
     readFile: (path) => recordings.get(path) ?? (/(^|\/)recordings\//.test(path) ? null : nodeHost.readFile(join(root, path))),
     saveInternalError: (error) => saveInternalError(load, error),
@@ -60,9 +61,9 @@ export function loadTestProject(load: TestLoad, host: Host = nodeHost, parses?: 
   return { compiled, errors, tests };
 }
 
-/** A worker's loader: the tests, or why they can't be loaded. */
-export function loadForWorker(load: unknown): LoadedTests | string {
-  const project = loadTestProject(load as TestLoad);
+/** A worker's loader (its thread has the runtime loaded): the tests, or why they can't be loaded. */
+export function loadForWorker(runtime: Pick<Runtime, "loadTests">, load: unknown): LoadedTests | string {
+  const project = loadTestProject(runtime, load as TestLoad);
   if (!project.tests) return `the project has ${project.errors.length} compile errors`;
   return project.tests;
 }

@@ -4,11 +4,10 @@
 import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
-import { diagnostic, sourceLookup, type Diagnostic } from "@jadpo/compiler";
-import {
-  applyShard, coverageTotals, forbidNetwork, MAX_SEEDS, parseSeedRange, parseShard, runSelected, selectTests, startPool,
-  type CoverageSite, type Helpers, type PlannedTest, type Pool, type RunEvent, type RunExtras, type Selector, type Shard, type WorkerInit,
-} from "@jadpo/runtime";
+import { diagnostic, snapshotProject, snapshotSources, sourceLookup, type Diagnostic } from "@jadpo/compiler";
+import type { CoverageSite, Helpers, PlannedTest, Pool, RunEvent, RunExtras, WorkerInit } from "@jadpo/runtime";
+import { MAX_SEEDS, parseSeedRange, parseShard, type Selector, type Shard } from "@jadpo/runtime/run-options";
+import { loadRuntime, type Runtime } from "./load-runtime.ts";
 import type { CliContext } from "../../context.ts";
 import type { ColorMode } from "../../terminal.ts";
 import { OptionValueError, reportUsage } from "../../usage.ts";
@@ -26,6 +25,8 @@ import { argumentPath, resolveSelectors } from "./selectors.ts";
 import { watchAndRun, type RunDone } from "./watch.ts";
 import { noProgress, progressFor, type Progress } from "./progress.ts";
 import { nowMs } from "../../clock.ts";
+import { diskCache } from "../../cache/disk-cache.ts";
+import { keepRun, keptRun, runKey, type RanReport, type RunInputs } from "./replay.ts";
 
 export interface TestOptions {
   seed: number;
@@ -46,6 +47,8 @@ export interface TestOptions {
   seeds?: string;
   coverage?: boolean;
   coverageMin?: number;
+  /** `--no-cache` makes it false: run the tests even when an identical run passed. */
+  cache?: boolean;
   color: ColorMode;
 }
 
@@ -72,13 +75,16 @@ function workerEntry(): URL | null {
 class LazyPool {
   private pool: Pool | null = null;
 
-  constructor(private readonly load: TestLoad, private readonly workers: number, private readonly seed: number, private readonly extras: RunExtras) {}
+  constructor(
+    private readonly runtime: Runtime, private readonly load: TestLoad, private readonly workers: number, private readonly seed: number,
+    private readonly extras: RunExtras,
+  ) {}
 
   helpers(count: number, startupMs: number): Helpers | undefined {
     const entry = workerEntry();
     if (this.workers <= 1 || count < POOL_MIN_TESTS || !entry) return undefined;
     const init: WorkerInit = { runSeed: this.seed, load: this.load, extras: this.extras };
-    return { start: () => (this.pool = startPool(entry, this.workers - 1, init)), startupMs };
+    return { start: () => (this.pool = this.runtime.startPool(entry, this.workers - 1, init)), startupMs };
   }
 
   async close(): Promise<void> {
@@ -202,15 +208,16 @@ function prepare(paths: string[], options: TestOptions, context: CliContext, loa
 }
 
 /**
- * One run: compile, run, report; sets the exit code. Every run runs its tests: a report is never
- * replayed from an earlier run (a time limit or a changed machine can change what a run reports).
- * Inside one process (watch), only the files whose bytes changed are parsed again. `changed` (a
- * watch's rerun) keeps only the tests those files affect; a rerun with none prints nothing.
+ * One run: compile, run, report; sets the exit code. A run identical to one that passed (the same
+ * files, build and flags: replay.ts) shows that run's report, marked as such, unless `--no-cache`
+ * or `JADPO_CACHE=off`; a watch always runs. Inside one process (watch), only the files whose
+ * bytes changed are parsed again. `changed` (a watch's rerun) keeps only the tests those files
+ * affect; a rerun with none prints nothing.
  */
 export async function runOnce(prepared: PreparedRun, context: CliContext, changed: string[] | null = null): Promise<RunDone> {
   const { load, seed } = prepared;
   const started = nowMs();
-  const pool = new LazyPool(load, prepared.workers, seed, prepared.extras);
+  let pool: LazyPool | null = null;
   const onStdout = prepared.targets.flatMap((target) => (target.file === null ? [target.name] : []));
   // Live text is written at once only by the first reporter on standard output (so the reports
   // keep their order there); any other's is kept and written first at its turn.
@@ -218,30 +225,68 @@ export async function runOnce(prepared: PreparedRun, context: CliContext, change
   const streams = first >= 0 && prepared.targets[first].reporter.onTestDone !== undefined;
   // Its lines show the progress themselves.
   const progress = streams ? noProgress : progressFor(context.stdout, onStdout, started);
-  const kept = prepared.targets.map(() => "");
-  const live = prepared.targets.map((_, i) => (streams && i === first ? (text: string) => void context.stdout.write(text) : (text: string) => void (kept[i] += text)));
+  const keptText = prepared.targets.map(() => "");
+  const live = prepared.targets.map((_, i) => (streams && i === first ? (text: string) => void context.stdout.write(text) : (text: string) => void (keptText[i] += text)));
   try {
-    const project = loadTestProject(load, nodeHost, processParses(context.env));
+    // The project's files read once: the kept run's key digests them, and a miss compiles from them.
+    const cache = changed === null && !prepared.options.watch && prepared.options.cache !== false ? diskCache(load.root, context.env) : null;
+    const snapshot = cache ? snapshotProject(nodeHost, load.root) : null;
+    const inputs = runInputs(prepared);
+    const key = cache && snapshot ? runKey(snapshot, cache, inputs) : null;
+    const kept = cache && key ? keptRun(cache, key, inputs) : null;
+    if (kept && snapshot) return replay(kept, prepared, context, { live, kept: keptText, source: snapshotSources(snapshot), started });
+    const runtime = await loadRuntime();
+    runtime.forbidNetwork();
+    const helpers = (pool = new LazyPool(runtime, load, prepared.workers, seed, prepared.extras));
+    const project = loadTestProject(runtime, load, snapshot?.host ?? nodeHost, processParses(context.env));
     // A worker's start-up, estimated as ours: loading the bundle, and compiling the project.
     const startupMs = prepared.loadMs + (nowMs() - started);
     const affected = changed === null ? null : affectedBy(project.compiled, changed);
-    const report = await run(project, prepared, (count) => pool.helpers(count, startupMs), affected, progress, live);
+    const report = await run(runtime, project, prepared, (count) => helpers.helpers(count, startupMs), affected, progress, live);
     progress.stop();
     if (report === null) return { ran: 0 };
     const reportContext: ReportContext = {
       displayPath: prepared.displayPath, source: sourceLookup(project.compiled.graph), durationMs: nowMs() - started,
     };
-    if (!writeReport(context, prepared.targets, (reporter) => runEndText(reporter, report, reportContext), kept)) return { ran: null };
+    if (!writeReport(context, prepared.targets, (reporter) => runEndText(reporter, report, reportContext), keptText)) return { ran: null };
     context.exitCode = reportPassed(report) ? 0 : 1;
+    if (cache && key && report.outcome === "ran" && reportPassed(report)) keepRun(cache, key, report);
     return { ran: report.outcome === "ran" ? report.results.filter((result) => result.status !== "skipped").length : null };
   } finally {
     progress.stop();
-    await pool.close();
+    await pool?.close();
   }
 }
 
+/** What decides a run's results, for its key in the cache. */
+function runInputs(prepared: PreparedRun): RunInputs {
+  const { options, extras } = prepared;
+  return {
+    seed: prepared.seed, selectors: prepared.selectors, name: options.name ?? null, bail: prepared.bail ?? null, shard: options.shard ?? null,
+    timeoutMs: prepared.load.timeout?.ms ?? null, seeds: extras.seeds ?? null, coverage: extras.coverage === true, coverageMin: prepared.coverageMin,
+    failOnAlert: options.failOnAlert === true,
+  };
+}
+
+/** Shows a kept run as its run showed it: each test through the live reporters, then the reports. */
+function replay(
+  report: RanReport, prepared: PreparedRun, context: CliContext,
+  shown: { live: ((text: string) => void)[]; kept: string[]; source: ReportContext["source"]; started: number },
+): RunDone {
+  const hooks = prepared.targets.map((target, i) => reporterEvents(target.reporter, { displayPath: prepared.displayPath }, shown.live[i]));
+  const events: RunEvent[] = [
+    { type: "run-start", seed: report.seed, total: report.results.length },
+    ...report.results.map((result, index): RunEvent => ({ type: "test-done", index, result })),
+    { type: "run-end", alerts: report.alerts },
+  ];
+  for (const event of events) for (const hook of hooks) hook(event);
+  const reportContext: ReportContext = { displayPath: prepared.displayPath, source: shown.source, durationMs: nowMs() - shown.started };
+  if (!writeReport(context, prepared.targets, (reporter) => runEndText(reporter, report, reportContext), shown.kept)) return { ran: null };
+  context.exitCode = 0;
+  return { ran: report.results.length };
+}
+
 export async function runTestCommand(paths: string[], options: TestOptions, context: CliContext): Promise<void> {
-  forbidNetwork();
   const prepared = prepare(paths, options, context, nowMs());
   if (!prepared) return;
   if (!options.watch) {
@@ -255,14 +300,14 @@ export async function runTestCommand(paths: string[], options: TestOptions, cont
 
 /** The report of a run; null when a watch's rerun found no test the change affects. */
 async function run(
-  project: LoadedProject, prepared: PreparedRun, helpers: (count: number) => Helpers | undefined,
+  runtime: Runtime, project: LoadedProject, prepared: PreparedRun, helpers: (count: number) => Helpers | undefined,
   affected: ((entry: PlannedTest) => boolean) | null, progress: Progress, live: ((text: string) => void)[],
 ): Promise<TestReport | null> {
   const { seed, paths } = prepared;
   if (!project.tests) return { outcome: "compile_errors", seed, diagnostics: project.errors, omitted: project.compiled.omitted };
   const tests = project.tests;
   const filter = prepared.nameFilter;
-  const bySelectors = selectTests(tests.plan, prepared.selectors);
+  const bySelectors = runtime.selectTests(tests.plan, prepared.selectors);
   const selected = bySelectors.filter((entry) => filter === null || filter(entry.name));
   if (selected.length === 0) {
     const where = [
@@ -272,7 +317,7 @@ async function run(
     const suggestion = noTestsStep(tests.plan, bySelectors.length > 0 && filter !== null, prepared.selectors, prepared.displayPath);
     return { outcome: "stopped", seed, diagnostic: diagnostic("test.no_tests", null, { where, suggestion }) };
   }
-  let entries: PlannedTest[] = applyShard(selected, prepared.shard);
+  let entries: PlannedTest[] = runtime.applyShard(selected, prepared.shard);
   if (affected !== null) {
     entries = entries.filter(affected);
     if (entries.length === 0) return null;
@@ -282,14 +327,14 @@ async function run(
     progress.onEvent(event);
     for (const hook of hooks) hook(event);
   };
-  const summary = await runSelected(tests, entries, {
+  const summary = await runtime.runSelected(tests, entries, {
     runSeed: seed, extras: prepared.extras, pool: null, helpers: helpers(entries.length), onEvent, bail: prepared.bail,
   });
   const report: TestReport = { outcome: "ran", seed, results: summary.results, alerts: summary.alerts, failOnAlert: prepared.options.failOnAlert === true };
   if (summary.seeds) report.seeds = summary.seeds;
   if (summary.coverage) {
     report.coverage = summary.coverage;
-    const below = coverageBelow(summary.coverage, prepared.coverageMin);
+    const below = coverageBelow(runtime, summary.coverage, prepared.coverageMin);
     if (below) report.coverageBelow = below;
   }
   return report;
@@ -310,9 +355,9 @@ function noTestsStep(plan: PlannedTest[], filtered: boolean, selectors: Selector
 }
 
 /** `test.coverage_below` when the outcomes reached are fewer than `--coverage-min` asks (none of none is 100%). */
-function coverageBelow(sites: CoverageSite[], min: number | null): Diagnostic | null {
+function coverageBelow(runtime: Runtime, sites: CoverageSite[], min: number | null): Diagnostic | null {
   if (min === null) return null;
-  const { reached, total } = coverageTotals(sites);
+  const { reached, total } = runtime.coverageTotals(sites);
   if (reached * 100 >= min * total) return null;
   const percent = Math.floor((reached * 1000) / total) / 10;
   return diagnostic("test.coverage_below", null, { reached, total, percent, min });

@@ -2,7 +2,7 @@
 // directory (or absolute); `file:line` keeps its line.
 import { isAbsolute, relative, resolve } from "node:path";
 import { diagnostic, type Diagnostic } from "@jadpo/compiler";
-import { splitLineSuffix, type Selector } from "@jadpo/runtime";
+import { splitLineSuffix, type Selector } from "@jadpo/runtime/run-options";
 import { nodeHost } from "../../node-host.ts";
 
 const toSlash = (path: string): string => path.replace(/\\/g, "/");

@@ -1,0 +1,83 @@
+// `jadpo test` shows a passed run again when nothing that decides it changed, end to end through
+// the built binary: what it prints, what makes it run again, and what is never kept.
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { buildCli } from "../support/build-cli.ts";
+import { disposedAfterEach } from "../support/example.ts";
+import { repo } from "../support/jadpo.ts";
+import { schemaErrors } from "../support/json-schema.ts";
+import { Project, withoutDurations } from "../test-command/project.ts";
+
+const CACHED = "(cached: nothing changed since these tests passed; --no-cache runs them again)\n";
+const PASSED = "✓ 14 passed  11 action tests · 1 function test · 2 recording tests\n";
+const TESTS = "domains/support/functions/greeting.jadpotest";
+
+const example = disposedAfterEach(() => Project.example());
+const entries = (project: Project) => readdirSync(join(project.root, ".jadpo/cache"));
+
+beforeAll(() => buildCli());
+
+describe("a passed jadpo test run", () => {
+  it("is shown again, marked, with the same report and exit code, when nothing changed", () => {
+    const project = example();
+    const first = project.test(["--reporter", "json"]);
+    const again = project.test(["--reporter", "json"]);
+    expect(first.code).toBe(0);
+    expect(again.code).toBe(0);
+    const shown = JSON.parse(again.stdout);
+    expect(shown.cached).toBe(true);
+    // The whole report of the run it shows, durations included, and only `cached` added.
+    expect(JSON.stringify({ ...JSON.parse(first.stdout), cached: true })).toBe(JSON.stringify(shown));
+    const schema = JSON.parse(readFileSync(join(repo, "packages/cli/schema/test-report.schema.json"), "utf8"));
+    expect(schemaErrors(schema, shown)).toEqual([]);
+    expect(project.test().stdout).toBe(PASSED + CACHED);
+  });
+
+  it("lists each test of the kept run through a live reporter, and writes each reporter's file", () => {
+    const project = example();
+    const ran = project.test(["--reporter", "verbose"]);
+    const shown = project.test(["--reporter", "verbose", "--reporter", "junit", "--output", "junit=out/junit.xml"]);
+    const lines = (text: string) => text.split("\n").filter((line) => !line.startsWith("Duration")).join("\n");
+    expect(lines(shown.stdout)).toBe(lines(ran.stdout).replace(PASSED, PASSED + CACHED));
+    expect(project.read("out/junit.xml")).toContain('<testsuites name="jadpo test" tests="14" failures="0"');
+  });
+
+  it("runs again after an edit, with another seed or selection, and with --no-cache or JADPO_CACHE=off", () => {
+    const project = example();
+    project.test();
+    expect(project.test(["--seed", "2"]).stdout).toBe(PASSED);
+    expect(project.test(["--seed", "2"]).stdout).toBe(PASSED + CACHED);
+    expect(project.test([TESTS]).stdout).toBe("✓ 1 passed  1 function test\n");
+    expect(project.test(["-t", "greeting"]).stdout).not.toContain("cached");
+    expect(project.test(["--test-timeout", "20s"]).stdout).toBe(PASSED);
+    expect(project.test(["--no-cache"]).stdout).toBe(PASSED);
+    expect(project.test([], { JADPO_CACHE: "off" }).stdout).toBe(PASSED);
+    // Other reporters and worker counts show the kept run.
+    expect(project.test(["--workers", "1", "--reporter", "plain"]).stdout).toBe(PASSED + CACHED);
+    project.write(TESTS, `${project.read(TESTS)}\n`);
+    expect(project.test().stdout).toBe(PASSED);
+    expect(project.test().stdout).toBe(PASSED + CACHED);
+  });
+
+  it("is never kept when the run failed: each run shows the failure afresh", () => {
+    const project = example();
+    project.write(TESTS, `${project.read(TESTS)}\ntest "fails" {\n    assert 1 == 2\n}\n`);
+    const first = project.test(["--reporter", "json"]);
+    const second = project.test(["--reporter", "json"]);
+    expect(first.code).toBe(1);
+    expect(JSON.parse(second.stdout).cached).toBeUndefined();
+    expect(withoutDurations(second.stdout)).toBe(withoutDurations(first.stdout));
+  });
+
+  it("treats a damaged entry as a miss", () => {
+    const project = example();
+    project.test();
+    for (const name of entries(project)) {
+      const path = join(project.root, ".jadpo/cache", name);
+      writeFileSync(path, readFileSync(path, "utf8").replace('"tests":[[', '"tests":[["not a test"],['));
+    }
+    expect(project.test().stdout).toBe(PASSED);
+    expect(project.test().stdout).toBe(PASSED + CACHED);
+  });
+});
