@@ -100,11 +100,13 @@ export function parseFile(path: string, kind: FileKind, input: string | Uint8Arr
       quiet = true;
     }
     const tokens = stream.window(from, end);
+    // The hand-written parser first; what it leaves (null) goes to chevrotain, built when first needed.
     if (deep < 0) {
       const decl = fast.parse(path, tokens);
       if (decl !== null) {
         decls.push(decl);
-        if (!quiet) for (const span of fast.bare) diagnostics.push(bareDiagnostic(span));
+        const bare = fast.bare;
+        if (!quiet) for (let k = 0; k < bare.length; k++) diagnostics.push(bareDiagnostic(bare[k]));
         const declared = fast.locals;
         for (let k = 0; k < declared.length; k++) locals.push(declared[k]);
         continue;
