@@ -33,6 +33,8 @@ describe("sha256", () => {
       [], [""], [new Uint8Array(0)], ["a", "b"], ["é€", bytes(55, 1), "😀"],
       ["jadpo-cache 1\n", bytes(700_000, 2), "\npath\u0000", bytes(63, 3), bytes(64, 4), bytes(65, 5)],
       [bytes(100_000, 6)], ["after the long ones"],
+      // Past a megabyte, node:crypto digests them.
+      ["big", bytes(1_200_000, 7)], ["small after it"],
     ];
     for (const parts of cases) {
       const hash = createHash("sha256");
