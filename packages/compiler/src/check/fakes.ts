@@ -152,12 +152,13 @@ function valueItem(b: Body, prompt: PromptInfo, item: FakeItem, expr: Expr): Che
   const env = new Locals();
   const asTypes = prompt.asTypes;
   if (asTypes.length === 0) return { kind: "value", item, type: checkExpr(b, env, expr, null), expr };
-  const fits = asTypes.find((t) => {
+  // With one as-type there is nothing to choose: the dry runs below would only repeat the real one.
+  const fits = asTypes.length === 1 ? asTypes[0] : asTypes.find((t) => {
     const mode = { kind: "dry" as const, constraints: true, problems: [] as LiteralProblem[] };
     checkLiteral(b, env, expr, t, mode, "", item.span);
     return mode.problems.length === 0;
   });
-  const named = expr.kind === "record" ? asTypes.find((t) => printType(t) === expr.type.name) : undefined;
+  const named = fits === undefined && expr.kind === "record" ? asTypes.find((t) => printType(t) === expr.type.name) : undefined;
   const chosen = fits ?? named ?? asTypes[0];
   const mode = { kind: "fake" as const, constraints: true, problems: [] as LiteralProblem[] };
   checkLiteral(b, env, expr, chosen, mode, "", item.span);
