@@ -34,15 +34,17 @@ export function checkFakes(cx: Checker, file: LoadedFile, test: TestDecl): Check
   if (!test.fakes) return [];
   const b: Body = { cx, file, kind: "test", name: test.name, returnType: { kind: "void" }, escapes: [] };
   const out: CheckedFakes[] = [];
-  const seen = new Map<string, number>();
-  for (const entry of test.fakes.entries) {
+  const entries = test.fakes.entries;
+  // Most blocks script one prompt: no map of the ones seen until a second entry.
+  const seen = entries.length > 1 ? new Map<string, number>() : null;
+  for (const entry of entries) {
     const key = entry.target.name;
-    const line = seen.get(key);
+    const line = seen?.get(key);
     if (line !== undefined) {
       report(cx, diagnostic("name.duplicate", entry.target.span, { name: `ai.${key}`, where: `this \`fakes:\` block, on line ${line}` }));
       continue;
     }
-    seen.set(key, entry.target.span.line);
+    seen?.set(key, entry.target.span.line);
     if (key === "embed") {
       out.push({ prompt: null, span: entry.span, items: timed(b, entry.items.map((item) => embedItem(b, item))) });
       continue;
@@ -107,7 +109,10 @@ function timed(b: Body, items: (CheckedFakeShape | null)[]): CheckedFakeItem[] {
     const own = checked.item.after;
     const timesOut = (checked.kind === "failure" && checked.word === "timed_out")
       || ((checked.kind === "stream_stop" || checked.kind === "partial") && checked.stop === "timed_out");
-    out.push({ ...checked, afterMs: own !== null ? own.ms : timesOut ? timeout : 0 });
+    // The item gets its time in place (it is new, and nothing else holds it): no copy of it.
+    const item = checked as CheckedFakeItem;
+    item.afterMs = own !== null ? own.ms : timesOut ? timeout : 0;
+    out.push(item);
   }
   return out;
 }

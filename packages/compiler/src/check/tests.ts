@@ -19,9 +19,11 @@ export function testKind(path: string): TestKind {
 export function collectTests(cx: Checker): TestInfo[] {
   const tests: TestInfo[] = [];
   for (const file of cx.graph.files) {
+    let kind: TestKind | null = null; // the file's, for each of its tests
     for (const decl of file.syntax.decls) {
       if (decl.kind !== "test") continue;
-      tests.push({ name: decl.name, decl, file, kind: testKind(file.path), fakes: checkFakes(cx, file, decl) });
+      kind ??= testKind(file.path);
+      tests.push({ name: decl.name, decl, file, kind, fakes: checkFakes(cx, file, decl) });
     }
   }
   return tests;
