@@ -33,12 +33,16 @@ export interface CallResult {
 
 const NOT_CALLABLE: CallResult = { type: ERROR, failures: [], name: "" };
 
+const NO_PARAMS: readonly { type: Type }[] = [];
+const NO_FAILURES: FailureInfo[] = [];
+
 /** Checks the arguments against the parameter types (a literal takes its parameter's type). */
-export function checkArgs(b: Body, env: Locals, call: CallExpr, name: string, params: Type[]): void {
-  if (call.args.length !== params.length) {
-    report(b.cx, diagnostic("type.argument_count", call.span, { call: name, expected: argumentsText(params.length), found: call.args.length }));
+export function checkArgs(b: Body, env: Locals, call: CallExpr, name: string, params: readonly { type: Type }[]): void {
+  const args = call.args;
+  if (args.length !== params.length) {
+    report(b.cx, diagnostic("type.argument_count", call.span, { call: name, expected: argumentsText(params.length), found: args.length }));
   }
-  call.args.forEach((arg, i) => checkExpr(b, env, arg, i < params.length ? params[i] : null));
+  for (let i = 0; i < args.length; i++) checkExpr(b, env, args[i], i < params.length ? params[i].type : null);
 }
 
 function resolve(b: Body, call: CallExpr, resolution: Resolution): void {
@@ -93,7 +97,7 @@ function callee(b: Body, env: Locals, call: CallExpr): CallResult {
         fixtureUse(b, call.span, full);
         resolve(b, call, { kind: "fixture", group, member });
         const sig = b.cx.signatures.get(member);
-        checkArgs(b, env, call, full, sig ? sig.params.map((p) => p.type) : []);
+        checkArgs(b, env, call, full, sig ? sig.params : NO_PARAMS);
         return { type: sig?.result ?? ERROR, failures: [], name: full };
       }
     }
@@ -131,9 +135,12 @@ function calleeName(b: Body, env: Locals, call: CallExpr, name: string): CallRes
       impure(b, call.span, name);
       resolve(b, call, { kind: "action", decl });
     } else resolve(b, call, { kind: "function", decl });
-    checkArgs(b, env, call, name, sig ? sig.params.map((p) => p.type) : []);
-    // A function may fail too (docs/language.md); it stays pure.
-    const failures = [...b.cx.actionFailures.get(decl) ?? [], ...b.cx.undeclaredFailures.get(decl) ?? []];
+    checkArgs(b, env, call, name, sig ? sig.params : NO_PARAMS);
+    // A function may fail too (docs/language.md); it stays pure. The declared list is shared
+    // (nothing changes a call's failures) unless undeclared ones join it.
+    const declared = b.cx.actionFailures.get(decl) ?? NO_FAILURES;
+    const undeclared = b.cx.undeclaredFailures.get(decl);
+    const failures = undeclared ? [...declared, ...undeclared] : declared;
     const uncertain = decl.fails.some((ident) => !b.cx.resolutions.has(ident));
     return { type: sig?.result ?? ERROR, failures, name, uncertain };
   }

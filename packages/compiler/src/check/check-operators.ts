@@ -65,7 +65,10 @@ export function checkBinary(b: Body, env: Locals, expr: BinaryExpr): Type {
     checkCondition(b, env, expr.right);
     return BOOL;
   }
-  const [l, r] = operands(b, env, expr);
+  // Indexed, not `const [l, r] =`: destructuring runs the array's iterator until V8 optimizes this.
+  const both = operands(b, env, expr);
+  const l = both[0];
+  const r = both[1];
   if (l.kind === "error" || r.kind === "error") return op === "==" || op === "!=" || isOrdering(op) ? BOOL : ERROR;
   if (op === "==" || op === "!=") {
     if (!equalityFits(l, r)) {

@@ -73,19 +73,21 @@ export function checkReject(b: Body, ident: Ident): void {
 export function checkEscapes(b: Body, decl: ActionDecl | FunctionDecl | null): void {
   const declared = decl ? b.cx.actionFailures.get(decl) ?? [] : [];
   // Each undeclared failure is reported once, where it first escapes; failures escaping at one
-  // place (an `attempt` of a call with several) share one diagnostic.
-  const reported = new Set<FailureInfo>();
-  const bySite = new Map<Escape["span"], FailureInfo[]>();
+  // place (an `attempt` of a call with several) share one diagnostic. Both made on the first
+  // one: most bodies (every passing test) have none.
+  let reported: Set<FailureInfo> | null = null;
+  let bySite: Map<Escape["span"], FailureInfo[]> | null = null;
   for (const escape of b.escapes) {
-    if (declared.includes(escape.failure) || reported.has(escape.failure) || escape.via === "unhandled") continue;
+    if (declared.includes(escape.failure) || reported?.has(escape.failure) || escape.via === "unhandled") continue;
     if (!decl && escape.via === "attempt") continue; // a test fails; a pure body's impure call is reported already
-    reported.add(escape.failure);
+    (reported ??= new Set()).add(escape.failure);
+    bySite ??= new Map();
     const site = bySite.get(escape.span);
     if (site) site.push(escape.failure);
     else bySite.set(escape.span, [escape.failure]);
   }
-  if (decl && reported.size > 0) b.cx.undeclaredFailures.set(decl, [...reported]);
-  for (const [span, failures] of bySite) {
+  if (decl && reported !== null) b.cx.undeclaredFailures.set(decl, [...reported]);
+  for (const [span, failures] of bySite ?? []) {
     const names = failures.map((f) => f.name);
     const them = names.length === 1 ? `\`${names[0]}\`` : "them";
     report(b.cx, diagnostic("failure.undeclared", span, {
