@@ -4,8 +4,8 @@
 // `test.fake_type` for a scripted answer (fakes.ts).
 import type { Expr, Span } from "../syntax/ast.ts";
 import { diagnostic, type Diagnostic } from "../diagnostics/diagnostic.ts";
-import { ERROR, type Type } from "../types/types.ts";
-import { assignable, enumOf, listBounds, listItem, objectOf, scalarBase, scalarConstraints } from "../types/assignable.ts";
+import { ERROR, type Field, type Type } from "../types/types.ts";
+import { NO_CONSTRAINTS, assignable, enumOf, listBounds, listItem, objectOf, scalarBase, scalarConstraints } from "../types/assignable.ts";
 import { itemsViolation, numberViolation, textViolation, type ConstraintRule, type Violation } from "../types/constraints.ts";
 import { printType } from "../types/print-type.ts";
 import { closest, didYouMean } from "../names/suggest.ts";
@@ -146,7 +146,7 @@ function walk(w: Walk, expr: Expr, expected: Type, path: string, at: Span): Type
     return found;
   }
   const base = scalarBase(expected);
-  const c = w.mode.constraints ? scalarConstraints(expected) : {};
+  const c = w.mode.constraints ? scalarConstraints(expected) : NO_CONSTRAINTS;
   switch (expr.kind) {
     case "paren":
       return record(w, expr, walk(w, expr.inner, expected, path, at));
@@ -237,6 +237,12 @@ function walkList(w: Walk, expr: Extract<Expr, { kind: "list" }>, expected: Type
   return record(w, expr, expected);
 }
 
+/** The field called `name`: a loop, where `find` would make a closure per field written. */
+function fieldNamed(fields: readonly Field[], name: string): Field | undefined {
+  for (let i = 0; i < fields.length; i++) if (fields[i].name === name) return fields[i];
+  return undefined;
+}
+
 /** No misspelt field (every field name given is one of the type's). */
 const NO_NAMES: ReadonlySet<string> = new Set();
 
@@ -272,7 +278,7 @@ function walkRecord(w: Walk, expr: Extract<Expr, { kind: "record" }>, expected: 
   let unknownFields = false;
   for (const init of expr.fields) {
     const name = init.name.name;
-    const field = fields.find((f) => f.name === name);
+    const field = fieldNamed(fields, name);
     const fieldPath = joinPath(path, name);
     if (!field) {
       unknownFields = true;

@@ -40,10 +40,13 @@ export function scalarBase(type: Type): Base | null {
   return null;
 }
 
-/** The constraints of a scalar type; empty for a base type. */
-export function scalarConstraints(type: Type): Constraints {
+/** No constraints: shared, read only. */
+export const NO_CONSTRAINTS: Readonly<Constraints> = Object.freeze({});
+
+/** The constraints of a scalar type; none for a base type. */
+export function scalarConstraints(type: Type): Readonly<Constraints> {
   if (type.kind === "named" && type.decl.def.kind === "scalar") return type.decl.def.constraints;
-  return {};
+  return NO_CONSTRAINTS;
 }
 
 export function isTextBased(type: Type): boolean {
