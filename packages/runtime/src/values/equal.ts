@@ -16,9 +16,14 @@ function shallow(a: Value, b: Value): boolean | null {
 }
 
 export function valuesEqual(a: Value, b: Value): boolean {
-  const pending: [Value, Value, number][] = [[a, b, 0]];
+  const top = shallow(a, b);
+  if (top !== null) return top; // scalars, and one side a container: no stack at all
+  // Pairs to compare, flat (left, right, depth; popped in reverse): no array per pair.
+  const pending: (Value | number)[] = [a, b, 0];
   while (pending.length > 0) {
-    const [x, y, depth] = pending.pop()!;
+    const depth = pending.pop() as number;
+    const y = pending.pop() as Value;
+    const x = pending.pop() as Value;
     const known = shallow(x, y);
     if (known === false) return false;
     if (known === true) continue;
@@ -26,7 +31,7 @@ export function valuesEqual(a: Value, b: Value): boolean {
     if (Array.isArray(x)) {
       const ys = y as Value[];
       if (x.length !== ys.length) return false;
-      for (let i = x.length - 1; i >= 0; i--) pending.push([x[i], ys[i], depth + 1]);
+      for (let i = x.length - 1; i >= 0; i--) pending.push(x[i], ys[i], depth + 1);
       continue;
     }
     const rx = x as ValueRecord, ry = y as ValueRecord;
@@ -34,7 +39,7 @@ export function valuesEqual(a: Value, b: Value): boolean {
     if (keys.length !== Object.keys(ry).length) return false;
     for (let i = keys.length - 1; i >= 0; i--) {
       if (!Object.hasOwn(ry, keys[i])) return false;
-      pending.push([rx[keys[i]], ry[keys[i]], depth + 1]);
+      pending.push(rx[keys[i]], ry[keys[i]], depth + 1);
     }
   }
   return true;
