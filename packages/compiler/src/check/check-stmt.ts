@@ -30,18 +30,20 @@ export function checkBlock(b: Body, outer: Locals, block: Block, value: { expect
   const env = outer.child();
   let terminates = false;
   let result: Type | null = null;
-  block.statements.forEach((stmt, i) => {
-    const last = i === block.statements.length - 1;
+  const statements = block.statements;
+  for (let i = 0; i < statements.length; i++) {
+    const stmt = statements[i];
+    const last = i === statements.length - 1;
     if (last && value && stmt.kind === "expr") {
       if (stmt.expr.kind === "match") {
         const m = checkMatch(b, env, stmt.expr, value.expected, true);
         if (m.terminates) terminates = true;
         else result = m.type;
       } else result = checkExpr(b, env, stmt.expr, value.expected);
-      return;
+      continue;
     }
     if (checkStmt(b, env, stmt)) terminates = true;
-  });
+  }
   return { terminates, value: result };
 }
 
