@@ -1,6 +1,6 @@
 // Statements → closures that return a completion: CONT to go on, or the value a `return` gives.
 // Returning from nested blocks is then a plain return value, with no throwing.
-import type { Block, Span, Stmt } from "@jadpo/compiler";
+import type { Block, Stmt } from "@jadpo/compiler";
 import type { CExpr, Slots } from "./closure.ts";
 import { childScope, declareLocal, unsupported, type Cx } from "./compile-state.ts";
 import { compileExpr } from "./compile-expr.ts";
@@ -22,11 +22,15 @@ export function compileStatements(cx: Cx, stmts: Stmt[]): SStmt {
   const n = stmts.length;
   if (n === 0) return NOTHING;
   const compiled: SStmt[] = new Array(n);
-  for (let i = 0; i < n; i++) compiled[i] = compileStmtKind(atStmt(cx, stmts[i]), stmts[i]);
+  let async = false;
+  for (let i = 0; i < n; i++) {
+    const st = (compiled[i] = compileStmtKind(atStmt(cx, stmts[i]), stmts[i]));
+    if (st.async) async = true;
+  }
   // In a test, the sequence remembers the innermost statement running: a fake that runs out points there.
-  if (cx.test) return marked(compiled, stmts.map((stmt) => stmt.span));
+  if (cx.test) return marked(compiled, stmts, async);
   if (n === 1) return compiled[0];
-  if (compiled.every((st) => !st.async)) {
+  if (!async) {
     const fns = compiled.map((st) => st.fn as (s: Slots, c: RunContext) => Completion);
     return {
       async: false,
@@ -64,18 +68,20 @@ function atStmt(outer: Cx, stmt: Stmt): Cx {
 /**
  * A test's statements in order, each set as `c.testStmt` while it runs and the outer one set back
  * after (left as it was when something throws, so the failure points at the innermost statement).
+ * The spans are read from the statements as they run: no copy of them per sequence compiled.
  */
-function marked(compiled: SStmt[], spans: Span[]): SStmt {
+function marked(compiled: SStmt[], stmts: Stmt[], async: boolean): SStmt {
   const n = compiled.length;
-  if (compiled.every((st) => !st.async)) {
-    const fns = compiled.map((st) => st.fn as (s: Slots, c: RunContext) => Completion);
+  if (!async) {
+    // The closures themselves, as the loop calls them (each `compiled[i].fn` is already one).
+    const fns = compiled as { fn: (s: Slots, c: RunContext) => Completion }[];
     return {
       async: false,
       fn(s, c) {
         const previous = c.testStmt;
         for (let i = 0; i < n; i++) {
-          c.testStmt = spans[i];
-          const r = fns[i](s, c);
+          c.testStmt = stmts[i].span;
+          const r = fns[i].fn(s, c);
           if (r !== CONT) {
             c.testStmt = previous;
             return r;
@@ -92,7 +98,7 @@ function marked(compiled: SStmt[], spans: Span[]): SStmt {
       const previous = c.testStmt;
       for (let i = 0; i < n; i++) {
         const st = compiled[i];
-        c.testStmt = spans[i];
+        c.testStmt = stmts[i].span;
         const r = st.async ? await st.fn(s, c) : st.fn(s, c);
         if (r !== CONT) {
           c.testStmt = previous;
