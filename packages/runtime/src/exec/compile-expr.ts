@@ -92,7 +92,8 @@ function compileRecord(cx: Cx, e: Extract<Expr, { kind: "record" }>): CExpr {
     values[i] = compileExpr(cx, e.fields[i].value);
     from[i] = i;
   }
-  if (order) from.sort((a, b) => (order.get(e.fields[a].name.name) ?? 0) - (order.get(e.fields[b].name.name) ?? 0) || a - b);
+  // Written in declared order (the usual case), the sort would change nothing.
+  if (order && !inOrder(order, e.fields)) from.sort((a, b) => (order.get(e.fields[a].name.name) ?? 0) - (order.get(e.fields[b].name.name) ?? 0) || a - b);
   const placed = from.map((i) => e.fields[i].name.name);
   // Values are evaluated in source order (a field may call an action), then placed.
   return strict(values, (vals) => {
@@ -100,6 +101,17 @@ function compileRecord(cx: Cx, e: Extract<Expr, { kind: "record" }>): CExpr {
     for (let i = 0; i < n; i++) out[placed[i]] = vals[from[i]];
     return out;
   });
+}
+
+/** Whether the fields are written in their declared order, as the sort would leave them. */
+function inOrder(order: Map<string, number>, fields: Extract<Expr, { kind: "record" }>["fields"]): boolean {
+  let last = -Infinity;
+  for (let i = 0; i < fields.length; i++) {
+    const at = order.get(fields[i].name.name) ?? 0;
+    if (at < last) return false;
+    last = at;
+  }
+  return true;
 }
 
 /** A record type's field positions by name, made once per declaration; null when not a record. */

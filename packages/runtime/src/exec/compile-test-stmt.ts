@@ -41,16 +41,19 @@ export function diffText(lines: string[]): string {
   return ["(- expected, + got)", ...lines.map((line) => `    ${line}`)].join("\n");
 }
 
+/** The `assert:` detail of a failed assertion: its source text, looked up only when it fails. */
+function assertLine(cx: Cx, stmt: AssertStmt): Detail {
+  return { label: "assert", text: sourceText(cx, stmt.expr.span) };
+}
+
 export function compileAssert(cx: Cx, stmt: AssertStmt): SStmt {
   if (stmt.fails) return compileAssertFails(cx, stmt);
   const span = stmt.span;
-  // What a failure shows is looked up only when it fails.
-  const assertLine = (): Detail => ({ label: "assert", text: sourceText(cx, stmt.expr.span) });
   const comparison = asComparison(stmt.expr);
   if (!comparison) {
     const e = compileExpr(cx, stmt.expr);
     const check = (v: Value): typeof CONT => {
-      if (v !== true) throw new TestStop(diagnostic("test.assertion_failed", span, {}, [assertLine()]));
+      if (v !== true) throw new TestStop(diagnostic("test.assertion_failed", span, {}, [assertLine(cx, stmt)]));
       return CONT;
     };
     return e.async ? { async: true, fn: async (s, c) => check(await e.fn(s, c)) } : { async: false, fn: (s, c) => check(e.fn(s, c)) };
@@ -62,7 +65,7 @@ export function compileAssert(cx: Cx, stmt: AssertStmt): SStmt {
     if (holds(a, b)) return CONT;
     const leftType = typeOf(cx, comparison.left);
     const rightType = typeOf(cx, comparison.right) ?? leftType;
-    const details: Detail[] = [assertLine(), { label: "got", text: printed(leftType, a) }, { label: "expected", text: printed(rightType, b) }];
+    const details: Detail[] = [assertLine(cx, stmt), { label: "got", text: printed(leftType, a) }, { label: "expected", text: printed(rightType, b) }];
     // Records and lists also get a `diff:` (reporters that print one line per value leave it out).
     const diff = comparison.op === "==" && leftType ? diffValues(leftType, a, b) : null;
     if (diff) details.push({ label: "diff", text: diffText(diff) });
