@@ -34,11 +34,16 @@ export function strict(children: CExpr[], combine: (values: Value[], c: RunConte
   return invokeWith(children, { async: false, call: combine });
 }
 
+/** Whether any of `exprs` may wait (a loop: this runs for every call compiled). */
+export function anyAsync(exprs: readonly { async: boolean }[]): boolean {
+  for (let i = 0; i < exprs.length; i++) if (exprs[i].async) return true;
+  return false;
+}
+
 /** Evaluates the arguments left to right, then invokes; awaits only what may wait. */
 export function invokeWith(args: CExpr[], invoke: Invoke): CExpr {
   const n = args.length;
-  const anyAsync = args.some((a) => a.async);
-  if (!anyAsync && !invoke.async) {
+  if (!anyAsync(args) && !invoke.async) {
     const call = invoke.call;
     if (n === 0) return syncExpr((_s, c) => call([], c));
     if (n === 1) {

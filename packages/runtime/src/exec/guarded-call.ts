@@ -2,7 +2,7 @@
 // The arguments run first, unguarded (a failure there is not the call's); then only the call
 // itself runs inside the guard, and its value or its failure goes to the handler.
 import type { Expr } from "@jadpo/compiler";
-import type { CExpr } from "./closure.ts";
+import { anyAsync, type CExpr } from "./closure.ts";
 import { compileCallee } from "./compile-call.ts";
 import { compileArgs, compileExpr, unwrapCall } from "./compile-expr.ts";
 import type { Cx } from "./compile-state.ts";
@@ -26,9 +26,10 @@ export function guardCall<T>(cx: Cx, subject: Expr, on: Handlers<T>): Runnable<T
   if (!call) return guardWhole(compileExpr(cx, subject), on);
   const args = compileArgs(cx, call);
   const invoke = compileCallee(cx, call);
-  if (!invoke.async && args.every((a) => !a.async)) {
-    const fns = args.map((a) => a.fn as (s: Slots, c: RunContext) => Value);
-    const n = fns.length;
+  if (!invoke.async && !anyAsync(args)) {
+    const n = args.length;
+    const fns: ((s: Slots, c: RunContext) => Value)[] = new Array(n);
+    for (let i = 0; i < n; i++) fns[i] = args[i].fn as (s: Slots, c: RunContext) => Value;
     const run = invoke.call;
     return {
       async: false,
