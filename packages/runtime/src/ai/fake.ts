@@ -95,7 +95,7 @@ export class FakeBackend implements AiBackend {
     private readonly fakes: CompiledFakes,
     private readonly options: FakeOptions,
   ) {
-    this.used = fakes.scripts.map(() => 0);
+    this.used = new Array<number>(fakes.scripts.length).fill(0);
     this.recordings = options.recordings ?? new WeakMap();
   }
 

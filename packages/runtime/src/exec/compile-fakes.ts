@@ -3,7 +3,7 @@
 // the interpreter itself.
 import type { CheckedFakeItem, CheckedFakes, PromptInfo } from "@jadpo/compiler";
 import type { AiBackend } from "../ai/backend.ts";
-import type { CompiledFakes, CompiledItem } from "../ai/fake.ts";
+import type { CompiledFakes, CompiledItem, CompiledScript } from "../ai/fake.ts";
 import type { Value } from "../values/value.ts";
 import { compileExpr } from "./compile-expr.ts";
 import { Scope, type Cx, type ProgramState } from "./compile-state.ts";
@@ -38,6 +38,14 @@ function compileItem(p: ProgramState, item: CheckedFakeItem, literals: () => Run
   };
 }
 
+/** `ai.<prompt>`, made once per prompt rather than for every test scripting it. */
+const labels = new WeakMap<PromptInfo, string>();
+function labelOf(prompt: PromptInfo): string {
+  let label = labels.get(prompt);
+  if (label === undefined) labels.set(prompt, (label = `ai.${prompt.name}`));
+  return label;
+}
+
 /** A test without `fakes:` (nothing in it is ever changed, so all such tests share it). */
 export const NO_SCRIPTS: CompiledFakes = { scripts: [], byPrompt: new Map(), embed: -1 };
 
@@ -47,17 +55,17 @@ export function compileScripts(p: ProgramState, fakes: CheckedFakes[]): Compiled
   // One context for the test's literals, made only if one is evaluated.
   let context: RunContext | null = null;
   const literals = (): RunContext => (context ??= createContext({ seed: 0, backend: NO_BACKEND, promptCount: 0, dimensions: 0 }));
-  const scripts = fakes.map((f) => ({
-    prompt: f.prompt,
-    label: f.prompt ? `ai.${f.prompt.name}` : "ai.embed",
-    items: f.items.map((item) => compileItem(p, item, literals)),
-  }));
+  const scripts: CompiledScript[] = new Array(fakes.length);
   const byPrompt = new Map<PromptInfo, number>();
   let embed = -1;
-  scripts.forEach((s, i) => {
-    if (s.prompt) {
-      if (!byPrompt.has(s.prompt)) byPrompt.set(s.prompt, i);
+  for (let i = 0; i < fakes.length; i++) {
+    const f = fakes[i];
+    const items: CompiledItem[] = new Array(f.items.length);
+    for (let j = 0; j < items.length; j++) items[j] = compileItem(p, f.items[j], literals);
+    scripts[i] = { prompt: f.prompt, label: f.prompt ? labelOf(f.prompt) : "ai.embed", items };
+    if (f.prompt) {
+      if (!byPrompt.has(f.prompt)) byPrompt.set(f.prompt, i);
     } else if (embed < 0) embed = i;
-  });
+  }
   return { scripts, byPrompt, embed };
 }
