@@ -201,6 +201,7 @@ export function checkAttempt(b: Body, env: Locals, expr: Extract<Expr, { kind: "
   if (result.name !== "" && result.failures.length === 0 && !result.uncertain) {
     report(b.cx, diagnostic("failure.attempt_needless", expr.span, { call: result.name }));
   }
-  for (const failure of result.failures) b.escapes.push({ failure, span: expr.span, via: "attempt" });
+  const failures = result.failures;
+  for (let i = 0; i < failures.length; i++) b.escapes.push({ failure: failures[i], span: expr.span, via: "attempt" });
   return result.type === VOID ? VOID : result.type;
 }

@@ -30,19 +30,23 @@ function literalFits(expr: Expr, other: Type): boolean {
   }
 }
 
+/** A literal operand: it takes the other operand's type where it fits, else is typed on its own. */
+function adopt(b: Body, env: Locals, literal: Expr, other: Type): Type {
+  return other.kind !== "error" && literalFits(literal, other)
+    ? checkLiteral(b, env, literal, other, { kind: "normal", constraints: false, problems: [] })
+    : checkExpr(b, env, literal, null);
+}
+
 /** Types both operands, a literal one taking the other's type. */
 function operands(b: Body, env: Locals, expr: BinaryExpr): [Type, Type] {
-  const { left, right } = expr;
-  const adopt = (literal: Expr, other: Type): Type =>
-    other.kind !== "error" && literalFits(literal, other)
-      ? checkLiteral(b, env, literal, other, { kind: "normal", constraints: false, problems: [] })
-      : checkExpr(b, env, literal, null);
+  const left = expr.left;
+  const right = expr.right;
   if (isLiteral(left) && !isLiteral(right) && left.kind !== "record") {
     const r = checkExpr(b, env, right, null);
-    return [adopt(left, r), r];
+    return [adopt(b, env, left, r), r];
   }
   const l = checkExpr(b, env, left, null);
-  const r = isLiteral(right) && right.kind !== "record" ? adopt(right, l) : checkExpr(b, env, right, null);
+  const r = isLiteral(right) && right.kind !== "record" ? adopt(b, env, right, l) : checkExpr(b, env, right, null);
   return [l, r];
 }
 

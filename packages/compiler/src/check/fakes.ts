@@ -6,7 +6,7 @@ import type { Expr, FakeEntry, FakeItem, TestDecl } from "../syntax/ast.ts";
 import type { LoadedFile } from "../modules/graph.ts";
 import type { CheckedFakeItem, CheckedFakeShape, CheckedFakes, PromptInfo } from "./program.ts";
 import { diagnostic } from "../diagnostics/diagnostic.ts";
-import { DECIMAL, TEXT, type Type } from "../types/types.ts";
+import { DECIMAL, TEXT, VOID, type Type } from "../types/types.ts";
 import { listItem } from "../types/assignable.ts";
 import { printType } from "../types/print-type.ts";
 import { closest, didYouMean } from "../names/suggest.ts";
@@ -32,7 +32,7 @@ function fakeType(cx: Checker, type: Type, p: LiteralProblem): void {
 
 export function checkFakes(cx: Checker, file: LoadedFile, test: TestDecl): CheckedFakes[] {
   if (!test.fakes) return [];
-  const b: Body = { cx, file, kind: "test", name: test.name, returnType: { kind: "void" }, escapes: [] };
+  const b: Body = { cx, file, kind: "test", name: test.name, returnType: VOID, escapes: [] };
   const out: CheckedFakes[] = [];
   const entries = test.fakes.entries;
   // Most blocks script one prompt: no map of the ones seen until a second entry.
@@ -94,7 +94,12 @@ function recordingMissingStep(cx: Checker, prompt: PromptInfo, name: string): st
 }
 
 function promptItems(b: Body, prompt: PromptInfo, entry: FakeEntry): CheckedFakeItem[] {
-  return timed(b, entry.items.map((item) => (prompt.use === "stream" ? streamPromptItem(b, prompt, item) : generatePromptItem(b, prompt, item))));
+  const items = entry.items;
+  const checked: (CheckedFakeShape | null)[] = new Array(items.length);
+  for (let i = 0; i < items.length; i++) {
+    checked[i] = prompt.use === "stream" ? streamPromptItem(b, prompt, items[i]) : generatePromptItem(b, prompt, items[i]);
+  }
+  return timed(b, checked);
 }
 
 /**
@@ -104,7 +109,8 @@ function promptItems(b: Body, prompt: PromptInfo, entry: FakeEntry): CheckedFake
 function timed(b: Body, items: (CheckedFakeShape | null)[]): CheckedFakeItem[] {
   const timeout = b.cx.connection?.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const out: CheckedFakeItem[] = [];
-  for (const checked of items) {
+  for (let i = 0; i < items.length; i++) {
+    const checked = items[i];
     if (checked === null) continue;
     const own = checked.item.after;
     const timesOut = (checked.kind === "failure" && checked.word === "timed_out")
