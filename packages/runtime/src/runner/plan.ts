@@ -46,9 +46,21 @@ export function planTests(program: CheckedProgram): PlannedTest[] {
       line: 1, endLine: Number.POSITIVE_INFINITY, resultKind: "recording test",
     });
   }
-  // A stable sort by path only: tests of one file keep their declaration order.
-  const ordered = entries
-    .map((entry, order) => ({ entry, order }))
-    .sort((a, b) => comparePaths(a.entry.file, b.entry.file) || a.order - b.order);
-  return ordered.map(({ entry }, index) => ({ ...entry, index }));
+  // A stable sort by path only (tests of one file keep their declaration order), done as one:
+  // entries grouped by path in order, then the few paths sorted. The entries are this call's own,
+  // so each takes its index in place.
+  const byPath = new Map<string, PlannedTest[]>();
+  for (const entry of entries) {
+    const group = byPath.get(entry.file);
+    if (group) group.push(entry);
+    else byPath.set(entry.file, [entry]);
+  }
+  const plan: PlannedTest[] = [];
+  for (const path of [...byPath.keys()].sort(comparePaths)) {
+    for (const entry of byPath.get(path)!) {
+      entry.index = plan.length;
+      plan.push(entry);
+    }
+  }
+  return plan;
 }
