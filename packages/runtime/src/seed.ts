@@ -1,7 +1,7 @@
 // Per-test seeds and seeded random streams (docs/testing.md): the run seed, the test file and the test
 // name give each test its own seed, so adding a test never changes another's values; each
 // purpose draws from its own stream, so e.g. a new `random.int` call doesn't shift generated defaults.
-import { sha256, uint32At } from "@jadpo/compiler";
+import { sha256Uint32 } from "@jadpo/compiler";
 import { Alea } from "./alea.ts";
 
 export interface Rng {
@@ -18,7 +18,7 @@ export type RngStream = "defaults" | "random" | "placeholders" | "streams" | (st
 
 /** uint32 from the SHA-256 of `${runSeed}\0${file}\0${testName}`; `file` relative to the project root, with `/`. */
 export function testSeed(runSeed: number, file: string, testName: string): number {
-  return uint32At(sha256(`${runSeed}\u0000${file}\u0000${testName}`), 0);
+  return sha256Uint32(`${runSeed}\u0000${file}\u0000${testName}`);
 }
 
 /** A stream of random numbers for one purpose; the same seed and stream give the same sequence on every machine. */

@@ -102,8 +102,8 @@ export function sha256PartsHex(parts: readonly (string | Uint8Array)[]): string 
   return toHex(digestMessage(c, length));
 }
 
-/** Pads the `length` bytes of message at MESSAGE and hashes them. */
-function digestMessage(c: Compressor, length: number): Uint8Array {
+/** Pads the `length` bytes of message at MESSAGE and hashes them into `c.state`. */
+function compress(c: Compressor, length: number): void {
   // The padding: a 1 bit, zeros, the length in bits as 64 bits big-endian, to a whole block.
   const blocks = Math.ceil((length + 9) / 64);
   const end = MESSAGE + blocks * 64;
@@ -115,6 +115,11 @@ function digestMessage(c: Compressor, length: number): Uint8Array {
   padded[end - 8] = high >>> 24; padded[end - 7] = high >>> 16; padded[end - 6] = high >>> 8; padded[end - 5] = high;
   padded[end - 4] = bits >>> 24; padded[end - 3] = bits >>> 16; padded[end - 2] = bits >>> 8; padded[end - 1] = bits;
   c.hash(blocks);
+}
+
+/** The digest of the `length` bytes of message at MESSAGE. */
+function digestMessage(c: Compressor, length: number): Uint8Array {
+  compress(c, length);
   const state = c.state;
   const out = new Uint8Array(32);
   for (let i = 0; i < 8; i++) {
@@ -133,6 +138,17 @@ function toHex(digest: Uint8Array): string {
 /** The digest as lowercase hex (`digest("hex")`). */
 export function sha256Hex(text: string): string {
   return toHex(sha256(text));
+}
+
+/**
+ * `uint32At(sha256(text), 0)` without the digest's bytes: the first word of the state. Every
+ * test's seed is one, so no typed array is made for it.
+ */
+export function sha256Uint32(text: string): number {
+  if (compressor === undefined) compressor = start();
+  if (compressor === null) return uint32At(sha256(text), 0);
+  compress(compressor, writeText(compressor, text));
+  return compressor.state[0] >>> 0;
 }
 
 /** The big-endian unsigned 32-bit number at `at` of `bytes` (Buffer's `readUInt32BE`). */

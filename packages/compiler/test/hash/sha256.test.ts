@@ -2,7 +2,7 @@
 // node:crypto's digests byte for byte.
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { sha256, sha256Hex, sha256PartsHex, uint32At } from "../../src/hash/digest.ts";
+import { sha256, sha256Hex, sha256PartsHex, sha256Uint32, uint32At } from "../../src/hash/digest.ts";
 
 const native = (text: string): string => createHash("sha256").update(text, "utf8").digest("hex");
 
@@ -14,6 +14,15 @@ describe("sha256", () => {
         expect(sha256Hex(text), `${JSON.stringify(unit)} × ${length}`).toBe(native(text));
       }
     }
+  });
+
+  it("gives the digest's first four bytes as a big-endian number (a test's seed) without the digest", () => {
+    for (const text of ["", "abc", "1\u0000domains/support/actions/a.test.jadpo\u0000a test", "é€😀".repeat(40), "x".repeat(300)]) {
+      const first = Number.parseInt(native(text).slice(0, 8), 16);
+      expect(sha256Uint32(text), JSON.stringify(text.slice(0, 20))).toBe(first);
+      expect(uint32At(sha256(text), 0)).toBe(first);
+    }
+    expect(sha256Uint32("abc")).toBe(0xba7816bf);
   });
 
   it("matches the FIPS 180-4 examples", () => {
