@@ -131,10 +131,12 @@ export function calleeText(cx: Cx, e: Expr): string {
 }
 
 /** In a test, `attempt f(...)` whose call fails ends the test with `test.unexpected_failure`. */
+const itsValue = (v: Value): Value => v;
+
 function compileTestAttempt(cx: Cx, e: Extract<Expr, { kind: "attempt" }>): CExpr {
   const span: Span = cx.stmt;
   return guardCall<Value>(cx, e.operand, {
-    value: (v) => v,
+    value: itsValue,
     error(err) {
       if (!(err instanceof FailureSignal)) throw err;
       throw new TestStop(

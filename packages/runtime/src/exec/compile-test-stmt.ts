@@ -61,29 +61,38 @@ export function compileAssert(cx: Cx, stmt: AssertStmt): SStmt {
   const left = compileExpr(cx, comparison.left);
   const right = compileExpr(cx, comparison.right);
   const holds = COMPARE[comparison.op];
-  const check = (a: Value, b: Value): typeof CONT => {
-    if (holds(a, b)) return CONT;
-    const leftType = typeOf(cx, comparison.left);
-    const rightType = typeOf(cx, comparison.right) ?? leftType;
-    const details: Detail[] = [assertLine(cx, stmt), { label: "got", text: printed(leftType, a) }, { label: "expected", text: printed(rightType, b) }];
-    // Records and lists also get a `diff:` (reporters that print one line per value leave it out).
-    const diff = comparison.op === "==" && leftType ? diffValues(leftType, a, b) : null;
-    if (diff) details.push({ label: "diff", text: diffText(diff) });
-    throw new TestStop(diagnostic("test.assertion_failed", span, {}, details));
-  };
   if (!left.async && !right.async) {
     const l = left.fn;
     const r = right.fn;
-    return { async: false, fn: (s, c) => check(l(s, c), r(s, c)) };
+    // One closure per assertion: what a failure shows is made by `comparisonFailed`, only then.
+    return {
+      async: false,
+      fn(s, c) {
+        const a = l(s, c);
+        const b = r(s, c);
+        return holds(a, b) ? CONT : comparisonFailed(cx, stmt, comparison, a, b);
+      },
+    };
   }
   return {
     async: true,
     async fn(s, c) {
       const a = left.async ? await left.fn(s, c) : left.fn(s, c);
       const b = right.async ? await right.fn(s, c) : right.fn(s, c);
-      return check(a, b);
+      return holds(a, b) ? CONT : comparisonFailed(cx, stmt, comparison, a, b);
     },
   };
+}
+
+/** A comparison that doesn't hold: `test.assertion_failed` with what each side was. */
+function comparisonFailed(cx: Cx, stmt: AssertStmt, comparison: Comparison, a: Value, b: Value): never {
+  const leftType = typeOf(cx, comparison.left);
+  const rightType = typeOf(cx, comparison.right) ?? leftType;
+  const details: Detail[] = [assertLine(cx, stmt), { label: "got", text: printed(leftType, a) }, { label: "expected", text: printed(rightType, b) }];
+  // Records and lists also get a `diff:` (reporters that print one line per value leave it out).
+  const diff = comparison.op === "==" && leftType ? diffValues(leftType, a, b) : null;
+  if (diff) details.push({ label: "diff", text: diffText(diff) });
+  throw new TestStop(diagnostic("test.assertion_failed", stmt.span, {}, details));
 }
 
 /** `assert call fails F`: the call must fail with exactly F. */
