@@ -9,7 +9,7 @@ import { report } from "./context.ts";
 import { findType, reportUnknownType } from "./type-refs.ts";
 import { mismatchSuggestion } from "./mismatch.ts";
 import type { Body, Locals } from "./body.ts";
-import { checkLiteral, isLiteral } from "./check-literal.ts";
+import { NORMAL, checkLiteral, isLiteral } from "./check-literal.ts";
 import { checkMember, checkName } from "./check-names.ts";
 import { checkAttempt, checkCall } from "./check-call.ts";
 import { checkBinary } from "./check-operators.ts";
@@ -26,7 +26,7 @@ export function expectAssignable(b: Body, expr: Expr, found: Type, expected: Typ
 /** Types `expr`; with `expected`, checks it fits there. Returns the expression's own type. */
 export function checkExpr(b: Body, env: Locals, expr: Expr, expected: Type | null): Type {
   if (expected && isLiteral(expr)) {
-    return checkLiteral(b, env, expr, expected, { kind: "normal", constraints: true, problems: [] });
+    return checkLiteral(b, env, expr, expected, NORMAL);
   }
   if (expr.kind === "paren") {
     const inner = checkExpr(b, env, expr.inner, expected);
@@ -98,5 +98,5 @@ function inferRecord(b: Body, env: Locals, expr: Extract<Expr, { kind: "record" 
     for (const field of expr.fields) checkExpr(b, env, field.value, null);
     return ERROR;
   }
-  return checkLiteral(b, env, expr, type, { kind: "normal", constraints: true, problems: [] });
+  return checkLiteral(b, env, expr, type, NORMAL);
 }

@@ -35,8 +35,14 @@ export interface LiteralMode {
   kind: "normal" | "fake" | "dry";
   /** Off for operands of `== + <`..., where a literal takes the other side's type without its constraints. */
   constraints: boolean;
+  /** The problems collected (fake and dry modes; normal mode reports them instead). */
   problems: LiteralProblem[];
 }
+
+/** Normal mode keeps nothing, so every literal checked in code shares these two (frozen: nothing is collected). */
+export const NORMAL: Readonly<LiteralMode> = Object.freeze({ kind: "normal", constraints: true, problems: Object.freeze([]) as unknown as LiteralProblem[] });
+/** Normal mode for an operand of `== + <`..., without the constraints of the type it takes. */
+export const NORMAL_UNCONSTRAINED: Readonly<LiteralMode> = Object.freeze({ ...NORMAL, constraints: false });
 
 /** Whether `expr` is written as a literal, so it takes the type expected where it stands. */
 export function isLiteral(expr: Expr): boolean {
@@ -89,13 +95,13 @@ function shown(expr: Expr): string {
 interface Walk {
   b: Body;
   env: Locals;
-  mode: LiteralMode;
+  mode: Readonly<LiteralMode>;
 }
 
-/** Collects `p`; in normal mode also reports the diagnostic `d` makes (made only then). */
+/** Reports the diagnostic `d` makes in normal mode (made only then); collects `p` in the others. */
 function problem(w: Walk, p: LiteralProblem, d: () => Diagnostic): void {
-  w.mode.problems.push(p);
   if (w.mode.kind === "normal") report(w.b.cx, d());
+  else w.mode.problems.push(p);
 }
 
 function typeProblem(w: Walk, expr: Expr, expected: Type, found: string, path: string, at: Span, foundType?: Type): void {
@@ -119,7 +125,7 @@ function record(w: Walk, expr: Expr, type: Type): Type {
  * Checks `expr` against `expected` and returns its type. A non-literal part is typed on its own
  * and must be assignable (in `dry` mode it is assumed to fit).
  */
-export function checkLiteral(b: Body, env: Locals, expr: Expr, expected: Type, mode: LiteralMode, path = "", at: Span = expr.span): Type {
+export function checkLiteral(b: Body, env: Locals, expr: Expr, expected: Type, mode: Readonly<LiteralMode>, path = "", at: Span = expr.span): Type {
   return walk({ b, env, mode }, expr, expected, path, at);
 }
 

@@ -9,7 +9,7 @@ import { printType } from "../types/print-type.ts";
 import { report } from "./context.ts";
 import type { Body, Locals } from "./body.ts";
 import { checkCondition, checkExpr } from "./check-expr.ts";
-import { checkLiteral, isLiteral } from "./check-literal.ts";
+import { NORMAL_UNCONSTRAINED, checkLiteral, isLiteral } from "./check-literal.ts";
 
 type BinaryExpr = Extract<Expr, { kind: "binary" }>;
 
@@ -33,7 +33,7 @@ function literalFits(expr: Expr, other: Type): boolean {
 /** A literal operand: it takes the other operand's type where it fits, else is typed on its own. */
 function adopt(b: Body, env: Locals, literal: Expr, other: Type): Type {
   return other.kind !== "error" && literalFits(literal, other)
-    ? checkLiteral(b, env, literal, other, { kind: "normal", constraints: false, problems: [] })
+    ? checkLiteral(b, env, literal, other, NORMAL_UNCONSTRAINED)
     : checkExpr(b, env, literal, null);
 }
 
