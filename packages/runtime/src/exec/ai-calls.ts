@@ -57,7 +57,7 @@ export function generateInvoke(p: ProgramState, prompt: PromptInfo, asType: Type
   const unreadable = p.program.aiFailures.unreadable;
   const ask = (c: RunContext, values: Value, attempt: number, correction: Correction | undefined) => {
     c.ai.attempts[index]++;
-    c.ai.sent[index].push(correction ? { values, asType, correction } : { values, asType });
+    (c.ai.sent[index] ??= []).push(correction ? { values, asType, correction } : { values, asType });
     return c.ai.backend.generate(correction ? { prompt, values, asType, attempt, correction, span } : { prompt, values, asType, attempt, span });
   };
 
@@ -65,7 +65,7 @@ export function generateInvoke(p: ProgramState, prompt: PromptInfo, asType: Type
     return {
       async: false,
       call([values], c) {
-        c.ai.requests[index].push(values);
+        (c.ai.requests[index] ??= []).push(values);
         let correction: Correction | undefined;
         for (let attempt = 1; attempt <= 2; attempt++) {
           const reply = ask(c, values, attempt, correction);
@@ -81,7 +81,7 @@ export function generateInvoke(p: ProgramState, prompt: PromptInfo, asType: Type
   return {
     async: true,
     async call([values], c) {
-      c.ai.requests[index].push(values);
+      (c.ai.requests[index] ??= []).push(values);
       let correction: Correction | undefined;
       for (let attempt = 1; attempt <= 2; attempt++) {
         const settled = settle(p, asType, arrive(c, await ask(c, values, attempt, correction)));
@@ -101,8 +101,8 @@ function streamedText(reply: StreamReply): Value {
 export function streamInvoke(p: ProgramState, prompt: PromptInfo, span: Span): Invoke {
   const index = p.promptIndex.get(prompt) ?? -1;
   const start = (c: RunContext, values: Value) => {
-    c.ai.requests[index].push(values);
-    c.ai.sent[index].push({ values, asType: null });
+    (c.ai.requests[index] ??= []).push(values);
+    (c.ai.sent[index] ??= []).push({ values, asType: null });
     const attempt = ++c.ai.attempts[index];
     return c.ai.backend.stream({ prompt, values, attempt, span });
   };
@@ -147,7 +147,7 @@ export function embedInvoke(p: ProgramState, span: Span): Invoke {
 /** `ai.<prompt>.requests`: a snapshot, so later calls don't change a list the test already holds. */
 export function requestsOf(p: ProgramState, prompt: PromptInfo): (c: RunContext) => Value {
   const index = p.promptIndex.get(prompt) ?? -1;
-  return (c) => c.ai.requests[index].slice();
+  return (c) => c.ai.requests[index]?.slice() ?? [];
 }
 
 /** `ai.<prompt>.attempts`. */
@@ -162,7 +162,7 @@ export function attemptsOf(p: ProgramState, prompt: PromptInfo): (c: RunContext)
  */
 export function sentOf(p: ProgramState, prompt: PromptInfo): (c: RunContext) => Value {
   const index = p.promptIndex.get(prompt) ?? -1;
-  return (c) => c.ai.sent[index].map((a) => ({ ...sentParts(completionRequestFor(prompt, a.values, a.asType, a.correction)) }));
+  return (c) => (c.ai.sent[index] ?? []).map((a) => ({ ...sentParts(completionRequestFor(prompt, a.values, a.asType, a.correction)) }));
 }
 
 /** `ai.embed.requests`: a snapshot of the texts embedded so far. */

@@ -12,15 +12,19 @@ export const TEST_CLOCK_START = Date.UTC(2026, 0, 1, 0, 0, 0);
 
 export interface AiSession {
   backend: AiBackend;
-  /** `ai.<prompt>.requests`, by prompt index: one values entry per generate/stream call. */
-  requests: Value[][];
+  /**
+   * `ai.<prompt>.requests`, by prompt index: one values entry per generate/stream call. A prompt's
+   * list is made on its first call, so a test costs nothing per prompt it never asks.
+   */
+  requests: (Value[] | undefined)[];
   /** `ai.<prompt>.attempts`, by prompt index: corrections included. */
   attempts: number[];
   /**
    * `ai.<prompt>.sent`, by prompt index: what each attempt asked with, rendered only when a test
-   * reads it (the rendering is the driver's, so it costs nothing where nobody looks).
+   * reads it (the rendering is the driver's, so it costs nothing where nobody looks). Made on the
+   * prompt's first call, as `requests`.
    */
-  sent: SentAttempt[][];
+  sent: (SentAttempt[] | undefined)[];
   /** Attempts of `ai.embed` (it has no prompt). */
   embedAttempts: number;
   /** `ai.embed.requests`: the text of each `ai.embed` call, in order. */
@@ -79,14 +83,10 @@ export interface ContextOptions {
 }
 
 export function createContext(options: ContextOptions): RunContext {
-  const requests: Value[][] = new Array(options.promptCount);
-  const attempts: number[] = new Array(options.promptCount);
-  const sent: SentAttempt[][] = new Array(options.promptCount);
-  for (let i = 0; i < options.promptCount; i++) {
-    requests[i] = [];
-    attempts[i] = 0;
-    sent[i] = [];
-  }
+  // Only the counts are made for every prompt: its lists wait for its first call.
+  const requests: (Value[] | undefined)[] = new Array(options.promptCount);
+  const attempts: number[] = new Array<number>(options.promptCount).fill(0);
+  const sent: (SentAttempt[] | undefined)[] = new Array(options.promptCount);
   return {
     clock: options.clockStart ?? TEST_CLOCK_START,
     seed: options.seed,
