@@ -12,6 +12,7 @@ import { Sequencer } from "./sequencer.ts";
 import { testSeed } from "../seed.ts";
 import type { Pool, PoolWorker } from "./pool.ts";
 import { nowMs } from "../clock.ts";
+import { PositionQueue } from "./position-queue.ts";
 
 /**
  * Worker threads, started only when the tests left would take longer than a worker needs to
@@ -83,7 +84,7 @@ export async function runSelected(tests: LoadedTests, entries: PlannedTest[], op
   });
 
   // Positions still to run; a worker's batch comes back to the front when the worker is lost.
-  const queue: number[] = entries.map((_, position) => position);
+  const queue = new PositionQueue(entries.length);
   const inFlight = new Map<number, { worker: PoolWorker; positions: number[] }>();
   const ready = new Set<PoolWorker>();
   let pool: Pool | null = null;
@@ -99,14 +100,14 @@ export async function runSelected(tests: LoadedTests, entries: PlannedTest[], op
   // Everything still queued is skipped now; batches in flight come back and are skipped too.
   const bail = (): void => {
     bailed = true;
-    for (const position of queue.splice(0)) sequencer.push(position, null);
+    for (const position of queue.takeAll()) sequencer.push(position, null);
     checkDone();
   };
 
   const feed = (worker: PoolWorker): void => {
     if (queue.length === 0) return;
     const size = Math.max(1, Math.min(MAX_WORKER_BATCH, Math.ceil(queue.length / (2 * (ready.size + 1)))));
-    const positions = queue.splice(0, size);
+    const positions = queue.take(size);
     const batch = nextBatch++;
     inFlight.set(batch, { worker, positions });
     worker.send({ type: "run", batch, indices: positions.map((position) => entries[position].index) });
@@ -134,7 +135,7 @@ export async function runSelected(tests: LoadedTests, entries: PlannedTest[], op
         for (const [batch, flight] of inFlight) {
           if (flight.worker !== worker) continue;
           inFlight.delete(batch);
-          queue.unshift(...flight.positions);
+          queue.putBack(flight.positions);
         }
         void runLocally();
       },
@@ -158,7 +159,7 @@ export async function runSelected(tests: LoadedTests, entries: PlannedTest[], op
     localRunning = true;
     while (queue.length > 0) {
       const started = now();
-      const batch = queue.splice(0, LOCAL_BATCH);
+      const batch = queue.take(LOCAL_BATCH);
       for (const position of batch) {
         if (bailed) {
           sequencer.push(position, null);
