@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // The installed entry point: the whole CLI is one esbuild bundle, built at install (fast start-up).
 // The V8 flags are set first, before the bundle and its chunks are evaluated (build/README.md).
-// `jadpo test` runs from a bundle of its own: one module where the general one loads a dozen.
+// `jadpo test` and `jadpo check` run from a bundle of their own: one module where the general one
+// loads a dozen.
 import "../dist/v8-tuning.mjs";
 
-await import(process.argv[2] === "test" ? "../dist/jadpo-test.mjs" : "../dist/jadpo.mjs");
+const command = process.argv[2];
+await import(command === "test" ? "../dist/jadpo-test.mjs" : command === "check" ? "../dist/jadpo-check.mjs" : "../dist/jadpo.mjs");

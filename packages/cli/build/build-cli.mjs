@@ -5,7 +5,7 @@
 // - dist/runtime.cjs, the runtime as one script with its code cache, and dist/runtime*.mjs, its API
 //   (runtime-bundle.mjs; `#runtime`, `#runtime-dev`… in package.json);
 // - dist/jadpo.mjs and dist/worker.mjs with their chunks (ESM), and dist/v8-tuning.mjs;
-// - dist/jadpo-test.mjs, the CLI again with `jadpo test`'s work in the one module (see below).
+// - dist/jadpo-test.mjs and dist/jadpo-check.mjs, the CLI again with `jadpo test`'s or `jadpo check`'s work in the one module (see below).
 import { build } from "esbuild";
 import { bundleRuntime } from "./runtime-bundle.mjs";
 import { fileURLToPath } from "node:url";
@@ -122,37 +122,44 @@ const result = await build({
   metafile: true,
 });
 
-// `jadpo test` has a bundle of its own, dist/jadpo-test.mjs (bin/jadpo.mjs picks it): the CLI with
-// the test command's work in one module, where the general bundle loads it as a dozen chunks
-// (≈ 0.25 ms of CPU and 0.45 ms of wall time each, build/README.md). Every other command's work is
-// the general bundle's chunk, loaded on demand as before. v8-tuning.mjs and load-compiler.mjs are
-// built here too, each whole: in the split build, each imported the shared chunk of esbuild's helpers.
+// `jadpo test` and `jadpo check` have a bundle each, dist/jadpo-test.mjs and dist/jadpo-check.mjs
+// (bin/jadpo.mjs picks them): the CLI with that command's work in one module, where the general
+// bundle loads it as a dozen chunks (≈ 0.25 ms of CPU and 0.45 ms of wall time each,
+// build/README.md). Every other command's work is the general bundle's chunk, loaded on demand as
+// before. v8-tuning.mjs and load-compiler.mjs are built with the test bundle, each whole: in the
+// split build, each imported the shared chunk of esbuild's helpers.
 const chunkOf = new Map(Object.entries(result.metafile.outputs).flatMap(([output, { entryPoint }]) =>
   entryPoint === undefined ? [] : [[resolve(entryPoint), `./${relative(dist, resolve(output)).split(sep).join("/")}`]]));
-const testRun = join(cli, "src/commands/test/run.ts");
-const otherCommandsFromChunks = {
+/** Every command's work but `own` from the general bundle's chunks. */
+const otherCommandsFromChunks = (own) => ({
   name: "other-commands-from-chunks",
   setup(builder) {
     builder.onResolve({ filter: /\.ts$/ }, ({ path, kind, resolveDir }) => {
       if (kind !== "dynamic-import") return undefined;
       const target = resolve(resolveDir, path);
-      if (target === testRun) return undefined;
+      if (target === own) return undefined;
       const chunk = chunkOf.get(target);
       if (chunk === undefined) throw new Error(`build-cli: ${target} is imported on demand but the general bundle has no chunk for it`);
       return { path: chunk, external: true };
     });
   },
-};
+});
 const testBundle = await build({
   ...esmOptions,
   entryPoints: {
     "jadpo-test": join(cli, "src/main.ts"), "v8-tuning": join(cli, "build/v8-tuning.ts"), "load-compiler": join(cli, "build/load-compiler.ts"),
   },
-  plugins: [compilerAsModule, lazyChildProcess, otherCommandsFromChunks],
+  plugins: [compilerAsModule, lazyChildProcess, otherCommandsFromChunks(join(cli, "src/commands/test/run.ts"))],
 });
+const checkBundle = await build({
+  ...esmOptions,
+  entryPoints: { "jadpo-check": join(cli, "src/main.ts") },
+  plugins: [compilerAsModule, lazyChildProcess, otherCommandsFromChunks(join(cli, "src/commands/check/run.ts"))],
+});
+const ownBundles = [...testBundle.outputFiles, ...checkBundle.outputFiles];
 
 // Chunks and caches are content-named: drop the previous build's so dist/ holds one build.
-const fresh = new Set([...result.outputFiles, ...testBundle.outputFiles].map((file) => file.path));
+const fresh = new Set([...result.outputFiles, ...ownBundles].map((file) => file.path));
 const chunkDir = join(dist, "chunks");
 if (existsSync(chunkDir)) {
   for (const name of readdirSync(chunkDir)) {
@@ -188,7 +195,7 @@ const requireBuiltins = (text, path) =>
     if (whole) return `const ${whole[1]} = ${required};`;
     throw new Error(`build-cli: ${path}: no require() for "${line}"`);
   });
-for (const file of [...result.outputFiles, ...testBundle.outputFiles]) writeAtomically(file.path, requireBuiltins(withRelativeImports(file), file.path));
+for (const file of [...result.outputFiles, ...ownBundles]) writeAtomically(file.path, requireBuiltins(withRelativeImports(file), file.path));
 writeAtomically(join(dist, "compiler.cjs"), compilerSource);
 writeAtomically(join(dist, "compiler.mjs"), compilerModule);
 writeAtomically(join(dist, "runtime.cjs"), runtime.source);

@@ -48,6 +48,17 @@ export const nodeHost: Host = {
   listFiles(dir, skipDir, onSkipped) {
     return listFiles(toSlash(dir).replace(/\/$/, ""), skipDir, onSkipped ?? (() => {}));
   },
+  // What git compares to tell a file changed without reading it: size, both times to the
+  // nanosecond (the status-change time moves on every write, and can't be set back), inode, device.
+  stamp(path) {
+    try {
+      const s = statSync(path, { bigint: true });
+      const changed = s.mtimeNs > s.ctimeNs ? s.mtimeNs : s.ctimeNs;
+      return { text: `${s.size}:${s.mtimeNs}:${s.ctimeNs}:${s.ino}:${s.dev}`, changedMs: Number(changed / 1_000_000n) };
+    } catch {
+      return null;
+    }
+  },
 };
 
 /** Why an entry can't be read, in words (`module.unreadable`). */

@@ -18,4 +18,17 @@ export interface Host {
   listFiles(dir: string, skipDir?: (absoluteDir: string) => boolean, onSkipped?: (absolutePath: string, why: string) => void): string[];
   /** Whether a file exists. */
   exists(path: string): boolean;
+  /**
+   * What tells a file's versions apart without reading it (its size, change times, inode), and
+   * when it last changed; null when it can't be looked at. Optional: without it, the cache reads
+   * and digests every file on every run (cache/stamps.ts).
+   */
+  stamp?(path: string): FileStamp | null;
+}
+
+export interface FileStamp {
+  /** Equal for two looks exactly when nothing wrote to the file in between (as far as the file system tells). */
+  text: string;
+  /** The later of its modification and status-change times, in ms since the epoch. */
+  changedMs: number;
 }

@@ -15,9 +15,23 @@ export interface ProjectSnapshot {
   reads: Map<string, Read>;
   /** A Host that answers from the snapshot (the compiler reads each file through it). */
   host: Host;
+  /** The host the files are read from. */
+  underlying: Host;
 }
 
+/** The project's files read once (see `listProject` and `readProject`). */
 export function snapshotProject(host: Host, root: string): ProjectSnapshot {
+  const snapshot = listProject(host, root);
+  readProject(snapshot);
+  return snapshot;
+}
+
+/**
+ * The project's files listed, none read yet: the snapshot's host reads a file from disk until
+ * `readProject` has read them all (a run whose key comes from the files' stamps reads only what
+ * it shows).
+ */
+export function listProject(host: Host, root: string): ProjectSnapshot {
   const reads = new Map<string, Read>();
   const listed = new Map<string, { files: string[]; skipped: [string, string][] }>();
   // Answers from the snapshot: the compiler, given this host, neither walks the folders nor reads a file again.
@@ -43,14 +57,23 @@ export function snapshotProject(host: Host, root: string): ProjectSnapshot {
       return list.files;
     },
     exists: (path) => host.exists(path),
+    stamp: host.stamp ? (path) => host.stamp!(path) : undefined,
   };
   const found = discoverFiles(snapshotHost, root);
-  for (const { absolute } of [...found.files, ...found.recordings]) reads.set(absolute, host.readWithin(absolute, MAX_FILE_BYTES));
-  return { root, found, reads, host: snapshotHost };
+  return { root, found, reads, host: snapshotHost, underlying: host };
+}
+
+/** Reads every listed file the snapshot has not read yet. */
+export function readProject(snapshot: ProjectSnapshot): void {
+  const { found, reads, underlying } = snapshot;
+  for (const { absolute } of [...found.files, ...found.recordings]) {
+    if (!reads.has(absolute)) reads.set(absolute, underlying.readWithin(absolute, MAX_FILE_BYTES));
+  }
 }
 
 /** The key of everything this snapshot holds, for one use (`purpose` says which: a check, a run with its seed…). */
 export function snapshotKey(snapshot: ProjectSnapshot, cache: ModuleCache, purpose: string): string {
+  readProject(snapshot);
   const parts: (string | Uint8Array)[] = [`jadpo-cache 1\n${cache.toolchain}\n${purpose}\n`];
   for (const { absolute, path } of [...snapshot.found.files, ...snapshot.found.recordings]) {
     const read = snapshot.reads.get(absolute);

@@ -4,6 +4,7 @@ import type { Diagnostic } from "../diagnostics/diagnostic.ts";
 import { SourceFile } from "../source/source-file.ts";
 import { decodeSource } from "../syntax/parse-file.ts";
 import type { ProjectSnapshot } from "./snapshot.ts";
+import { MAX_FILE_BYTES } from "../vocabulary.ts";
 
 export interface CheckSummary {
   files: number;
@@ -40,7 +41,9 @@ export function snapshotSources(snapshot: ProjectSnapshot): (file: string) => So
   const byPath = new Map([...snapshot.found.files, ...snapshot.found.recordings].map((f) => [f.path, f.absolute]));
   return (file) => {
     let source = made.get(file);
-    const read = snapshot.reads.get(byPath.get(file) ?? "");
+    const absolute = byPath.get(file);
+    // A snapshot keyed by its files' stamps has read none of them: the file is read now.
+    const read = absolute === undefined ? undefined : snapshot.reads.get(absolute) ?? snapshot.host.readWithin(absolute, MAX_FILE_BYTES);
     if (!source && read instanceof Uint8Array) made.set(file, (source = new SourceFile(file, decodeSource(read).text)));
     return source;
   };

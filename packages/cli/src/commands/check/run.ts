@@ -1,7 +1,7 @@
 // What `jadpo check` does: find the project, compile it, print the diagnostics (or the line that
 // says it passed) in the chosen format, and set the exit code.
 import {
-  compileProject, isCheckSummary, limitDiagnostics, omittedLine, readEntry, renderCheckJson, renderErrorPlain, renderErrorPretty, snapshotKey, snapshotProject,
+  compileProject, isCheckSummary, limitDiagnostics, omittedLine, listProject, projectKey, readEntry, renderCheckJson, renderErrorPlain, renderErrorPretty,
   snapshotSources, sortDiagnostics, sourceLookup, writeEntry, type Diagnostic, type SourceFile,
 } from "@jadpo/compiler";
 import type { CliContext } from "../../context.ts";
@@ -58,9 +58,9 @@ async function compile(lookup: ProjectLookup, env: CliContext["env"]): Promise<P
   const root = lookup.project.root;
   const displayPath = lookup.project.displayPath;
   // The project's files read once: the cache's key digests them, and a miss compiles from them.
-  const snapshot = snapshotProject(nodeHost, root);
+  const snapshot = listProject(nodeHost, root);
   const cache = diskCache(root, env);
-  const key = cache && snapshotKey(snapshot, cache, "check");
+  const key = cache && projectKey(snapshot, cache, "check", Date.now());
   const cached = cache && key ? readEntry(cache, key, isCheckSummary) : null;
   if (cached) return { ...cached, omitted: cached.omitted ?? 0, displayPath, source: snapshotSources(snapshot) };
   // Checked only: `check` never runs the program, so the runtime's side tables are not kept.

@@ -4,7 +4,7 @@
 // the project (no network, a fake clock, every AI call answered by the fake from the project's
 // own files), so the same inputs give the same results; only a run that passed is kept, so a
 // failure is always seen from a fresh run.
-import { readEntry, snapshotKey, writeEntry, type ModuleCache, type ProjectSnapshot } from "@jadpo/compiler";
+import { projectKey, readEntry, writeEntry, type ModuleCache, type ProjectSnapshot } from "@jadpo/compiler";
 import type { ResultKind, TestResult } from "@jadpo/runtime";
 import type { TestReport } from "../../reporters/index.ts";
 import type { SeedRange, Selector } from "@jadpo/runtime/run-options";
@@ -44,7 +44,7 @@ export interface RunInputs {
 }
 
 export function runKey(snapshot: ProjectSnapshot, cache: ModuleCache, inputs: RunInputs): string {
-  return snapshotKey(snapshot, cache, JSON.stringify(["test run 1", inputs]));
+  return projectKey(snapshot, cache, JSON.stringify(["test run 1", inputs]), Date.now());
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;

@@ -4,7 +4,7 @@
 import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
-import { diagnostic, snapshotProject, snapshotSources, sourceLookup, type Diagnostic } from "@jadpo/compiler";
+import { diagnostic, listProject, snapshotSources, sourceLookup, type Diagnostic } from "@jadpo/compiler";
 import type { CoverageSite, Helpers, PlannedTest, Pool, RunEvent, RunExtras, WorkerInit } from "@jadpo/runtime";
 import { MAX_SEEDS, parseSeedRange, parseShard, type Selector, type Shard } from "@jadpo/runtime/run-options";
 import { loadRuntime, type Runtime } from "./load-runtime.ts";
@@ -230,7 +230,7 @@ export async function runOnce(prepared: PreparedRun, context: CliContext, change
   try {
     // The project's files read once: the kept run's key digests them, and a miss compiles from them.
     const cache = changed === null && !prepared.options.watch && prepared.options.cache !== false ? diskCache(load.root, context.env) : null;
-    const snapshot = cache ? snapshotProject(nodeHost, load.root) : null;
+    const snapshot = cache ? listProject(nodeHost, load.root) : null;
     const inputs = runInputs(prepared);
     const key = cache && snapshot ? runKey(snapshot, cache, inputs) : null;
     const kept = cache && key ? keptRun(cache, key, inputs) : null;

@@ -1,0 +1,82 @@
+// A key without reading the project: beside each key it digests, the cache keeps the files' stamps
+// (size, change times, inode: what `make` and git look at), and a later run whose files all show
+// the same stamps takes that key without reading or digesting a file. Stamps are kept only when
+// every file last changed more than SETTLE_MS before: two writes within one tick of the file
+// system's clock could leave a file's times and size as they were (git's "racily clean" files),
+// so a file changed just now is always read.
+import type { FileStamp } from "../host.ts";
+import { readEntry, writeEntry } from "./entry.ts";
+import { readProject, snapshotKey, type ProjectSnapshot } from "./snapshot.ts";
+import type { ModuleCache } from "./store.ts";
+
+/** How long a file must have been left alone before its stamp stands for its bytes. */
+export const SETTLE_MS = 2_000;
+
+interface StampedKey {
+  /** What the key is for, with the toolchain: the entry's own name is only a short hash of it. */
+  purpose: string;
+  /** One line per listed file (path and stamp), then what the listing left out. */
+  stamps: string[];
+  key: string;
+}
+
+const isStampedKey = (value: unknown): value is StampedKey =>
+  typeof value === "object" && value !== null && typeof (value as StampedKey).key === "string" &&
+  typeof (value as StampedKey).purpose === "string" &&
+  Array.isArray((value as StampedKey).stamps) && (value as StampedKey).stamps.every((line) => typeof line === "string");
+
+/**
+ * The stamps entry's name: FNV-1a twice over (64 bits, in hex). It needs no strength, since the
+ * entry names its purpose and is used only for that one; and a run whose files match their stamps
+ * then hashes nothing (the digest's WebAssembly isn't even instantiated).
+ */
+function stampsName(purpose: string): string {
+  let a = 0x811c9dc5;
+  let b = 0x01000193 ^ purpose.length;
+  for (let i = 0; i < purpose.length; i++) {
+    const c = purpose.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x5bd1e995);
+  }
+  return `stamps-${(a >>> 0).toString(16).padStart(8, "0")}${(b >>> 0).toString(16).padStart(8, "0")}`;
+}
+
+/** The stamps of every file the snapshot lists, and the latest change among them; null when a file can't be stamped. */
+function stampsOf(snapshot: ProjectSnapshot): { stamps: string[]; latestMs: number } | null {
+  const stamp = snapshot.underlying.stamp?.bind(snapshot.underlying);
+  if (!stamp) return null;
+  const { found } = snapshot;
+  const stamps: string[] = [];
+  let latestMs = 0;
+  for (const { absolute, path } of [...found.files, ...found.recordings]) {
+    const s: FileStamp | null = stamp(absolute);
+    if (s === null) return null;
+    stamps.push(`${path}\0${s.text}`);
+    if (s.changedMs > latestMs) latestMs = s.changedMs;
+  }
+  for (const { path, why } of found.skipped) stamps.push(`skipped ${path}\0${why}`);
+  for (const { path } of found.misnamed) stamps.push(`misnamed ${path}`);
+  return { stamps, latestMs };
+}
+
+const sameLines = (a: string[], b: string[]): boolean => a.length === b.length && a.every((line, i) => line === b[i]);
+
+/**
+ * The key of everything the snapshot lists, for `purpose` (as `snapshotKey` gives it): from the
+ * stamps an earlier run kept when no file changed since, else by reading and digesting every file,
+ * keeping the stamps beside it for the next run when all of them have settled (at `nowMs`).
+ */
+export function projectKey(snapshot: ProjectSnapshot, cache: ModuleCache, purpose: string, nowMs: number): string {
+  const current = stampsOf(snapshot);
+  const fullPurpose = `${cache.toolchain}\n${purpose}`;
+  const name = stampsName(fullPurpose);
+  if (current) {
+    const kept = readEntry(cache, name, isStampedKey);
+    if (kept && kept.purpose === fullPurpose && sameLines(kept.stamps, current.stamps)) return kept.key;
+  }
+  readProject(snapshot);
+  const key = snapshotKey(snapshot, cache, purpose);
+  // Stamps taken before the files were read: a file written in between differs from them next time.
+  if (current && current.latestMs <= nowMs - SETTLE_MS) writeEntry(cache, name, { purpose: fullPurpose, stamps: current.stamps, key } satisfies StampedKey);
+  return key;
+}
