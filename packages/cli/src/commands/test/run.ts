@@ -228,7 +228,8 @@ export async function runOnce(prepared: PreparedRun, context: CliContext, change
   const keptText = prepared.targets.map(() => "");
   const live = prepared.targets.map((_, i) => (streams && i === first ? (text: string) => void context.stdout.write(text) : (text: string) => void (keptText[i] += text)));
   try {
-    // The project's files read once: the kept run's key digests them, and a miss compiles from them.
+    // The project's files listed once: the kept run's key comes from their stamps (or their bytes,
+    // read then), and a run compiles from what was read.
     const cache = changed === null && !prepared.options.watch && prepared.options.cache !== false ? diskCache(load.root, context.env) : null;
     const snapshot = cache ? listProject(nodeHost, load.root) : null;
     const inputs = runInputs(prepared);
