@@ -2,15 +2,15 @@
 // (size, change times, inode: what `make` and git look at), and a later run whose files all show
 // the same stamps takes that key without reading or digesting a file. Stamps are kept only when
 // every file last changed more than SETTLE_MS before: two writes within one tick of the file
-// system's clock could leave a file's times and size as they were (git's "racily clean" files),
-// so a file changed just now is always read.
+// system's clock could leave a file's times and size as they were (git's "racily clean" files;
+// FAT's tick is 2 s), so a file changed just now is always read.
 import type { FileStamp } from "../host.ts";
 import { readEntry, writeEntry } from "./entry.ts";
 import { readProject, snapshotKey, type ProjectSnapshot } from "./snapshot.ts";
 import type { ModuleCache } from "./store.ts";
 
 /** How long a file must have been left alone before its stamp stands for its bytes. */
-export const SETTLE_MS = 2_000;
+export const SETTLE_MS = 3_000;
 
 interface StampedKey {
   /** What the key is for, with the toolchain: the entry's own name is only a short hash of it. */
@@ -77,6 +77,6 @@ export function projectKey(snapshot: ProjectSnapshot, cache: ModuleCache, purpos
   readProject(snapshot);
   const key = snapshotKey(snapshot, cache, purpose);
   // Stamps taken before the files were read: a file written in between differs from them next time.
-  if (current && current.latestMs <= nowMs - SETTLE_MS) writeEntry(cache, name, { purpose: fullPurpose, stamps: current.stamps, key } satisfies StampedKey);
+  if (current && current.latestMs < nowMs - SETTLE_MS) writeEntry(cache, name, { purpose: fullPurpose, stamps: current.stamps, key } satisfies StampedKey);
   return key;
 }
