@@ -1,9 +1,9 @@
 // Whether to colour, and the paint to colour with. Decided here, once: `--color always|never`
 // wins; then NO_COLOR (any non-empty value) turns colour off; then FORCE_COLOR (`0`/`false` off,
-// anything else on); otherwise colour only on a TTY that is not `TERM=dumb`. Chalk 5 ignores
-// NO_COLOR and reads argv, so it is always given the level decided here.
-import { Chalk } from "chalk";
+// anything else on); otherwise colour only on a TTY that is not `TERM=dumb`. The paint itself is
+// ansi-paint.ts's.
 import { noPaint, type Paint } from "@jadpo/compiler";
+import { ansiPaint } from "./ansi-paint.ts";
 import type { CliContext, Output } from "./context.ts";
 
 export const colorModes = ["auto", "always", "never"] as const;
@@ -18,20 +18,6 @@ export function colorEnabled(mode: ColorMode, env: CliContext["env"], isTTY: boo
   return isTTY && env.TERM !== "dumb";
 }
 
-/** Colours for diagnostics and summaries (16 colours are all we use). */
-export function chalkPaint(): Paint {
-  const c = new Chalk({ level: 1 });
-  return {
-    error: (t) => c.red.bold(t),
-    bold: (t) => c.bold(t),
-    dim: (t) => c.dim(t),
-    path: (t) => c.cyan(t),
-    caret: (t) => c.red.bold(t),
-    ok: (t) => c.green.bold(t),
-    alert: (t) => c.yellow.bold(t),
-  };
-}
-
 export interface Terminal {
   /** Whether the output is a terminal (pretty output and wrapping by default). */
   isTTY: boolean;
@@ -44,5 +30,5 @@ export interface Terminal {
 /** How to write to `output`, given `--color` and the environment. */
 export function terminalFor(output: Output, env: CliContext["env"], mode: ColorMode = "auto"): Terminal {
   const color = colorEnabled(mode, env, output.isTTY);
-  return { isTTY: output.isTTY, color, width: output.isTTY ? output.columns : null, paint: color ? chalkPaint() : noPaint };
+  return { isTTY: output.isTTY, color, width: output.isTTY ? output.columns : null, paint: color ? ansiPaint() : noPaint };
 }

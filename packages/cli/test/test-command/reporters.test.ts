@@ -6,7 +6,7 @@ import { diagnostic, noPaint, type Diagnostic } from "@jadpo/compiler";
 import type { Alert, TestResult } from "@jadpo/runtime";
 import type { Paint } from "@jadpo/compiler";
 import { makeReporter, reporterEvents, runEndText, type ReportContext, type ReporterName, type TestReport } from "../../src/reporters/index.ts";
-import { chalkPaint } from "../../src/terminal.ts";
+import { ansiPaint } from "../../src/ansi-paint.ts";
 import { findAll, parseXml } from "./xml.ts";
 
 const context: ReportContext = { displayPath: (file) => file };
@@ -119,7 +119,7 @@ describe("plain", () => {
 describe("pretty", () => {
   it("is plain with colour", () => {
     const report = ran([result("one", "action test", "failed", ACTIONS, 24, [assertionFailed(31)]), result("r", "recording test", "passed", SESAME, 1)], [stale]);
-    const coloured = atEnd("pretty", chalkPaint())(report, context);
+    const coloured = atEnd("pretty", ansiPaint())(report, context);
     expect(coloured).toContain("\u001b[");
     expect(coloured.replace(/\u001b\[[0-9;]*m/g, "")).toBe(plain(report, context));
   });
