@@ -5,41 +5,18 @@
 //
 //   npx tsx bench/check-identity.ts /tmp/a.txt [count] [seed]   (in one checkout)
 //   npx tsx bench/check-identity.ts /tmp/b.txt [count] [seed]   (in the other) && cmp /tmp/a.txt /tmp/b.txt
-import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { join, relative } from "node:path";
+import { writeFileSync } from "node:fs";
 import { compileProject, diagnosticToJson, renderErrorPlain, sourceLookup } from "../packages/compiler/src/index.ts";
 import { memoryHost } from "../packages/compiler/src/testing/index.ts";
-import { breakUtf8, chooseMutation, rng } from "./fuzz/mutate.ts";
-
-function readTree(root: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir)) {
-      const full = join(dir, name);
-      if (name === ".jadpo") continue;
-      if (statSync(full).isDirectory()) walk(full);
-      else out[relative(root, full)] = readFileSync(full, "utf8");
-    }
-  };
-  walk(root);
-  return out;
-}
+import { exampleCorpus, mutatedInput } from "./fuzz/corpus.ts";
 
 const [outFile, countText = "3000", seedText = "7"] = process.argv.slice(2);
 if (!outFile) throw new Error("usage: npx tsx bench/check-identity.ts <out file> [count] [seed]");
-const corpus = readTree(join(import.meta.dirname, "../examples/support"));
-const sources = Object.keys(corpus).filter((p) => p.endsWith(".jadpo") || p.endsWith(".jadpotest"));
+const corpus = exampleCorpus();
 const lines: string[] = [];
 for (let input = 0; input < Number(countText); input++) {
   // The same inputs as `pnpm fuzz` with this seed.
-  const r = rng(Number(seedText) ^ Math.imul(input, 2654435761));
-  const path = sources[Math.floor(r() * sources.length)];
-  let text = corpus[path];
-  for (let m = 0, n = 1 + Math.floor(r() * 3); m < n; m++) text = chooseMutation(r)[1](text, r);
-  const content: string | Uint8Array = r() < 0.15 ? breakUtf8(text, r) : text;
-  const files: Record<string, string | Uint8Array> = {};
-  for (const [p, t] of Object.entries(corpus)) files[`/p/${p}`] = t;
-  files[`/p/${path}`] = content;
+  const { files } = mutatedInput(corpus, Number(seedText), input, "/p");
   for (const toRun of [true, false]) {
     lines.push(`#${input} ${toRun ? "to run" : "check only"}`);
     let result;

@@ -7,7 +7,7 @@
 // generated bench projects and parse corpus, seeded fuzz mutations (bench/fuzz/mutate.ts), and
 // optionally a folder of captured inputs (one file each).
 import { createHash } from "node:crypto";
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { parseFile } from "../packages/compiler/src/syntax/parse-file.ts";
@@ -17,6 +17,7 @@ import { docPages, findBlocks, readPage } from "../packages/compiler/test/docs/b
 import { writeJadpoProject } from "./scenarios/jadpo.ts";
 import { writeCheckProject } from "./scenarios/check-project.ts";
 import { breakUtf8, chooseMutation, rng } from "./fuzz/mutate.ts";
+import { walkFiles } from "./fuzz/corpus.ts";
 
 const repo = join(import.meta.dirname, "..");
 
@@ -31,24 +32,11 @@ function kindOf(path: string): FileKind {
   return path.endsWith(".jadpotest") || path.endsWith(".test.jadpo") ? "test" : "source";
 }
 
-function walk(root: string, keep: (path: string) => boolean): string[] {
-  const out: string[] = [];
-  const visit = (dir: string): void => {
-    for (const name of readdirSync(dir).sort()) {
-      if (name === "node_modules" || name === ".git" || name === ".jadpo" || name === "dist") continue;
-      const full = join(dir, name);
-      if (statSync(full).isDirectory()) visit(full);
-      else if (keep(full)) out.push(full);
-    }
-  };
-  visit(root);
-  return out;
-}
 
 const isJadpo = (path: string): boolean => path.endsWith(".jadpo") || path.endsWith(".jadpotest");
 
 function folderInputs(prefix: string, root: string): Input[] {
-  return walk(root, isJadpo).map((full) => {
+  return walkFiles(root, isJadpo).map((full) => {
     const path = relative(root, full);
     return { name: `${prefix}:${path}`, path, kind: kindOf(path), content: readFileSync(full) };
   });
@@ -98,7 +86,7 @@ function literalsOf(ts: string): string[] {
 function literalInputs(): Input[] {
   const out: Input[] = [];
   const seen = new Set<string>();
-  const files = walk(join(repo, "packages"), (p) => p.endsWith(".ts") && (p.includes("/test/") || p.endsWith(".test.ts")));
+  const files = walkFiles(join(repo, "packages"), (p) => p.endsWith(".ts") && (p.includes("/test/") || p.endsWith(".test.ts")));
   for (const full of files) {
     const rel = relative(repo, full);
     literalsOf(readFileSync(full, "utf8")).forEach((text, k) => {
@@ -184,7 +172,7 @@ if ((mode !== "--write" && mode !== "--compare") || file === undefined) {
 const fuzzCount = Number(args[2] ?? 3000);
 const inputsAt = args.indexOf("--inputs");
 
-const repoFiles = walk(repo, isJadpo).map((full): Input => {
+const repoFiles = walkFiles(repo, isJadpo).map((full): Input => {
   const path = relative(repo, full);
   return { name: `repo:${path}`, path, kind: kindOf(path), content: readFileSync(full) };
 });

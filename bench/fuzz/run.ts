@@ -4,15 +4,13 @@
 // a sane span and none of the parser generator's words. Each input's declarations are also read by
 // both parsers (test/syntax/fast-agreement.ts): where the hand-written one answers, chevrotain must
 // agree, and any difference counts. `pnpm fuzz [count] [seed]`; CI runs 2,000.
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative } from "node:path";
 import {
   compileProject, diagnosticToJson, noPaint, parseFile, renderErrorPlain, renderErrorPretty, ruleIds, sourceLookup,
   type Diagnostic,
 } from "../../packages/compiler/src/index.ts";
 import { memoryHost } from "../../packages/compiler/src/testing/index.ts";
 import { compareParsers } from "../../packages/compiler/test/syntax/fast-agreement.ts";
-import { breakUtf8, chooseMutation, rng } from "./mutate.ts";
+import { exampleCorpus, mutatedInput } from "./corpus.ts";
 
 export interface FuzzFinding {
   input: number;
@@ -39,20 +37,6 @@ const GENERATOR_WORDS = /NoViableAlt|MismatchedToken|Expecting token of type|Exp
 const ROOT = "/project";
 const KNOWN = new Set<string>(ruleIds);
 
-function readTree(root: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir)) {
-      const full = join(dir, name);
-      if (name === ".jadpo") continue;
-      if (statSync(full).isDirectory()) walk(full);
-      else out[relative(root, full)] = readFileSync(full, "utf8");
-    }
-  };
-  walk(root);
-  return out;
-}
-
 function problemsOf(d: Diagnostic, text: (file: string) => string | undefined): string | null {
   if (!KNOWN.has(d.rule)) return `unknown rule ${JSON.stringify(d.rule)}`;
   if (!d.summary || !d.reason || !d.next) return `${d.rule} without summary, reason or next`;
@@ -66,25 +50,10 @@ function problemsOf(d: Diagnostic, text: (file: string) => string | undefined): 
 }
 
 export function fuzz(count: number, seed: number, onProgress?: (done: number, ms: number) => void, from = 0): FuzzReport {
-  const corpus = readTree(join(import.meta.dirname, "../../examples/support"));
-  const sources = Object.keys(corpus).filter((path) => path.endsWith(".jadpo") || path.endsWith(".jadpotest"));
+  const corpus = exampleCorpus();
   const report: FuzzReport = { inputs: 0, diagnostics: 0, crashes: [], slow: [], bad: [], disagreements: [], declarations: 0, handled: 0, slowest: { input: -1, ms: 0, mutations: [], bytes: 0 } };
   for (let input = from; input < from + count; input++) {
-    const r = rng(seed ^ Math.imul(input, 2654435761));
-    const path = sources[Math.floor(r() * sources.length)];
-    const names: string[] = [];
-    let text = corpus[path];
-    for (let m = 0, n = 1 + Math.floor(r() * 3); m < n; m++) {
-      const [name, mutate] = chooseMutation(r);
-      names.push(name);
-      text = mutate(text, r);
-    }
-    const asBytes = r() < 0.15;
-    const content: string | Uint8Array = asBytes ? breakUtf8(text, r) : text;
-    if (asBytes) names.push("utf-8");
-    const files: Record<string, string | Uint8Array> = {};
-    for (const [p, t] of Object.entries(corpus)) files[`${ROOT}/${p}`] = t;
-    files[`${ROOT}/${path}`] = content;
+    const { path, content, files, mutations: names, random: r } = mutatedInput(corpus, seed, input, ROOT);
     // The heap is collected every few inputs (with --expose-gc, as `pnpm fuzz` runs it), so an
     // input doesn't pay for the garbage of many before it. CPU time, not wall time: the machine is
     // shared, and a neighbour's load is not our slowness.

@@ -4,7 +4,7 @@
 // blocks, the bench's generated projects and parse corpus, tricky valid snippets, and seeded
 // token-level mutations of all their declarations. On the valid files it must answer every
 // declaration itself (otherwise the speed is not there).
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
@@ -18,6 +18,7 @@ import { declarationStarts } from "../../src/syntax/declarations.ts";
 import { writeJadpoProject } from "../../../../bench/scenarios/jadpo.ts";
 import { writeCheckProject } from "../../../../bench/scenarios/check-project.ts";
 import { rng } from "../../../../bench/fuzz/mutate.ts";
+import { walkFiles } from "../../../../bench/fuzz/corpus.ts";
 
 interface Source {
   name: string;
@@ -25,22 +26,9 @@ interface Source {
   text: string;
 }
 
-function walk(root: string): string[] {
-  const out: string[] = [];
-  const visit = (dir: string): void => {
-    for (const name of readdirSync(dir).sort()) {
-      if (name === "node_modules" || name === ".git" || name === ".jadpo" || name === "dist") continue;
-      const full = join(dir, name);
-      if (statSync(full).isDirectory()) visit(full);
-      else if (/\.jadpo(test)?$/.test(name)) out.push(full);
-    }
-  };
-  visit(root);
-  return out;
-}
 
 const folder = (prefix: string, root: string): Source[] =>
-  walk(root).map((full) => ({ name: `${prefix}:${relative(root, full)}`, path: relative(root, full), text: readFileSync(full, "utf8") }));
+  walkFiles(root, (path) => /\.jadpo(test)?$/.test(path)).map((full) => ({ name: `${prefix}:${relative(root, full)}`, path: relative(root, full), text: readFileSync(full, "utf8") }));
 
 const repoFiles = folder("repo", repoRoot);
 const docBlocks: Source[] = docPages().flatMap((page) =>
