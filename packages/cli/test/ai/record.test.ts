@@ -4,7 +4,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { closedPort } from "../dev/dev-server.ts";
 import { disposedAfterEach } from "../support/example.ts";
-import { join } from "node:path";
 import { appendCall } from "@jadpo/runtime/dev";
 import { buildCli } from "../support/build-cli.ts";
 import { fixture } from "../support/example.ts";

@@ -12,7 +12,6 @@ import { runJadpoAsync, waitUntil } from "../support/jadpo.ts";
 import { DevProcess, callLog, closedPort, stopAll } from "./dev-server.ts";
 
 const FIXTURES = "domains/support/fixtures/questions.jadpo";
-const RECORDINGS = "domains/support/prompts/recordings/answer_question";
 const roots: string[] = [];
 let model: FakeModelServer;
 

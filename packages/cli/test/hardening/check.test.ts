@@ -3,7 +3,7 @@
 // pipes or read outside the project (D6, D11), were refused wrongly (D10), printed without bound
 // (D14), or accepted patterns no text matches (D15); and recording names (D17).
 import { execFileSync } from "node:child_process";
-import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";

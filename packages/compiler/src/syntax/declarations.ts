@@ -4,22 +4,15 @@
 import * as T from "./tokens.ts";
 import type { TokenStream } from "./token-stream.ts";
 
-const idx = (type: { tokenTypeIdx?: number }): number => type.tokenTypeIdx!;
-const TYPE_COUNT = Math.max(...T.allTokenTypes.map(idx)) + 1;
-/** Membership by token type index (a table: this runs once per token of every file). */
-function table(types: Iterable<{ tokenTypeIdx?: number }>): Uint8Array {
-  const t = new Uint8Array(TYPE_COUNT);
-  for (const type of types) t[idx(type)] = 1;
-  return t;
-}
-const OPENERS = table([T.LBrace, T.LParen, T.LBracket]);
-const CLOSERS = table([T.RBrace, T.RParen, T.RBracket]);
-const DECL_KEYWORDS = table(T.declKeywords);
-const SLASH = idx(T.Slash);
-const USE = idx(T.Use);
-const FAILURE = idx(T.Failure);
-const IDENT = idx(T.Ident);
-const LBRACE = idx(T.LBrace);
+// Tables by token type index: this runs once per token of every file.
+const OPENERS = T.typeTable([T.LBrace, T.LParen, T.LBracket]);
+const CLOSERS = T.typeTable([T.RBrace, T.RParen, T.RBracket]);
+const DECL_KEYWORDS = T.typeTable(T.declKeywords);
+const SLASH = T.typeIndex(T.Slash);
+const USE = T.typeIndex(T.Use);
+const FAILURE = T.typeIndex(T.Failure);
+const IDENT = T.typeIndex(T.Ident);
+const LBRACE = T.typeIndex(T.LBrace);
 
 /**
  * Where each declaration starts (token indices, ascending, the first always 0). A declaration

@@ -107,6 +107,22 @@ export const allTokenTypes: TokenType[] = [
   Assign, Arrow, FatArrow, Colon, Comma, Dot, Slash, Plus, Minus, Star, Percent, Question,
 ];
 
+/** A token type's index (chevrotain gives every type it makes one): what tables and token streams hold. */
+export const typeIndex = (type: TokenType): number => type.tokenTypeIdx!;
+
+/** One past the largest type index: no token type has it (the hand-written parser reads it past the end). */
+export const TYPE_INDEX_END = Math.max(...allTokenTypes.map(typeIndex)) + 1;
+
+/** Membership by type index, categories expanded (`Literal` holds `true`, `Int`, …), with a slot for TYPE_INDEX_END. */
+export function typeTable(types: Iterable<TokenType>): Uint8Array {
+  const table = new Uint8Array(TYPE_INDEX_END + 1);
+  for (const type of types) {
+    table[typeIndex(type)] = 1;
+    for (const member of type.categoryMatches ?? []) table[member] = 1;
+  }
+  return table;
+}
+
 /** Keywords that start a top-level declaration (used to find where a declaration begins). */
 export const declKeywords: ReadonlySet<TokenType> = new Set([
   Use, Type, Failure, Function, Action, Prompt, Fixtures, Connection, Locales, Test,

@@ -3,7 +3,7 @@
 // test's seed. Running out, leaving items unused, or asking a typed item for another type ends
 // the test with its diagnostic. The fake never constructs a driver: nothing here reaches a network.
 import {
-  diagnostic, printType, sameType, TEXT, THE_ANSWER, type CheckedFakeItem, type CheckedFakes, type Diagnostic, type PromptInfo, type ReadProjectFile, type Type,
+  diagnostic, printType, sameType, TEXT, THE_ANSWER, type CheckedFakeItem, type Diagnostic, type PromptInfo, type ReadProjectFile, type Type,
 } from "@jadpo/compiler";
 import { TestStop } from "../signals.ts";
 import { readRecording, type RecordingRead } from "../recordings/read.ts";

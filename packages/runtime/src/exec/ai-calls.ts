@@ -4,7 +4,7 @@
 // A reply's `afterMs` (a scripted `after`, a scripted timeout) moves the test clock: nothing sleeps.
 import type { FailureInfo, PromptInfo, Span, Type } from "@jadpo/compiler";
 import type { AiFailureWord } from "@jadpo/compiler";
-import type { AiBackend, Correction, EmbedReply, GenerateReply, StreamReply, Took } from "../ai/backend.ts";
+import type { Correction, EmbedReply, GenerateReply, StreamReply, Took } from "../ai/backend.ts";
 import { completionRequestFor, sentParts } from "../drivers/request.ts";
 import { decodeAnswer } from "../ai/decode.ts";
 import type { Invoke } from "./closure.ts";

@@ -11,7 +11,6 @@ import { sourceText, typeOf, type Cx } from "./compile-state.ts";
 import { CONT, failureNamed, internalStmt, type Completion, type SStmt } from "./stmt-signals.ts";
 import type { RunContext } from "./context.ts";
 import { FailureSignal, TestStop } from "../signals.ts";
-import type { Slots } from "./closure.ts";
 import type { Value } from "../values/value.ts";
 
 type AssertStmt = Extract<Stmt, { kind: "assert" }>;

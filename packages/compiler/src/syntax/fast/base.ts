@@ -3,51 +3,11 @@
 // and the nesting count. No rule here throws: a rule that meets anything it does not expect
 // returns null, and null travels up to `FastParser.parse`, which then answers "not handled"
 // (parse-file.ts hands the declaration to the chevrotain parser).
-import type { TokenType } from "chevrotain";
 import type * as A from "../ast.ts";
-import * as T from "../tokens.ts";
 import type { Tok } from "../tokens.ts";
 import { mayStandAlone } from "../build-ast.ts";
 import { MAX_DEPTH } from "../parser-base.ts";
-
-const idx = (type: TokenType): number => type.tokenTypeIdx!;
-
-/** The type index the cursor reads past the last token (no token type has it). */
-export const EOF = Math.max(...T.allTokenTypes.map(idx)) + 1;
-
-/** Membership by token type index, categories expanded (`Literal` holds `true`, `Int`, …). */
-function table(...types: TokenType[]): Uint8Array {
-  const t = new Uint8Array(EOF + 1);
-  for (const type of types) {
-    t[idx(type)] = 1;
-    for (const member of type.categoryMatches ?? []) t[member] = 1;
-  }
-  return t;
-}
-export const BINARY = table(T.BinaryOp);
-export const PREFIX = table(T.PrefixOp);
-export const LITERAL = table(T.Literal);
-export const WORD = table(T.Word);
-
-export const IDENT = idx(T.Ident);
-export const LPAREN = idx(T.LParen);
-export const RPAREN = idx(T.RParen);
-export const LBRACKET = idx(T.LBracket);
-export const RBRACKET = idx(T.RBracket);
-export const LBRACE = idx(T.LBrace);
-export const RBRACE = idx(T.RBrace);
-export const LESS = idx(T.Less);
-export const GREATER = idx(T.Greater);
-export const COMMA = idx(T.Comma);
-export const COLON = idx(T.Colon);
-export const DOT = idx(T.Dot);
-export const SLASH = idx(T.Slash);
-export const QUESTION = idx(T.Question);
-export const ASSIGN = idx(T.Assign);
-export const ARROW = idx(T.Arrow);
-export const FAT_ARROW = idx(T.FatArrow);
-export const DURATION = idx(T.DurationLit);
-export const TEXT = idx(T.TextLit);
+import { COMMA, EOF, IDENT, RBRACE } from "./indices.ts";
 
 /**
  * Nesting (counted as the chevrotain grammar counts it) deeper than this is left to chevrotain,
@@ -122,6 +82,32 @@ export abstract class FastBase {
   /** A name token as an identifier (ParserBase.id). */
   protected id(tok: Tok): A.Ident {
     return { name: tok.image, span: { file: this.file, line: tok.startLine, column: tok.startColumn, start: tok.startOffset, end: tok.end } };
+  }
+
+  /** Names, commas between them optional, then `}` (taken): a `use`'s names, an enum's members. False when `}` doesn't follow. */
+  protected namesThenBrace(names: A.Ident[]): boolean {
+    while (this.types[this.i] === IDENT) {
+      names.push(this.id(this.take()));
+      if (this.types[this.i] === COMMA) this.i++;
+    }
+    return this.expect(RBRACE) !== null;
+  }
+
+  /**
+   * Items separated by commas, a trailing comma allowed, up to `closer` (not taken): a list's
+   * items, a function's parameters, a fake's script. Null when an item is.
+   */
+  protected commaSeparated<X>(closer: number, item: () => X | null): X[] | null {
+    const items: X[] = [];
+    if (this.types[this.i] === closer) return items;
+    for (;;) {
+      const read = item.call(this);
+      if (read === null) return null;
+      items.push(read);
+      if (this.types[this.i] !== COMMA) return items;
+      this.i++;
+      if (this.types[this.i] === closer) return items;
+    }
   }
 
   /** A declared local name, noted in `locals` (ParserBase.local). */

@@ -2,13 +2,10 @@
 // `use`, `type`, `failure`, `function`, `action`, `fixtures`, `prompt`, `connection`, `locales`.
 // Each object is made with its properties in the grammar's order and filled in the same way.
 import type * as A from "../ast.ts";
-import * as T from "../tokens.ts";
 import { spanOf } from "../build-ast.ts";
 import { isWord } from "../parser-base.ts";
-import { ARROW, ASSIGN, COLON, COMMA, IDENT, LBRACE, LPAREN, RBRACE, RPAREN, SLASH, WORD } from "./base.ts";
 import { FastStatements } from "./statements.ts";
-
-const FAILS = T.Fails.tokenTypeIdx!;
+import { ARROW, ASSIGN, COLON, COMMA, FAILS, IDENT, LBRACE, LPAREN, RBRACE, RPAREN, SLASH, WORD } from "./indices.ts";
 
 /** The part of a function or action declaration that `failsAndResult` fills in. */
 type Signature = Pick<A.FunctionDecl, "fails" | "failsSpan" | "returnType">;
@@ -24,12 +21,7 @@ export abstract class FastDeclarations extends FastStatements {
       path.push(this.id(this.take()));
     }
     const decl: A.UseDecl = { kind: "use", path, names: [], span: spanOf(this.file, kw, kw) };
-    if (this.expect(LBRACE) === null) return null;
-    while (this.types[this.i] === IDENT) {
-      decl.names.push(this.id(this.take()));
-      if (this.types[this.i] === COMMA) this.i++;
-    }
-    if (this.expect(RBRACE) === null) return null;
+    if (this.expect(LBRACE) === null || !this.namesThenBrace(decl.names)) return null;
     decl.span = this.sp(kw);
     return decl;
   }
@@ -57,11 +49,7 @@ export abstract class FastDeclarations extends FastStatements {
     const start = this.take();
     const body: A.TypeBody = { kind: "enum", members: [], span: spanOf(this.file, start, start) };
     this.i++; // `{`
-    while (this.types[this.i] === IDENT) {
-      body.members.push(this.id(this.take()));
-      if (this.types[this.i] === COMMA) this.i++;
-    }
-    if (this.expect(RBRACE) === null) return null;
+    if (!this.namesThenBrace(body.members)) return null;
     body.span = this.sp(start);
     return body;
   }
@@ -97,16 +85,7 @@ export abstract class FastDeclarations extends FastStatements {
   /** `{ name: value … }` after a type; the next token is `{`. */
   private constraints(): A.ConstraintItem[] | null {
     this.i++;
-    const items: A.ConstraintItem[] = [];
-    while (this.types[this.i] === IDENT) {
-      const key = this.take();
-      if (this.expect(COLON) === null) return null;
-      const value = this.expression();
-      if (value === null) return null;
-      if (this.types[this.i] === COMMA) this.i++;
-      items.push({ name: this.id(key), value, span: this.sp(key) });
-    }
-    return this.expect(RBRACE) === null ? null : items;
+    return this.namedValues();
   }
 
   /** `{ name: value … }` entries into `entries`; false on anything else. */
@@ -150,18 +129,8 @@ export abstract class FastDeclarations extends FastStatements {
 
   private paramList(): A.Param[] | null {
     if (this.expect(LPAREN) === null) return null;
-    const params: A.Param[] = [];
-    if (this.types[this.i] === IDENT) {
-      for (;;) {
-        const param = this.param();
-        if (param === null) return null;
-        params.push(param);
-        if (this.types[this.i] !== COMMA) break;
-        this.i++;
-        if (this.types[this.i] === RPAREN) break;
-      }
-    }
-    return this.expect(RPAREN) === null ? null : params;
+    const params = this.commaSeparated(RPAREN, this.param);
+    return params === null || this.expect(RPAREN) === null ? null : params;
   }
 
   private param(): A.Param | null {

@@ -2,16 +2,11 @@
 // the same order of decisions, building the same objects through build-ast.ts. `match` is the
 // next layer (patterns.ts).
 import type * as A from "../ast.ts";
-import * as T from "../tokens.ts";
 import type { Tok } from "../tokens.ts";
 import { NO_TYPE_ARGS, buildOperand, foldBinary, literal, spanTo, type PostOp } from "../build-ast.ts";
 import { isUpper, isWord } from "../parser-base.ts";
-import {
-  BINARY, COLON, COMMA, DOT, FastBase, GREATER, IDENT, LBRACE, LBRACKET, LESS, LITERAL, LPAREN, PREFIX, QUESTION,
-  RBRACE, RBRACKET, RPAREN,
-} from "./base.ts";
-
-const MATCH = T.Match.tokenTypeIdx!;
+import { FastBase } from "./base.ts";
+import { BINARY, COLON, COMMA, DOT, GREATER, IDENT, LBRACE, LBRACKET, LESS, LITERAL, LPAREN, MATCH, PREFIX, QUESTION, RBRACE, RBRACKET, RPAREN } from "./indices.ts";
 
 export abstract class FastExpressions extends FastBase {
   /** `match value { arms }` (patterns.ts). */
@@ -121,16 +116,8 @@ export abstract class FastExpressions extends FastBase {
     const type = this.take();
     this.i++; // `{`
     if (!this.deeper()) return null;
-    const fields: A.RecordFieldInit[] = [];
-    while (this.types[this.i] === IDENT) {
-      const name = this.take();
-      if (this.expect(COLON) === null) return null;
-      const value = this.expression();
-      if (value === null) return null;
-      if (this.types[this.i] === COMMA) this.i++;
-      fields.push({ name: this.id(name), value, span: this.sp(name) });
-    }
-    if (this.expect(RBRACE) === null) return null;
+    const fields = this.namedValues();
+    if (fields === null) return null;
     this.depth--;
     return { kind: "record", type: this.id(type), fields, span: this.sp(type) };
   }
@@ -148,22 +135,27 @@ export abstract class FastExpressions extends FastBase {
   private list(): A.Expr | null {
     const open = this.take();
     if (!this.deeper()) return null;
-    const items: A.Expr[] = [];
-    if (this.types[this.i] !== RBRACKET) {
-      const first = this.expression();
-      if (first === null) return null;
-      items.push(first);
-      while (this.types[this.i] === COMMA) {
-        this.i++;
-        if (this.types[this.i] === RBRACKET) continue;
-        const item = this.expression();
-        if (item === null) return null;
-        items.push(item);
-      }
-    }
-    if (this.expect(RBRACKET) === null) return null;
+    const items = this.commaSeparated(RBRACKET, this.expression);
+    if (items === null || this.expect(RBRACKET) === null) return null;
     this.depth--;
     return { kind: "list", items, span: this.sp(open) };
+  }
+
+  /**
+   * `name: value` entries (commas optional; an entry's span takes in its comma) up to and with
+   * `}`: a record literal's fields, a type's constraints.
+   */
+  protected namedValues(): { name: A.Ident; value: A.Expr; span: A.Span }[] | null {
+    const entries: { name: A.Ident; value: A.Expr; span: A.Span }[] = [];
+    while (this.types[this.i] === IDENT) {
+      const name = this.take();
+      if (this.expect(COLON) === null) return null;
+      const value = this.expression();
+      if (value === null) return null;
+      if (this.types[this.i] === COMMA) this.i++;
+      entries.push({ name: this.id(name), value, span: this.sp(name) });
+    }
+    return this.expect(RBRACE) === null ? null : entries;
   }
 
   /** `(a, b, as: T)` after a callee; its depth is given back by the operand. */

@@ -6,21 +6,9 @@
 // null and the chevrotain parser reads the declaration, so every error stays chevrotain's.
 // bench/fuzz and test/syntax/fast-parser.test.ts check that the two agree.
 import type * as A from "../ast.ts";
-import * as T from "../tokens.ts";
 import type { Tok } from "../tokens.ts";
 import { FastTests } from "./tests.ts";
-
-const idx = (type: { tokenTypeIdx?: number }): number => type.tokenTypeIdx!;
-const USE = idx(T.Use);
-const TYPE = idx(T.Type);
-const FAILURE = idx(T.Failure);
-const FUNCTION = idx(T.Function);
-const ACTION = idx(T.Action);
-const FIXTURES = idx(T.Fixtures);
-const PROMPT = idx(T.Prompt);
-const CONNECTION = idx(T.Connection);
-const LOCALES = idx(T.Locales);
-const TEST = idx(T.Test);
+import { ACTION, CONNECTION, FAILURE, FIXTURES, FUNCTION, LOCALES, PROMPT, TEST, TYPE, USE } from "./indices.ts";
 
 export class FastParser extends FastTests {
   /** The declaration `tokens` hold (all of them), or null when the chevrotain parser must read it. */

@@ -1,14 +1,7 @@
 // The hand-written parser's `match` expression, its arms and their patterns (parser-patterns.ts).
 import type * as A from "../ast.ts";
-import * as T from "../tokens.ts";
-import { COMMA, DOT, FAT_ARROW, IDENT, LBRACE, LPAREN, RBRACE, RPAREN } from "./base.ts";
 import { FastExpressions } from "./expressions.ts";
-
-const SUCCESS = T.Success.tokenTypeIdx!;
-const FAILURE = T.Failure.tokenTypeIdx!;
-const SOME = T.Some.tokenTypeIdx!;
-const NONE = T.None.tokenTypeIdx!;
-const REJECT = T.Reject.tokenTypeIdx!;
+import { COMMA, DOT, FAILURE, FAT_ARROW, IDENT, LBRACE, LPAREN, NONE, RBRACE, REJECT, RPAREN, SOME, SUCCESS } from "./indices.ts";
 
 export abstract class FastPatterns extends FastExpressions {
   /** A `{ ... }` block of statements (statements.ts); the next token is `{`. */

@@ -2,24 +2,10 @@
 // `if` / `else if` / `else`, `for`, `return`, `reject`, `assert`, `advance clock by`, and
 // expression statements (bare ones noted, as the grammar notes them).
 import type * as A from "../ast.ts";
-import * as T from "../tokens.ts";
 import type { Tok } from "../tokens.ts";
 import { buildIf, spanOf } from "../build-ast.ts";
-import { ASSIGN, COLON, IDENT, LBRACE, RBRACE } from "./base.ts";
 import { FastPatterns } from "./patterns.ts";
-
-const VAR = T.Var.tokenTypeIdx!;
-const MUT = T.Mut.tokenTypeIdx!;
-const IF = T.If.tokenTypeIdx!;
-const ELSE = T.Else.tokenTypeIdx!;
-const FOR = T.For.tokenTypeIdx!;
-const IN = T.In.tokenTypeIdx!;
-const RETURN = T.Return.tokenTypeIdx!;
-const REJECT = T.Reject.tokenTypeIdx!;
-const ASSERT = T.Assert.tokenTypeIdx!;
-const FAILS = T.Fails.tokenTypeIdx!;
-const ADVANCE = T.Advance.tokenTypeIdx!;
-const BY = T.By.tokenTypeIdx!;
+import { ADVANCE, ASSERT, ASSIGN, BY, COLON, ELSE, FAILS, FOR, IDENT, IF, IN, LBRACE, MUT, RBRACE, REJECT, RETURN, VAR } from "./indices.ts";
 
 type IfClause = { start: Tok; cond: A.Expr; then: A.Block };
 

@@ -3,11 +3,8 @@
 import type * as A from "../ast.ts";
 import { classifyFake, literal, spanOf } from "../build-ast.ts";
 import { isWord } from "../parser-base.ts";
-import * as T from "../tokens.ts";
-import { COLON, COMMA, DOT, DURATION, IDENT, LBRACE, LBRACKET, RBRACE, RBRACKET, TEXT } from "./base.ts";
 import { FastDeclarations } from "./declarations.ts";
-
-const FAKES = T.Fakes.tokenTypeIdx!;
+import { COLON, DOT, DURATION, FAKES, IDENT, LBRACE, LBRACKET, RBRACE, RBRACKET, TEXT } from "./indices.ts";
 
 export abstract class FastTests extends FastDeclarations {
   protected testDecl(): A.TestDecl | null {
@@ -53,18 +50,8 @@ export abstract class FastTests extends FastDeclarations {
     if (!isWord(ai, "ai") || this.expect(DOT) === null) return null;
     const target = this.expect(IDENT);
     if (target === null || this.expect(COLON) === null || this.expect(LBRACKET) === null) return null;
-    const items: A.FakeItem[] = [];
-    if (this.types[this.i] !== RBRACKET) {
-      for (;;) {
-        const item = this.scriptItem();
-        if (item === null) return null;
-        items.push(item);
-        if (this.types[this.i] !== COMMA) break;
-        this.i++;
-        if (this.types[this.i] === RBRACKET) break;
-      }
-    }
-    if (this.expect(RBRACKET) === null) return null;
+    const items = this.commaSeparated(RBRACKET, this.scriptItem);
+    if (items === null || this.expect(RBRACKET) === null) return null;
     return { target: this.id(target), items, span: this.sp(ai) };
   }
 
