@@ -57,7 +57,6 @@ export function listProject(host: Host, root: string): ProjectSnapshot {
       return list.files;
     },
     exists: (path) => host.exists(path),
-    stamp: host.stamp ? (path) => host.stamp!(path) : undefined,
   };
   const found = discoverFiles(snapshotHost, root);
   return { root, found, reads, host: snapshotHost, underlying: host };

@@ -6,7 +6,7 @@
 // FAT's tick is 2 s), so a file changed just now is always read.
 import type { FileStamp } from "../host.ts";
 import { readEntry, writeEntry } from "./entry.ts";
-import { readProject, snapshotKey, type ProjectSnapshot } from "./snapshot.ts";
+import { snapshotKey, type ProjectSnapshot } from "./snapshot.ts";
 import type { ModuleCache } from "./store.ts";
 
 /** How long a file must have been left alone before its stamp stands for its bytes. */
@@ -74,8 +74,7 @@ export function projectKey(snapshot: ProjectSnapshot, cache: ModuleCache, purpos
     const kept = readEntry(cache, name, isStampedKey);
     if (kept && kept.purpose === fullPurpose && sameLines(kept.stamps, current.stamps)) return kept.key;
   }
-  readProject(snapshot);
-  const key = snapshotKey(snapshot, cache, purpose);
+  const key = snapshotKey(snapshot, cache, purpose); // reads every file not read yet
   // Stamps taken before the files were read: a file written in between differs from them next time.
   if (current && current.latestMs < nowMs - SETTLE_MS) writeEntry(cache, name, { purpose: fullPurpose, stamps: current.stamps, key } satisfies StampedKey);
   return key;
