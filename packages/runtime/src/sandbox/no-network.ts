@@ -7,11 +7,10 @@
 // `connect`s; host names resolve through `dns`; datagrams leave through `dgram`. Those three are
 // refused at the source (they cost ≈ 0.5 ms beside `net`, which the terminal loads anyway).
 // http, https and tls are not loaded for the ban (≈ 1.3 ms with the crypto they pull in): when
-// something already loaded them, their entry points also refuse, by their own names.
-import dgram from "node:dgram";
-import dns from "node:dns";
+// something already loaded them, their entry points also refuse, by their own names. All of
+// them load when the ban is set, not with the runtime: `jadpo check` loads the runtime to decode
+// recordings and never sets it.
 import { createRequire, syncBuiltinESMExports } from "node:module";
-import net from "node:net";
 
 export class NetworkForbidden extends Error {
   constructor(what: string) {
@@ -52,6 +51,10 @@ function loaded(name: string): boolean {
 export function forbidNetwork(): void {
   if (forbidden) return;
   forbidden = true;
+  const load = createRequire(import.meta.url);
+  const net = load("node:net") as typeof import("node:net");
+  const dgram = load("node:dgram") as typeof import("node:dgram");
+  const dns = load("node:dns") as typeof import("node:dns");
   replace(net.Socket.prototype, "connect", "a socket connection");
   replace(net, "connect", "a socket connection");
   replace(net, "createConnection", "a socket connection");
@@ -60,7 +63,6 @@ export function forbidNetwork(): void {
   forbidDns(dns, dns.Resolver.prototype);
   forbidDns(dns.promises, dns.promises.Resolver.prototype);
   replace(globalThis, "fetch", "a fetch");
-  const load = createRequire(import.meta.url);
   if (loaded("tls")) replace(load("node:tls") as object, "connect", "a TLS connection");
   for (const [name, what] of [["http", "an HTTP request"], ["https", "an HTTPS request"]] as const) {
     if (!loaded(name)) continue;
