@@ -22,8 +22,14 @@ export interface LoadedCompiler {
  * `cacheName` there, when it exists; with JADPO_WRITE_COMPILER_CACHE=1, writes that cache at exit.
  */
 export function loadCompiler(dir: URL, cacheName: string, env: Readonly<Record<string, string | undefined>> = process.env): LoadedCompiler {
-  return loadScript(dir, "compiler.cjs", cacheName, {}, env);
+  // Once per process: `compiler.mjs` and `compiler-lazy.mjs` share the one compiler.
+  const key = new URL(cacheName, dir).href;
+  let compiler = compilers.get(key);
+  if (!compiler) compilers.set(key, (compiler = loadScript(dir, "compiler.cjs", cacheName, {}, env)));
+  return compiler;
 }
+
+const compilers = new Map<string, LoadedCompiler>();
 
 /**
  * Loads the CommonJS bundle `name` from `dir` through its code cache `cacheName` (see above).

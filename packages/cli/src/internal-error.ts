@@ -4,7 +4,8 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { relative, resolve } from "node:path";
-import { diagnostic, findProjectRoot, renderErrorPlain } from "@jadpo/compiler";
+import { diagnostic, renderErrorPlain } from "@jadpo/compiler";
+import { findProjectRoot } from "@jadpo/compiler/startup";
 import type { CliContext } from "./context.ts";
 import { nodeHost } from "./node-host.ts";
 import { version } from "./version.ts";

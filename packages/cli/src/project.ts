@@ -1,7 +1,8 @@
 // Finding the project a command works on: walk up from the path given (default: the current
 // directory) to the first folder holding `app.jadpo` (docs/cli.md).
 import { isAbsolute, relative, resolve } from "node:path";
-import { diagnostic, findProjectRoot, type Diagnostic } from "@jadpo/compiler";
+import { diagnostic, type Diagnostic } from "@jadpo/compiler";
+import { findProjectRoot } from "@jadpo/compiler/startup";
 import { nodeHost } from "./node-host.ts";
 
 export interface Project {

@@ -2,7 +2,8 @@
 // wins; then NO_COLOR (any non-empty value) turns colour off; then FORCE_COLOR (`0`/`false` off,
 // anything else on); otherwise colour only on a TTY that is not `TERM=dumb`. The paint itself is
 // ansi-paint.ts's.
-import { noPaint, type Paint } from "@jadpo/compiler";
+import type { Paint } from "@jadpo/compiler";
+import { noPaint } from "@jadpo/compiler/startup";
 import { ansiPaint } from "./ansi-paint.ts";
 import type { CliContext, Output } from "./context.ts";
 

@@ -45,7 +45,8 @@ export {
 
 // Names.
 export { closest, didYouMean, editDistance } from "./names/suggest.ts";
-export { toUpperCamel, toLowerSnake, isUpperCamel, isLowerSnake } from "./names/casing.ts";
+export { toUpperCamel, toLowerSnake } from "./names/casing.ts";
+export { isUpperCamel, isLowerSnake } from "./names/case-tests.ts";
 
 // The typechecker, and the type helpers the runtime shares with it (one definition of each rule).
 export { checkProgram, type CheckOptions } from "./check/check-program.ts";

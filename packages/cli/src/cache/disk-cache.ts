@@ -3,7 +3,8 @@
 // sees a whole entry or none. Safe to delete; a file that can't be read is a miss (entry.ts).
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { sha256PartsHex, type ModuleCache } from "@jadpo/compiler";
+import type { ModuleCache } from "@jadpo/compiler";
+import { sha256PartsHex } from "@jadpo/compiler/startup";
 
 declare const __JADPO_TOOLCHAIN__: string | undefined;
 

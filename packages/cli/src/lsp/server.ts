@@ -3,7 +3,8 @@
 // changed) and publishes `jadpo check`'s diagnostics for every file; requests read the facts the
 // checker kept. A handler that throws answers nothing rather than stopping the server.
 import { dirname } from "node:path";
-import { findProjectRoot, overlayHost, type Host } from "@jadpo/compiler";
+import { overlayHost, type Host } from "@jadpo/compiler";
+import { findProjectRoot } from "@jadpo/compiler/startup";
 import {
   CodeActionKind, TextDocuments, TextDocumentSyncKind, type Connection, type InitializeResult,
 } from "vscode-languageserver";

@@ -3,9 +3,9 @@
 // the terminal's width, gives compile errors and FAIL blocks the code frame `jadpo check` gives,
 // and a failed equality of records or lists its `diff:`.
 import {
-  noPaint, omittedLine, renderErrorPlain, renderErrorPretty, renderFailPlain, renderFailPretty,
-  type Diagnostic, type Paint, type SourceFile,
+  omittedLine, renderErrorPlain, renderErrorPretty, renderFailPlain, renderFailPretty, type Diagnostic, type Paint, type SourceFile,
 } from "@jadpo/compiler";
+import { noPaint } from "@jadpo/compiler/startup";
 import type { Alert, SeedRange, TestResult } from "@jadpo/runtime";
 import { coverageLines, underSeeds } from "./coverage.ts";
 import { failingAlerts, type ReportContext, type RenderReport, type TestReport } from "./reporter.ts";

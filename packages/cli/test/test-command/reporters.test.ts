@@ -2,7 +2,8 @@
 // colour, json's shape and junit's XML.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { diagnostic, noPaint, type Diagnostic } from "@jadpo/compiler";
+import { diagnostic, type Diagnostic } from "@jadpo/compiler";
+import { noPaint } from "@jadpo/compiler/startup";
 import type { Alert, TestResult } from "@jadpo/runtime";
 import type { Paint } from "@jadpo/compiler";
 import { makeReporter, reporterEvents, runEndText, type ReportContext, type ReporterName, type TestReport } from "../../src/reporters/index.ts";

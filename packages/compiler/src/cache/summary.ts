@@ -2,7 +2,7 @@
 // (plain data). Code frames come from the snapshot's bytes, decoded as the parser decodes them.
 import type { Diagnostic } from "../diagnostics/diagnostic.ts";
 import { SourceFile } from "../source/source-file.ts";
-import { decodeSource } from "../syntax/parse-file.ts";
+import { decodeSource } from "../source/decode.ts";
 import type { ProjectSnapshot } from "./snapshot.ts";
 import { MAX_FILE_BYTES } from "../vocabulary.ts";
 

@@ -26,6 +26,7 @@ interface Compressor {
 }
 
 let compressor: Compressor | null | undefined;
+const SHARED_MODULE = Symbol.for("jadpo.sha256-module");
 /** From this many bytes on, `sha256PartsHex` uses node:crypto. */
 const CRYPTO_FROM_BYTES = 1_000_000;
 let crypto: typeof import("node:crypto") | undefined;
@@ -34,7 +35,10 @@ const encoder = new TextEncoder();
 function start(): Compressor | null {
   const wasm = (globalThis as { WebAssembly?: WasmApi }).WebAssembly;
   if (wasm === undefined) return null;
-  const instance = new wasm.Instance(new wasm.Module(sha256Module()));
+  // One compiled module per process: the CLI bundles its own copy of this file for the cache's
+  // keys (compiler/src/startup.ts), and the module is the same for both.
+  const shared = globalThis as { [SHARED_MODULE]?: object };
+  const instance = new wasm.Instance((shared[SHARED_MODULE] ??= new wasm.Module(sha256Module())));
   const { hash, memory } = instance.exports as { hash: Compressor["hash"]; memory: WasmMemory };
   writeConstants(memory);
   return { hash, memory, bytes: new Uint8Array(memory.buffer), state: new Int32Array(memory.buffer, 0, 8) };

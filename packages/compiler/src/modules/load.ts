@@ -2,7 +2,7 @@
 // modules each file belongs to (docs/language.md). Only the Host touches files.
 import type { Host } from "../host.ts";
 import type { FileKind } from "../syntax/ast.ts";
-import { isLowerSnake } from "../names/casing.ts";
+import { isLowerSnake } from "../names/case-tests.ts";
 
 export const APP_FILE = "app.jadpo";
 

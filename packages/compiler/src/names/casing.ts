@@ -3,17 +3,8 @@
 // name once, with the spelling it should have.
 import type { Decl, Ident, Param, TypeBody } from "../syntax/ast.ts";
 import { diagnostic, type Diagnostic } from "../diagnostics/diagnostic.ts";
+import { isLowerSnake, isUpperCamel } from "./case-tests.ts";
 
-const UPPER_CAMEL = /^[A-Z][A-Za-z0-9]*$/;
-const LOWER_SNAKE = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/;
-
-export function isUpperCamel(name: string): boolean {
-  return UPPER_CAMEL.test(name);
-}
-
-export function isLowerSnake(name: string): boolean {
-  return LOWER_SNAKE.test(name);
-}
 
 /** The words of a name in any casing: `answerQuestion`, `answer_question`, `AnswerQuestion` → answer, question. */
 export function words(name: string): string[] {

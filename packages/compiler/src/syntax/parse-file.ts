@@ -10,6 +10,7 @@
 // error, `incomplete` declaration and diagnostic is chevrotain's.
 import type { Decl, FileKind, Ident, Span, SyntaxFile } from "./ast.ts";
 import { SourceFile } from "../source/source-file.ts";
+import { decodeSource } from "../source/decode.ts";
 import { diagnostic, type Diagnostic } from "../diagnostics/diagnostic.ts";
 import { lex } from "./lexer.ts";
 import type { TokenStream } from "./token-stream.ts";
@@ -41,29 +42,6 @@ export function checkSize(bytes: number, path: string): Diagnostic | null {
   if (bytes <= MAX_FILE_BYTES) return null;
   const size = `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
   return diagnostic("limit.file_too_large", fileStart(path), { size });
-}
-
-// Made once: decoding without `stream` keeps no state between calls.
-const strictUtf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
-const lenientUtf8 = new TextDecoder("utf-8", { fatal: false, ignoreBOM: true });
-
-/** UTF-8 decoding; invalid bytes become U+FFFD and are reported by the lexer. */
-export function decodeSource(input: string | Uint8Array): { text: string; badUtf8: boolean } {
-  let text: string;
-  let badUtf8 = false;
-  if (typeof input === "string") text = input;
-  else {
-    try {
-      text = strictUtf8.decode(input);
-    } catch {
-      text = lenientUtf8.decode(input);
-      badUtf8 = true;
-    }
-  }
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  // CRLF (Windows) and a lone CR (old Macs) both end a line.
-  if (text.includes("\r")) text = text.replace(/\r\n?/g, "\n");
-  return { text, badUtf8 };
 }
 
 export function parseFile(path: string, kind: FileKind, input: string | Uint8Array): ParsedFile {

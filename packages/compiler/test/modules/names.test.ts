@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { closest, editDistance } from "../../src/names/suggest.ts";
-import { checkCasing, isLowerSnake, isUpperCamel, toLowerSnake, toUpperCamel } from "../../src/names/casing.ts";
+import { checkCasing, toLowerSnake, toUpperCamel } from "../../src/names/casing.ts";
+import { isLowerSnake, isUpperCamel } from "../../src/names/case-tests.ts";
 import { parseFile } from "../../src/syntax/parse-file.ts";
 
 describe("closest name", () => {

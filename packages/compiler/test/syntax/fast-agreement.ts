@@ -4,7 +4,7 @@
 // values, same property order in every object (JSON and key lists), the same objects shared
 // (spans, the empty type-argument list), the same `locals` and `bare`. Used by
 // fast-parser.test.ts and by `pnpm fuzz` (bench/fuzz/run.ts).
-import { decodeSource } from "../../src/syntax/parse-file.ts";
+import { decodeSource } from "../../src/source/decode.ts";
 import { lex } from "../../src/syntax/lexer.ts";
 import { declarationStarts, firstTooDeep } from "../../src/syntax/declarations.ts";
 import { MAX_DEPTH, theParser } from "../../src/syntax/parser.ts";

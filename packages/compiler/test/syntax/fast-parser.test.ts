@@ -12,7 +12,7 @@ import { compareParsers, type Agreement } from "./fast-agreement.ts";
 import { repoRoot } from "./helpers.ts";
 import { generateCorpus } from "./corpus.ts";
 import { docPages, findBlocks, readPage } from "../docs/blocks.ts";
-import { decodeSource } from "../../src/syntax/parse-file.ts";
+import { decodeSource } from "../../src/source/decode.ts";
 import { lex } from "../../src/syntax/lexer.ts";
 import { declarationStarts } from "../../src/syntax/declarations.ts";
 import { writeJadpoProject } from "../../../../bench/scenarios/jadpo.ts";

@@ -1,9 +1,10 @@
 // What `jadpo check` does: find the project, compile it, print the diagnostics (or the line that
 // says it passed) in the chosen format, and set the exit code.
 import {
-  compileProject, isCheckSummary, limitDiagnostics, omittedLine, listProject, projectKey, readEntry, renderCheckJson, renderErrorPlain, renderErrorPretty,
-  snapshotSources, sortDiagnostics, sourceLookup, writeEntry, type Diagnostic, type SourceFile,
+  compileProject, limitDiagnostics, omittedLine, renderCheckJson, renderErrorPlain, renderErrorPretty, sortDiagnostics, sourceLookup,
+  type Diagnostic, type SourceFile,
 } from "@jadpo/compiler";
+import { isCheckSummary, listProject, projectKey, readEntry, snapshotSources, writeEntry } from "@jadpo/compiler/startup";
 import type { CliContext } from "../../context.ts";
 import { terminalFor, type ColorMode, type Terminal } from "../../terminal.ts";
 import { reportUsage } from "../../usage.ts";

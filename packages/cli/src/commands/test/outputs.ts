@@ -4,7 +4,8 @@
 // written atomically, their missing folders created.
 import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, isAbsolute, resolve } from "node:path";
-import { diagnostic, noPaint, type Diagnostic } from "@jadpo/compiler";
+import { diagnostic, type Diagnostic } from "@jadpo/compiler";
+import { noPaint } from "@jadpo/compiler/startup";
 import type { CliContext } from "../../context.ts";
 import { terminalFor, type ColorMode } from "../../terminal.ts";
 import { OptionValueError } from "../../usage.ts";

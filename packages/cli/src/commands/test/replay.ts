@@ -4,7 +4,8 @@
 // the project (no network, a fake clock, every AI call answered by the fake from the project's
 // own files), so the same inputs give the same results; only a run that passed is kept, so a
 // failure is always seen from a fresh run.
-import { projectKey, readEntry, writeEntry, type ModuleCache, type ProjectSnapshot } from "@jadpo/compiler";
+import type { ModuleCache, ProjectSnapshot } from "@jadpo/compiler";
+import { projectKey, readEntry, writeEntry } from "@jadpo/compiler/startup";
 import type { ResultKind, TestResult } from "@jadpo/runtime";
 import type { TestReport } from "../../reporters/index.ts";
 import type { SeedRange, Selector } from "@jadpo/runtime/run-options";

@@ -4,7 +4,8 @@
 import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
-import { diagnostic, listProject, snapshotSources, sourceLookup, type Diagnostic } from "@jadpo/compiler";
+import { diagnostic, sourceLookup, type Diagnostic } from "@jadpo/compiler";
+import { listProject, snapshotSources } from "@jadpo/compiler/startup";
 import type { CoverageSite, Helpers, PlannedTest, Pool, RunEvent, RunExtras, WorkerInit } from "@jadpo/runtime";
 import { MAX_SEEDS, parseSeedRange, parseShard, type Selector, type Shard } from "@jadpo/runtime/run-options";
 import { loadRuntime, type Runtime } from "./load-runtime.ts";

@@ -1,0 +1,52 @@
+// `jadpo test` and `jadpo check` load the compiler (and the runtime) only when they compile: an
+// answer from the project's cache reads neither script (build/README.md). A probe reports each
+// read of a script of the built `dist/`.
+import { spawnSync } from "node:child_process";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { bin, jadpoEnv, repo } from "../support/jadpo.ts";
+
+const PROBE = `data:text/javascript,${encodeURIComponent(`
+import fs from "node:fs";
+const read = fs.readFileSync;
+fs.readFileSync = function (path, ...rest) {
+  const script = /[\\\\/]dist[\\\\/]([\\w-]+\\.cjs)$/.exec(String(path));
+  if (script) process.stderr.write("script read: " + script[1] + "\\n");
+  return read.call(this, path, ...rest);
+};`)}`;
+
+const projects: string[] = [];
+afterEach(() => {
+  for (const dir of projects.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function example(): string {
+  const dir = mkdtempSync(join(tmpdir(), "jadpo-on-use-"));
+  projects.push(dir);
+  cpSync(join(repo, "examples/support"), dir, { recursive: true });
+  return dir;
+}
+
+/** The scripts one run read, in order. */
+function scriptsRead(project: string, args: string[]): string[] {
+  const run = spawnSync(process.execPath, ["--import", PROBE, bin, ...args], { cwd: project, env: jadpoEnv(), encoding: "utf8" });
+  expect(run.status).toBe(0);
+  return [...run.stderr.matchAll(/^script read: (.*)$/gm)].map((match) => match[1]);
+}
+
+describe("the compiler and the runtime", () => {
+  it("load once for a run that compiles, and not at all for a `jadpo test` shown from the cache", () => {
+    const project = example();
+    expect(scriptsRead(project, ["test"])).toEqual(["compiler.cjs", "runtime.cjs"]);
+    expect(scriptsRead(project, ["test"])).toEqual([]);
+  });
+
+  it("are not loaded by a `jadpo check` answered from the cache", () => {
+    const project = example();
+    // The example has recordings: a check that compiles decodes them with the runtime.
+    expect(scriptsRead(project, ["check"])).toEqual(["compiler.cjs", "runtime.cjs"]);
+    expect(scriptsRead(project, ["check"])).toEqual([]);
+  });
+});

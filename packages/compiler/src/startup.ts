@@ -1,0 +1,11 @@
+// What a command needs before it knows it must compile: finding the project, listing its files,
+// the cache's key and entries, and the paint that leaves text alone. The CLI bundles these with
+// itself, so a `jadpo check` or `jadpo test` answered from the cache never loads the compiler
+// (cli/build/README.md). Nothing here may keep state the compiler's own copy must share.
+export { findProjectRoot } from "./modules/load.ts";
+export { listProject } from "./cache/snapshot.ts";
+export { projectKey } from "./cache/stamps.ts";
+export { readEntry, writeEntry } from "./cache/entry.ts";
+export { isCheckSummary, snapshotSources } from "./cache/summary.ts";
+export { sha256PartsHex } from "./hash/digest.ts";
+export { noPaint } from "./diagnostics/render-pretty.ts";
