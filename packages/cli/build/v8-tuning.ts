@@ -5,12 +5,17 @@
 // stays hot (bench/README.md has the figures). `--no-liftoff` compiles WebAssembly with the
 // optimizing compiler at once: the toolchain's one module is SHA-256's compression function
 // (compiler/src/hash/), which hashes a whole project for the cache's key in one call, and V8's
-// baseline code would take ≈ 25 ms for 700 KB where the optimized code takes ≈ 3. Heap-size flags
-// are not here: set at run time, they don't take effect.
+// baseline code would take ≈ 25 ms for 700 KB where the optimized code takes ≈ 3.
+// `--semi-space-growth-factor=4` lets the young generation grow 4× at a time instead of 2×: a
+// run builds its syntax trees, checked program and compiled tests in the young generation and
+// keeps them, so with a small one every scavenge copies most of what it holds, and the objects
+// promoted early start a mark-compact of the old generation; the 2,000-test bench spends ≈ 20 ms
+// less in the collector. Heap-size flags are not here: set at run time, they don't take effect;
+// the growth factor is read at each scavenge.
 import { createRequire } from "node:module";
 import { setFlagsFromString } from "node:v8";
 
-export const V8_FLAGS = ["--interrupt-budget=400000", "--no-liftoff"] as const;
+export const V8_FLAGS = ["--interrupt-budget=400000", "--no-liftoff", "--semi-space-growth-factor=4"] as const;
 
 /**
  * Node's own modules the commands load, loaded before the flags change. V8 refuses a code cache
