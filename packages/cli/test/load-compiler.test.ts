@@ -80,16 +80,32 @@ describe("the compiler's code cache", () => {
     expect(load(dir, "compiler-a.cache")).toEqual({ cacheRejected: "true", total: TOTAL, digest: DIGEST });
   });
 
-  it("is part of the build: one cache each for the compiler and the runtime, named for their bundles, that jadpo's flags accept", () => {
+  it("is part of the build: one cache each for the compiler, the runtime and the two commands' scripts, named for their bundles, that jadpo's flags accept", () => {
     const dist = join(repo, "packages/cli/dist");
     const caches = readdirSync(dist).filter((name) => name.endsWith(".cache")).sort();
-    expect(caches).toHaveLength(2);
-    const [compilerCache, runtimeCache] = caches;
+    expect(caches).toHaveLength(4);
+    const [compilerCache, checkCache, testCache, runtimeCache] = caches;
     expect(compilerCache).toMatch(/^compiler-[0-9a-f]{16}\.cache$/);
+    expect(checkCache).toMatch(/^jadpo-check-[0-9a-f]{16}\.cache$/);
+    expect(testCache).toMatch(/^jadpo-test-[0-9a-f]{16}\.cache$/);
     expect(runtimeCache).toMatch(/^runtime-[0-9a-f]{16}\.cache$/);
     expect(readFileSync(join(dist, "compiler.mjs"), "utf8")).toContain(JSON.stringify(compilerCache));
     expect(readFileSync(join(dist, "runtime.mjs"), "utf8")).toContain(JSON.stringify(runtimeCache));
+    expect(readFileSync(join(dist, "jadpo-check.mjs"), "utf8")).toContain(JSON.stringify(checkCache));
+    expect(readFileSync(join(dist, "jadpo-test.mjs"), "utf8")).toContain(JSON.stringify(testCache));
     expect(existsSync(join(dist, "compiler.cjs"))).toBe(true);
+    // A command's script runs the CLI as it loads: `--version` is the quickest command.
+    for (const [name, cache] of [["jadpo-check", checkCache], ["jadpo-test", testCache]]) {
+      const command = `
+        import { loadScript } from ${JSON.stringify(loader)};
+        process.argv = [process.argv[0], "jadpo", "--version"];
+        const dir = new URL(${JSON.stringify(pathToFileURL(dist).href + "/")});
+        const { cacheRejected } = loadScript(dir, ${JSON.stringify(`${name}.cjs`)}, ${JSON.stringify(cache)}, { "#compiler-lazy": {}, "#import": (url) => import(url) });
+        console.log("cache rejected:", cacheRejected);
+      `;
+      const run = spawnSync(process.execPath, ["--import", "tsx", "--import", tuning, "--input-type=module", "-e", command], { cwd: repo, encoding: "utf8" });
+      expect(run.stdout).toContain("cache rejected: false\n");
+    }
     const script = `
       import { loadCompiler, loadScript } from ${JSON.stringify(loader)};
       const dir = new URL(${JSON.stringify(pathToFileURL(dist).href + "/")});

@@ -4,7 +4,7 @@
 import { spawnSync } from "node:child_process";
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { bin, jadpoEnv, repo } from "../support/jadpo.ts";
 
@@ -22,7 +22,8 @@ process.on("exit", () => {
 });`)}`;
 
 const project = mkdtempSync(join(tmpdir(), "jadpo-builtins-"));
-cpSync(join(repo, "examples/support"), project, { recursive: true });
+// Without the example's own cache (.jadpo/), which a checkout may hold.
+cpSync(join(repo, "examples/support"), project, { recursive: true, filter: (path) => basename(path) !== ".jadpo" });
 afterAll(() => rmSync(project, { recursive: true, force: true }));
 
 function loadedAfterFlags(args: string[]): string[] {
