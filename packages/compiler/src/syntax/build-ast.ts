@@ -188,3 +188,12 @@ export function buildIf(
 export function mayStandAlone(e: A.Expr): boolean {
   return e.kind === "match" || e.kind === "attempt";
 }
+
+/** Adds to `bare` the span of each bare expression statement that may not stand; an arm block's final one is its value. */
+export function noteBare(statements: A.Stmt[], armBlock: boolean, bare: A.Span[]): void {
+  const last = statements.length - 1;
+  for (let i = 0; i <= last; i++) {
+    const s = statements[i];
+    if (s.kind === "expr" && !mayStandAlone(s.expr) && !(armBlock && i === last)) bare.push(s.span);
+  }
+}

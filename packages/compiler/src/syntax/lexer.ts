@@ -97,8 +97,7 @@ function keywordAt(text: string, from: number, to: number): TokenType | undefine
 }
 
 /** Two-character punctuation, by token type index. */
-const TWO_CHARACTERS = new Uint8Array(256);
-for (const type of [T.LessEq, T.GreaterEq, T.EqEq, T.FatArrow, T.NotEq, T.Arrow]) TWO_CHARACTERS[type.tokenTypeIdx!] = 1;
+const TWO_CHARACTERS = T.typeTable([T.LessEq, T.GreaterEq, T.EqEq, T.FatArrow, T.NotEq, T.Arrow]);
 /**
  * The rest of a word, and the plain run of a text, are matched by sticky regular expressions:
  * V8 runs them as compiled code from the first file on, where a loop runs in the interpreter

@@ -8,7 +8,7 @@ import * as T from "./tokens.ts";
 import type { Tok } from "./tokens.ts";
 import type { OpenConstruct } from "./open-constructs.ts";
 import { TooDeep, MARK_REDUNDANT, MARK_TOKEN } from "./parse-errors.ts";
-import { mayStandAlone } from "./build-ast.ts";
+import { noteBare } from "./build-ast.ts";
 import { ParserEngine } from "./parser-engine.ts";
 
 /** Nesting deeper than this (brackets, blocks, expression operators) is `limit.too_deep`. */
@@ -139,14 +139,6 @@ export abstract class ParserBase extends ParserEngine {
 
   /** CONSUME with occurrence `idx` (unique per token type within a rule) and Jadpo's phrase for a miss. */
   protected tok(type: TokenType, errMsg?: string, idx = 0): Tok {
-    // A matching token is taken here (as parser-engine.ts's CONSUME would), two calls fewer.
-    if (!this.RECORDING_PHASE) {
-      const next = this.tokVector[this.currIdx + 1];
-      if (next.tokenTypeIdx === type.tokenTypeIdx || (type.isParent === true && type.categoryMatchesMap![next.tokenTypeIdx] === true)) {
-        this.currIdx++;
-        return next;
-      }
-    }
     return this.consume(idx, type, errMsg === undefined ? undefined : errOpts(errMsg)) as Tok;
   }
 
@@ -157,11 +149,6 @@ export abstract class ParserBase extends ParserEngine {
 
   /** Records bare expression statements; an arm block's final one is its value. */
   protected noteBare(statements: A.Stmt[], armBlock: boolean): void {
-    if (this.RECORDING_PHASE) return;
-    const last = statements.length - 1;
-    for (let i = 0; i <= last; i++) {
-      const s = statements[i];
-      if (s.kind === "expr" && !mayStandAlone(s.expr) && !(armBlock && i === last)) this.bare.push(s.span);
-    }
+    if (!this.RECORDING_PHASE) noteBare(statements, armBlock, this.bare);
   }
 }

@@ -10,24 +10,13 @@ import { NO_TYPE_ARGS, buildOperand, foldBinary, literal, spanTo, type PostOp } 
 import { ParserBase, isUpper, isWord } from "./parser-base.ts";
 import { ParseStop } from "./parse-errors.ts";
 import { toUpperCamel } from "../names/casing.ts";
+import { BINARY, LITERAL, PREFIX } from "./fast/indices.ts";
 
 /** The named argument `as: T` of a call. */
 class AsArgument {
   constructor(readonly type: A.TypeRef) {}
 }
 
-/** Token type indices matched by any of `types` (categories expanded): a loop's or an alternative's first tokens. */
-function starts(...types: TokenType[]): boolean[] {
-  const table: boolean[] = [];
-  for (const type of types) {
-    table[type.tokenTypeIdx!] = true;
-    for (const member of type.categoryMatches ?? []) table[member] = true;
-  }
-  return table;
-}
-const BINARY = starts(T.BinaryOp);
-const PREFIX = starts(T.PrefixOp);
-const LITERAL = starts(T.Literal);
 
 export abstract class ExpressionRules extends ParserBase {
   /** A `{ ... }` block of statements (parser-statements.ts). */
@@ -112,11 +101,11 @@ export abstract class ExpressionRules extends ParserBase {
     const opBase = this.opStack.length;
     const first = this.SUBRULE(this.operand);
     // The MANY's own lookahead (LL(1), last in the rule): most expressions are one operand.
-    if (!this.RECORDING_PHASE && BINARY[this.tokVector[this.currIdx + 1].tokenTypeIdx] !== true) return first;
+    if (!this.RECORDING_PHASE && BINARY[this.tokVector[this.currIdx + 1].tokenTypeIdx] !== 1) return first;
     const operandBase = this.operandStack.length;
     this.operandStack.push(first);
     if (this.RECORDING_PHASE) this.MANY(this.binaryStep);
-    else while (BINARY[this.tokVector[this.currIdx + 1].tokenTypeIdx] === true) this.binaryStep();
+    else while (BINARY[this.tokVector[this.currIdx + 1].tokenTypeIdx] === 1) this.binaryStep();
     const count = this.opStack.length - opBase;
     if (count === 0) {
       this.operandStack.length = operandBase;
@@ -190,7 +179,7 @@ export abstract class ExpressionRules extends ParserBase {
     if (!this.RECORDING_PHASE) {
       const next = this.tokVector[this.currIdx + 1];
       const alts = this.primaryOr.DEF;
-      if (LITERAL[next.tokenTypeIdx] === true) return alts[0].ALT();
+      if (LITERAL[next.tokenTypeIdx] === 1) return alts[0].ALT();
       const type = next.tokenType;
       // A name not followed by `{` is a name (the common case: one look, no more).
       if (type === T.Ident && this.tokVector[this.currIdx + 2].tokenType !== T.LBrace) return alts[2].ALT();
@@ -224,7 +213,7 @@ export abstract class ExpressionRules extends ParserBase {
     // The loops are chevrotain's MANY and OR written out: each decision is the next token alone
     // (prefixes are followed by a primary, which never starts with one; the postfixes are last).
     if (recording) this.MANY(this.prefixStep);
-    else while (PREFIX[this.tokVector[this.currIdx + 1].tokenTypeIdx] === true) this.prefixStep();
+    else while (PREFIX[this.tokVector[this.currIdx + 1].tokenTypeIdx] === 1) this.prefixStep();
     const primary = this.primary();
     const postBase = this.postStack.length;
     if (recording) this.MANY2(this.postfixStep);
@@ -289,7 +278,7 @@ export abstract class ExpressionRules extends ParserBase {
     const next = this.tokVector[this.currIdx + 1];
     const type = next.tokenType;
     if (type === T.Ident) return isWord(next as Tok, "as") && this.tokVector[this.currIdx + 2].tokenType === T.Colon ? alts[0].ALT() : alts[1].ALT();
-    if (LITERAL[next.tokenTypeIdx] === true) return alts[1].ALT();
+    if (LITERAL[next.tokenTypeIdx] === 1) return alts[1].ALT();
     if (type === T.RParen) return alts[2].ALT();
     return undefined;
   }
@@ -370,7 +359,7 @@ export abstract class ExpressionRules extends ParserBase {
     if (this.RECORDING_PHASE) return undefined;
     const next = this.tokVector[this.currIdx + 1];
     const alts = this.nextListItem.DEF;
-    if (next.tokenType === T.Ident || LITERAL[next.tokenTypeIdx] === true) return alts[0].ALT();
+    if (next.tokenType === T.Ident || LITERAL[next.tokenTypeIdx] === 1) return alts[0].ALT();
     if (next.tokenType === T.RBracket) return alts[1].ALT();
     return undefined;
   }

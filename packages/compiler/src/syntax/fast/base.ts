@@ -5,17 +5,17 @@
 // (parse-file.ts hands the declaration to the chevrotain parser).
 import type * as A from "../ast.ts";
 import type { Tok } from "../tokens.ts";
-import { mayStandAlone } from "../build-ast.ts";
+import { noteBare } from "../build-ast.ts";
 import { MAX_DEPTH } from "../parser-base.ts";
 import { COMMA, EOF, IDENT, RBRACE } from "./indices.ts";
+
+/** How far past the last token a rule may look (`ahead(3)` at the last token). */
+const LOOKAHEAD = 4;
 
 /**
  * Nesting (counted as the chevrotain grammar counts it) deeper than this is left to chevrotain,
  * well before its own limit, `MAX_DEPTH`: near the limit only chevrotain decides what is too deep.
  */
-/** How far past the last token a rule may look (`ahead(3)` at the last token). */
-const LOOKAHEAD = 4;
-
 export const FAST_MAX_DEPTH = MAX_DEPTH >> 1;
 
 export abstract class FastBase {
@@ -122,12 +122,8 @@ export abstract class FastBase {
     return ++this.depth <= FAST_MAX_DEPTH;
   }
 
-  /** Records bare expression statements; an arm block's final one is its value (ParserBase.noteBare). */
+  /** Records bare expression statements; an arm block's final one is its value. */
   protected noteBare(statements: A.Stmt[], armBlock: boolean): void {
-    const last = statements.length - 1;
-    for (let i = 0; i <= last; i++) {
-      const s = statements[i];
-      if (s.kind === "expr" && !mayStandAlone(s.expr) && !(armBlock && i === last)) this.bare.push(s.span);
-    }
+    noteBare(statements, armBlock, this.bare);
   }
 }

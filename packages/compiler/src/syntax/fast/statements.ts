@@ -11,7 +11,7 @@ type IfClause = { start: Tok; cond: A.Expr; then: A.Block };
 
 export abstract class FastStatements extends FastPatterns {
   /** Statements up to `}` into `statements`; false on anything else. */
-  private statementsInto(statements: A.Stmt[]): boolean {
+  protected statementsInto(statements: A.Stmt[]): boolean {
     while (this.types[this.i] !== RBRACE) {
       const statement = this.statement();
       if (statement === null) return false;

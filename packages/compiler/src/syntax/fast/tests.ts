@@ -18,15 +18,9 @@ export abstract class FastTests extends FastDeclarations {
     const open = this.expect(LBRACE);
     if (open === null || (this.types[this.i] === FAKES && (decl.fakes = this.fakesBlock()) === null)) return null;
     // `fakes:` after a statement is not a statement: the grammar's error, as anything but `}` is.
-    const statements = decl.body.statements;
-    while (this.types[this.i] !== RBRACE) {
-      const statement = this.statement();
-      if (statement === null) return null;
-      statements.push(statement);
-    }
-    this.i++;
+    if (!this.statementsInto(decl.body.statements)) return null;
     decl.body.span = this.sp(open);
-    this.noteBare(statements, false);
+    this.noteBare(decl.body.statements, false);
     decl.span = this.sp(kw);
     return decl;
   }
