@@ -1,7 +1,7 @@
 // The cache of checked projects (docs/cli.md, "The cache"): a snapshot of the project's inputs,
 // its key, and entries that are checked on every read.
 export { memoryStore, type CacheStore, type ModuleCache } from "./store.ts";
-export { listProject, readProject, snapshotProject, snapshotKey, type ProjectSnapshot } from "./snapshot.ts";
+export { listProject, snapshotProject, snapshotKey, type ProjectSnapshot } from "./snapshot.ts";
 export { projectKey, SETTLE_MS } from "./stamps.ts";
 export { readEntry, writeEntry } from "./entry.ts";
 export { isCheckSummary, snapshotSources, type CheckSummary } from "./summary.ts";

@@ -36,13 +36,20 @@ export function listProject(host: Host, root: string): ProjectSnapshot {
   const listed = new Map<string, { files: string[]; skipped: [string, string][] }>();
   // Answers from the snapshot: the compiler, given this host, neither walks the folders nor reads a file again.
   const snapshotHost: Host = {
+    // What it reads is kept: a file read for the compile is not read again (a recording's decode
+    // test, a code frame), and the key, if it is made later, digests these same bytes.
     readFile: (path) => {
       const read = reads.get(path);
-      return read instanceof Uint8Array ? read : host.readFile(path);
+      if (read instanceof Uint8Array) return read;
+      const bytes = host.readFile(path);
+      if (read === undefined && bytes !== null && bytes.byteLength <= MAX_FILE_BYTES) reads.set(path, bytes);
+      return bytes;
     },
     readWithin: (path, limit) => {
-      const read = reads.get(path);
-      return read === undefined || limit !== MAX_FILE_BYTES ? host.readWithin(path, limit) : read;
+      if (limit !== MAX_FILE_BYTES) return host.readWithin(path, limit);
+      let read = reads.get(path);
+      if (read === undefined) reads.set(path, (read = host.readWithin(path, limit)));
+      return read;
     },
     // Both callers list the project with discoverFiles' own filter, so one answer serves both.
     listFiles: (dir, skipDir, onSkipped) => {
@@ -62,10 +69,15 @@ export function listProject(host: Host, root: string): ProjectSnapshot {
   return { root, found, reads, host: snapshotHost, underlying: host };
 }
 
+/** Every file the snapshot lists: sources and tests, then recordings. */
+export function listedFiles(found: ProjectFiles): { absolute: string; path: string }[] {
+  return [...found.files, ...found.recordings];
+}
+
 /** Reads every listed file the snapshot has not read yet. */
-export function readProject(snapshot: ProjectSnapshot): void {
+function readProject(snapshot: ProjectSnapshot): void {
   const { found, reads, underlying } = snapshot;
-  for (const { absolute } of [...found.files, ...found.recordings]) {
+  for (const { absolute } of listedFiles(found)) {
     if (!reads.has(absolute)) reads.set(absolute, underlying.readWithin(absolute, MAX_FILE_BYTES));
   }
 }
@@ -74,7 +86,7 @@ export function readProject(snapshot: ProjectSnapshot): void {
 export function snapshotKey(snapshot: ProjectSnapshot, cache: ModuleCache, purpose: string): string {
   readProject(snapshot);
   const parts: (string | Uint8Array)[] = [`jadpo-cache 1\n${cache.toolchain}\n${purpose}\n`];
-  for (const { absolute, path } of [...snapshot.found.files, ...snapshot.found.recordings]) {
+  for (const { absolute, path } of listedFiles(snapshot.found)) {
     const read = snapshot.reads.get(absolute);
     // Path and length first, so no two lists of files digest alike by moving bytes between them.
     if (read instanceof Uint8Array) parts.push(`\n${path}\0${read.byteLength}\0`, read);

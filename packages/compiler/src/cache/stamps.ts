@@ -6,7 +6,7 @@
 // FAT's tick is 2 s), so a file changed just now is always read.
 import type { FileStamp } from "../host.ts";
 import { readEntry, writeEntry } from "./entry.ts";
-import { snapshotKey, type ProjectSnapshot } from "./snapshot.ts";
+import { listedFiles, snapshotKey, type ProjectSnapshot } from "./snapshot.ts";
 import type { ModuleCache } from "./store.ts";
 
 /** How long a file must have been left alone before its stamp stands for its bytes. */
@@ -48,7 +48,7 @@ function stampsOf(snapshot: ProjectSnapshot): { stamps: string[]; latestMs: numb
   const { found } = snapshot;
   const stamps: string[] = [];
   let latestMs = 0;
-  for (const { absolute, path } of [...found.files, ...found.recordings]) {
+  for (const { absolute, path } of listedFiles(found)) {
     const s: FileStamp | null = stamp(absolute);
     if (s === null) return null;
     stamps.push(`${path}\0${s.text}`);

@@ -3,7 +3,7 @@
 import type { Diagnostic } from "../diagnostics/diagnostic.ts";
 import { SourceFile } from "../source/source-file.ts";
 import { decodeSource } from "../source/decode.ts";
-import type { ProjectSnapshot } from "./snapshot.ts";
+import { listedFiles, type ProjectSnapshot } from "./snapshot.ts";
 import { MAX_FILE_BYTES } from "../vocabulary.ts";
 
 export interface CheckSummary {
@@ -21,7 +21,7 @@ function isSpan(value: unknown): boolean {
 }
 
 /** A diagnostic as stored: the fields every renderer reads, of the right kinds. */
-export function isDiagnostic(value: unknown): value is Diagnostic {
+function isDiagnostic(value: unknown): value is Diagnostic {
   return (
     isObject(value) && typeof value.rule === "string" && typeof value.summary === "string" && typeof value.reason === "string" &&
     typeof value.next === "string" && typeof value.owner === "string" && isSpan(value.span) && Array.isArray(value.details) &&
@@ -38,13 +38,14 @@ export function isCheckSummary(value: unknown): value is CheckSummary {
 /** A root-relative file's SourceFile from the snapshot, without parsing it (for code frames of cached diagnostics). */
 export function snapshotSources(snapshot: ProjectSnapshot): (file: string) => SourceFile | undefined {
   const made = new Map<string, SourceFile>();
-  const byPath = new Map([...snapshot.found.files, ...snapshot.found.recordings].map((f) => [f.path, f.absolute]));
+  const byPath = new Map(listedFiles(snapshot.found).map((f) => [f.path, f.absolute]));
   return (file) => {
     let source = made.get(file);
+    if (source) return source;
     const absolute = byPath.get(file);
-    // A snapshot keyed by its files' stamps has read none of them: the file is read now.
-    const read = absolute === undefined ? undefined : snapshot.reads.get(absolute) ?? snapshot.host.readWithin(absolute, MAX_FILE_BYTES);
-    if (!source && read instanceof Uint8Array) made.set(file, (source = new SourceFile(file, decodeSource(read).text)));
+    // A snapshot keyed by its files' stamps has read none of them: the file is read now, once.
+    const read = absolute === undefined ? undefined : snapshot.host.readWithin(absolute, MAX_FILE_BYTES);
+    if (read instanceof Uint8Array) made.set(file, (source = new SourceFile(file, decodeSource(read).text)));
     return source;
   };
 }

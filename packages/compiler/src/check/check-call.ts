@@ -17,6 +17,7 @@ import { checkAiCall } from "./ai-calls.ts";
 import { fixtureUse, impure } from "./purity.ts";
 import { valuesName } from "./declare-types.ts";
 import { argumentsText, describeRef, namespaceOf, reportUnknownName } from "./report-names.ts";
+import { NO_FAILURES } from "./failures.ts";
 
 export type CallExpr = Extract<Expr, { kind: "call" }>;
 
@@ -34,7 +35,6 @@ export interface CallResult {
 const NOT_CALLABLE: CallResult = { type: ERROR, failures: [], name: "" };
 
 const NO_PARAMS: readonly { type: Type }[] = [];
-const NO_FAILURES: FailureInfo[] = [];
 
 /** Checks the arguments against the parameter types (a literal takes its parameter's type). */
 export function checkArgs(b: Body, env: Locals, call: CallExpr, name: string, params: readonly { type: Type }[]): void {

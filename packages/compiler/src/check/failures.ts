@@ -65,16 +65,17 @@ export function checkReject(b: Body, ident: Ident): void {
   if (info) b.escapes.push({ failure: info, span: ident.span, via: "reject" });
 }
 
+/** The failures of an action that declares none (shared, never written to). */
+export const NO_FAILURES: FailureInfo[] = [];
+
 /**
  * After an action's body: each escaping failure must be listed (reported once, where it first
  * escapes), and each listed failure must escape. In other bodies nothing may be rejected
  * (a test's `attempt` failures fail the test instead).
  */
-const NONE_DECLARED: FailureInfo[] = [];
-
 export function checkEscapes(b: Body, decl: ActionDecl | FunctionDecl | null): void {
   if (!decl && b.escapes.length === 0) return; // a test or fixture that rejects nothing
-  const declared = decl ? b.cx.actionFailures.get(decl) ?? NONE_DECLARED : NONE_DECLARED;
+  const declared = decl ? b.cx.actionFailures.get(decl) ?? NO_FAILURES : NO_FAILURES;
   // Each undeclared failure is reported once, where it first escapes; failures escaping at one
   // place (an `attempt` of a call with several) share one diagnostic. Both made on the first
   // one: most bodies (every passing test) have none.

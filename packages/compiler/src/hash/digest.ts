@@ -65,6 +65,12 @@ function reserve(c: Compressor, bytes: number): void {
   c.state = new Int32Array(c.memory.buffer, 0, 8);
 }
 
+/** The WebAssembly compressor, made on first use; null without WebAssembly. */
+function theCompressor(): Compressor | null {
+  if (compressor === undefined) compressor = start();
+  return compressor;
+}
+
 function nodeCrypto(): typeof import("node:crypto") {
   crypto ??= createRequire(import.meta.url)("node:crypto") as typeof import("node:crypto");
   return crypto;
@@ -72,9 +78,9 @@ function nodeCrypto(): typeof import("node:crypto") {
 
 /** The SHA-256 digest (32 bytes) of `text` read as UTF-8. */
 export function sha256(text: string): Uint8Array {
-  if (compressor === undefined) compressor = start();
-  if (compressor === null) return new Uint8Array(nodeCrypto().createHash("sha256").update(text, "utf8").digest());
-  return digestMessage(compressor, writeText(compressor, text));
+  const c = theCompressor();
+  if (c === null) return new Uint8Array(nodeCrypto().createHash("sha256").update(text, "utf8").digest());
+  return digestMessage(c, writeText(c, text));
 }
 
 /**
@@ -84,16 +90,16 @@ export function sha256(text: string): Uint8Array {
  * hashing 700 KB here takes ≈ 3 ms.
  */
 export function sha256PartsHex(parts: readonly (string | Uint8Array)[]): string {
-  if (compressor === undefined) compressor = start();
   let room = 0;
   for (const part of parts) room += typeof part === "string" ? part.length * 3 : part.byteLength;
-  // Past about a megabyte, node:crypto's load pays for itself (it hashes ≈ 5× faster).
-  if (compressor === null || crypto !== undefined || room > CRYPTO_FROM_BYTES) {
+  // Past about a megabyte, node:crypto's load pays for itself (it hashes ≈ 5× faster): the
+  // WebAssembly is not even made then.
+  const c = crypto !== undefined || room > CRYPTO_FROM_BYTES ? null : theCompressor();
+  if (c === null) {
     const hash = nodeCrypto().createHash("sha256");
     for (const part of parts) hash.update(part);
     return hash.digest("hex");
   }
-  const c = compressor;
   reserve(c, room);
   let length = 0;
   for (const part of parts) {
@@ -149,10 +155,10 @@ export function sha256Hex(text: string): string {
  * test's seed is one, so no typed array is made for it.
  */
 export function sha256Uint32(text: string): number {
-  if (compressor === undefined) compressor = start();
-  if (compressor === null) return uint32At(sha256(text), 0);
-  compress(compressor, writeText(compressor, text));
-  return compressor.state[0] >>> 0;
+  const c = theCompressor();
+  if (c === null) return uint32At(sha256(text), 0);
+  compress(c, writeText(c, text));
+  return c.state[0] >>> 0;
 }
 
 /** The big-endian unsigned 32-bit number at `at` of `bytes` (Buffer's `readUInt32BE`). */

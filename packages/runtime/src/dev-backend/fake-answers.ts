@@ -2,7 +2,7 @@
 // recording made from the call's very values, else its recordings by name — a current version
 // first, then older ones — and otherwise a generated valid value. Everything is seeded from the prompt and its values, so asking the same
 // question again gives the same answer, on every machine.
-import { sha256, uint32At, type CheckedProgram, type PromptInfo, type Type } from "@jadpo/compiler";
+import { sha256Uint32, type CheckedProgram, type PromptInfo, type Type } from "@jadpo/compiler";
 import { decodeValue } from "../ai/decode.ts";
 import { generateValue } from "../ai/defaults.ts";
 import { fillPlaceholders } from "../recordings/placeholders.ts";
@@ -14,7 +14,7 @@ import type { ReadProjectFile } from "@jadpo/compiler";
 
 /** The seed of one call: the first 4 bytes of SHA-256 over the prompt's name and its values as canonical JSON. */
 export function callSeed(promptName: string, values: JsonValue): number {
-  return uint32At(sha256(`jadpo dev\u0000${promptName}\u0000${canonicalJson(values)}`), 0);
+  return sha256Uint32(`jadpo dev\u0000${promptName}\u0000${canonicalJson(values)}`);
 }
 
 export interface RecordedAnswer {
