@@ -5,7 +5,7 @@
 export { findProjectRoot } from "./modules/load.ts";
 export { listProject } from "./cache/snapshot.ts";
 export { projectKey } from "./cache/stamps.ts";
-export { readEntry, writeEntry } from "./cache/entry.ts";
+export { isObject, readEntry, writeEntry } from "./cache/entry.ts";
 export { isCheckSummary, snapshotSources } from "./cache/summary.ts";
 export { sha256PartsHex } from "./hash/digest.ts";
 export { noPaint } from "./diagnostics/render-pretty.ts";

@@ -20,13 +20,13 @@ export { decodeAnswer, decodeValue, formatDecodeErrorDetail, type DecodeError, t
 export { runTest, type RunTestOptions } from "./runner/run-test.ts";
 export { runRecordingTest, type RecordingTestOptions } from "./runner/run-recording-test.ts";
 export { loadTests, type ExecuteOptions, type LoadedTests, type RunExtras } from "./runner/execute.ts";
-export { parseSeedRange, seedCount, MAX_SEEDS, type SeedRange } from "./runner/seeds.ts";
+export { parseSeedRange, seedCount, type SeedRange } from "./runner/seeds.ts";
 export { coverageTotals, type CoverageSite } from "./runner/coverage.ts";
 export { outcomesOf, GENERATE_OUTCOMES, STREAM_OUTCOMES, EMBED_OUTCOMES, type AiCallKind, type AiOutcome } from "./ai/outcomes.ts";
 export type { PlannedTest } from "./runner/plan.ts";
 export type { TestOutcome } from "./runner/outcome.ts";
-export { selectTests, splitLineSuffix, type Selector } from "./runner/select.ts";
-export { applyShard, parseShard, type Shard } from "./runner/shard.ts";
+export { selectTests, type Selector } from "./runner/select.ts";
+export { applyShard, type Shard } from "./runner/shard.ts";
 export { runSelected, type Helpers, type RunOptions } from "./runner/run.ts";
 export type { Alert, ResultKind, RunEvent, RunSummary, TestResult } from "./runner/events.ts";
 export { startPool, type Pool, type PoolListener, type PoolWorker } from "./runner/pool.ts";

@@ -7,7 +7,7 @@ import { jsonReporter } from "./json.ts";
 import { verboseReporter } from "./verbose.ts";
 import { junitReporter } from "./junit.ts";
 
-export { reportPassed, type LiveContext, type Reporter, type ReporterOptions, type ReportContext, type TestReport } from "./reporter.ts";
+export { reportPassed, type LiveContext, type RanReport, type Reporter, type ReporterOptions, type ReportContext, type TestReport } from "./reporter.ts";
 
 /** Today's reporters print once, at the end of the run. */
 const atRunEnd = (render: RenderReport): Reporter => ({ onRunEnd: render });

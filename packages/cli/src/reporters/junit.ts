@@ -2,7 +2,7 @@
 // attributes); a failing test's failure element holds its FAIL text, as plain prints it.
 import { omittedLine, renderFailPlain } from "@jadpo/compiler";
 import type { TestResult } from "@jadpo/runtime";
-import type { ReportContext, RenderReport, TestReport } from "./reporter.ts";
+import type { RanReport, ReportContext, RenderReport, TestReport } from "./reporter.ts";
 import { alertLine, remedyLine, withRerun } from "./lines.ts";
 import { errorBlock, plainStyle } from "./text.ts";
 
@@ -36,7 +36,7 @@ function testcase(result: TestResult, seed: number, context: ReportContext): str
   return [`${head}>`, ...failures, "    </testcase>"].join("\n");
 }
 
-function suites(report: Extract<TestReport, { outcome: "ran" }>, context: ReportContext): string[] {
+function suites(report: RanReport, context: ReportContext): string[] {
   const byFile = new Map<string, TestResult[]>();
   for (const result of report.results) {
     const list = byFile.get(result.file) ?? [];

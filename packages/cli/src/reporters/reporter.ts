@@ -27,6 +27,9 @@ export type TestReport =
   /** One problem stopped the run before any test: `test.no_tests`, `cli.no_project`. */
   | { outcome: "stopped"; seed: number; diagnostic: Diagnostic };
 
+/** The report of a run whose tests ran. */
+export type RanReport = Extract<TestReport, { outcome: "ran" }>;
+
 export interface ReportContext {
   /** Root-relative path → the path shown (relative to the current directory, with `/`). */
   displayPath: (file: string) => string;
@@ -64,7 +67,7 @@ export interface ReporterOptions {
 }
 
 /** Whether the run passed: exit 0 exactly when it did. */
-export function reportPassed(report: TestReport): boolean {
+export function reportPassed(report: TestReport): report is RanReport {
   return report.outcome === "ran" && report.results.every((result) => result.status === "passed") && !report.coverageBelow && failingAlerts(report) === 0;
 }
 

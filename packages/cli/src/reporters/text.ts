@@ -8,7 +8,7 @@ import {
 import { noPaint } from "@jadpo/compiler/startup";
 import type { Alert, SeedRange, TestResult } from "@jadpo/runtime";
 import { coverageLines, underSeeds } from "./coverage.ts";
-import { failingAlerts, type ReportContext, type RenderReport, type TestReport } from "./reporter.ts";
+import { failingAlerts, type RanReport, type ReportContext, type RenderReport, type TestReport } from "./reporter.ts";
 import { alertText, compileErrorsLine, remedyCommand, remedyWhyOf, summaryLine, withRerun } from "./lines.ts";
 
 export interface TextStyle {
@@ -89,8 +89,6 @@ function summary(results: TestResult[], style: TextStyle, alertsFailing: number,
 function remedy(alert: Alert, style: TextStyle, context: ReportContext): string {
   return `${style.paint.alert("→")} ${style.paint.bold(remedyCommand(alert, context))}  ${remedyWhyOf(alert)}`;
 }
-
-type RanReport = Extract<TestReport, { outcome: "ran" }>;
 
 /** Under the summary of a run shown again from the cache. */
 const CACHED_LINE = "(cached: nothing changed since these tests passed; --no-cache runs them again)";

@@ -2,6 +2,9 @@
 // belong to another key or lack a field are a miss, never an error.
 import type { ModuleCache } from "./store.ts";
 
+/** A non-null object (arrays too): what a stored entry is checked with before its fields are read. */
+export const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
+
 const FORMAT = "jadpo-cache-entry 1";
 
 /** The value stored under `key`, when the entry is whole and `valid` accepts it; null otherwise. */
@@ -15,8 +18,8 @@ export function readEntry<T>(cache: ModuleCache, key: string, valid: (value: unk
   if (!bytes) return null;
   try {
     const entry: unknown = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
-    if (typeof entry !== "object" || entry === null) return null;
-    const { format, key: stored, value } = entry as Record<string, unknown>;
+    if (!isObject(entry)) return null;
+    const { format, key: stored, value } = entry;
     return format === FORMAT && stored === key && valid(value) ? value : null;
   } catch {
     return null;

@@ -5,7 +5,7 @@
 // system's clock could leave a file's times and size as they were (git's "racily clean" files;
 // FAT's tick is 2 s), so a file changed just now is always read.
 import type { FileStamp } from "../host.ts";
-import { readEntry, writeEntry } from "./entry.ts";
+import { isObject, readEntry, writeEntry } from "./entry.ts";
 import { listedFiles, snapshotKey, type ProjectSnapshot } from "./snapshot.ts";
 import type { ModuleCache } from "./store.ts";
 
@@ -21,9 +21,8 @@ interface StampedKey {
 }
 
 const isStampedKey = (value: unknown): value is StampedKey =>
-  typeof value === "object" && value !== null && typeof (value as StampedKey).key === "string" &&
-  typeof (value as StampedKey).purpose === "string" &&
-  Array.isArray((value as StampedKey).stamps) && (value as StampedKey).stamps.every((line) => typeof line === "string");
+  isObject(value) && typeof value.key === "string" && typeof value.purpose === "string" &&
+  Array.isArray(value.stamps) && value.stamps.every((line) => typeof line === "string");
 
 /**
  * The stamps entry's name: FNV-1a twice over (64 bits, in hex). It needs no strength, since the

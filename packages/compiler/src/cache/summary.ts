@@ -4,6 +4,7 @@ import type { Diagnostic } from "../diagnostics/diagnostic.ts";
 import { SourceFile } from "../source/source-file.ts";
 import { decodeSource } from "../source/decode.ts";
 import { listedFiles, type ProjectSnapshot } from "./snapshot.ts";
+import { isObject } from "./entry.ts";
 import { MAX_FILE_BYTES } from "../vocabulary.ts";
 
 export interface CheckSummary {
@@ -14,7 +15,6 @@ export interface CheckSummary {
   omitted?: number;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
 
 function isSpan(value: unknown): boolean {
   return value === null || (isObject(value) && typeof value.file === "string" && ["line", "column", "start", "end"].every((k) => typeof value[k] === "number"));

@@ -29,8 +29,6 @@ export interface CompiledItem {
 export interface CompiledScript {
   /** null for `ai.embed`. */
   prompt: PromptInfo | null;
-  /** `ai.answer_question`, `ai.embed`. */
-  label: string;
   items: CompiledItem[];
 }
 
@@ -107,7 +105,7 @@ export class FakeBackend implements AiBackend {
       const count = script.items.length;
       throw new TestStop(
         diagnostic("test.fakes_exhausted", null, { prompt: promptWord(script) }, [
-          { label: "fakes", text: `\`${script.label}\` scripted ${answers(count)}; attempt ${count + 1} has none` },
+          { label: "fakes", text: `\`ai.${promptWord(script)}\` scripted ${answers(count)}; attempt ${count + 1} has none` },
         ]),
       );
     }
@@ -213,7 +211,7 @@ export class FakeBackend implements AiBackend {
       if (used >= script.items.length) continue;
       const were = used === 1 ? "1 was used" : `${used} were used`;
       return diagnostic("test.fakes_unused", script.items[used].item.item.span, { prompt: promptWord(script) }, [
-        { label: "fakes", text: `\`${script.label}\` scripted ${answers(script.items.length)}; ${were}` },
+        { label: "fakes", text: `\`ai.${promptWord(script)}\` scripted ${answers(script.items.length)}; ${were}` },
       ]);
     }
     return null;
@@ -245,7 +243,7 @@ export class FakeBackend implements AiBackend {
       diagnostic("test.fake_type", compiled.item.item.span, { type: printType(asked), suggestion: "Correct the scripted answer to the type" }, [
         {
           label: "fakes",
-          text: `\`${script.label}\` attempt ${attempt} asks for \`${printType(asked)}\`; its scripted answer is a \`${printType(scripted)}\``,
+          text: `\`ai.${promptWord(script)}\` attempt ${attempt} asks for \`${printType(asked)}\`; its scripted answer is a \`${printType(scripted)}\``,
         },
       ]),
     );
@@ -253,7 +251,7 @@ export class FakeBackend implements AiBackend {
 
   private wrongItem(script: CompiledScript, compiled: CompiledItem, call: string): TestStop {
     return new TestStop(
-      diagnostic("test.fake_stream_item", compiled.item.item.span, { variant: "wrong_call", call, script: script.label }),
+      diagnostic("test.fake_stream_item", compiled.item.item.span, { variant: "wrong_call", call, script: `ai.${promptWord(script)}` }),
     );
   }
 }

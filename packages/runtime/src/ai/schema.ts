@@ -110,16 +110,15 @@ function bounded(schema: z.ZodNumber, c: Constraints): ValueSchema {
   return s as unknown as ValueSchema;
 }
 
-/** An unpaired UTF-16 surrogate: JSON's `"\\ud800"` decodes to one, and it is no Unicode character. */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-/** `String.prototype.isWellFormed` (Node 20; not in the ES2023 lib): the same answer as the
- * regular expression, without compiling and running it on every decoded text. */
-const isWellFormed = (String.prototype as { isWellFormed?: (this: string) => boolean }).isWellFormed;
+/**
+ * `String.prototype.isWellFormed` (Node 20; not in the ES2023 lib): false when the text holds an
+ * unpaired UTF-16 surrogate (JSON's `"\\ud800"` decodes to one, and it is no Unicode character).
+ */
+const isWellFormed = (String.prototype as unknown as { isWellFormed: (this: string) => boolean }).isWellFormed;
 
 /** Whether a JSON string is Unicode text (a Text holds characters, never half of one). */
 export function isUnicodeText(t: string): boolean {
-  return isWellFormed !== undefined ? isWellFormed.call(t) : !LONE_SURROGATE.test(t);
+  return isWellFormed.call(t);
 }
 
 function text(c: Constraints): ValueSchema {

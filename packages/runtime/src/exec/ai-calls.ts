@@ -56,7 +56,6 @@ export function generateInvoke(p: ProgramState, prompt: PromptInfo, asType: Type
   const index = p.promptIndex.get(prompt) ?? -1;
   const unreadable = p.program.aiFailures.unreadable;
   const ask = (c: RunContext, values: Value, attempt: number, correction: Correction | undefined) => {
-    c.ai.attempts[index]++;
     (c.ai.sent[index] ??= []).push(correction ? { values, asType, correction } : { values, asType });
     return c.ai.backend.generate(correction ? { prompt, values, asType, attempt, correction, span } : { prompt, values, asType, attempt, span });
   };
@@ -102,8 +101,8 @@ export function streamInvoke(p: ProgramState, prompt: PromptInfo, span: Span): I
   const index = p.promptIndex.get(prompt) ?? -1;
   const start = (c: RunContext, values: Value) => {
     (c.ai.requests[index] ??= []).push(values);
-    (c.ai.sent[index] ??= []).push({ values, asType: null });
-    const attempt = ++c.ai.attempts[index];
+    // Every attempt is sent once: its number is the count sent so far.
+    const attempt = (c.ai.sent[index] ??= []).push({ values, asType: null });
     return c.ai.backend.stream({ prompt, values, attempt, span });
   };
   if (p.aiMode === "sync") {
@@ -127,8 +126,7 @@ function embedded(p: ProgramState, reply: EmbedReply): Value {
 /** `ai.embed(text)`: an Embedding, or one of the AI failures (no decoding, so no correction). */
 export function embedInvoke(p: ProgramState, span: Span): Invoke {
   const start = (c: RunContext, text: Value) => {
-    const attempt = ++c.ai.embedAttempts;
-    c.ai.embedRequests.push(text as string);
+    const attempt = c.ai.embedRequests.push(text as string);
     return c.ai.backend.embed({ text: text as string, dimensions: c.ai.dimensions, attempt, span });
   };
   if (p.aiMode === "sync") {
@@ -150,10 +148,10 @@ export function requestsOf(p: ProgramState, prompt: PromptInfo): (c: RunContext)
   return (c) => c.ai.requests[index]?.slice() ?? [];
 }
 
-/** `ai.<prompt>.attempts`. */
+/** `ai.<prompt>.attempts`: corrections included, as each attempt is sent. */
 export function attemptsOf(p: ProgramState, prompt: PromptInfo): (c: RunContext) => Value {
   const index = p.promptIndex.get(prompt) ?? -1;
-  return (c) => c.ai.attempts[index];
+  return (c) => c.ai.sent[index]?.length ?? 0;
 }
 
 /**
@@ -170,7 +168,7 @@ export function embedRequestsOf(c: RunContext): Value {
   return c.ai.embedRequests.slice();
 }
 
-/** `ai.embed.attempts`. */
+/** `ai.embed.attempts`: one per call (embedding has no correction). */
 export function embedAttemptsOf(c: RunContext): Value {
-  return c.ai.embedAttempts;
+  return c.ai.embedRequests.length;
 }

@@ -6,6 +6,7 @@ import type { CompiledProgram } from "./compile-program.ts";
 import { createContext } from "./context.ts";
 import { FailureSignal, InternalFault, RuntimeFault, TimedOut } from "../signals.ts";
 import type { Value } from "../values/value.ts";
+import type { TestTimeout } from "../runner/run-test.ts";
 
 export type ActionOutcome =
   | { kind: "success"; value: Value }
@@ -20,7 +21,7 @@ export interface CallActionOptions {
   /** `clock.now()` at the start of the call, epoch ms (the wall clock in `jadpo dev`). */
   clockStart: number;
   /** The wall time the call may take (`jadpo dev --action-timeout`); none without it. */
-  timeout?: { ms: number; text: string };
+  timeout?: TestTimeout;
 }
 
 /** Finds an action by name (actions are named uniquely enough for `POST /actions/<name>`). */

@@ -130,9 +130,9 @@ export function calleeText(cx: Cx, e: Expr): string {
   return sourceText(cx, target.span).replace(/\s+/g, " ");
 }
 
-/** In a test, `attempt f(...)` whose call fails ends the test with `test.unexpected_failure`. */
 const itsValue = (v: Value): Value => v;
 
+/** In a test, `attempt f(...)` whose call fails ends the test with `test.unexpected_failure`. */
 function compileTestAttempt(cx: Cx, e: Extract<Expr, { kind: "attempt" }>): CExpr {
   const span: Span = cx.stmt;
   return guardCall<Value>(cx, e.operand, {

@@ -38,14 +38,6 @@ function compileItem(p: ProgramState, item: CheckedFakeItem, literals: () => Run
   };
 }
 
-/** `ai.<prompt>`, made once per prompt rather than for every test scripting it. */
-const labels = new WeakMap<PromptInfo, string>();
-function labelOf(prompt: PromptInfo): string {
-  let label = labels.get(prompt);
-  if (label === undefined) labels.set(prompt, (label = `ai.${prompt.name}`));
-  return label;
-}
-
 /** A test without `fakes:` (nothing in it is ever changed, so all such tests share it). */
 export const NO_SCRIPTS: CompiledFakes = { scripts: [], byPrompt: new Map(), embed: -1 };
 
@@ -62,7 +54,7 @@ export function compileScripts(p: ProgramState, fakes: CheckedFakes[]): Compiled
     const f = fakes[i];
     const items: CompiledItem[] = new Array(f.items.length);
     for (let j = 0; j < items.length; j++) items[j] = compileItem(p, f.items[j], literals);
-    scripts[i] = { prompt: f.prompt, label: f.prompt ? labelOf(f.prompt) : "ai.embed", items };
+    scripts[i] = { prompt: f.prompt, items };
     if (f.prompt) {
       if (!byPrompt.has(f.prompt)) byPrompt.set(f.prompt, i);
     } else if (embed < 0) embed = i;

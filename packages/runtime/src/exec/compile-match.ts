@@ -2,7 +2,7 @@
 // evaluates the subject, binds the arm's variable and answers the arm's index; the arm then runs.
 // In an outcome match only the call itself is guarded: a failure raised by an arm is not the call's.
 import type { ArmBody, Block, Expr, FailureInfo, MatchExpr } from "@jadpo/compiler";
-import { asyncExpr, syncExpr, type CExpr } from "./closure.ts";
+import { anyAsync, asyncExpr, syncExpr, type CExpr } from "./closure.ts";
 import { compileExpr } from "./compile-expr.ts";
 import { guardCall, type Runnable } from "./guarded-call.ts";
 import { childScope, declareLocal, type Cx } from "./compile-state.ts";
@@ -108,7 +108,7 @@ function outcomeSelector(cx: Cx, m: MatchExpr, plans: ArmPlan[]): Selector {
 }
 
 function dispatch<T>(selector: Selector, arms: Runnable<T>[]): Runnable<T> {
-  if (!selector.async && arms.every((a) => !a.async)) {
+  if (!selector.async && !anyAsync(arms)) {
     const sel = selector.fn;
     const fns = arms.map((a) => a.fn as (s: Slots, c: RunContext) => T);
     return { async: false, fn: (s, c) => fns[sel(s, c)](s, c) };

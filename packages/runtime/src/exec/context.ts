@@ -17,17 +17,13 @@ export interface AiSession {
    * list is made on its first call, so a test costs nothing per prompt it never asks.
    */
   requests: (Value[] | undefined)[];
-  /** `ai.<prompt>.attempts`, by prompt index: corrections included. */
-  attempts: number[];
   /**
    * `ai.<prompt>.sent`, by prompt index: what each attempt asked with, rendered only when a test
    * reads it (the rendering is the driver's, so it costs nothing where nobody looks). Made on the
-   * prompt's first call, as `requests`.
+   * prompt's first call, as `requests`; its length is `ai.<prompt>.attempts`.
    */
   sent: (SentAttempt[] | undefined)[];
-  /** Attempts of `ai.embed` (it has no prompt). */
-  embedAttempts: number;
-  /** `ai.embed.requests`: the text of each `ai.embed` call, in order. */
+  /** `ai.embed.requests`: the text of each `ai.embed` call, in order (its length is `ai.embed.attempts`). */
   embedRequests: string[];
   /** Numbers in an embedding: the connection's `embedding_dimensions`, 16 by default. */
   dimensions: number;
@@ -83,15 +79,14 @@ export interface ContextOptions {
 }
 
 export function createContext(options: ContextOptions): RunContext {
-  // Only the counts are made for every prompt: its lists wait for its first call.
+  // A prompt's lists wait for its first call.
   const requests: (Value[] | undefined)[] = new Array(options.promptCount);
-  const attempts: number[] = new Array<number>(options.promptCount).fill(0);
   const sent: (SentAttempt[] | undefined)[] = new Array(options.promptCount);
   return {
     clock: options.clockStart ?? TEST_CLOCK_START,
     seed: options.seed,
     random: null,
-    ai: { backend: options.backend, requests, attempts, sent, embedAttempts: 0, embedRequests: [], dimensions: options.dimensions },
+    ai: { backend: options.backend, requests, sent, embedRequests: [], dimensions: options.dimensions },
     depth: 0,
     testStmt: null,
     deadline: options.timeoutMs === undefined ? Infinity : nowMs() + options.timeoutMs,

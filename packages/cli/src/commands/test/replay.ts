@@ -5,12 +5,10 @@
 // own files), so the same inputs give the same results; only a run that passed is kept, so a
 // failure is always seen from a fresh run.
 import type { ModuleCache, ProjectSnapshot } from "@jadpo/compiler";
-import { projectKey, readEntry, writeEntry } from "@jadpo/compiler/startup";
+import { isObject, projectKey, readEntry, writeEntry } from "@jadpo/compiler/startup";
 import type { ResultKind, TestResult } from "@jadpo/runtime";
-import type { TestReport } from "../../reporters/index.ts";
+import type { RanReport } from "../../reporters/index.ts";
 import type { SeedRange, Selector } from "@jadpo/runtime/run-options";
-
-export type RanReport = Extract<TestReport, { outcome: "ran" }>;
 
 /**
  * What is kept of a passed run. Every test passed, so each is its name, kind, file (an index
@@ -21,7 +19,6 @@ interface KeptRun {
   files: string[];
   tests: [name: string, kind: string, file: number, line: number, seed: number, durationMs: number][];
   alerts: RanReport["alerts"];
-  seeds?: RanReport["seeds"];
   coverage?: RanReport["coverage"];
 }
 
@@ -48,8 +45,6 @@ export function runKey(snapshot: ProjectSnapshot, cache: ModuleCache, inputs: Ru
   return projectKey(snapshot, cache, JSON.stringify(["test run 1", inputs]), Date.now());
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
-
 /**
  * An entry's shape, checked before it is shown (the key names the build that wrote it, so a
  * well-formed entry is that build's; this keeps a damaged one a miss, not a crash).
@@ -57,7 +52,6 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 function isKeptRun(value: unknown): value is KeptRun {
   if (!isObject(value) || !Array.isArray(value.files) || !Array.isArray(value.tests) || !Array.isArray(value.alerts)) return false;
   if (value.coverage !== undefined && !Array.isArray(value.coverage)) return false;
-  if (value.seeds !== undefined && !(isObject(value.seeds) && typeof value.seeds.first === "number" && typeof value.seeds.last === "number")) return false;
   const files = value.files.length;
   return (
     value.files.every((file) => typeof file === "string") &&
@@ -77,8 +71,9 @@ export function keptRun(cache: ModuleCache, key: string, inputs: RunInputs): Ran
     name, kind: kind as ResultKind, file: kept.files[file], line, status: "passed", seed, duration_ms: durationMs, diagnostics: [],
   }));
   const report: RanReport = { outcome: "ran", seed: inputs.seed, results, alerts: kept.alerts, cached: true };
+  // `--fail-on-alert` and `--seeds` are part of the key: the kept run had these same ones.
   if (inputs.failOnAlert) report.failOnAlert = true;
-  if (kept.seeds) report.seeds = kept.seeds;
+  if (inputs.seeds) report.seeds = inputs.seeds;
   if (kept.coverage) report.coverage = kept.coverage;
   return report;
 }
@@ -95,7 +90,6 @@ export function keepRun(cache: ModuleCache, key: string, report: RanReport): voi
     tests.push([r.name, r.kind, file, r.line, r.seed, r.duration_ms]);
   }
   const kept: KeptRun = { files, tests, alerts: report.alerts };
-  if (report.seeds) kept.seeds = report.seeds;
   if (report.coverage) kept.coverage = report.coverage;
   writeEntry(cache, key, kept);
 }

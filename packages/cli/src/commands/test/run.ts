@@ -13,7 +13,7 @@ import type { CliContext } from "../../context.ts";
 import type { ColorMode } from "../../terminal.ts";
 import { OptionValueError, reportUsage } from "../../usage.ts";
 import {
-  reporterEvents, reportPassed, runEndText, type ReportContext, type Reporter, type ReporterName, type TestReport,
+  reporterEvents, reportPassed, runEndText, type RanReport, type ReportContext, type Reporter, type ReporterName, type TestReport,
 } from "../../reporters/index.ts";
 import { resolveTargets, writeReportFile, type Target } from "./outputs.ts";
 import { affectedBy } from "./affected.ts";
@@ -24,10 +24,10 @@ import { processParses } from "../../cache/process-parses.ts";
 import { loadTestProject, type LoadedProject, type TestLoad } from "./project.ts";
 import { argumentPath, resolveSelectors } from "./selectors.ts";
 import { watchAndRun, type RunDone } from "./watch.ts";
-import { noProgress, progressFor, type Progress } from "./progress.ts";
+import { noProgress, progressFor } from "./progress.ts";
 import { nowMs } from "../../clock.ts";
 import { diskCache } from "../../cache/disk-cache.ts";
-import { keepRun, keptRun, runKey, type RanReport, type RunInputs } from "./replay.ts";
+import { keepRun, keptRun, runKey, type RunInputs } from "./replay.ts";
 
 export interface TestOptions {
   seed: number;
@@ -228,31 +228,49 @@ export async function runOnce(prepared: PreparedRun, context: CliContext, change
   const progress = streams ? noProgress : progressFor(context.stdout, onStdout, started);
   const keptText = prepared.targets.map(() => "");
   const live = prepared.targets.map((_, i) => (streams && i === first ? (text: string) => void context.stdout.write(text) : (text: string) => void (keptText[i] += text)));
+  const hooks = prepared.targets.map((target, i) => reporterEvents(target.reporter, { displayPath: prepared.displayPath }, live[i]));
   try {
     // The project's files listed once: the kept run's key comes from their stamps (or their bytes,
     // read then), and a run compiles from what was read.
-    const cache = changed === null && !prepared.options.watch && prepared.options.cache !== false ? diskCache(load.root, context.env) : null;
+    const cache = !prepared.options.watch && prepared.options.cache !== false ? diskCache(load.root, context.env) : null;
     const snapshot = cache ? listProject(nodeHost, load.root) : null;
     const inputs = runInputs(prepared);
     const key = cache && snapshot ? runKey(snapshot, cache, inputs) : null;
     const kept = cache && key ? keptRun(cache, key, inputs) : null;
-    if (kept && snapshot) return replay(kept, prepared, context, { live, kept: keptText, source: snapshotSources(snapshot), started });
-    const runtime = await loadRuntime();
-    runtime.forbidNetwork();
-    const helpers = (pool = new LazyPool(runtime, load, prepared.workers, seed, prepared.extras));
-    const project = loadTestProject(runtime, load, snapshot?.host ?? nodeHost, processParses(context.env));
-    // A worker's start-up, estimated as ours: loading the bundle, and compiling the project.
-    const startupMs = prepared.loadMs + (nowMs() - started);
-    const affected = changed === null ? null : affectedBy(project.compiled, changed);
-    const report = await run(runtime, project, prepared, (count) => helpers.helpers(count, startupMs), affected, progress, live);
+    let report: TestReport;
+    let source: ReportContext["source"];
+    if (kept && snapshot) {
+      // Shown as its run showed it: each test through the live reporters, then the reports.
+      replay(kept, hooks);
+      report = kept;
+      source = snapshotSources(snapshot);
+    } else {
+      const runtime = await loadRuntime();
+      runtime.forbidNetwork();
+      const helpers = (pool = new LazyPool(runtime, load, prepared.workers, seed, prepared.extras));
+      const project = loadTestProject(runtime, load, snapshot?.host ?? nodeHost, processParses(context.env));
+      // A worker's start-up, estimated as ours: loading the bundle, and compiling the project.
+      const startupMs = prepared.loadMs + (nowMs() - started);
+      const affected = changed === null ? null : affectedBy(project.compiled, changed);
+      const onEvent = (event: RunEvent) => {
+        progress.onEvent(event);
+        for (const hook of hooks) hook(event);
+      };
+      const ran = await run(runtime, project, prepared, (count) => helpers.helpers(count, startupMs), affected, onEvent);
+      if (ran === null) return { ran: 0 };
+      report = ran;
+      source = sourceLookup(project.compiled.graph);
+    }
     progress.stop();
-    if (report === null) return { ran: 0 };
-    const reportContext: ReportContext = {
-      displayPath: prepared.displayPath, source: sourceLookup(project.compiled.graph), durationMs: nowMs() - started,
-    };
+    const reportContext: ReportContext = { displayPath: prepared.displayPath, source, durationMs: nowMs() - started };
     if (!writeReport(context, prepared.targets, (reporter) => runEndText(reporter, report, reportContext), keptText)) return { ran: null };
-    context.exitCode = reportPassed(report) ? 0 : 1;
-    if (cache && key && report.outcome === "ran" && reportPassed(report)) keepRun(cache, key, report);
+    if (reportPassed(report)) {
+      context.exitCode = 0;
+      // Only a run that passed is kept; one shown from the cache is kept already.
+      if (!kept && cache && key) keepRun(cache, key, report);
+    } else {
+      context.exitCode = 1;
+    }
     return { ran: report.outcome === "ran" ? report.results.filter((result) => result.status !== "skipped").length : null };
   } finally {
     progress.stop();
@@ -270,22 +288,14 @@ function runInputs(prepared: PreparedRun): RunInputs {
   };
 }
 
-/** Shows a kept run as its run showed it: each test through the live reporters, then the reports. */
-function replay(
-  report: RanReport, prepared: PreparedRun, context: CliContext,
-  shown: { live: ((text: string) => void)[]; kept: string[]; source: ReportContext["source"]; started: number },
-): RunDone {
-  const hooks = prepared.targets.map((target, i) => reporterEvents(target.reporter, { displayPath: prepared.displayPath }, shown.live[i]));
+/** A kept run's events, as its run gave them to the live reporters. */
+function replay(report: RanReport, hooks: ((event: RunEvent) => void)[]): void {
   const events: RunEvent[] = [
     { type: "run-start", seed: report.seed, total: report.results.length },
     ...report.results.map((result, index): RunEvent => ({ type: "test-done", index, result })),
     { type: "run-end", alerts: report.alerts },
   ];
   for (const event of events) for (const hook of hooks) hook(event);
-  const reportContext: ReportContext = { displayPath: prepared.displayPath, source: shown.source, durationMs: nowMs() - shown.started };
-  if (!writeReport(context, prepared.targets, (reporter) => runEndText(reporter, report, reportContext), shown.kept)) return { ran: null };
-  context.exitCode = 0;
-  return { ran: report.results.length };
 }
 
 export async function runTestCommand(paths: string[], options: TestOptions, context: CliContext): Promise<void> {
@@ -303,7 +313,7 @@ export async function runTestCommand(paths: string[], options: TestOptions, cont
 /** The report of a run; null when a watch's rerun found no test the change affects. */
 async function run(
   runtime: Runtime, project: LoadedProject, prepared: PreparedRun, helpers: (count: number) => Helpers | undefined,
-  affected: ((entry: PlannedTest) => boolean) | null, progress: Progress, live: ((text: string) => void)[],
+  affected: ((entry: PlannedTest) => boolean) | null, onEvent: (event: RunEvent) => void,
 ): Promise<TestReport | null> {
   const { seed, paths } = prepared;
   if (!project.tests) return { outcome: "compile_errors", seed, diagnostics: project.errors, omitted: project.compiled.omitted };
@@ -324,11 +334,6 @@ async function run(
     entries = entries.filter(affected);
     if (entries.length === 0) return null;
   }
-  const hooks = prepared.targets.map((target, i) => reporterEvents(target.reporter, { displayPath: prepared.displayPath }, live[i]));
-  const onEvent = (event: RunEvent) => {
-    progress.onEvent(event);
-    for (const hook of hooks) hook(event);
-  };
   const summary = await runtime.runSelected(tests, entries, {
     runSeed: seed, extras: prepared.extras, pool: null, helpers: helpers(entries.length), onEvent, bail: prepared.bail,
   });
