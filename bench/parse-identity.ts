@@ -12,12 +12,12 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { parseFile } from "../packages/compiler/src/syntax/parse-file.ts";
 import type { FileKind } from "../packages/compiler/src/syntax/ast.ts";
+import { fileKind } from "../packages/compiler/src/modules/load.ts";
 import { generateCorpus } from "../packages/compiler/test/syntax/corpus.ts";
 import { docPages, findBlocks, readPage } from "../packages/compiler/test/docs/blocks.ts";
 import { writeJadpoProject } from "./scenarios/jadpo.ts";
 import { writeCheckProject } from "./scenarios/check-project.ts";
-import { breakUtf8, chooseMutation, rng } from "./fuzz/mutate.ts";
-import { walkFiles } from "./fuzz/corpus.ts";
+import { inputRandom, isJadpoFile, mutateText, walkFiles } from "./fuzz/corpus.ts";
 
 const repo = join(import.meta.dirname, "..");
 
@@ -28,15 +28,11 @@ interface Input {
   content: string | Uint8Array;
 }
 
-function kindOf(path: string): FileKind {
-  return path.endsWith(".jadpotest") || path.endsWith(".test.jadpo") ? "test" : "source";
-}
-
-
-const isJadpo = (path: string): boolean => path.endsWith(".jadpo") || path.endsWith(".jadpotest");
+/** A Jadpo file's kind (every file here is one). */
+const kindOf = (path: string): FileKind => fileKind(path) ?? "source";
 
 function folderInputs(prefix: string, root: string): Input[] {
-  return walkFiles(root, isJadpo).map((full) => {
+  return walkFiles(root, isJadpoFile).map((full) => {
     const path = relative(root, full);
     return { name: `${prefix}:${path}`, path, kind: kindOf(path), content: readFileSync(full) };
   });
@@ -126,16 +122,11 @@ function fuzzInputs(count: number, bases: Input[]): Input[] {
   const out: Input[] = [];
   const texts = bases.map((b) => ({ path: b.path, kind: b.kind, text: typeof b.content === "string" ? b.content : Buffer.from(b.content).toString("utf8") }));
   for (let input = 0; input < count; input++) {
-    const r = rng(0x5eed ^ Math.imul(input, 2654435761));
+    const r = inputRandom(0x5eed, input);
     const base = texts[Math.floor(r() * texts.length)];
-    let text = base.text;
-    const names: string[] = [];
-    for (let m = 0, n = 1 + Math.floor(r() * 3); m < n; m++) {
-      const [name, mutate] = chooseMutation(r);
-      names.push(name);
-      text = mutate(text, r);
-    }
-    const content = r() < 0.15 ? breakUtf8(text, r) : text;
+    const { content, mutations } = mutateText(base.text, r);
+    // Named by the text's mutations, as before `utf-8` was counted among them.
+    const names = mutations.filter((name) => name !== "utf-8");
     out.push({ name: `fuzz#${input} ${names.join("+")}`, path: base.path, kind: base.kind, content });
   }
   return out;
@@ -172,7 +163,7 @@ if ((mode !== "--write" && mode !== "--compare") || file === undefined) {
 const fuzzCount = Number(args[2] ?? 3000);
 const inputsAt = args.indexOf("--inputs");
 
-const repoFiles = walkFiles(repo, isJadpo).map((full): Input => {
+const repoFiles = walkFiles(repo, isJadpoFile).map((full): Input => {
   const path = relative(repo, full);
   return { name: `repo:${path}`, path, kind: kindOf(path), content: readFileSync(full) };
 });

@@ -24,8 +24,8 @@ const flag = (name: string): string | undefined => {
 const positional = args.filter((a, i) => !a.startsWith("--") && !(i > 0 && args[i - 1] === "--seeds"));
 
 async function once(dir: string): Promise<void> {
-  const { V8_FLAGS } = await import("../packages/cli/build/v8-tuning.ts");
-  void V8_FLAGS;
+  // jadpo's V8 flags, set as the built CLI sets them (the import is for that effect).
+  await import("../packages/cli/build/v8-tuning.ts");
   const { compileProject, noPaint } = await import("../packages/compiler/src/index.ts");
   const { compileProgram, loadTests, parseSeedRange, runSelected, runTest } = await import("../packages/runtime/src/index.ts");
   const { nodeHost } = await import("../packages/cli/src/node-host.ts");

@@ -38,21 +38,32 @@ export interface MutatedInput {
   random: () => number;
 }
 
-/** Input number `input` of the fuzz with `seed`: one file of the example, mutated one to three times, sometimes as broken UTF-8. */
-export function mutatedInput(corpus: Record<string, string>, seed: number, input: number, root: string): MutatedInput {
-  const sources = Object.keys(corpus).filter((path) => path.endsWith(".jadpo") || path.endsWith(".jadpotest"));
-  const random = rng(seed ^ Math.imul(input, 2654435761));
-  const path = sources[Math.floor(random() * sources.length)];
+/** A Jadpo source or test file, by its name. */
+export const isJadpoFile = (path: string): boolean => path.endsWith(".jadpo") || path.endsWith(".jadpotest");
+
+/** The random stream of input number `input` of a fuzz run with `seed`. */
+export const inputRandom = (seed: number, input: number): (() => number) => rng(seed ^ Math.imul(input, 2654435761));
+
+/** `text` mutated one to three times, and sometimes (15%) its bytes broken as UTF-8 (`utf-8` among the names). */
+export function mutateText(text: string, random: () => number): { content: string | Uint8Array; mutations: string[] } {
   const mutations: string[] = [];
-  let text = corpus[path];
+  let mutated = text;
   for (let m = 0, n = 1 + Math.floor(random() * 3); m < n; m++) {
     const [name, mutate] = chooseMutation(random);
     mutations.push(name);
-    text = mutate(text, random);
+    mutated = mutate(mutated, random);
   }
-  const asBytes = random() < 0.15;
-  const content: string | Uint8Array = asBytes ? breakUtf8(text, random) : text;
-  if (asBytes) mutations.push("utf-8");
+  if (random() >= 0.15) return { content: mutated, mutations };
+  mutations.push("utf-8");
+  return { content: breakUtf8(mutated, random), mutations };
+}
+
+/** Input number `input` of the fuzz with `seed`: one file of the example, mutated one to three times, sometimes as broken UTF-8. */
+export function mutatedInput(corpus: Record<string, string>, seed: number, input: number, root: string): MutatedInput {
+  const sources = Object.keys(corpus).filter(isJadpoFile);
+  const random = inputRandom(seed, input);
+  const path = sources[Math.floor(random() * sources.length)];
+  const { content, mutations } = mutateText(corpus[path], random);
   const files: Record<string, string | Uint8Array> = {};
   for (const [p, t] of Object.entries(corpus)) files[`${root}/${p}`] = t;
   files[`${root}/${path}`] = content;

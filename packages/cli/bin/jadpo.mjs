@@ -6,4 +6,4 @@
 import "../dist/v8-tuning.mjs";
 
 const command = process.argv[2];
-await import(command === "test" ? "../dist/jadpo-test.mjs" : command === "check" ? "../dist/jadpo-check.mjs" : "../dist/jadpo.mjs");
+await import(command === "test" || command === "check" ? `../dist/jadpo-${command}.mjs` : "../dist/jadpo.mjs");

@@ -1,8 +1,8 @@
 // The compiler and the runtime as `jadpo` runs them: `dist/compiler.cjs` and `dist/runtime.cjs`
 // (one script each) compiled through a V8 code cache beside each. ES modules get no code cache in Node 20, so every run would parse the compiler
 // and compile each of its functions on first call. The cache is made at build time
-// (build-cli.mjs runs `jadpo test` on the example with JADPO_WRITE_COMPILER_CACHE=1) and
-// holds every function that run compiled. Its name carries a hash of compiler.cjs, because V8
+// (build-cli.mjs runs `jadpo check` and `jadpo test` on the example with
+// JADPO_WRITE_COMPILER_CACHE=1) and holds every function those runs compiled. Its name carries a hash of compiler.cjs, because V8
 // checks only a cache's length and flags against the source. A cache V8 rejects (another Node
 // version, other V8 flags) or a missing one only means compiling as before.
 import { readFileSync, renameSync, writeFileSync } from "node:fs";
@@ -22,14 +22,8 @@ export interface LoadedCompiler {
  * `cacheName` there, when it exists; with JADPO_WRITE_COMPILER_CACHE=1, writes that cache at exit.
  */
 export function loadCompiler(dir: URL, cacheName: string, env: Readonly<Record<string, string | undefined>> = process.env): LoadedCompiler {
-  // Once per process: `compiler.mjs` and `compiler-lazy.mjs` share the one compiler.
-  const key = new URL(cacheName, dir).href;
-  let compiler = compilers.get(key);
-  if (!compiler) compilers.set(key, (compiler = loadScript(dir, "compiler.cjs", cacheName, {}, env)));
-  return compiler;
+  return loadScript(dir, "compiler.cjs", cacheName, {}, env);
 }
-
-const compilers = new Map<string, LoadedCompiler>();
 
 /**
  * Loads the CommonJS bundle `name` from `dir` through its code cache `cacheName` (see above).

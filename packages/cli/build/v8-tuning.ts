@@ -15,7 +15,7 @@
 import { createRequire } from "node:module";
 import { setFlagsFromString } from "node:v8";
 
-export const V8_FLAGS = ["--interrupt-budget=400000", "--no-liftoff", "--semi-space-growth-factor=4"] as const;
+const V8_FLAGS = ["--interrupt-budget=400000", "--no-liftoff", "--semi-space-growth-factor=4"] as const;
 
 /**
  * Node's own modules the commands load, loaded before the flags change. V8 refuses a code cache
@@ -25,13 +25,14 @@ export const V8_FLAGS = ["--interrupt-budget=400000", "--no-liftoff", "--semi-sp
  * standard output when it is a pipe or a terminal; `dns` and `dgram` with the network ban of
  * `jadpo test`.
  */
+const CHECK_PRELOAD = ["vm", "os", "process", "diagnostics_channel", "net"];
 const PRELOAD: Readonly<Record<string, readonly string[]>> = {
-  test: ["vm", "os", "process", "diagnostics_channel", "net", "dns", "dns/promises", "dgram"],
-  check: ["vm", "os", "process", "diagnostics_channel", "net"],
+  test: [...CHECK_PRELOAD, "dns", "dns/promises", "dgram"],
+  check: CHECK_PRELOAD,
 };
 const DEFAULT_PRELOAD = ["vm", "os"];
 
-export function preloadBuiltins(command: string | undefined): void {
+function preloadBuiltins(command: string | undefined): void {
   const require = createRequire(import.meta.url);
   for (const name of PRELOAD[command ?? ""] ?? DEFAULT_PRELOAD) require(`node:${name}`);
   // Standard output and error are made on first use, and what they need (a pipe's or terminal's

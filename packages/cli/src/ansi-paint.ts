@@ -35,14 +35,15 @@ function painter(...styles: Style[]): (text: string) => string {
   };
 }
 
-export function ansiPaint(): Paint {
-  return {
-    error: painter(RED, BOLD),
-    bold: painter(BOLD),
-    dim: painter(DIM),
-    path: painter(CYAN),
-    caret: painter(RED, BOLD),
-    ok: painter(GREEN, BOLD),
-    alert: painter(YELLOW, BOLD),
-  };
-}
+const errorRed = painter(RED, BOLD);
+
+/** The 16-colour paint: made once, as it keeps no state. */
+export const ansiPaint: Paint = {
+  error: errorRed,
+  bold: painter(BOLD),
+  dim: painter(DIM),
+  path: painter(CYAN),
+  caret: errorRed,
+  ok: painter(GREEN, BOLD),
+  alert: painter(YELLOW, BOLD),
+};

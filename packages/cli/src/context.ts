@@ -62,6 +62,8 @@ function streamOutput(stream: NodeJS.WriteStream): Output {
 
 /** The context of the running process. */
 export function processContext(): CliContext {
+  // Looked at once (absent when standard input is no terminal).
+  let keys: { value: CliContext["keys"] } | undefined;
   return {
     cwd: process.cwd(),
     env: process.env,
@@ -70,7 +72,7 @@ export function processContext(): CliContext {
     exitCode: 0,
     // Looked at when a command listens for keys (`--watch`), not before.
     get keys() {
-      return terminalKeys();
+      return (keys ??= { value: terminalKeys() }).value;
     },
   };
 }

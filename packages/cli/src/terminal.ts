@@ -31,5 +31,5 @@ export interface Terminal {
 /** How to write to `output`, given `--color` and the environment. */
 export function terminalFor(output: Output, env: CliContext["env"], mode: ColorMode = "auto"): Terminal {
   const color = colorEnabled(mode, env, output.isTTY);
-  return { isTTY: output.isTTY, color, width: output.isTTY ? output.columns : null, paint: color ? ansiPaint() : noPaint };
+  return { isTTY: output.isTTY, color, width: output.isTTY ? output.columns : null, paint: color ? ansiPaint : noPaint };
 }

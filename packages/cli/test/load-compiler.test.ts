@@ -89,7 +89,7 @@ describe("the compiler's code cache", () => {
     expect(checkCache).toMatch(/^jadpo-check-[0-9a-f]{16}\.cache$/);
     expect(testCache).toMatch(/^jadpo-test-[0-9a-f]{16}\.cache$/);
     expect(runtimeCache).toMatch(/^runtime-[0-9a-f]{16}\.cache$/);
-    expect(readFileSync(join(dist, "compiler.mjs"), "utf8")).toContain(JSON.stringify(compilerCache));
+    expect(readFileSync(join(dist, "compiler-lazy.mjs"), "utf8")).toContain(JSON.stringify(compilerCache));
     expect(readFileSync(join(dist, "runtime.mjs"), "utf8")).toContain(JSON.stringify(runtimeCache));
     expect(readFileSync(join(dist, "jadpo-check.mjs"), "utf8")).toContain(JSON.stringify(checkCache));
     expect(readFileSync(join(dist, "jadpo-test.mjs"), "utf8")).toContain(JSON.stringify(testCache));

@@ -16,7 +16,7 @@ const chalkPaint: Paint = {
   ok: (t) => c.green.bold(t),
   alert: (t) => c.yellow.bold(t),
 };
-const ours = ansiPaint();
+const ours = ansiPaint;
 const styles = Object.keys(chalkPaint) as (keyof Paint)[];
 
 /** Text made of plain pieces, line breaks, stray escape codes and pieces painted by either paint (the same way). */

@@ -120,7 +120,7 @@ describe("plain", () => {
 describe("pretty", () => {
   it("is plain with colour", () => {
     const report = ran([result("one", "action test", "failed", ACTIONS, 24, [assertionFailed(31)]), result("r", "recording test", "passed", SESAME, 1)], [stale]);
-    const coloured = atEnd("pretty", ansiPaint())(report, context);
+    const coloured = atEnd("pretty", ansiPaint)(report, context);
     expect(coloured).toContain("\u001b[");
     expect(coloured.replace(/\u001b\[[0-9;]*m/g, "")).toBe(plain(report, context));
   });

@@ -7,6 +7,7 @@ import { callAction, toJson, type JsonValue } from "@jadpo/runtime";
 import type { DevCall } from "@jadpo/runtime/dev";
 import { keyInJson } from "@jadpo/runtime/drivers";
 import type { DevBuild } from "./build.ts";
+import { errorBody } from "./http.ts";
 import { readParams } from "./params.ts";
 import { STATUS_OF_KIND } from "./statuses.ts";
 
@@ -21,19 +22,15 @@ export interface ActionAnswer {
   internalError?: unknown;
 }
 
-function errorBody(code: string, message: string, requestId: string) {
-  return { error: { code, message, request_id: requestId } };
+/** An answer that refuses the request before any action runs: no calls, no problem. */
+export function refusal(status: number, code: string, message: string, requestId: string): ActionAnswer {
+  return { status, body: errorBody(code, message, requestId), calls: [], problem: null };
 }
 
 export function unknownAction(build: DevBuild, name: string, requestId: string): ActionAnswer {
   const names = [...build.actions.keys()];
   const known = names.length === 0 ? "the project has no actions" : `its actions are ${names.map((n) => `\`${n}\``).join(", ")}`;
-  return {
-    status: 404,
-    body: errorBody("unknown_action", `\`${name}\` is not an action of this project; ${known}`, requestId),
-    calls: [],
-    problem: null,
-  };
+  return refusal(404, "unknown_action", `\`${name}\` is not an action of this project; ${known}`, requestId);
 }
 
 /**
@@ -61,7 +58,7 @@ export async function answerAction(
   const action = build.actions.get(name);
   if (action === undefined) return unknownAction(build, name, requestId);
   const params = readParams(action, bodyText);
-  if (!params.ok) return { status: 400, body: errorBody("invalid_request", params.message, requestId), calls: [], problem: null };
+  if (!params.ok) return refusal(400, "invalid_request", params.message, requestId);
 
   const backend = build.ai.forRequest();
   const outcome = await callAction(build.compiled, action.decl, params.args, {

@@ -95,6 +95,11 @@ export function sendHtml(res: ServerResponse, status: number, html: string): voi
   res.end(html);
 }
 
+/** The body of every refusal and failure the dev server answers. */
+export function errorBody(code: string, message: string, requestId: string) {
+  return { error: { code, message, request_id: requestId } };
+}
+
 export function sendError(res: ServerResponse, status: number, code: string, message: string, requestId: string): void {
-  sendJson(res, status, { error: { code, message, request_id: requestId } });
+  sendJson(res, status, errorBody(code, message, requestId));
 }

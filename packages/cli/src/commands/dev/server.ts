@@ -5,7 +5,7 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { readCalls, type DevCall, type UsageCounter } from "@jadpo/runtime/dev";
-import { answerAction, type ActionAnswer } from "./actions.ts";
+import { answerAction, refusal, type ActionAnswer } from "./actions.ts";
 import type { DevBuild } from "./build.ts";
 import { foreignRequest, isJsonRequest, readBody, sendError, sendHtml, sendJson } from "./http.ts";
 import { renderCallsPage, type FailedRequest } from "./page.ts";
@@ -57,7 +57,7 @@ async function route(state: DevServerState, req: IncomingMessage, res: ServerRes
   if (action !== null) {
     // Every answer to an action request is printed and listed on /_dev, refusals included.
     const refuse = (status: number, code: string, message: string): void => {
-      const answer: ActionAnswer = { status, body: { error: { code, message, request_id: id } }, calls: [], problem: null };
+      const answer = refusal(status, code, message, id);
       state.onAnswer(method, path, answer);
       sendJson(res, status, answer.body);
     };

@@ -1,7 +1,7 @@
 // The values `jadpo ai record` asks with (docs/cli-ai.md): a fixture's, run with the runtime, or those of
 // the prompt's last call in the development call log. Neither is `ai.no_values`.
 import {
-  closest, diagnostic, didYouMean, fixtureFits, fixturesFor, projectFixtures, spellTypeRef, type CheckedProgram, type Diagnostic, type ProjectFixture, type PromptInfo,
+  closest, diagnostic, didYouMean, fixtureFits, fixturesFor, projectFixtures, spellTypeRef, type CheckedProgram, type Diagnostic, type PromptInfo,
 } from "@jadpo/compiler";
 import { compileProgram, createContext, decodeValue, formatDecodeErrorDetail, type AiBackend, type Value } from "@jadpo/runtime";
 import { readLastCall, type DevCall } from "@jadpo/runtime/dev";
@@ -42,12 +42,11 @@ function unusable(prompt: PromptInfo, fixture: string, problem: string, suggesti
 }
 
 /** The next step when a fixture can't be used: the fitting fixtures, or how to write one. */
-function fittingSuggestion(all: ProjectFixture[], prompt: PromptInfo, near: string | null): string {
-  const fitting = all.filter((f) => fixtureFits(f.member, prompt)).map((f) => `\`${f.name}\``);
+function fittingSuggestion(fitting: string[], prompt: PromptInfo, near: string | null): string {
   return didYouMean(
     near && `--fixture ${near}`,
     fitting.length > 0
-      ? `Pass a fixture that gives \`${prompt.valuesType.name}\`: ${fitting.slice(0, 5).join(", ")}`
+      ? `Pass a fixture that gives \`${prompt.valuesType.name}\`: ${fitting.slice(0, 5).map((f) => `\`${f}\``).join(", ")}`
       : `Declare a fixture without parameters that returns \`${prompt.valuesType.name}\`, such as \`example -> ${prompt.valuesType.name} { ... }\``,
   );
 }
@@ -74,11 +73,11 @@ function isFault(e: unknown): e is { problem: string; suggestion: string } {
 /** The values the fixture `name` (`questions.sesame`) returns, run with the runtime. */
 export async function valuesFromFixture(program: CheckedProgram, prompt: PromptInfo, name: string): Promise<ValuesResult> {
   const all = projectFixtures(program.graph);
+  const fitting = all.filter((f) => fixtureFits(f.member, prompt)).map((f) => f.name);
   const named = all.filter((f) => f.name === name);
   if (named.length === 0) {
     // A typo in either half of `group.fixture` is found by comparing the whole text.
-    const near = closest(name, all.filter((f) => fixtureFits(f.member, prompt)).map((f) => f.name));
-    return unusable(prompt, name, "there is no such fixture", fittingSuggestion(all, prompt, near));
+    return unusable(prompt, name, "there is no such fixture", fittingSuggestion(fitting, prompt, closest(name, fitting)));
   }
   const chosen = named.find((f) => fixtureFits(f.member, prompt));
   if (chosen === undefined) {
@@ -86,7 +85,7 @@ export async function valuesFromFixture(program: CheckedProgram, prompt: PromptI
     const problem = member.params !== null && member.params.length > 0
       ? "it takes parameters"
       : `it returns \`${spellTypeRef(member.returnType)}\`, not \`${prompt.valuesType.name}\``;
-    return unusable(prompt, name, problem, fittingSuggestion(all, prompt, null));
+    return unusable(prompt, name, problem, fittingSuggestion(fitting, prompt, null));
   }
   const compiled = compileProgram(program);
   const callable = compiled.fixtures.get(chosen.member);
