@@ -54,7 +54,7 @@ export function parseFile(path: string, kind: FileKind, input: string | Uint8Arr
   const diagnostics: Diagnostic[] = [...lexDiagnostics];
   const decls: Decl[] = [];
   const locals: Ident[] = [];
-  const fast = theFastParser();
+  const fast = theFastParser;
   let parser: JadpoParser | null = null;
 
   const starts = declarationStarts(stream);
@@ -80,7 +80,7 @@ export function parseFile(path: string, kind: FileKind, input: string | Uint8Arr
     const tokens = stream.window(from, end);
     // The hand-written parser first; what it leaves (null) goes to chevrotain, built when first needed.
     if (deep < 0) {
-      const decl = fast.parse(path, tokens);
+      const decl = fast.parse(path, tokens, stream.types.subarray(from, end));
       if (decl !== null) {
         decls.push(decl);
         const bare = fast.bare;
@@ -128,13 +128,8 @@ interface DeclResult {
   diagnostics: Diagnostic[];
 }
 
-let sharedFast: FastParser | null = null;
-
-/** The one hand-written parser of the process (it keeps no state between declarations). */
-function theFastParser(): FastParser {
-  sharedFast ??= new FastParser();
-  return sharedFast;
-}
+/** The one hand-written parser of the process (it keeps no state between declarations; cheap to make). */
+const theFastParser = new FastParser();
 
 function parseDeclaration(parser: JadpoParser, path: string, tokens: Tok[], place: ErrorPlace): DeclResult {
   const diagnostics: Diagnostic[] = [];

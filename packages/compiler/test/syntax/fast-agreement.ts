@@ -37,9 +37,10 @@ export function compareParsers(path: string, input: string | Uint8Array): Agreem
     if (from >= to) continue;
     result.decls++;
     const deep = firstTooDeep(stream, from, to, MAX_DEPTH);
-    const tokens = stream.window(from, deep >= 0 ? deep : to);
+    const end = deep >= 0 ? deep : to;
+    const tokens = stream.window(from, end);
     const where = `${path} declaration ${c} (line ${stream.lines[from]})`;
-    const mine = deep >= 0 ? null : fast.parse(path, tokens);
+    const mine = deep >= 0 ? null : fast.parse(path, tokens, stream.types.subarray(from, end));
     const chevrotain = chevrotainParse(path, tokens);
     if (chevrotain !== null) result.clean++;
     if (mine === null) continue;

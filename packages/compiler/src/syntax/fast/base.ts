@@ -43,12 +43,12 @@ export abstract class FastBase {
    */
   protected types = new Uint16Array(256);
 
-  protected start(file: string, tokens: Tok[]): void {
+  protected start(file: string, tokens: Tok[], typeIndices: Uint16Array): void {
     const n = tokens.length;
     if (this.types.length < n + LOOKAHEAD) this.types = new Uint16Array(2 * (n + LOOKAHEAD));
     const types = this.types;
-    for (let k = 0; k < n; k++) types[k] = tokens[k].tokenTypeIdx;
-    for (let k = n; k < n + LOOKAHEAD; k++) types[k] = EOF;
+    types.set(typeIndices);
+    types.fill(EOF, n, n + LOOKAHEAD);
     this.file = file;
     this.t = tokens;
     this.n = n;

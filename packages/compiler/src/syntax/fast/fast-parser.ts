@@ -11,9 +11,12 @@ import { FastTests } from "./tests.ts";
 import { ACTION, CONNECTION, FAILURE, FIXTURES, FUNCTION, LOCALES, PROMPT, TEST, TYPE, USE } from "./indices.ts";
 
 export class FastParser extends FastTests {
-  /** The declaration `tokens` hold (all of them), or null when the chevrotain parser must read it. */
-  parse(file: string, tokens: Tok[]): A.Decl | null {
-    this.start(file, tokens);
+  /**
+   * The declaration `tokens` hold (all of them), or null when the chevrotain parser must read it.
+   * `types`: the tokens' type indices, as the token stream holds them (`types.subarray(from, to)`).
+   */
+  parse(file: string, tokens: Tok[], types: Uint16Array): A.Decl | null {
+    this.start(file, tokens, types);
     try {
       const decl = this.declaration();
       return decl !== null && this.i === this.n ? decl : null;
