@@ -1,6 +1,7 @@
 // The hand-written parser's top-level declarations other than tests (parser-declarations.ts):
 // `use`, `type`, `failure`, `function`, `action`, `fixtures`, `prompt`, `connection`, `locales`.
-// Each object is made with its properties in the grammar's order and filled in the same way.
+// Each object has its properties in the order the grammar's objects have them; a declaration is
+// made whole once read (this parser never returns half of one).
 import type * as A from "../ast.ts";
 import { spanOf } from "../build-ast.ts";
 import { isWord } from "../parser-base.ts";
@@ -20,29 +21,22 @@ export abstract class FastDeclarations extends FastStatements {
       if (WORD[this.types[this.i]] !== 1) return null;
       path.push(this.id(this.take()));
     }
-    const decl: A.UseDecl = { kind: "use", path, names: [], span: spanOf(this.file, kw, kw) };
-    if (this.expect(LBRACE) === null || !this.namesThenBrace(decl.names)) return null;
-    decl.span = this.sp(kw);
-    return decl;
+    const names: A.Ident[] = [];
+    if (this.expect(LBRACE) === null || !this.namesThenBrace(names)) return null;
+    return { kind: "use", path, names, span: this.sp(kw) };
   }
 
   protected typeDecl(): A.TypeDecl | null {
     const kw = this.take();
     const nameTok = this.expect(IDENT);
     if (nameTok === null) return null;
-    const decl: A.TypeDecl = {
-      kind: "type", name: this.id(nameTok), body: { kind: "object", fields: [], span: spanOf(this.file, nameTok, nameTok) },
-      span: spanOf(this.file, kw, kw),
-    };
     if (this.expect(ASSIGN) === null) return null;
     let body: A.TypeBody | null;
     if (this.types[this.i] === IDENT && this.ahead(1) === LBRACE && isWord(this.t[this.i], "Enum")) body = this.enumBody();
     else if (this.types[this.i] === IDENT && this.ahead(1) === LBRACE && isWord(this.t[this.i], "Object")) body = this.objectBody();
     else body = this.aliasBody();
     if (body === null) return null;
-    decl.body = body;
-    decl.span = this.sp(kw);
-    return decl;
+    return { kind: "type", name: this.id(nameTok), body, span: this.sp(kw) };
   }
 
   private enumBody(): A.TypeBody | null {
@@ -121,10 +115,9 @@ export abstract class FastDeclarations extends FastStatements {
     const kw = this.take();
     const name = this.expect(IDENT);
     if (name === null) return null;
-    const decl: A.FailureDecl = { kind: "failure", name: this.id(name), entries: [], span: spanOf(this.file, kw, kw) };
-    if (!this.configBlock(decl.entries)) return null;
-    decl.span = this.sp(kw);
-    return decl;
+    const entries: A.ConfigEntry[] = [];
+    if (!this.configBlock(entries)) return null;
+    return { kind: "failure", name: this.id(name), entries, span: this.sp(kw) };
   }
 
   private paramList(): A.Param[] | null {
@@ -182,16 +175,15 @@ export abstract class FastDeclarations extends FastStatements {
     const kw = this.take();
     const name = this.expect(IDENT);
     if (name === null) return null;
-    const decl: A.FixturesDecl = { kind: "fixtures", name: this.id(name), members: [], span: spanOf(this.file, kw, kw) };
+    const members: A.FixtureMember[] = [];
     if (this.expect(LBRACE) === null) return null;
     while (this.types[this.i] === IDENT) {
       const member = this.fixtureMember();
       if (member === null) return null;
-      decl.members.push(member);
+      members.push(member);
     }
     if (this.expect(RBRACE) === null) return null;
-    decl.span = this.sp(kw);
-    return decl;
+    return { kind: "fixtures", name: this.id(name), members, span: this.sp(kw) };
   }
 
   private fixtureMember(): A.FixtureMember | null {
@@ -210,30 +202,25 @@ export abstract class FastDeclarations extends FastStatements {
     const kw = this.take();
     const name = this.expect(IDENT);
     if (name === null) return null;
-    const decl: A.PromptDecl = { kind: "prompt", name: this.id(name), params: [], entries: [], span: spanOf(this.file, kw, kw) };
     const params = this.paramList();
-    if (params === null) return null;
-    decl.params = params;
-    if (!this.configBlock(decl.entries)) return null;
-    decl.span = this.sp(kw);
-    return decl;
+    const entries: A.ConfigEntry[] = [];
+    if (params === null || !this.configBlock(entries)) return null;
+    return { kind: "prompt", name: this.id(name), params, entries, span: this.sp(kw) };
   }
 
   protected connectionDecl(): A.ConnectionDecl | null {
     const kw = this.take();
     const name = this.expect(IDENT);
     if (name === null) return null;
-    const decl: A.ConnectionDecl = { kind: "connection", name: this.id(name), entries: [], span: spanOf(this.file, kw, kw) };
-    if (!this.configBlock(decl.entries)) return null;
-    decl.span = this.sp(kw);
-    return decl;
+    const entries: A.ConfigEntry[] = [];
+    if (!this.configBlock(entries)) return null;
+    return { kind: "connection", name: this.id(name), entries, span: this.sp(kw) };
   }
 
   protected localesDecl(): A.LocalesDecl | null {
     const kw = this.take();
-    const decl: A.LocalesDecl = { kind: "locales", entries: [], span: spanOf(this.file, kw, kw) };
-    if (!this.configBlock(decl.entries)) return null;
-    decl.span = this.sp(kw);
-    return decl;
+    const entries: A.ConfigEntry[] = [];
+    if (!this.configBlock(entries)) return null;
+    return { kind: "locales", entries, span: this.sp(kw) };
   }
 }
