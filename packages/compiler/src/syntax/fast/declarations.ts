@@ -111,13 +111,14 @@ export abstract class FastDeclarations extends FastStatements {
     return { name: this.id(key), value, span: this.sp(key) };
   }
 
-  protected failureDecl(): A.FailureDecl | null {
+  /** `failure Name { … }` and `connection Name { … }`: a name and a block of settings. */
+  protected namedConfigDecl(kind: "failure" | "connection"): A.FailureDecl | A.ConnectionDecl | null {
     const kw = this.take();
     const name = this.expect(IDENT);
     if (name === null) return null;
     const entries: A.ConfigEntry[] = [];
     if (!this.configBlock(entries)) return null;
-    return { kind: "failure", name: this.id(name), entries, span: this.sp(kw) };
+    return { kind, name: this.id(name), entries, span: this.sp(kw) };
   }
 
   private paramList(): A.Param[] | null {
@@ -206,15 +207,6 @@ export abstract class FastDeclarations extends FastStatements {
     const entries: A.ConfigEntry[] = [];
     if (params === null || !this.configBlock(entries)) return null;
     return { kind: "prompt", name: this.id(name), params, entries, span: this.sp(kw) };
-  }
-
-  protected connectionDecl(): A.ConnectionDecl | null {
-    const kw = this.take();
-    const name = this.expect(IDENT);
-    if (name === null) return null;
-    const entries: A.ConfigEntry[] = [];
-    if (!this.configBlock(entries)) return null;
-    return { kind: "connection", name: this.id(name), entries, span: this.sp(kw) };
   }
 
   protected localesDecl(): A.LocalesDecl | null {

@@ -30,12 +30,12 @@ export class FastParser extends FastTests {
     switch (this.types[this.i]) {
       case USE: return this.useDecl();
       case TYPE: return this.typeDecl();
-      case FAILURE: return this.failureDecl();
+      case FAILURE: return this.namedConfigDecl("failure");
       case FUNCTION: return this.callableDecl("function");
       case ACTION: return this.callableDecl("action");
       case FIXTURES: return this.fixturesDecl();
       case PROMPT: return this.promptDecl();
-      case CONNECTION: return this.connectionDecl();
+      case CONNECTION: return this.namedConfigDecl("connection");
       case LOCALES: return this.localesDecl();
       case TEST: return this.testDecl();
       default: return null;
