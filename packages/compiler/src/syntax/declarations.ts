@@ -3,16 +3,12 @@
 // runs before parsing, so no input can overflow the parser's stack.
 import * as T from "./tokens.ts";
 import type { TokenStream } from "./token-stream.ts";
+import { FAILURE, IDENT, LBRACE, SLASH, USE } from "./fast/indices.ts";
 
 // Tables by token type index: this runs once per token of every file.
 const OPENERS = T.typeTable([T.LBrace, T.LParen, T.LBracket]);
 const CLOSERS = T.typeTable([T.RBrace, T.RParen, T.RBracket]);
 const DECL_KEYWORDS = T.typeTable(T.declKeywords);
-const SLASH = T.typeIndex(T.Slash);
-const USE = T.typeIndex(T.Use);
-const FAILURE = T.typeIndex(T.Failure);
-const IDENT = T.typeIndex(T.Ident);
-const LBRACE = T.typeIndex(T.LBrace);
 
 /**
  * Where each declaration starts (token indices, ascending, the first always 0). A declaration

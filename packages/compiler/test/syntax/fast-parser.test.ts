@@ -17,8 +17,7 @@ import { lex } from "../../src/syntax/lexer.ts";
 import { declarationStarts } from "../../src/syntax/declarations.ts";
 import { writeJadpoProject } from "../../../../bench/scenarios/jadpo.ts";
 import { writeCheckProject } from "../../../../bench/scenarios/check-project.ts";
-import { rng } from "../../../../bench/fuzz/mutate.ts";
-import { walkFiles } from "../../../../bench/fuzz/corpus.ts";
+import { inputRandom, isJadpoFile, walkFiles } from "../../../../bench/fuzz/corpus.ts";
 
 interface Source {
   name: string;
@@ -28,7 +27,7 @@ interface Source {
 
 
 const folder = (prefix: string, root: string): Source[] =>
-  walkFiles(root, (path) => /\.jadpo(test)?$/.test(path)).map((full) => ({ name: `${prefix}:${relative(root, full)}`, path: relative(root, full), text: readFileSync(full, "utf8") }));
+  walkFiles(root, isJadpoFile).map((full) => ({ name: `${prefix}:${relative(root, full)}`, path: relative(root, full), text: readFileSync(full, "utf8") }));
 
 const repoFiles = folder("repo", repoRoot);
 const docBlocks: Source[] = docPages().flatMap((page) =>
@@ -231,7 +230,7 @@ describe("mutated declarations", () => {
     expect(texts.length).toBeGreaterThan(300);
     const sum: Agreement = { decls: 0, handled: 0, clean: 0, disagreements: [] };
     for (let input = 0; input < MUTANTS; input++) {
-      const r = rng(0xfa57 ^ Math.imul(input, 2654435761));
+      const r = inputRandom(0xfa57, input);
       const base = texts[Math.floor(r() * texts.length)];
       const mutated = mutate(base.text, r);
       const result = compareParsers(base.path, mutated);

@@ -16,7 +16,7 @@ const LOOKAHEAD = 4;
  * Nesting (counted as the chevrotain grammar counts it) deeper than this is left to chevrotain,
  * well before its own limit, `MAX_DEPTH`: near the limit only chevrotain decides what is too deep.
  */
-export const FAST_MAX_DEPTH = MAX_DEPTH >> 1;
+const FAST_MAX_DEPTH = MAX_DEPTH >> 1;
 
 export abstract class FastBase {
   protected file = "";
