@@ -3,7 +3,6 @@
 // Each object has its properties in the order the grammar's objects have them; a declaration is
 // made whole once read (this parser never returns half of one).
 import type * as A from "../ast.ts";
-import { spanOf } from "../build-ast.ts";
 import { isWord } from "../parser-base.ts";
 import { FastStatements } from "./statements.ts";
 import { ARROW, ASSIGN, COLON, COMMA, FAILS, IDENT, LBRACE, LPAREN, RBRACE, RPAREN, SLASH, WORD } from "./indices.ts";
@@ -41,16 +40,15 @@ export abstract class FastDeclarations extends FastStatements {
 
   private enumBody(): A.TypeBody | null {
     const start = this.take();
-    const body: A.TypeBody = { kind: "enum", members: [], span: spanOf(this.file, start, start) };
+    const members: A.Ident[] = [];
     this.i++; // `{`
-    if (!this.namesThenBrace(body.members)) return null;
-    body.span = this.sp(start);
-    return body;
+    if (!this.namesThenBrace(members)) return null;
+    return { kind: "enum", members, span: this.sp(start) };
   }
 
   private objectBody(): A.TypeBody | null {
     const start = this.take();
-    const body: A.TypeBody = { kind: "object", fields: [], span: spanOf(this.file, start, start) };
+    const fields: A.FieldDecl[] = [];
     this.i++; // `{`
     while (this.types[this.i] === IDENT) {
       const name = this.take();
@@ -60,11 +58,10 @@ export abstract class FastDeclarations extends FastStatements {
       const constraints = this.types[this.i] === LBRACE ? this.constraints() : [];
       if (constraints === null) return null;
       if (this.types[this.i] === COMMA) this.i++;
-      body.fields.push({ name: this.id(name), type, constraints, span: this.sp(name) });
+      fields.push({ name: this.id(name), type, constraints, span: this.sp(name) });
     }
     if (this.expect(RBRACE) === null) return null;
-    body.span = this.sp(start);
-    return body;
+    return { kind: "object", fields, span: this.sp(start) };
   }
 
   private aliasBody(): A.TypeBody | null {
@@ -160,16 +157,14 @@ export abstract class FastDeclarations extends FastStatements {
     const kw = this.take();
     const name = this.expect(IDENT);
     if (name === null) return null;
-    const decl = {
-      kind, name: this.id(name), params: [], fails: [], failsSpan: null, returnType: null,
-      body: { statements: [], span: spanOf(this.file, name, name) }, span: spanOf(this.file, kw, kw),
-    } as A.FunctionDecl | A.ActionDecl;
     const params = this.paramList();
     if (params === null) return null;
-    decl.params = params;
-    if (!this.failsAndResult(decl) || this.body(decl.body) === null) return null;
-    decl.span = this.sp(kw);
-    return decl;
+    const sig: Signature = { fails: [], failsSpan: null, returnType: null };
+    if (!this.failsAndResult(sig)) return null;
+    const body = this.block(false);
+    if (body === null) return null;
+    const { fails, failsSpan, returnType } = sig;
+    return { kind, name: this.id(name), params, fails, failsSpan, returnType, body, span: this.sp(kw) };
   }
 
   protected fixturesDecl(): A.FixturesDecl | null {
@@ -194,7 +189,7 @@ export abstract class FastDeclarations extends FastStatements {
     if (this.expect(ARROW) === null) return null;
     const returnType = this.typeRef();
     if (returnType === null) return null;
-    const body = this.body(undefined);
+    const body = this.block(false);
     if (body === null) return null;
     return { name: this.id(name), params, returnType, body, span: this.sp(name) };
   }

@@ -3,7 +3,7 @@
 // expression statements (bare ones noted, as the grammar notes them).
 import type * as A from "../ast.ts";
 import type { Tok } from "../tokens.ts";
-import { buildIf, spanOf } from "../build-ast.ts";
+import { buildIf } from "../build-ast.ts";
 import { FastPatterns } from "./patterns.ts";
 import { ADVANCE, ASSERT, ASSIGN, BY, COLON, ELSE, FAILS, FOR, IDENT, IF, IN, LBRACE, MUT, RBRACE, REJECT, RETURN, VAR } from "./indices.ts";
 
@@ -30,18 +30,6 @@ export abstract class FastStatements extends FastPatterns {
     this.depth--;
     this.noteBare(statements, armBlock);
     return { statements, span: this.sp(open) };
-  }
-
-  /** A declaration's body, filled into `target` when given (as the grammar's `body` rule does). */
-  protected body(target: A.Block | undefined): A.Block | null {
-    const open = this.expect(LBRACE);
-    if (open === null) return null;
-    const block: A.Block = target ?? { statements: [], span: spanOf(this.file, open, open) };
-    if (!this.deeper() || !this.statementsInto(block.statements)) return null;
-    this.depth--;
-    block.span = this.sp(open);
-    this.noteBare(block.statements, false);
-    return block;
   }
 
   protected statement(): A.Stmt | null {

@@ -11,18 +11,16 @@ export abstract class FastTests extends FastDeclarations {
     const kw = this.take();
     const name = this.expect(TEXT);
     if (name === null) return null;
-    const decl: A.TestDecl = {
-      kind: "test", name: name.value as string, nameSpan: spanOf(this.file, name, name), fakes: null,
-      body: { statements: [], span: spanOf(this.file, name, name) }, span: spanOf(this.file, kw, kw),
-    };
     const open = this.expect(LBRACE);
-    if (open === null || (this.types[this.i] === FAKES && (decl.fakes = this.fakesBlock()) === null)) return null;
+    if (open === null) return null;
+    let fakes: A.FakesBlock | null = null;
+    if (this.types[this.i] === FAKES && (fakes = this.fakesBlock()) === null) return null;
     // `fakes:` after a statement is not a statement: the grammar's error, as anything but `}` is.
-    if (!this.statementsInto(decl.body.statements)) return null;
-    decl.body.span = this.sp(open);
-    this.noteBare(decl.body.statements, false);
-    decl.span = this.sp(kw);
-    return decl;
+    const statements: A.Stmt[] = [];
+    if (!this.statementsInto(statements)) return null;
+    this.noteBare(statements, false);
+    const body: A.Block = { statements, span: this.sp(open) };
+    return { kind: "test", name: name.value as string, nameSpan: spanOf(this.file, name, name), fakes, body, span: this.sp(kw) };
   }
 
   private fakesBlock(): A.FakesBlock | null {
