@@ -44,6 +44,9 @@ export function checkSize(bytes: number, path: string): Diagnostic | null {
   return diagnostic("limit.file_too_large", fileStart(path), { size });
 }
 
+/** The one hand-written parser of the process (it keeps no state between declarations; cheap to make). */
+const theFastParser = new FastParser();
+
 export function parseFile(path: string, kind: FileKind, input: string | Uint8Array): ParsedFile {
   const { text, badUtf8 } = decodeSource(input);
   const source = new SourceFile(path, text);
@@ -54,7 +57,6 @@ export function parseFile(path: string, kind: FileKind, input: string | Uint8Arr
   const diagnostics: Diagnostic[] = [...lexDiagnostics];
   const decls: Decl[] = [];
   const locals: Ident[] = [];
-  const fast = theFastParser;
   let parser: JadpoParser | null = null;
 
   const starts = declarationStarts(stream);
@@ -79,31 +81,29 @@ export function parseFile(path: string, kind: FileKind, input: string | Uint8Arr
     }
     const tokens = stream.window(from, end);
     // The hand-written parser first; what it leaves (null) goes to chevrotain, built when first needed.
-    if (deep < 0) {
-      const decl = fast.parse(path, tokens, stream.types.subarray(from, end));
-      if (decl !== null) {
-        decls.push(decl);
-        const bare = fast.bare;
-        if (!quiet) for (let k = 0; k < bare.length; k++) diagnostics.push(bareDiagnostic(bare[k]));
-        const declared = fast.locals;
-        for (let k = 0; k < declared.length; k++) locals.push(declared[k]);
-        continue;
+    const fastDecl = deep < 0 ? theFastParser.parse(path, tokens, stream.types.subarray(from, end)) : null;
+    let declared: Ident[];
+    if (fastDecl !== null) {
+      decls.push(fastDecl);
+      const bare = theFastParser.bare;
+      if (!quiet) for (let k = 0; k < bare.length; k++) diagnostics.push(bareDiagnostic(bare[k]));
+      declared = theFastParser.locals;
+    } else {
+      place.end = end;
+      parser ??= theParser();
+      const found = parseDeclaration(parser, path, tokens, place);
+      if (found.decl !== undefined) {
+        if (found.incomplete) {
+          found.decl.incomplete = true;
+          const last = stream.ends[Math.max(from, end - 1)];
+          found.decl.span = { ...found.decl.span, end: Math.max(found.decl.span.end, last) };
+        }
+        decls.push(found.decl);
       }
+      // A loop, not push(...): one declaration can hold any number of mistakes.
+      if (!quiet) for (let k = 0; k < found.diagnostics.length; k++) diagnostics.push(found.diagnostics[k]);
+      declared = parser.locals;
     }
-    place.end = end;
-    parser ??= theParser();
-    const found = parseDeclaration(parser, path, tokens, place);
-    if (found.decl !== undefined) {
-      if (found.incomplete) {
-        found.decl.incomplete = true;
-        const last = stream.ends[Math.max(from, end - 1)];
-        found.decl.span = { ...found.decl.span, end: Math.max(found.decl.span.end, last) };
-      }
-      decls.push(found.decl);
-    }
-    // A loop, not push(...): one declaration can hold any number of mistakes.
-    if (!quiet) for (let k = 0; k < found.diagnostics.length; k++) diagnostics.push(found.diagnostics[k]);
-    const declared = parser.locals;
     for (let k = 0; k < declared.length; k++) locals.push(declared[k]);
   }
 
@@ -127,9 +127,6 @@ interface DeclResult {
   incomplete: boolean;
   diagnostics: Diagnostic[];
 }
-
-/** The one hand-written parser of the process (it keeps no state between declarations; cheap to make). */
-const theFastParser = new FastParser();
 
 function parseDeclaration(parser: JadpoParser, path: string, tokens: Tok[], place: ErrorPlace): DeclResult {
   const diagnostics: Diagnostic[] = [];
