@@ -6,9 +6,9 @@ import { ERROR, INT, TEXT, type Type } from "../types/types.ts";
 import { enumOf, objectOf } from "../types/assignable.ts";
 import { printType } from "../types/print-type.ts";
 import { closest, didYouMean } from "../names/suggest.ts";
-import { toUpperCamel } from "../names/casing.ts";
 import { lookupTop, report } from "./context.ts";
 import { findType } from "./type-refs.ts";
+import { valuesName } from "./declare-types.ts";
 import type { Body, Locals } from "./body.ts";
 import { checkExpr } from "./check-expr.ts";
 import { fixtureUse, testOnly } from "./purity.ts";
@@ -38,7 +38,7 @@ export function checkName(b: Body, env: Locals, expr: NameExpr): Type {
         ? `Use one of its fixtures: \`${expr.name}.${ref.decl.members[0]?.name.name ?? "name"}\``
         : ref.kind === "decl" && ref.decl.kind === "prompt"
           // The mix-up is `ai.generate(classify_ticket, …)`: a prompt is asked with its values.
-          ? `To ask it, pass its values: \`ai.generate(${toUpperCamel(expr.name)} { … }, as: …)\``
+          ? `To ask it, pass its values: \`ai.generate(${valuesName(ref.decl.name.name)} { … }, as: …)\``
           : "Use a value here";
     return notAValue(b, expr.span, expr.name, what, suggestion);
   }

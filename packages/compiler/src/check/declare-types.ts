@@ -121,7 +121,6 @@ function defineOne(cx: Checker, file: LoadedFile, decl: TypeDecl, named: NamedTy
   }
 }
 
-/** Field constraints: only `min_items`/`max_items`, on a list (or optional list) field. */
 /**
  * Constraints written on a field's type: a list field's `min_items`/`max_items`. Any other
  * field's type is constrained by naming it (`type Reason = Text { max_length: 200 }`), which
