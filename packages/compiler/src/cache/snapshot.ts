@@ -11,8 +11,6 @@ type Read = Uint8Array | number | null;
 export interface ProjectSnapshot {
   root: string;
   found: ProjectFiles;
-  /** By absolute path, what `readWithin(path, MAX_FILE_BYTES)` gave. */
-  reads: Map<string, Read>;
   /** A Host that answers from the snapshot (the compiler reads each file through it). */
   host: Host;
   /** The host the files are read from. */
@@ -32,6 +30,7 @@ export function snapshotProject(host: Host, root: string): ProjectSnapshot {
  * it shows).
  */
 export function listProject(host: Host, root: string): ProjectSnapshot {
+  // By absolute path, what `readWithin(path, MAX_FILE_BYTES)` gave.
   const reads = new Map<string, Read>();
   const listed = new Map<string, { files: string[]; skipped: [string, string][] }>();
   // Answers from the snapshot: the compiler, given this host, neither walks the folders nor reads a file again.
@@ -66,7 +65,7 @@ export function listProject(host: Host, root: string): ProjectSnapshot {
     exists: (path) => host.exists(path),
   };
   const found = discoverFiles(snapshotHost, root);
-  return { root, found, reads, host: snapshotHost, underlying: host };
+  return { root, found, host: snapshotHost, underlying: host };
 }
 
 /** Every file the snapshot lists: sources and tests, then recordings. */
@@ -74,20 +73,16 @@ export function listedFiles(found: ProjectFiles): { absolute: string; path: stri
   return [...found.files, ...found.recordings];
 }
 
-/** Reads every listed file the snapshot has not read yet. */
+/** Reads every listed file the snapshot has not read yet (its host keeps what it reads). */
 function readProject(snapshot: ProjectSnapshot): void {
-  const { found, reads, underlying } = snapshot;
-  for (const { absolute } of listedFiles(found)) {
-    if (!reads.has(absolute)) reads.set(absolute, underlying.readWithin(absolute, MAX_FILE_BYTES));
-  }
+  for (const { absolute } of listedFiles(snapshot.found)) snapshot.host.readWithin(absolute, MAX_FILE_BYTES);
 }
 
 /** The key of everything this snapshot holds, for one use (`purpose` says which: a check, a run with its seed…). */
 export function snapshotKey(snapshot: ProjectSnapshot, cache: ModuleCache, purpose: string): string {
-  readProject(snapshot);
   const parts: (string | Uint8Array)[] = [`jadpo-cache 1\n${cache.toolchain}\n${purpose}\n`];
   for (const { absolute, path } of listedFiles(snapshot.found)) {
-    const read = snapshot.reads.get(absolute);
+    const read = snapshot.host.readWithin(absolute, MAX_FILE_BYTES);
     // Path and length first, so no two lists of files digest alike by moving bytes between them.
     if (read instanceof Uint8Array) parts.push(`\n${path}\0${read.byteLength}\0`, read);
     else parts.push(`\n${path}\0${read === null ? "missing" : `too large ${read}`}\0`);
