@@ -12,7 +12,7 @@ import { printType } from "../types/print-type.ts";
 import { closest, didYouMean } from "../names/suggest.ts";
 import { recordingNameFor } from "../names/casing.ts";
 import { isLowerSnake } from "../names/case-tests.ts";
-import { fixturesFor } from "./fixtures-for.ts";
+import { onlyFixtureFor } from "./fixtures-for.ts";
 import { report, type Checker } from "./context.ts";
 import { Locals, type Body } from "./body.ts";
 import { checkExpr } from "./check-expr.ts";
@@ -85,8 +85,8 @@ function recordingMissingStep(cx: Checker, prompt: PromptInfo, name: string): st
     return `Recording names are lower_snake, like \`not_covered\`: ${own}record one with ${record}`;
   }
   // With one fixture that can feed the prompt, the command works as printed, without a dev call.
-  const fitting = fixturesFor(cx.graph, prompt);
-  const fixture = fitting.length === 1 ? ` --fixture ${fitting[0]}` : "";
+  const only = onlyFixtureFor(cx.graph, prompt);
+  const fixture = only === null ? "" : ` --fixture ${only}`;
   const record = `\`jadpo ai record ${prompt.name} --as ${name}${fixture}\``;
   const near = closest(name, names);
   if (near !== null) return `Did you mean \`recorded("${near}")\`? Or record \`${name}\` with ${record}`;

@@ -1,6 +1,6 @@
 // Which fixtures can feed a prompt: `jadpo ai record --fixture` asks a model with a fixture's
 // values, so a fixture without parameters that returns the prompt's values type. One home for
-// the CLI (its `--fixture` checks and suggestions), the checker's and the runtime's next steps.
+// the CLI (its `--fixture` checks and suggestions) and the checker's next steps.
 import type { FixtureMember, FixturesDecl } from "../syntax/ast.ts";
 import { spellTypeRef } from "../prompts/version.ts";
 import type { ModuleGraph } from "../modules/graph.ts";
@@ -34,4 +34,10 @@ export function fixtureFits(member: FixtureMember, prompt: PromptInfo): boolean 
 /** The names of the fixtures that can feed `prompt`. */
 export function fixturesFor(graph: ModuleGraph, prompt: PromptInfo): string[] {
   return projectFixtures(graph).filter((f) => fixtureFits(f.member, prompt)).map((f) => f.name);
+}
+
+/** The one fixture that can feed `prompt`, or null when none or several can (a printed command can carry only the one). */
+export function onlyFixtureFor(graph: ModuleGraph, prompt: PromptInfo): string | null {
+  const fitting = fixturesFor(graph, prompt);
+  return fitting.length === 1 ? fitting[0] : null;
 }

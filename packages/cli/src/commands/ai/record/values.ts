@@ -1,7 +1,7 @@
 // The values `jadpo ai record` asks with (docs/cli-ai.md): a fixture's, run with the runtime, or those of
 // the prompt's last call in the development call log. Neither is `ai.no_values`.
 import {
-  closest, diagnostic, didYouMean, fixtureFits, fixturesFor, projectFixtures, spellTypeRef, type CheckedProgram, type Diagnostic, type PromptInfo,
+  closest, diagnostic, didYouMean, fixtureFits, fixturesFor, onlyFixtureFor, projectFixtures, spellTypeRef, type CheckedProgram, type Diagnostic, type PromptInfo,
 } from "@jadpo/compiler";
 import { compileProgram, createContext, decodeValue, formatDecodeErrorDetail, type AiBackend, type Value } from "@jadpo/runtime";
 import { readLastCall, type DevCall } from "@jadpo/runtime/dev";
@@ -102,8 +102,7 @@ export async function valuesFromFixture(program: CheckedProgram, prompt: PromptI
 
 /** The `--fixture` a printed command should carry: the one fixture that can feed the prompt, else the form. */
 export function fixtureForCommand(program: CheckedProgram, prompt: PromptInfo): string {
-  const fitting = fixturesFor(program.graph, prompt);
-  return fitting.length === 1 ? fitting[0] : "group.fixture";
+  return onlyFixtureFor(program.graph, prompt) ?? "group.fixture";
 }
 
 /** The next step of `ai.no_values`: the fixtures that can feed the prompt, else how to make values. */
