@@ -1,6 +1,7 @@
 // The file-system Host: how the compiler sees files when the CLI runs. Paths use `/`.
 import { accessSync, closeSync, constants, existsSync, fstatSync, openSync, readdirSync, readFileSync, readSync, realpathSync, statSync, type Dirent } from "node:fs";
 import type { Host } from "@jadpo/compiler";
+import { LINKED_FOLDER, SKIPPED_FOLDER } from "@jadpo/compiler/startup";
 
 function toSlash(path: string): string {
   return path.replace(/\\/g, "/");
@@ -63,7 +64,7 @@ export const nodeHost: Host = {
 
 /** Why an entry can't be read, in words (`module.unreadable`). */
 function problemWords(code: string | undefined, folder: boolean): string {
-  const what = folder ? "a folder" : "it";
+  const what = folder ? SKIPPED_FOLDER : "it";
   switch (code) {
     case "ELOOP": return `${what} is a loop of symbolic links`;
     case "EACCES":
@@ -143,7 +144,7 @@ function linkProblem(path: string, realRoot: string): string | null {
   } catch (error) {
     return problemWords(errorCode(error), false);
   }
-  if (stats.isDirectory()) return "a folder behind a symbolic link is not followed (it could loop, or lead outside the project)";
+  if (stats.isDirectory()) return `${LINKED_FOLDER} is not followed (it could loop, or lead outside the project)`;
   if (target !== realRoot && !target.startsWith(`${realRoot}/`)) return "it is a symbolic link to a file outside the project";
   if (!stats.isFile()) return "it is a link to something that is not a regular file (a pipe, socket or device)";
   return readable(target) ? null : "it can't be read (permission denied)";

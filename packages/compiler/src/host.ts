@@ -1,5 +1,12 @@
 // The only way the compiler sees files: the CLI and tests pass a Host (no fs or process here).
 
+/**
+ * How a Host's `onSkipped` words begin for a folder it left out, and for a folder it does not
+ * follow because a symbolic link leads to it: the compiler tells these apart by their words.
+ */
+export const SKIPPED_FOLDER = "a folder";
+export const LINKED_FOLDER = "a folder behind a symbolic link";
+
 export interface Host {
   /** Raw bytes of a file, by absolute path; null when it doesn't exist. */
   readFile(path: string): Uint8Array | null;

@@ -1,6 +1,6 @@
 // Loading a project: find its root, list its source, test and recording files, and name the
 // modules each file belongs to (docs/language.md). Only the Host touches files.
-import type { Host } from "../host.ts";
+import { LINKED_FOLDER, SKIPPED_FOLDER, type Host } from "../host.ts";
 import type { FileKind } from "../syntax/ast.ts";
 import { isLowerSnake } from "../names/case-tests.ts";
 
@@ -113,7 +113,7 @@ export function discoverFiles(host: Host, root: string): ProjectFiles {
     const path = absolute.startsWith(prefix) ? absolute.slice(prefix.length) : absolute;
     // Only what could be a project file, or a folder: a stray pipe named `notes.txt` is no concern
     // of ours, nor a linked folder outside `domains/`, where the modules are.
-    const folder = why.startsWith("a folder") && (!why.startsWith("a folder behind a symbolic link") || path.startsWith("domains/"));
+    const folder = why.startsWith(SKIPPED_FOLDER) && (!why.startsWith(LINKED_FOLDER) || path.startsWith("domains/"));
     if (folder || fileKind(path) || RECORDING.test(path)) skipped.push({ path, why });
   };
   const all = host.listFiles(root, (absoluteDir) => absoluteDir.startsWith(prefix) && skipFolder(absoluteDir.slice(prefix.length)), onSkipped);
