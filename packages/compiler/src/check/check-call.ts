@@ -37,7 +37,7 @@ const NOT_CALLABLE: CallResult = { type: ERROR, failures: [], name: "" };
 const NO_PARAMS: readonly { type: Type }[] = [];
 
 /** Checks the arguments against the parameter types (a literal takes its parameter's type). */
-export function checkArgs(b: Body, env: Locals, call: CallExpr, name: string, params: readonly { type: Type }[]): void {
+function checkArgs(b: Body, env: Locals, call: CallExpr, name: string, params: readonly { type: Type }[]): void {
   const args = call.args;
   if (args.length !== params.length) {
     report(b.cx, diagnostic("type.argument_count", call.span, { call: name, expected: argumentsText(params.length), found: args.length }));

@@ -3,7 +3,8 @@
 // reading and digesting the files gives.
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { listProject, memoryStore, projectKey, SETTLE_MS, snapshotKey, snapshotProject, type ModuleCache } from "../../src/index.ts";
+import { listProject, memoryStore, projectKey, snapshotKey, snapshotProject, type ModuleCache } from "../../src/index.ts";
+import { SETTLE_MS } from "../../src/cache/stamps.ts";
 import type { FileStamp, Host } from "../../src/host.ts";
 import { memoryHost } from "../../src/testing/index.ts";
 
