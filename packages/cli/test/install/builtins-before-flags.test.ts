@@ -2,11 +2,10 @@
 // set, V8 refuses Node's embedded code cache and each module loaded later is compiled from its
 // source. A probe wraps `setFlagsFromString` and lists the modules loaded after its first call.
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { basename, join } from "node:path";
+import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
-import { bin, jadpoEnv, repo } from "../support/jadpo.ts";
+import { copyExample } from "../support/example.ts";
+import { bin, jadpoEnv } from "../support/jadpo.ts";
 
 const PROBE = `data:text/javascript,${encodeURIComponent(`
 import v8 from "node:v8";
@@ -21,9 +20,8 @@ process.on("exit", () => {
   process.stderr.write("\\nloaded after the flags: " + JSON.stringify(after) + "\\n");
 });`)}`;
 
-const project = mkdtempSync(join(tmpdir(), "jadpo-builtins-"));
-// Without the example's own cache (.jadpo/), which a checkout may hold.
-cpSync(join(repo, "examples/support"), project, { recursive: true, filter: (path) => basename(path) !== ".jadpo" });
+// Without the example's own cache (.jadpo/), which a checkout may hold: copyExample leaves it out.
+const project = copyExample("jadpo-builtins-");
 afterAll(() => rmSync(project, { recursive: true, force: true }));
 
 function loadedAfterFlags(args: string[]): string[] {
