@@ -1,11 +1,10 @@
 // `jadpo test` and `jadpo check` load the compiler (and the runtime) only when they compile: an
 // answer from the project's cache reads neither script, only the command's own (build/README.md).
 // A probe reports each read of a script of the built `dist/`.
-import { spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { copyExample, disposedAfterEach } from "../support/example.ts";
-import { bin, jadpoEnv } from "../support/jadpo.ts";
+import { runJadpo } from "../support/jadpo.ts";
 
 const PROBE = `data:text/javascript,${encodeURIComponent(`
 import fs from "node:fs";
@@ -27,8 +26,8 @@ const example = disposedAfterEach(() => {
 
 /** The scripts one run read, in order. */
 function scriptsRead(project: string, args: string[]): string[] {
-  const run = spawnSync(process.execPath, ["--import", PROBE, bin, ...args], { cwd: project, env: jadpoEnv(), encoding: "utf8" });
-  expect(run.status).toBe(0);
+  const run = runJadpo(args, { cwd: project, nodeArgs: ["--import", PROBE] });
+  expect(run.code).toBe(0);
   return [...run.stderr.matchAll(/^script read: (.*)$/gm)].map((match) => match[1]);
 }
 
