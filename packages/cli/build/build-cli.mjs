@@ -1,6 +1,6 @@
 // Builds the CLI into bundles so `jadpo` starts without loading hundreds of module files:
-// - dist/compiler.cjs, the compiler as one script, with a V8 code cache made by running
-//   `jadpo check` and `jadpo test` on the example (load-compiler.ts says why);
+// - dist/compiler.cjs, the compiler as one script, with a V8 code cache holding what `jadpo test`
+//   of the example compiled (the code caches, below; load-compiler.ts says why);
 // - dist/compiler.mjs, the compiler's API for the rest (generated here; `#compiler` in package.json),
 //   and dist/compiler-lazy.mjs, the same loaded on first use, for the two scripts below;
 // - dist/runtime.cjs, the runtime as one script with its code cache, and dist/runtime*.mjs, its API
