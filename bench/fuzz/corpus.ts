@@ -3,6 +3,7 @@
 // `pnpm fuzz` and `bench/check-identity.ts` with one seed see the same inputs).
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
+import { fileKind } from "../../packages/compiler/src/modules/load.ts";
 import { breakUtf8, chooseMutation, rng } from "./mutate.ts";
 
 /** Every file below `root` that `keep` accepts (absolute paths, sorted by folder), past build and tool folders. */
@@ -38,8 +39,8 @@ export interface MutatedInput {
   random: () => number;
 }
 
-/** A Jadpo source or test file, by its name. */
-export const isJadpoFile = (path: string): boolean => path.endsWith(".jadpo") || path.endsWith(".jadpotest");
+/** A Jadpo source or test file, by its name (the compiler's `fileKind`). */
+export const isJadpoFile = (path: string): boolean => fileKind(path) !== null;
 
 /** The random stream of input number `input` of a fuzz run with `seed`. */
 export const inputRandom = (seed: number, input: number): (() => number) => rng(seed ^ Math.imul(input, 2654435761));

@@ -1,6 +1,6 @@
 // Builds the CLI into bundles so `jadpo` starts without loading hundreds of module files:
-// - dist/compiler.cjs, the compiler as one script, with a V8 code cache made by running
-//   `jadpo check` and `jadpo test` on the example (load-compiler.ts says why);
+// - dist/compiler.cjs, the compiler as one script, with a V8 code cache holding what `jadpo test`
+//   of the example compiled (the code caches, below; load-compiler.ts says why);
 // - dist/compiler.mjs, the compiler's API for the rest (generated here; `#compiler` in package.json),
 //   and dist/compiler-lazy.mjs, the same loaded on first use, for the two scripts below;
 // - dist/runtime.cjs, the runtime as one script with its code cache, and dist/runtime*.mjs, its API
@@ -177,16 +177,13 @@ const startBundle = await build({
 });
 // The CLI's scripts, one per command with its own (test, check), run through a code cache like
 // the compiler; built side by side.
-const commandScripts = await Promise.all(["test", "check"].map(async (command) => {
+const scripts = await Promise.all(["test", "check"].map(async (command) => {
   const name = `jadpo-${command}`;
   const built = await build({
     ...SCRIPT_OPTIONS, define: { ...define, ...SCRIPT_OPTIONS.define }, outdir: dist, outExtension: { ".js": ".cjs" },
     entryPoints: { [name]: join(cli, "src/main.ts") },
     plugins: [compilerLoadedOnUse, lazyChildProcess, otherCommandsFromChunks(join(cli, `src/commands/${command}/run.ts`))],
   });
-  return [name, built];
-}));
-const scripts = commandScripts.map(([name, built]) => {
   const file = built.outputFiles[0];
   // `#runtime` and the chunks of other commands are ES modules: a script can't `import()` (Node
   // 20's loader for scripts is experimental, and refuses a script from a code cache), so its stub
@@ -210,7 +207,7 @@ loadScript(new URL("./", import.meta.url), ${JSON.stringify(`${name}.cjs`)}, ${J
 });
 `;
   return { name, text, cache, stub };
-});
+}));
 
 // Chunks and caches are content-named: drop the previous build's so dist/ holds one build.
 const fresh = new Set(result.outputFiles.map((file) => file.path));

@@ -1,10 +1,13 @@
 // The compiler and the runtime as `jadpo` runs them: `dist/compiler.cjs` and `dist/runtime.cjs`
-// (one script each) compiled through a V8 code cache beside each. ES modules get no code cache in Node 20, so every run would parse the compiler
-// and compile each of its functions on first call. The cache is made at build time
-// (build-cli.mjs runs `jadpo check` and `jadpo test` on the example with
-// JADPO_WRITE_COMPILER_CACHE=1) and holds every function those runs compiled. Its name carries a hash of compiler.cjs, because V8
-// checks only a cache's length and flags against the source. A cache V8 rejects (another Node
-// version, other V8 flags) or a missing one only means compiling as before.
+// (one script each) compiled through a V8 code cache beside each. ES modules get no code cache in
+// Node 20, so every run would parse the compiler and compile each of its functions on first call.
+// The caches are made at build time: build-cli.mjs runs `jadpo check` and then `jadpo test` on the
+// example with JADPO_WRITE_COMPILER_CACHE=1, and each run writes the cache of every script it
+// loaded, so the compiler's and the runtime's hold every function the `test` run compiled (they
+// replace the check's; only `jadpo-check-*.cache` comes from the check). A cache's name carries a
+// hash of its script, because V8 checks only a cache's length and flags against the source. A
+// cache V8 rejects (another Node version, other V8 flags) or a missing one only means compiling as
+// before.
 import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";

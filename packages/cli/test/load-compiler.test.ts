@@ -1,6 +1,6 @@
 // The compiler's code cache (build/load-compiler.ts): written at exit when asked, used when it
 // matches, and never in the way when it is missing, rejected or made for another build.
-import { spawnSync } from "node:child_process";
+import { spawnSync, type SpawnSyncReturns } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -34,24 +34,38 @@ exports.where = () => new Error("here").stack.split("\\n")[1].trim();
   return dir;
 }
 
-/** Loads the folder's compiler in a fresh process with jadpo's V8 flags; prints what it saw. */
-function load(dir: string, cacheName: string, env: Record<string, string> = {}): { cacheRejected: string; total: number; digest: string } {
+/** Runs an ES module script in a fresh process with jadpo's V8 flags (v8-tuning.ts), from the repository, with `env` added. */
+function runTuned(script: string, env: Record<string, string> = {}): SpawnSyncReturns<string> {
+  return spawnSync(process.execPath, ["--import", "tsx", "--import", tuning, "--input-type=module", "-e", script], {
+    cwd: repo, encoding: "utf8", env: { ...process.env, ...env },
+  });
+}
+
+interface Seen {
+  cacheRejected: string;
+  total: number;
+  digest: string;
+  /** Where the stand-in said an error was made (its stack's first frame). */
+  where: string;
+}
+
+/** Loads the folder's compiler in a fresh process with jadpo's V8 flags; everything it printed. */
+function loadAll(dir: string, cacheName: string, env: Record<string, string> = {}): Seen {
   const script = `
     import { loadCompiler } from ${JSON.stringify(loader)};
     const { exports, cacheRejected } = loadCompiler(new URL(${JSON.stringify(pathToFileURL(dir).href + "/")}), ${JSON.stringify(cacheName)});
     console.log(JSON.stringify({ cacheRejected: String(cacheRejected), total: exports.total(1), digest: exports.digest("jadpo"), where: exports.where() }));
   `;
-  const run = spawnSync(process.execPath, ["--import", "tsx", "--import", tuning, "--input-type=module", "-e", script], {
-    cwd: repo, encoding: "utf8", env: { ...process.env, ...env },
-  });
+  const run = runTuned(script, env);
   expect(run.stderr).toBe("");
-  const { where, ...seen } = JSON.parse(run.stdout) as { cacheRejected: string; total: number; digest: string; where: string };
-  lastWhere = where;
-  return seen;
+  return JSON.parse(run.stdout) as Seen;
 }
 
-/** Where the last loaded stand-in said an error was made (its stack's first frame). */
-let lastWhere = "";
+/** What `loadAll` saw, without `where`. */
+function load(dir: string, cacheName: string, env: Record<string, string> = {}): Omit<Seen, "where"> {
+  const { where: _where, ...seen } = loadAll(dir, cacheName, env);
+  return seen;
+}
 
 describe("the compiler's code cache", () => {
   it("is written at exit when asked, then used by the next run", () => {
@@ -67,8 +81,9 @@ describe("the compiler's code cache", () => {
     load(dir, "compiler-a.cache", { JADPO_WRITE_COMPILER_CACHE: "1" });
     const moved = compilerFolder();
     writeFileSync(join(moved, "compiler-a.cache"), readFileSync(join(dir, "compiler-a.cache")));
-    expect(load(moved, "compiler-a.cache").cacheRejected).toBe("false");
-    expect(lastWhere).toMatch(/^at exports\.where \(jadpo\/dist\/compiler\.cjs:\d+:\d+\)$/);
+    const seen = loadAll(moved, "compiler-a.cache");
+    expect(seen.cacheRejected).toBe("false");
+    expect(seen.where).toMatch(/^at exports\.where \(jadpo\/dist\/compiler\.cjs:\d+:\d+\)$/);
   });
 
   it("runs without one, with a cache of another name, and with one V8 rejects", () => {
@@ -103,8 +118,7 @@ describe("the compiler's code cache", () => {
         const { cacheRejected } = loadScript(dir, ${JSON.stringify(`${name}.cjs`)}, ${JSON.stringify(cache)}, { "#compiler-lazy": {}, "#import": (url) => import(url) });
         console.log("cache rejected:", cacheRejected);
       `;
-      const run = spawnSync(process.execPath, ["--import", "tsx", "--import", tuning, "--input-type=module", "-e", command], { cwd: repo, encoding: "utf8" });
-      expect(run.stdout).toContain("cache rejected: false\n");
+      expect(runTuned(command).stdout).toContain("cache rejected: false\n");
     }
     const script = `
       import { loadCompiler, loadScript } from ${JSON.stringify(loader)};
@@ -113,7 +127,6 @@ describe("the compiler's code cache", () => {
       const runtime = loadScript(dir, "runtime.cjs", ${JSON.stringify(runtimeCache)}, { "@jadpo/compiler": compiler.exports });
       console.log(compiler.cacheRejected, typeof compiler.exports.compileProject, runtime.cacheRejected, typeof runtime.exports.index.runSelected);
     `;
-    const run = spawnSync(process.execPath, ["--import", "tsx", "--import", tuning, "--input-type=module", "-e", script], { cwd: repo, encoding: "utf8" });
-    expect(run.stdout.trim()).toBe("false function false function");
+    expect(runTuned(script).stdout.trim()).toBe("false function false function");
   });
 });

@@ -1,12 +1,10 @@
 // Node's own modules load before jadpo sets its V8 flags (build/v8-tuning.ts): once a flag is
 // set, V8 refuses Node's embedded code cache and each module loaded later is compiled from its
 // source. A probe wraps `setFlagsFromString` and lists the modules loaded after its first call.
-import { spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { basename, join } from "node:path";
+import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
-import { bin, jadpoEnv, repo } from "../support/jadpo.ts";
+import { copyExample } from "../support/example.ts";
+import { runJadpo } from "../support/jadpo.ts";
 
 const PROBE = `data:text/javascript,${encodeURIComponent(`
 import v8 from "node:v8";
@@ -21,15 +19,14 @@ process.on("exit", () => {
   process.stderr.write("\\nloaded after the flags: " + JSON.stringify(after) + "\\n");
 });`)}`;
 
-const project = mkdtempSync(join(tmpdir(), "jadpo-builtins-"));
-// Without the example's own cache (.jadpo/), which a checkout may hold.
-cpSync(join(repo, "examples/support"), project, { recursive: true, filter: (path) => basename(path) !== ".jadpo" });
+// Without the example's own cache (.jadpo/), which a checkout may hold: copyExample leaves it out.
+const project = copyExample("jadpo-builtins-");
 afterAll(() => rmSync(project, { recursive: true, force: true }));
 
 function loadedAfterFlags(args: string[]): string[] {
   // No project cache: the run compiles, as a cold one does.
-  const run = spawnSync(process.execPath, ["--import", PROBE, bin, ...args], { cwd: project, env: jadpoEnv({ JADPO_CACHE: "off" }), encoding: "utf8" });
-  expect(run.status).toBe(0);
+  const run = runJadpo(args, { cwd: project, env: { JADPO_CACHE: "off" }, nodeArgs: ["--import", PROBE] });
+  expect(run.code).toBe(0);
   const line = /loaded after the flags: (.*)$/m.exec(run.stderr);
   expect(line).not.toBeNull();
   return JSON.parse(line![1]) as string[];

@@ -1,12 +1,10 @@
 // `jadpo test` and `jadpo check` load the compiler (and the runtime) only when they compile: an
 // answer from the project's cache reads neither script, only the command's own (build/README.md).
 // A probe reports each read of a script of the built `dist/`.
-import { spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { basename, join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { bin, jadpoEnv, repo } from "../support/jadpo.ts";
+import { rmSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { copyExample, disposedAfterEach } from "../support/example.ts";
+import { runJadpo } from "../support/jadpo.ts";
 
 const PROBE = `data:text/javascript,${encodeURIComponent(`
 import fs from "node:fs";
@@ -17,35 +15,31 @@ fs.readFileSync = function (path, ...rest) {
   return read.call(this, path, ...rest);
 };`)}`;
 
-const projects: string[] = [];
-afterEach(() => {
-  for (const dir of projects.splice(0)) rmSync(dir, { recursive: true, force: true });
+/**
+ * A copy of the example, removed after its test. copyExample leaves out the example's own cache
+ * (.jadpo/), which a checkout may hold: the copy starts cold.
+ */
+const example = disposedAfterEach(() => {
+  const root = copyExample("jadpo-on-use-");
+  return { root, dispose: () => rmSync(root, { recursive: true, force: true }) };
 });
-
-function example(): string {
-  const dir = mkdtempSync(join(tmpdir(), "jadpo-on-use-"));
-  projects.push(dir);
-  // Without the example's own cache (.jadpo/), which a checkout may hold: the copy starts cold.
-  cpSync(join(repo, "examples/support"), dir, { recursive: true, filter: (path) => basename(path) !== ".jadpo" });
-  return dir;
-}
 
 /** The scripts one run read, in order. */
 function scriptsRead(project: string, args: string[]): string[] {
-  const run = spawnSync(process.execPath, ["--import", PROBE, bin, ...args], { cwd: project, env: jadpoEnv(), encoding: "utf8" });
-  expect(run.status).toBe(0);
+  const run = runJadpo(args, { cwd: project, nodeArgs: ["--import", PROBE] });
+  expect(run.code).toBe(0);
   return [...run.stderr.matchAll(/^script read: (.*)$/gm)].map((match) => match[1]);
 }
 
 describe("the compiler and the runtime", () => {
   it("load once for a run that compiles, and not at all for a `jadpo test` shown from the cache", () => {
-    const project = example();
+    const project = example().root;
     expect(scriptsRead(project, ["test"])).toEqual(["jadpo-test.cjs", "compiler.cjs", "runtime.cjs"]);
     expect(scriptsRead(project, ["test"])).toEqual(["jadpo-test.cjs"]);
   });
 
   it("are not loaded by a `jadpo check` answered from the cache", () => {
-    const project = example();
+    const project = example().root;
     // The example has recordings: a check that compiles decodes them with the runtime.
     expect(scriptsRead(project, ["check"])).toEqual(["jadpo-check.cjs", "compiler.cjs", "runtime.cjs"]);
     expect(scriptsRead(project, ["check"])).toEqual(["jadpo-check.cjs"]);

@@ -49,9 +49,9 @@ export function jadpoEnv(env: Record<string, string | undefined> = {}): Record<s
   return out;
 }
 
-/** Runs `jadpo <args>` to the end, blocking this process. */
-export function runJadpo(args: string[], options: JadpoOptions): Run {
-  const run = spawnSync(process.execPath, [bin, ...args], {
+/** Runs `jadpo <args>` to the end, blocking this process; `nodeArgs` go to node, before the bin (`--import` a probe). */
+export function runJadpo(args: string[], options: JadpoOptions & { nodeArgs?: string[] }): Run {
+  const run = spawnSync(process.execPath, [...(options.nodeArgs ?? []), bin, ...args], {
     cwd: options.cwd, env: jadpoEnv(options.env), input: options.input, encoding: "utf8", maxBuffer: 256 * 1024 * 1024,
   });
   if (run.error) throw run.error;
