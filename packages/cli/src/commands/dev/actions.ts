@@ -27,7 +27,7 @@ export function refusal(status: number, code: string, message: string, requestId
   return { status, body: errorBody(code, message, requestId), calls: [], problem: null };
 }
 
-export function unknownAction(build: DevBuild, name: string, requestId: string): ActionAnswer {
+function unknownAction(build: DevBuild, name: string, requestId: string): ActionAnswer {
   const names = [...build.actions.keys()];
   const known = names.length === 0 ? "the project has no actions" : `its actions are ${names.map((n) => `\`${n}\``).join(", ")}`;
   return refusal(404, "unknown_action", `\`${name}\` is not an action of this project; ${known}`, requestId);
@@ -37,7 +37,7 @@ export function unknownAction(build: DevBuild, name: string, requestId: string):
  * A model can repeat its key into a text the action returns; the answer goes to whoever called,
  * so the key is replaced by `***` there as everywhere else jadpo shows text.
  */
-export function withoutKey(result: JsonValue, key: string | null): JsonValue {
+function withoutKey(result: JsonValue, key: string | null): JsonValue {
   if (key === null || key === "") return result;
   let text = JSON.stringify(result);
   // In JSON text the key appears escaped; a text that carried it escaped is escaped twice.
