@@ -56,11 +56,12 @@ async function route(state: DevServerState, req: IncomingMessage, res: ServerRes
   const action = /^\/actions\/([^/]+)\/?$/.exec(path);
   if (action !== null) {
     // Every answer to an action request is printed and listed on /_dev, refusals included.
-    const refuse = (status: number, code: string, message: string): void => {
-      const answer = refusal(status, code, message, id);
+    // Printed first, so whoever reads the answer finds its lines in the terminal already.
+    const respond = (answer: ActionAnswer): void => {
       state.onAnswer(method, path, answer);
-      sendJson(res, status, answer.body);
+      sendJson(res, answer.status, answer.body);
     };
+    const refuse = (status: number, code: string, message: string): void => respond(refusal(status, code, message, id));
     if (method !== "POST") {
       res.setHeader("allow", "POST");
       return refuse(405, "method_not_allowed", `Call an action with POST ${path}`);
@@ -80,11 +81,7 @@ async function route(state: DevServerState, req: IncomingMessage, res: ServerRes
     if (build === null) {
       return refuse(503, "not_built", "The project doesn't compile yet: correct the errors `jadpo dev` printed, and it rebuilds");
     }
-    const answer = await answerAction(build, name, body.text, id, state.displayPath, state.actionTimeout);
-    // Printed first, so whoever reads the answer finds its lines in the terminal already.
-    state.onAnswer(method, path, answer);
-    sendJson(res, answer.status, answer.body);
-    return;
+    return respond(await answerAction(build, name, body.text, id, state.displayPath, state.actionTimeout));
   }
   if (method !== "GET" && method !== "HEAD") {
     return sendError(res, 404, "not_found", `Nothing answers ${method} ${path}; actions take POST /actions/<name>`, id);
