@@ -17,7 +17,7 @@ export { shapeOf, type Shape } from "./values/shape.ts";
 export { decodeAnswer, decodeValue, formatDecodeErrorDetail, type DecodeError, type DecodeResult } from "./ai/decode.ts";
 
 // Running tests.
-export { runTest, type RunTestOptions } from "./runner/run-test.ts";
+export { runTest, type RunTestOptions, type TestTimeout } from "./runner/run-test.ts";
 export { runRecordingTest, type RecordingTestOptions } from "./runner/run-recording-test.ts";
 export { loadTests, type ExecuteOptions, type LoadedTests, type RunExtras } from "./runner/execute.ts";
 export { parseSeedRange, type SeedRange } from "./runner/seeds.ts";

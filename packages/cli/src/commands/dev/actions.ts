@@ -3,7 +3,7 @@
 // What the terminal prints about the request comes back with it.
 import { randomInt } from "node:crypto";
 import { diagnostic, renderErrorPlain } from "@jadpo/compiler";
-import { callAction, toJson, type JsonValue } from "@jadpo/runtime";
+import { callAction, toJson, type JsonValue, type TestTimeout } from "@jadpo/runtime";
 import type { DevCall } from "@jadpo/runtime/dev";
 import { keyInJson } from "@jadpo/runtime/drivers";
 import type { DevBuild } from "./build.ts";
@@ -53,7 +53,7 @@ function withoutKey(result: JsonValue, key: string | null): JsonValue {
 /** Runs the action `name` of `build` with the request's body. Never throws. */
 export async function answerAction(
   build: DevBuild, name: string, bodyText: string, requestId: string, displayPath: (file: string) => string,
-  timeout?: { ms: number; text: string },
+  timeout?: TestTimeout,
 ): Promise<ActionAnswer> {
   const action = build.actions.get(name);
   if (action === undefined) return unknownAction(build, name, requestId);

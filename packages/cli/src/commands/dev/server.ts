@@ -4,6 +4,7 @@
 // Each request takes the build current when it arrives, so a rebuild never changes a request halfway.
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { TestTimeout } from "@jadpo/runtime";
 import { readCalls, type DevCall, type UsageCounter } from "@jadpo/runtime/dev";
 import { answerAction, refusal, type ActionAnswer } from "./actions.ts";
 import type { DevBuild } from "./build.ts";
@@ -19,7 +20,7 @@ export interface DevServerState {
   displayPath: (file: string) => string;
   usage: UsageCounter;
   /** The wall time each action request may take. */
-  actionTimeout: { ms: number; text: string };
+  actionTimeout: TestTimeout;
   /** The build serving now; null before the first good build. */
   current(): DevBuild | null;
   /** After each action request (the terminal prints it). */
