@@ -1,6 +1,7 @@
 // Every flag of the CLI in one table (docs/cli.md). Commands pick theirs by name with `flag(name)`.
 // `--flag value` and `--flag=value` both work (commander reads both).
 import { Option } from "commander";
+import type { TestTimeout } from "@jadpo/runtime";
 import { colorModes } from "./terminal.ts";
 import { reporterNames } from "./reporters/index.ts";
 import { OptionValueError, setExample } from "./usage.ts";
@@ -45,7 +46,7 @@ export function durationMs(text: string): number | null {
 }
 
 /** A time limit as its flag gave it (already checked by `duration`): milliseconds, and the text to show. */
-export function timeLimit(text: string): { ms: number; text: string } {
+export function timeLimit(text: string): TestTimeout {
   return { ms: durationMs(text)!, text };
 }
 

@@ -17,10 +17,10 @@ export { shapeOf, type Shape } from "./values/shape.ts";
 export { decodeAnswer, decodeValue, formatDecodeErrorDetail, type DecodeError, type DecodeResult } from "./ai/decode.ts";
 
 // Running tests.
-export { runTest, type RunTestOptions } from "./runner/run-test.ts";
+export { runTest, type RunTestOptions, type TestTimeout } from "./runner/run-test.ts";
 export { runRecordingTest, type RecordingTestOptions } from "./runner/run-recording-test.ts";
 export { loadTests, type ExecuteOptions, type LoadedTests, type RunExtras } from "./runner/execute.ts";
-export { parseSeedRange, seedCount, type SeedRange } from "./runner/seeds.ts";
+export { parseSeedRange, type SeedRange } from "./runner/seeds.ts";
 export { coverageTotals, type CoverageSite } from "./runner/coverage.ts";
 export { outcomesOf, GENERATE_OUTCOMES, STREAM_OUTCOMES, EMBED_OUTCOMES, type AiCallKind, type AiOutcome } from "./ai/outcomes.ts";
 export type { PlannedTest } from "./runner/plan.ts";

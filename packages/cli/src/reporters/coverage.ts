@@ -2,8 +2,10 @@
 // section after the summary, its closing line, the json `coverage` array, the summary's
 // `under N seeds`. Every reporter takes them from here.
 import type { Paint } from "@jadpo/compiler";
-// Types only: reporters load with every command, the runtime only with `jadpo test`'s run.
-import type { CoverageSite, SeedRange } from "@jadpo/runtime";
+// Types only from the runtime: reporters load with every command, the runtime only with `jadpo
+// test`'s run (run-options is pure and bundled into the CLI).
+import type { CoverageSite } from "@jadpo/runtime";
+import { seedCount, type SeedRange } from "@jadpo/runtime/run-options";
 import type { ReportContext } from "./reporter.ts";
 
 const COVERAGE_HEADING = "AI outcomes reached by these tests";
@@ -11,7 +13,7 @@ const COVERAGE_HEADING = "AI outcomes reached by these tests";
 /** ` under 100 seeds`, appended to the summary line of a sweep; "" otherwise. */
 export function underSeeds(seeds: SeedRange | undefined): string {
   if (!seeds) return "";
-  const n = seeds.last - seeds.first + 1;
+  const n = seedCount(seeds);
   return ` under ${n} seed${n === 1 ? "" : "s"}`;
 }
 

@@ -67,7 +67,7 @@ export interface ReporterOptions {
 }
 
 /** Whether the run passed: exit 0 exactly when it did. */
-export function reportPassed(report: TestReport): report is RanReport {
+export function reportPassed(report: TestReport): boolean {
   return report.outcome === "ran" && report.results.every((result) => result.status === "passed") && !report.coverageBelow && failingAlerts(report) === 0;
 }
 

@@ -22,7 +22,7 @@ export interface TextStyle {
 export const plainStyle: TextStyle = { pretty: false, paint: noPaint, width: null };
 
 /** Breaks `first + rest` into lines of at most `width` columns at spaces; continuation lines indented by two. */
-export function wrapWords(first: string, rest: string, width: number): string[] {
+function wrapWords(first: string, rest: string, width: number): string[] {
   const lines: string[] = [];
   let line = first;
   let length = [...first].length;

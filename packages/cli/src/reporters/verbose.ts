@@ -37,7 +37,7 @@ function lister(paint: Paint): (result: TestResult, displayPath: (file: string) 
 }
 
 /** The per-test list: each file's path, then its tests in plan order. */
-export function testList(results: TestResult[], displayPath: (file: string) => string, paint: Paint): string[] {
+function testList(results: TestResult[], displayPath: (file: string) => string, paint: Paint): string[] {
   const list = lister(paint);
   return results.flatMap((result) => list(result, displayPath));
 }

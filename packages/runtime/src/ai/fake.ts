@@ -73,6 +73,11 @@ function promptWord(script: CompiledScript): string {
   return script.prompt ? script.prompt.name : "embed";
 }
 
+/** `ai.answer_question`, `ai.embed`: the script as its messages name it. */
+function scriptLabel(script: CompiledScript): string {
+  return `ai.${promptWord(script)}`;
+}
+
 export interface FakeOptions {
   /** The test's seed: generated defaults, placeholder fills and embeddings come from it. */
   seed: number;
@@ -105,7 +110,7 @@ export class FakeBackend implements AiBackend {
       const count = script.items.length;
       throw new TestStop(
         diagnostic("test.fakes_exhausted", null, { prompt: promptWord(script) }, [
-          { label: "fakes", text: `\`ai.${promptWord(script)}\` scripted ${answers(count)}; attempt ${count + 1} has none` },
+          { label: "fakes", text: `\`${scriptLabel(script)}\` scripted ${answers(count)}; attempt ${count + 1} has none` },
         ]),
       );
     }
@@ -211,7 +216,7 @@ export class FakeBackend implements AiBackend {
       if (used >= script.items.length) continue;
       const were = used === 1 ? "1 was used" : `${used} were used`;
       return diagnostic("test.fakes_unused", script.items[used].item.item.span, { prompt: promptWord(script) }, [
-        { label: "fakes", text: `\`ai.${promptWord(script)}\` scripted ${answers(script.items.length)}; ${were}` },
+        { label: "fakes", text: `\`${scriptLabel(script)}\` scripted ${answers(script.items.length)}; ${were}` },
       ]);
     }
     return null;
@@ -243,7 +248,7 @@ export class FakeBackend implements AiBackend {
       diagnostic("test.fake_type", compiled.item.item.span, { type: printType(asked), suggestion: "Correct the scripted answer to the type" }, [
         {
           label: "fakes",
-          text: `\`ai.${promptWord(script)}\` attempt ${attempt} asks for \`${printType(asked)}\`; its scripted answer is a \`${printType(scripted)}\``,
+          text: `\`${scriptLabel(script)}\` attempt ${attempt} asks for \`${printType(asked)}\`; its scripted answer is a \`${printType(scripted)}\``,
         },
       ]),
     );
@@ -251,7 +256,7 @@ export class FakeBackend implements AiBackend {
 
   private wrongItem(script: CompiledScript, compiled: CompiledItem, call: string): TestStop {
     return new TestStop(
-      diagnostic("test.fake_stream_item", compiled.item.item.span, { variant: "wrong_call", call, script: `ai.${promptWord(script)}` }),
+      diagnostic("test.fake_stream_item", compiled.item.item.span, { variant: "wrong_call", call, script: scriptLabel(script) }),
     );
   }
 }

@@ -71,13 +71,3 @@ export function invokeWith(args: CExpr[], invoke: Invoke): CExpr {
     return invoke.async ? await invoke.call(values, c) : invoke.call(values, c);
   });
 }
-
-/** Runs a closure and hands its value to `then`, awaiting only when the closure is async. */
-export function mapExpr(e: CExpr, then: (value: Value, s: Slots, c: RunContext) => Value): CExpr {
-  if (!e.async) {
-    const f = e.fn;
-    return syncExpr((s, c) => then(f(s, c), s, c));
-  }
-  const f = e.fn;
-  return asyncExpr(async (s, c) => then(await f(s, c), s, c));
-}

@@ -36,7 +36,7 @@ function printed(type: Type | undefined, value: Value): string {
 }
 
 /** The `diff:` detail: a key line, then the diff's lines below it. */
-export function diffText(lines: string[]): string {
+function diffText(lines: string[]): string {
   return ["(- expected, + got)", ...lines.map((line) => `    ${line}`)].join("\n");
 }
 

@@ -71,7 +71,7 @@ function listSeeds(seeds: number[]): string {
 }
 
 /** One line per prompt, in first-call order: `ai.<prompt>: [<answer>, …]`, indented under `fakes:`. */
-export function scriptText(answers: GeneratedAnswer[]): string {
+function scriptText(answers: GeneratedAnswer[]): string {
   const byPrompt = new Map<string, string[]>();
   for (const answer of answers) {
     let items = byPrompt.get(answer.prompt);

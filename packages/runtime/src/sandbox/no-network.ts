@@ -73,7 +73,3 @@ export function forbidNetwork(): void {
   // ES modules that imported a built-in by name hold their own copy of its exports: update them.
   syncBuiltinESMExports();
 }
-
-export function networkForbidden(): boolean {
-  return forbidden;
-}

@@ -36,7 +36,7 @@ interface Printed {
  * The text `check` prints: each diagnostic, a blank line between, then the last line right after
  * the last one (as `jadpo test` prints its summary). Plain is painted too when colour is forced.
  */
-export function checkText(result: Printed, format: "pretty" | "plain", terminal: Terminal): string {
+function checkText(result: Printed, format: "pretty" | "plain", terminal: Terminal): string {
   const { paint } = terminal;
   if (result.diagnostics.length === 0) {
     return `${paint.ok("✓")} Check passed  ${plural(result.files, "file")} · ${plural(result.declarations, "declaration")}\n`;

@@ -3,7 +3,7 @@
 // What the terminal prints about the request comes back with it.
 import { randomInt } from "node:crypto";
 import { diagnostic, renderErrorPlain } from "@jadpo/compiler";
-import { callAction, toJson, type JsonValue } from "@jadpo/runtime";
+import { callAction, toJson, type JsonValue, type TestTimeout } from "@jadpo/runtime";
 import type { DevCall } from "@jadpo/runtime/dev";
 import { keyInJson } from "@jadpo/runtime/drivers";
 import type { DevBuild } from "./build.ts";
@@ -27,7 +27,7 @@ export function refusal(status: number, code: string, message: string, requestId
   return { status, body: errorBody(code, message, requestId), calls: [], problem: null };
 }
 
-export function unknownAction(build: DevBuild, name: string, requestId: string): ActionAnswer {
+function unknownAction(build: DevBuild, name: string, requestId: string): ActionAnswer {
   const names = [...build.actions.keys()];
   const known = names.length === 0 ? "the project has no actions" : `its actions are ${names.map((n) => `\`${n}\``).join(", ")}`;
   return refusal(404, "unknown_action", `\`${name}\` is not an action of this project; ${known}`, requestId);
@@ -37,7 +37,7 @@ export function unknownAction(build: DevBuild, name: string, requestId: string):
  * A model can repeat its key into a text the action returns; the answer goes to whoever called,
  * so the key is replaced by `***` there as everywhere else jadpo shows text.
  */
-export function withoutKey(result: JsonValue, key: string | null): JsonValue {
+function withoutKey(result: JsonValue, key: string | null): JsonValue {
   if (key === null || key === "") return result;
   let text = JSON.stringify(result);
   // In JSON text the key appears escaped; a text that carried it escaped is escaped twice.
@@ -53,7 +53,7 @@ export function withoutKey(result: JsonValue, key: string | null): JsonValue {
 /** Runs the action `name` of `build` with the request's body. Never throws. */
 export async function answerAction(
   build: DevBuild, name: string, bodyText: string, requestId: string, displayPath: (file: string) => string,
-  timeout?: { ms: number; text: string },
+  timeout?: TestTimeout,
 ): Promise<ActionAnswer> {
   const action = build.actions.get(name);
   if (action === undefined) return unknownAction(build, name, requestId);

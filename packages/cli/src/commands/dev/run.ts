@@ -62,7 +62,7 @@ function failedRequest(requestPath: string, answer: ActionAnswer): FailedRequest
 }
 
 /** The start-up line about a sandbox: whether its model answers (never the key). */
-export function probeLine(probe: Probe, connection: string, prompts: readonly string[], paint: Terminal["paint"]): string {
+function probeLine(probe: Probe, connection: string, prompts: readonly string[], paint: Terminal["paint"]): string {
   const names = prompts.map((p) => `\`${p}\``).join(", ");
   // "the model of connection `model`": init's connection is named `model`, and "model's model" reads badly.
   if (probe.answers) return `${paint.ok("✓")} sandbox: the model of connection \`${connection}\`, ${probe.model}, answers at ${probe.url} (sandboxed: ${names})`;

@@ -4,6 +4,7 @@
 // Each request takes the build current when it arrives, so a rebuild never changes a request halfway.
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { TestTimeout } from "@jadpo/runtime";
 import { readCalls, type DevCall, type UsageCounter } from "@jadpo/runtime/dev";
 import { answerAction, refusal, type ActionAnswer } from "./actions.ts";
 import type { DevBuild } from "./build.ts";
@@ -19,7 +20,7 @@ export interface DevServerState {
   displayPath: (file: string) => string;
   usage: UsageCounter;
   /** The wall time each action request may take. */
-  actionTimeout: { ms: number; text: string };
+  actionTimeout: TestTimeout;
   /** The build serving now; null before the first good build. */
   current(): DevBuild | null;
   /** After each action request (the terminal prints it). */
@@ -56,11 +57,12 @@ async function route(state: DevServerState, req: IncomingMessage, res: ServerRes
   const action = /^\/actions\/([^/]+)\/?$/.exec(path);
   if (action !== null) {
     // Every answer to an action request is printed and listed on /_dev, refusals included.
-    const refuse = (status: number, code: string, message: string): void => {
-      const answer = refusal(status, code, message, id);
+    // Printed first, so whoever reads the answer finds its lines in the terminal already.
+    const respond = (answer: ActionAnswer): void => {
       state.onAnswer(method, path, answer);
-      sendJson(res, status, answer.body);
+      sendJson(res, answer.status, answer.body);
     };
+    const refuse = (status: number, code: string, message: string): void => respond(refusal(status, code, message, id));
     if (method !== "POST") {
       res.setHeader("allow", "POST");
       return refuse(405, "method_not_allowed", `Call an action with POST ${path}`);
@@ -80,11 +82,7 @@ async function route(state: DevServerState, req: IncomingMessage, res: ServerRes
     if (build === null) {
       return refuse(503, "not_built", "The project doesn't compile yet: correct the errors `jadpo dev` printed, and it rebuilds");
     }
-    const answer = await answerAction(build, name, body.text, id, state.displayPath, state.actionTimeout);
-    // Printed first, so whoever reads the answer finds its lines in the terminal already.
-    state.onAnswer(method, path, answer);
-    sendJson(res, answer.status, answer.body);
-    return;
+    return respond(await answerAction(build, name, body.text, id, state.displayPath, state.actionTimeout));
   }
   if (method !== "GET" && method !== "HEAD") {
     return sendError(res, 404, "not_found", `Nothing answers ${method} ${path}; actions take POST /actions/<name>`, id);

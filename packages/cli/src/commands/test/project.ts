@@ -2,7 +2,7 @@
 // compile it, keep the errors that stop a run, and ready its tests to run.
 import { join } from "node:path";
 import { compileProject, type CompileResult, type Diagnostic, type Host, type ParseCache } from "@jadpo/compiler";
-import type { LoadedTests } from "@jadpo/runtime";
+import type { LoadedTests, TestTimeout } from "@jadpo/runtime";
 import type { Runtime } from "./load-runtime.ts";
 import { nodeHost } from "../../node-host.ts";
 import { reportText, saveInternalReport } from "../../internal-error.ts";
@@ -14,7 +14,7 @@ export interface TestLoad {
   /** The current directory, for the path of an internal error's report. */
   cwd: string;
   /** Each test's time limit (`--test-timeout`). */
-  timeout?: { ms: number; text: string };
+  timeout?: TestTimeout;
 }
 
 export interface LoadedProject {

@@ -267,7 +267,7 @@ export async function runOnce(prepared: PreparedRun, context: CliContext, change
     if (reportPassed(report)) {
       context.exitCode = 0;
       // Only a run that passed is kept; one shown from the cache is kept already.
-      if (!kept && cache && key) keepRun(cache, key, report);
+      if (!kept && cache && key && report.outcome === "ran") keepRun(cache, key, report);
     } else {
       context.exitCode = 1;
     }
