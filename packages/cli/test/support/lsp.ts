@@ -31,10 +31,13 @@ export class LspClient {
   private version = 0;
   private stderr = "";
   private readonly child: ChildProcessWithoutNullStreams;
+  /** The server's exit code once it has ended (null when killed). */
+  readonly exited: Promise<number | null>;
 
   /** `start`: how to start the server (default: the built `jadpo lsp` of this clone). */
   constructor(readonly root: string, start?: () => ChildProcessWithoutNullStreams) {
     this.child = start ? start() : spawnJadpo(["lsp", "--stdio"], { cwd: root, keepStdin: true });
+    this.exited = new Promise((resolve) => this.child.once("exit", (code) => resolve(code)));
     this.child.stderr.setEncoding("utf8").on("data", (text: string) => void (this.stderr += text));
     this.connection = createMessageConnection(new StreamMessageReader(this.child.stdout), new StreamMessageWriter(this.child.stdin));
     this.connection.onNotification("textDocument/publishDiagnostics", (params: { uri: string; version?: number; diagnostics: LspDiagnostic[] }) => {
@@ -101,12 +104,17 @@ export class LspClient {
     return { line, character: before.length - before.lastIndexOf("\n") - 1 };
   }
 
+  /** Writes bytes to the server as they are, past the client's framing (for malformed frames). */
+  sendRaw(bytes: string | Uint8Array): Promise<void> {
+    return new Promise((resolve, reject) => this.child.stdin.write(bytes, (error) => (error ? reject(error) : resolve())));
+  }
+
   get errors(): string {
     return this.stderr;
   }
 
   async stop(): Promise<number | null> {
-    const exited = new Promise<number | null>((resolve) => this.child.once("exit", (code) => resolve(code)));
+    const exited = this.exited;
     try {
       await this.connection.sendRequest("shutdown");
       await this.connection.sendNotification("exit");

@@ -4,10 +4,18 @@ import { createConnection } from "vscode-languageserver/node";
 import type { CliContext } from "../../context.ts";
 import { nodeHost } from "../../node-host.ts";
 import { startServer } from "../../lsp/server.ts";
+import { stdioTransport } from "../../lsp/transport.ts";
 
 export async function runLsp(_context: CliContext): Promise<void> {
-  const connection = createConnection(process.stdin, process.stdout);
+  const { reader, writer } = stdioTransport({
+    input: process.stdin,
+    output: process.stdout,
+    log: (line) => void process.stderr.write(`${line}\n`),
+    exit: (code) => process.exit(code),
+  });
+  const connection = createConnection(reader, writer);
   startServer(connection, nodeHost);
-  // The connection ends the process itself on `exit`, or when stdin closes.
+  // The connection ends the process itself on `exit`; the transport does when stdin closes or
+  // a frame can't be read past.
   await new Promise<void>((resolve) => connection.onExit(resolve));
 }
