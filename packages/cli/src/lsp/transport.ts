@@ -1,9 +1,11 @@
-// The server's end of stdio: messages read with our own framing (framing.ts); responses written
-// as vscode-jsonrpc writes them. A framing fault is one line on stderr; after a fatal one, and when
+// The server's end of stdio: messages read with our own framing (framing.ts) and passed through
+// the lifecycle (lifecycle.ts) before the connection sees them; responses written as
+// vscode-jsonrpc writes them. A framing fault is one line on stderr; after a fatal one, and when
 // the input ends, the process exits (0 only after `shutdown`), as the editor expects of a server.
 import type { Readable, Writable } from "node:stream";
 import { AbstractMessageReader, StreamMessageWriter, type DataCallback, type Disposable, type Message, type MessageReader } from "vscode-languageserver/node";
 import { FrameDecoder } from "./framing.ts";
+import { Lifecycle } from "./lifecycle.ts";
 
 export interface Stdio {
   input: Readable;
@@ -14,9 +16,7 @@ export interface Stdio {
 }
 
 class FramedReader extends AbstractMessageReader implements MessageReader {
-  private shutDown = false;
-
-  constructor(private readonly stdio: Stdio) {
+  constructor(private readonly stdio: Stdio, private readonly lifecycle: Lifecycle) {
     super();
   }
 
@@ -26,9 +26,7 @@ class FramedReader extends AbstractMessageReader implements MessageReader {
     const onData = (chunk: Buffer) => {
       for (const event of decoder.push(chunk)) {
         if (event.kind === "message") {
-          const message = event.message;
-          if (typeof message === "object" && message !== null && "method" in message && message.method === "shutdown") this.shutDown = true;
-          callback(message as Message);
+          if (this.lifecycle.admit(event.message)) callback(event.message as Message);
         } else if (event.kind === "skipped") {
           log(`jadpo lsp: a malformed message: ${event.problem}; skipping to the next Content-Length header`);
         } else {
@@ -38,7 +36,7 @@ class FramedReader extends AbstractMessageReader implements MessageReader {
         }
       }
     };
-    const onEnd = () => exit(this.shutDown ? 0 : 1);
+    const onEnd = () => exit(this.lifecycle.shutDown ? 0 : 1);
     input.on("data", onData);
     input.on("end", onEnd);
     input.on("close", onEnd);
@@ -49,5 +47,7 @@ class FramedReader extends AbstractMessageReader implements MessageReader {
 
 /** The reader and writer of a connection over `stdio`. */
 export function stdioTransport(stdio: Stdio): { reader: MessageReader; writer: StreamMessageWriter } {
-  return { reader: new FramedReader(stdio), writer: new StreamMessageWriter(stdio.output) };
+  const writer = new StreamMessageWriter(stdio.output);
+  const lifecycle = new Lifecycle((response) => void writer.write(response).catch(() => undefined));
+  return { reader: new FramedReader(stdio, lifecycle), writer };
 }
