@@ -5,7 +5,7 @@
 // own files), so the same inputs give the same results; only a run that passed is kept, so a
 // failure is always seen from a fresh run.
 import type { ModuleCache, ProjectSnapshot } from "@jadpo/compiler";
-import { isObject, projectKey, readEntry, writeEntry } from "@jadpo/compiler/startup";
+import { isObject, projectKey, readProjectEntry, writeProjectEntry, type ProjectKey } from "@jadpo/compiler/startup";
 import type { ResultKind, TestResult } from "@jadpo/runtime";
 import type { RanReport } from "../../reporters/index.ts";
 import type { SeedRange, Selector } from "@jadpo/runtime/run-options";
@@ -41,7 +41,7 @@ export interface RunInputs {
   failOnAlert: boolean;
 }
 
-export function runKey(snapshot: ProjectSnapshot, cache: ModuleCache, inputs: RunInputs): string {
+export function runKey(snapshot: ProjectSnapshot, cache: ModuleCache, inputs: RunInputs): ProjectKey {
   return projectKey(snapshot, cache, JSON.stringify(["test run 1", inputs]), Date.now());
 }
 
@@ -63,9 +63,9 @@ function isKeptRun(value: unknown): value is KeptRun {
   );
 }
 
-/** The kept report of an identical passed run, marked `cached`; null when there is none. */
-export function keptRun(cache: ModuleCache, key: string, inputs: RunInputs): RanReport | null {
-  const kept = readEntry(cache, key, isKeptRun);
+/** The kept report of an identical passed run, made from the files as they are, marked `cached`; null when there is none. */
+export function keptRun(cache: ModuleCache, key: ProjectKey, inputs: RunInputs): RanReport | null {
+  const kept = readProjectEntry(cache, key, isKeptRun);
   if (!kept) return null;
   const results: TestResult[] = kept.tests.map(([name, kind, file, line, seed, durationMs]) => ({
     name, kind: kind as ResultKind, file: kept.files[file], line, status: "passed", seed, duration_ms: durationMs, diagnostics: [],
@@ -79,7 +79,7 @@ export function keptRun(cache: ModuleCache, key: string, inputs: RunInputs): Ran
 }
 
 /** Keeps `report` when every test passed (callers check that the run passed); nothing else is ever kept. */
-export function keepRun(cache: ModuleCache, key: string, report: RanReport): void {
+export function keepRun(cache: ModuleCache, key: ProjectKey, report: RanReport): void {
   const files: string[] = [];
   const fileIndex = new Map<string, number>();
   const tests: KeptRun["tests"] = [];
@@ -91,5 +91,5 @@ export function keepRun(cache: ModuleCache, key: string, report: RanReport): voi
   }
   const kept: KeptRun = { files, tests, alerts: report.alerts };
   if (report.coverage) kept.coverage = report.coverage;
-  writeEntry(cache, key, kept);
+  writeProjectEntry(cache, key, kept);
 }
