@@ -6,8 +6,8 @@
 // reached through a global symbol (hash/digest.ts).
 export { findProjectRoot } from "./modules/load.ts";
 export { listProject } from "./cache/snapshot.ts";
-export { projectKey } from "./cache/stamps.ts";
-export { isObject, readEntry, writeEntry } from "./cache/entry.ts";
+export { projectKey, readProjectEntry, writeProjectEntry, type ProjectKey } from "./cache/stamps.ts";
+export { isObject } from "./cache/entry.ts";
 export { isCheckSummary, snapshotSources } from "./cache/summary.ts";
 export { sha256PartsHex } from "./hash/digest.ts";
 export { noPaint } from "./diagnostics/render-pretty.ts";

@@ -4,7 +4,7 @@ import {
   compileProject, limitDiagnostics, omittedLine, renderCheckJson, renderErrorPlain, renderErrorPretty, sortDiagnostics, sourceLookup,
   type Diagnostic, type SourceFile,
 } from "@jadpo/compiler";
-import { isCheckSummary, listProject, projectKey, readEntry, snapshotSources, writeEntry } from "@jadpo/compiler/startup";
+import { isCheckSummary, listProject, projectKey, readProjectEntry, snapshotSources, writeProjectEntry } from "@jadpo/compiler/startup";
 import type { CliContext } from "../../context.ts";
 import { terminalFor, type ColorMode, type Terminal } from "../../terminal.ts";
 import { reportUsage } from "../../usage.ts";
@@ -62,7 +62,7 @@ async function compile(lookup: ProjectLookup, env: CliContext["env"]): Promise<P
   const snapshot = listProject(nodeHost, root);
   const cache = diskCache(root, env);
   const key = cache && projectKey(snapshot, cache, "check", Date.now());
-  const cached = cache && key ? readEntry(cache, key, isCheckSummary) : null;
+  const cached = cache && key ? readProjectEntry(cache, key, isCheckSummary) : null;
   if (cached) return { ...cached, omitted: cached.omitted ?? 0, displayPath, source: snapshotSources(snapshot) };
   // Checked only: `check` never runs the program, so the runtime's side tables are not kept.
   const result = compileProject(snapshot.host, root, { toRun: false, parses: processParses(env) });
@@ -70,7 +70,7 @@ async function compile(lookup: ProjectLookup, env: CliContext["env"]): Promise<P
   const recordings = await undecodableRecordings(result, (path) => snapshot.host.readFile(`${root}/${path}`));
   const { shown, omitted } = limitDiagnostics(sortDiagnostics([...result.diagnostics, ...recordings]));
   const summary = { files: result.stats.files, declarations: result.stats.declarations, diagnostics: shown, omitted: omitted + result.omitted };
-  if (cache && key) writeEntry(cache, key, summary);
+  if (cache && key) writeProjectEntry(cache, key, summary);
   return { ...summary, displayPath, source: sourceLookup(result.graph) };
 }
 

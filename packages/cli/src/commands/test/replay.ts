@@ -1,11 +1,12 @@
 // A passed run kept in the project's cache (docs/cli.md, "The cache"): `jadpo test` run again
-// with the same files, the same build and the same flags that decide results shows that run's
-// report instead of running it again. Tests are deterministic and can't reach anything outside
-// the project (no network, a fake clock, every AI call answered by the fake from the project's
-// own files), so the same inputs give the same results; only a run that passed is kept, so a
-// failure is always seen from a fresh run.
-import type { ModuleCache, ProjectSnapshot } from "@jadpo/compiler";
-import { isObject, projectKey, readEntry, writeEntry } from "@jadpo/compiler/startup";
+// with the same files, the same build, the same flags that decide results and the same values of
+// the variables the connection reads shows that run's report instead of running it again. Tests
+// are deterministic and can't reach anything outside the project (no network, a fake clock,
+// every AI call answered by the fake from the project's own files) but those variables (the
+// model named by `env(...)` decides the model-drift alerts), so the same inputs give the same
+// results; only a run that passed is kept, so a failure is always seen from a fresh run.
+import type { CheckedProgram, ConfigText, ModuleCache, ProjectSnapshot } from "@jadpo/compiler";
+import { isObject, projectKey, readProjectEntry, writeProjectEntry, type ProjectKey } from "@jadpo/compiler/startup";
 import type { ResultKind, TestResult } from "@jadpo/runtime";
 import type { RanReport } from "../../reporters/index.ts";
 import type { SeedRange, Selector } from "@jadpo/runtime/run-options";
@@ -41,8 +42,47 @@ export interface RunInputs {
   failOnAlert: boolean;
 }
 
-export function runKey(snapshot: ProjectSnapshot, cache: ModuleCache, inputs: RunInputs): string {
-  return projectKey(snapshot, cache, JSON.stringify(["test run 1", inputs]), Date.now());
+/**
+ * What is kept under a key (the files and the flags): the variables the connection reads, which
+ * the files decide, and the latest passed runs, newest first, each with the digest of those
+ * variables' values it ran with (never the values: one may be a key).
+ */
+interface KeptRuns {
+  variables: string[];
+  runs: [values: string, run: KeptRun][];
+}
+
+/** Runs kept side by side under one key: a CI whose jobs set the model each way replays each. */
+const KEEP_VALUES = 4;
+
+/** The cache's entry for this project and these flags, read once (a miss then keeps its run beside the others). */
+export interface RunCache {
+  cache: ModuleCache;
+  key: ProjectKey;
+  kept: KeptRuns | null;
+}
+
+export function runCache(snapshot: ProjectSnapshot, cache: ModuleCache, inputs: RunInputs): RunCache {
+  const key = projectKey(snapshot, cache, JSON.stringify(["test run 2", inputs]), Date.now());
+  return { cache, key, kept: readProjectEntry(cache, key, isKeptRuns) };
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** Every variable the project's connection reads with `env(...)` (its base URL, model, key…), in its order. */
+export function connectionVariables(program: CheckedProgram): string[] {
+  const isEnv = (value: unknown): value is Extract<ConfigText, { kind: "env" }> => isObject(value) && value.kind === "env" && typeof value.name === "string";
+  const names = Object.values(program.connection ?? {}).filter(isEnv).map((text) => text.name);
+  return [...new Set(names)];
+}
+
+/** The digest of the variables' values now, each set (to what) or not. */
+function valuesDigest(cache: ModuleCache, variables: string[], env: Env): string {
+  const parts = variables.map((name) => {
+    const value = env[name];
+    return value === undefined ? `${name}\0unset\0` : `${name}\0set ${value.length}\0${value}\0`;
+  });
+  return cache.digest(["jadpo run variables 1\n", ...parts]);
 }
 
 /**
@@ -63,9 +103,15 @@ function isKeptRun(value: unknown): value is KeptRun {
   );
 }
 
-/** The kept report of an identical passed run, marked `cached`; null when there is none. */
-export function keptRun(cache: ModuleCache, key: string, inputs: RunInputs): RanReport | null {
-  const kept = readEntry(cache, key, isKeptRun);
+const isKeptRuns = (value: unknown): value is KeptRuns =>
+  isObject(value) && Array.isArray(value.variables) && value.variables.every((name) => typeof name === "string") &&
+  Array.isArray(value.runs) && value.runs.every((r) => Array.isArray(r) && r.length === 2 && typeof r[0] === "string" && isKeptRun(r[1]));
+
+/** The kept report of an identical passed run, with the variables' values as they are now, marked `cached`; null when there is none. */
+export function keptRun(runs: RunCache, inputs: RunInputs, env: Env): RanReport | null {
+  if (!runs.kept) return null;
+  const values = valuesDigest(runs.cache, runs.kept.variables, env);
+  const kept = runs.kept.runs.find(([ran]) => ran === values)?.[1];
   if (!kept) return null;
   const results: TestResult[] = kept.tests.map(([name, kind, file, line, seed, durationMs]) => ({
     name, kind: kind as ResultKind, file: kept.files[file], line, status: "passed", seed, duration_ms: durationMs, diagnostics: [],
@@ -78,8 +124,11 @@ export function keptRun(cache: ModuleCache, key: string, inputs: RunInputs): Ran
   return report;
 }
 
-/** Keeps `report` when every test passed (callers check that the run passed); nothing else is ever kept. */
-export function keepRun(cache: ModuleCache, key: string, report: RanReport): void {
+/**
+ * Keeps `report`, run with `variables` (the connection's) as `env` has them, when every test
+ * passed (callers check that the run passed); nothing else is ever kept.
+ */
+export function keepRun(runs: RunCache, report: RanReport, variables: string[], env: Env): void {
   const files: string[] = [];
   const fileIndex = new Map<string, number>();
   const tests: KeptRun["tests"] = [];
@@ -89,7 +138,11 @@ export function keepRun(cache: ModuleCache, key: string, report: RanReport): voi
     if (file === undefined) fileIndex.set(r.file, (file = files.push(r.file) - 1));
     tests.push([r.name, r.kind, file, r.line, r.seed, r.duration_ms]);
   }
-  const kept: KeptRun = { files, tests, alerts: report.alerts };
-  if (report.coverage) kept.coverage = report.coverage;
-  writeEntry(cache, key, kept);
+  const run: KeptRun = { files, tests, alerts: report.alerts };
+  if (report.coverage) run.coverage = report.coverage;
+  const values = valuesDigest(runs.cache, variables, env);
+  // The runs kept with other values stay, newest first (the files decide the variables, so they are the same).
+  const others = runs.kept?.variables.join("\0") === variables.join("\0") ? runs.kept.runs.filter(([ran]) => ran !== values) : [];
+  const kept: KeptRuns["runs"] = [[values, run], ...others];
+  writeProjectEntry(runs.cache, runs.key, { variables, runs: kept.slice(0, KEEP_VALUES) } satisfies KeptRuns);
 }

@@ -27,7 +27,7 @@ import { watchAndRun, type RunDone } from "./watch.ts";
 import { noProgress, progressFor } from "./progress.ts";
 import { nowMs } from "../../clock.ts";
 import { diskCache } from "../../cache/disk-cache.ts";
-import { keepRun, keptRun, runKey, type RunInputs } from "./replay.ts";
+import { connectionVariables, keepRun, keptRun, runCache, type RunInputs } from "./replay.ts";
 
 export interface TestOptions {
   seed: number;
@@ -210,8 +210,8 @@ function prepare(paths: string[], options: TestOptions, context: CliContext, loa
 
 /**
  * One run: compile, run, report; sets the exit code. A run identical to one that passed (the same
- * files, build and flags: replay.ts) shows that run's report, marked as such, unless `--no-cache`
- * or `JADPO_CACHE=off`; a watch always runs. Inside one process (watch), only the files whose
+ * files, build, flags and connection variables: replay.ts) shows that run's report, marked as
+ * such, unless `--no-cache` or `JADPO_CACHE=off`; a watch always runs. Inside one process (watch), only the files whose
  * bytes changed are parsed again. `changed` (a watch's rerun) keeps only the tests those files
  * affect; a rerun with none prints nothing.
  */
@@ -235,10 +235,12 @@ export async function runOnce(prepared: PreparedRun, context: CliContext, change
     const cache = !prepared.options.watch && prepared.options.cache !== false ? diskCache(load.root, context.env) : null;
     const snapshot = cache ? listProject(nodeHost, load.root) : null;
     const inputs = runInputs(prepared);
-    const key = cache && snapshot ? runKey(snapshot, cache, inputs) : null;
-    const kept = cache && key ? keptRun(cache, key, inputs) : null;
+    const runs = cache && snapshot ? runCache(snapshot, cache, inputs) : null;
+    const kept = runs ? keptRun(runs, inputs, context.env) : null;
     let report: TestReport;
     let source: ReportContext["source"];
+    // The variables the connection reads, whose values a kept run is kept with (replay.ts).
+    let variables: string[] = [];
     if (kept && snapshot) {
       // Shown as its run showed it: each test through the live reporters, then the reports.
       replay(kept, hooks);
@@ -249,6 +251,7 @@ export async function runOnce(prepared: PreparedRun, context: CliContext, change
       runtime.forbidNetwork();
       const helpers = (pool = new LazyPool(runtime, load, prepared.workers, seed, prepared.extras));
       const project = loadTestProject(runtime, load, snapshot?.host ?? nodeHost, processParses(context.env));
+      if (project.compiled.program) variables = connectionVariables(project.compiled.program);
       // A worker's start-up, estimated as ours: loading the bundle, and compiling the project.
       const startupMs = prepared.loadMs + (nowMs() - started);
       const affected = changed === null ? null : affectedBy(project.compiled, changed);
@@ -267,7 +270,7 @@ export async function runOnce(prepared: PreparedRun, context: CliContext, change
     if (reportPassed(report)) {
       context.exitCode = 0;
       // Only a run that passed is kept; one shown from the cache is kept already.
-      if (!kept && cache && key && report.outcome === "ran") keepRun(cache, key, report);
+      if (!kept && runs && report.outcome === "ran") keepRun(runs, report, variables, context.env);
     } else {
       context.exitCode = 1;
     }
