@@ -3,7 +3,8 @@
 // OpenAI-compatible model, then dev requests with the first fixture's values (answered by the
 // recording of those very values) and with new values (the first recording by name); the call
 // log says which and why, and shows the answer. A request that fails shows its status and code.
-import { rmSync } from "node:fs";
+import { mkdirSync, rmSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeModelServer, type FakeModelServer } from "@jadpo/runtime/testing";
 import { buildCli } from "../support/build-cli.ts";
@@ -114,6 +115,23 @@ describe("jadpo dev with recordings made from fixtures", () => {
       expect(shown).not.toContain(shared);
       expect(shown).not.toContain(keyFile);
     }
+  });
+
+  it("says once when the recording key can't be had, and then answers by name", async () => {
+    const project = await twoRecordings();
+    // A folder where the key file should be: it can be neither read nor made.
+    rmSync(join(project.root, ".jadpo", "recording-key"));
+    mkdirSync(join(project.root, ".jadpo", "recording-key"));
+    const dev = await DevProcess.start(project.root, { JADPO_AI_BASE_URL: `http://127.0.0.1:${await closedPort()}/v1` });
+    for (let i = 0; i < 2; i++) expect((await dev.post("answer_customer", { question: "Does your sourdough contain sesame?" })).status).toBe(200);
+    await dev.stop();
+    expect(callLog(project.root).map((c) => c.source)).toEqual([
+      "recording jersey_fx (no recording of these values)",
+      "recording jersey_fx (no recording of these values)",
+    ]);
+    expect(dev.stderr.split("\n").filter((line) => line.includes("recording key"))).toEqual([
+      "▲ the recording key can't be read or made (EISDIR): calls match recordings by name only",
+    ]);
   });
 
   it("shows a failed action request's status and code in the log and on /_dev, and says at start-up that the model answers", async () => {
