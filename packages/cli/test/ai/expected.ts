@@ -2,18 +2,26 @@
 // `jadpo dev` call logs: shared by the end-to-end and in-process tests.
 import type { NewDevCall } from "@jadpo/runtime/dev";
 import type { FakeModelServer } from "@jadpo/runtime/testing";
-import { valuesDigestOfJson } from "@jadpo/runtime/recordings";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { RecordingKey, valuesDigestOfJson } from "@jadpo/runtime/recordings";
+import type { JsonValue } from "@jadpo/runtime";
 import { RECORDINGS } from "./harness.ts";
 
 export const NOT_COVERED = JSON.stringify({ resolved_by_articles: false, reply: "We don't deliver to Jersey." });
 export const COVERED = JSON.stringify({ resolved_by_articles: true, reply: "Our sourdough is baked beside sesame." });
 
-/** The values digests of the two questions the tests ask with (`asked.values`). */
-export const SESAME_VALUES = valuesDigestOfJson({ question: "Does your sourdough contain sesame?", reader_locale: "en-GB" });
-export const JERSEY_VALUES = valuesDigestOfJson({ question: "Do you deliver to Jersey?", reader_locale: "en-GB" });
+/** The digest of `values` under the key `jadpo ai record` made in the project at `root`'s `.jadpo/recording-key`. */
+export function projectDigest(root: string, values: JsonValue): string {
+  return valuesDigestOfJson(new RecordingKey(readFileSync(join(root, ".jadpo", "recording-key"), "utf8").trim()), values);
+}
 
-/** The recording file's form (docs/testing.md), for an answer whose reply is a placeholder, asked with `values` (and `fixture`). */
-export function recordingBytes(resolved: boolean, asked: { values: string; fixture?: string; model?: string } = { values: SESAME_VALUES, fixture: "questions.sesame" }): string {
+/** The values digests of the two questions the tests ask with (`asked.values`), in the project at `root`. */
+export const sesameValues = (root: string) => projectDigest(root, { question: "Does your sourdough contain sesame?", reader_locale: "en-GB" });
+export const jerseyValues = (root: string) => projectDigest(root, { question: "Do you deliver to Jersey?", reader_locale: "en-GB" });
+
+/** The recording file's form (docs/testing.md), for an answer whose reply is a placeholder, asked with `values` (and `fixture`) in the project at `root`. */
+export function recordingBytes(root: string, resolved: boolean, asked: { values: string; fixture?: string; model?: string } = { values: sesameValues(root), fixture: "questions.sesame" }): string {
   const fixture = asked.fixture === undefined ? "" : `    "fixture": "${asked.fixture}",\n`;
   const model = asked.model ?? "meta-llama/Llama-3.1-8B-Instruct";
   return `{\n  "answer": {\n    "reply": "{Text}",\n    "resolved_by_articles": ${resolved}\n  },\n  "asked": {\n${fixture}    "model": "${model}",\n    "values": "${asked.values}"\n  },\n  "version": "answer_question@b44ecc53"\n}\n`;

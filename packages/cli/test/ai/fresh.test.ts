@@ -5,11 +5,13 @@
 // and no recording ever holds the question, the key or a value a placeholder replaced.
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { digest8 } from "@jadpo/compiler";
 import { appendCall } from "@jadpo/runtime/dev";
+import { RecordingKey, valuesDigestOfJson } from "@jadpo/runtime/recordings";
 import { beforeAll, describe, expect, it } from "vitest";
 import { buildCli } from "../support/build-cli.ts";
 import { disposedAfterEach } from "../support/example.ts";
-import { asked, devCall, JERSEY_VALUES, NOT_COVERED, SESAME_VALUES } from "./expected.ts";
+import { asked, devCall, jerseyValues, NOT_COVERED, sesameValues } from "./expected.ts";
 import { modelServerForFile, Project, RECORDINGS } from "./harness.ts";
 
 const example = disposedAfterEach(() => Project.example());
@@ -44,7 +46,7 @@ describe("a recording made with one model, run with another", () => {
     const project = example();
     const recorded = await project.run(["ai", "record", "answer_question", "--as", "sesame_fx", "--fixture", "questions.sesame"], env());
     expect(recorded.code).toBe(0);
-    expect(JSON.parse(project.read(`${RECORDINGS}/sesame_fx.json`)).asked).toEqual({ fixture: "questions.sesame", model: OLD_MODEL, values: SESAME_VALUES });
+    expect(JSON.parse(project.read(`${RECORDINGS}/sesame_fx.json`)).asked).toEqual({ fixture: "questions.sesame", model: OLD_MODEL, values: sesameValues(project.root) });
 
     const before = await project.run(["test"], env());
     expect(before.stdout).toBe("✓ 15 passed  11 action tests · 1 function test · 3 recording tests\n");
@@ -111,7 +113,7 @@ describe("jadpo ai record --stale", () => {
     appendCall(project.root, devCall("Do you deliver to Jersey?"));
     expect((await project.run(["ai", "record", "answer_question", "--as", "jersey"], env())).code).toBe(0);
     expect((await project.run(["ai", "record", "answer_question", "--as", "sesame_fx", "--fixture", "questions.sesame"], env())).code).toBe(0);
-    expect(JSON.parse(project.read(`${RECORDINGS}/jersey.json`)).asked).toEqual({ model: OLD_MODEL, values: JERSEY_VALUES });
+    expect(JSON.parse(project.read(`${RECORDINGS}/jersey.json`)).asked).toEqual({ model: OLD_MODEL, values: jerseyValues(project.root) });
     // Later calls about other things: `--stale` still asks `jersey` with Jersey's values.
     appendCall(project.root, devCall("Is the rye bread vegan?"));
     const legacy = `{\n  "answer": {\n    "reply": "{Text}",\n    "resolved_by_articles": false\n  },\n  "asked": {\n    "model": "${OLD_MODEL}",\n    "values": "0badc0de"\n  },\n  "version": "answer_question@b44ecc53"\n}\n`;
@@ -138,7 +140,7 @@ describe("jadpo ai record --stale", () => {
       "Answer the customer's question in en-GB.\nQuestion: Does your sourdough contain sesame?",
     ]);
     expect(project.read(`${RECORDINGS}/legacy.json`)).toBe(legacy);
-    expect(JSON.parse(project.read(`${RECORDINGS}/jersey.json`)).asked).toEqual({ model: NEW_MODEL, values: JERSEY_VALUES });
+    expect(JSON.parse(project.read(`${RECORDINGS}/jersey.json`)).asked).toEqual({ model: NEW_MODEL, values: jerseyValues(project.root) });
     expect(JSON.parse(project.read(`${RECORDINGS}/sesame_fx.json`)).asked.model).toBe(NEW_MODEL);
 
     // The one left fails `--fail-on-alert` until it is gone; then nothing is out of date.
@@ -150,6 +152,34 @@ describe("jadpo ai record --stale", () => {
     expect(again.stdout).toBe("✓ No recording is out of date  0 recorded again · 0 left out of date\n");
     expect(again.code).toBe(0);
     expect(model().requests).toHaveLength(0);
+  });
+
+  it("asks an older, unkeyed recording, or one digested under another key, again only by its fixture, never by a dev call's values", async () => {
+    const project = example();
+    appendCall(project.root, devCall("Do you deliver to Jersey?"));
+    const jersey = { question: "Do you deliver to Jersey?", reader_locale: "en-GB" };
+    const sesame = { question: "Does your sourdough contain sesame?", reader_locale: "en-GB" };
+    const write = (name: string, asked: object) => project.write(`${RECORDINGS}/${name}.json`, JSON.stringify({
+      answer: { reply: "{Text}", resolved_by_articles: false }, asked: { model: OLD_MODEL, ...asked }, version: "answer_question@b44ecc53",
+    }));
+    write("a_unkeyed", { values: digest8(jersey) });
+    write("b_other_key", { values: valuesDigestOfJson(new RecordingKey("a colleague's key"), jersey) });
+    write("c_unkeyed_fixture", { fixture: "questions.sesame", values: digest8(sesame) });
+    // They stay valid.
+    expect((await project.run(["test"], env())).stdout).toBe("✓ 17 passed  11 action tests · 1 function test · 5 recording tests\n");
+
+    changeModel(project);
+    model().requests.length = 0;
+    const run = await project.run(["ai", "record", "--stale"], env());
+    expect(run.stdout.split("\n").filter((line) => !line.startsWith("  "))).toEqual([
+      "error: `answer_question`'s recording `a_unkeyed` is out of date and can't be asked again: it was recorded without a fixture and no `jadpo dev` call in the log has its values",
+      "error: `answer_question`'s recording `b_other_key` is out of date and can't be asked again: it was recorded without a fixture and no `jadpo dev` call in the log has its values",
+      `✓ Recorded \`answer_question\`'s \`c_unkeyed_fixture\` again  from the fixture \`questions.sesame\` · 1 placeholder · ${RECORDINGS}/c_unkeyed_fixture.json`,
+      "record failed: 2 left out of date, 1 recorded again",
+      "",
+    ]);
+    expect(model().requests).toHaveLength(1);
+    expect(JSON.parse(project.read(`${RECORDINGS}/c_unkeyed_fixture.json`)).asked).toEqual({ fixture: "questions.sesame", model: NEW_MODEL, values: sesameValues(project.root) });
   });
 
   it("re-records one named recording with the dev call of its own values, not the last call", async () => {

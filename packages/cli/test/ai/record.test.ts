@@ -8,7 +8,7 @@ import { appendCall } from "@jadpo/runtime/dev";
 import { buildCli } from "../support/build-cli.ts";
 import { fixture } from "../support/example.ts";
 import { modelServerForFile, Project, RECORDINGS } from "./harness.ts";
-import { asked, COVERED, JERSEY_VALUES, PLACEHOLDERS_LINE, devCall, NOT_COVERED, recordedBlock, recordingBytes } from "./expected.ts";
+import { asked, COVERED, jerseyValues, PLACEHOLDERS_LINE, devCall, NOT_COVERED, recordedBlock, recordingBytes } from "./expected.ts";
 
 /** A URL on 127.0.0.1 where nothing listens. */
 async function closedPortUrl(): Promise<string> {
@@ -27,7 +27,7 @@ describe("jadpo ai record, recording", () => {
     expect(run.stderr).toBe("");
     expect(run.stdout).toBe(recordedBlock("jersey", "the fixture `questions.sesame`"));
     expect(run.code).toBe(0);
-    expect(project.read(`${RECORDINGS}/jersey.json`)).toBe(recordingBytes(false));
+    expect(project.read(`${RECORDINGS}/jersey.json`)).toBe(recordingBytes(project.root, false));
     // Asked once, with the fixture's values rendered into the prompt.
     expect(model().requests).toHaveLength(1);
     expect(asked(model())).toBe("Answer the customer's question in en-GB.\nQuestion: Does your sourdough contain sesame?");
@@ -50,7 +50,7 @@ describe("jadpo ai record, recording", () => {
     expect(run.stdout).toBe(`${seed.replace("answer_question@5f8642d0", "answer_question@b44ecc53")}${PLACEHOLDERS_LINE}\n`);
     expect(run.stdout).toBe(recordedBlock("not_covered", "the last `jadpo dev` call, call_3"));
     expect(run.code).toBe(0);
-    expect(project.read(`${RECORDINGS}/not_covered.json`)).toBe(recordingBytes(false, { values: JERSEY_VALUES }));
+    expect(project.read(`${RECORDINGS}/not_covered.json`)).toBe(recordingBytes(project.root, false, { values: jerseyValues(project.root) }));
     expect(asked(model())).toBe("Answer the customer's question in en-GB.\nQuestion: Do you deliver to Jersey?");
   });
 
@@ -60,7 +60,7 @@ describe("jadpo ai record, recording", () => {
     model().setBehaviour({ kind: "answer", text: () => (n++ === 0 ? "Sure! Our sourdough contains sesame." : COVERED) });
     const run = await project.run(["ai", "record", "answer_question", "--as", "corrected", "--fixture", "questions.sesame"], env());
     expect(run.stdout).toBe(recordedBlock("corrected", "the fixture `questions.sesame`"));
-    expect(project.read(`${RECORDINGS}/corrected.json`)).toBe(recordingBytes(true));
+    expect(project.read(`${RECORDINGS}/corrected.json`)).toBe(recordingBytes(project.root, true));
     expect(model().requests).toHaveLength(2);
     const correction = model().requests[1].body as { messages: Array<{ role: string; content: string }> };
     expect(correction.messages.map((m) => m.role)).toEqual(["system", "user", "assistant", "user"]);
@@ -72,7 +72,7 @@ describe("jadpo ai record, recording", () => {
     model().setBehaviour({ kind: "answer", text: COVERED });
     const run = await project.run(["ai", "record", "answer_question", "--as", "not_covered", "--fixture", "questions.sesame", "--force"], env());
     expect(run.stdout).toBe(recordedBlock("not_covered", "the fixture `questions.sesame`"));
-    expect(project.read(`${RECORDINGS}/not_covered.json`)).toBe(recordingBytes(true));
+    expect(project.read(`${RECORDINGS}/not_covered.json`)).toBe(recordingBytes(project.root, true));
   });
 
   it("replaces a recording made from an older prompt without --force, as `jadpo test`'s remedy line says", async () => {
@@ -81,7 +81,7 @@ describe("jadpo ai record, recording", () => {
     project.write(file, project.read(file).replace("answer_question@b44ecc53", "answer_question@1a2b3c4d"));
     const run = await project.run(["ai", "record", "answer_question", "--as", "not_covered", "--fixture", "questions.sesame"], env());
     expect(run.code).toBe(0);
-    expect(project.read(file)).toBe(recordingBytes(false));
+    expect(project.read(file)).toBe(recordingBytes(project.root, false));
   });
 });
 

@@ -53,7 +53,7 @@ action slow(n: Int) -> Int {
 );
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-const result = buildProject(root, { root, env: {}, usage: new UsageCounter(root) });
+const result = buildProject(root, { root, env: {}, recordingKey: () => null, usage: new UsageCounter(root) });
 if (!result.ok) throw new Error(`the test project doesn't build: ${result.diagnostics.map((d) => d.summary).join("; ")}`);
 const build: DevBuild = result.build;
 const ask = (name: string, body: unknown) => answerAction(build, name, JSON.stringify(body), "req_test", (f) => f);

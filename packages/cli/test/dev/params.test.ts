@@ -10,7 +10,7 @@ import { repo } from "../support/jadpo.ts";
 const example = join(repo, "examples/support");
 
 describe("readParams", () => {
-  const built = buildProject(example, { root: example, env: {}, usage: new UsageCounter(example) });
+  const built = buildProject(example, { root: example, env: {}, recordingKey: () => null, usage: new UsageCounter(example) });
   if (!built.ok) throw new Error("the example app doesn't build");
   const action = built.build.actions.get("answer_customer")!;
 

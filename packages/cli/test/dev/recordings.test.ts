@@ -3,7 +3,8 @@
 // OpenAI-compatible model, then dev requests with the first fixture's values (answered by the
 // recording of those very values) and with new values (the first recording by name); the call
 // log says which and why, and shows the answer. A request that fails shows its status and code.
-import { rmSync } from "node:fs";
+import { mkdirSync, rmSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeModelServer, type FakeModelServer } from "@jadpo/runtime/testing";
 import { buildCli } from "../support/build-cli.ts";
@@ -34,8 +35,8 @@ afterAll(async () => {
   for (const root of roots) rmSync(root, { recursive: true, force: true });
 });
 
-/** The example with a second fixture, `questions.jersey`, and a recording made from each fixture. */
-async function twoRecordings(): Promise<Copy> {
+/** The example with a second fixture, `questions.jersey`, and a recording made from each fixture (with `env`). */
+async function twoRecordings(env: Record<string, string> = {}): Promise<Copy> {
   const project = Copy.make();
   project.write(FIXTURES, project.read(FIXTURES).replace(/\n}\s*$/, [
     "",
@@ -47,7 +48,7 @@ async function twoRecordings(): Promise<Copy> {
   ].join("\n")));
   const record = async (name: string, fixture: string, resolved: boolean) => {
     model.setBehaviour({ kind: "answer", text: JSON.stringify({ resolved_by_articles: resolved, reply: `About ${name}.` }) });
-    const run = await runJadpoAsync(["ai", "record", "answer_question", "--as", name, "--fixture", fixture], { cwd: project.root, env: { JADPO_AI_BASE_URL: model.url } });
+    const run = await runJadpoAsync(["ai", "record", "answer_question", "--as", name, "--fixture", fixture], { cwd: project.root, env: { ...env, JADPO_AI_BASE_URL: model.url } });
     expect(run.code, run.stdout).toBe(0);
   };
   await record("sesame_fx", "questions.sesame", true);
@@ -80,6 +81,57 @@ describe("jadpo dev with recordings made from fixtures", () => {
     expect(page.text).toContain("recording sesame_fx (same values)");
     expect(page.text).toContain("recording jersey_fx (no recording of these values)");
     await dev.stop();
+  });
+
+  it("matches a recording made on another machine by its values only when both share JADPO_RECORDING_KEY", async () => {
+    const shared = "the team's recording key 7c21";
+    const made = await twoRecordings({ JADPO_RECORDING_KEY: shared });
+    // Another machine: the same committed files, no `.jadpo/` of its own.
+    const clone = Copy.make();
+    for (const name of ["sesame_fx", "jersey_fx"]) {
+      const file = `domains/support/prompts/recordings/answer_question/${name}.json`;
+      clone.write(file, made.read(file));
+    }
+    clone.write(FIXTURES, made.read(FIXTURES));
+    const offline = `http://127.0.0.1:${await closedPort()}/v1`;
+    const sesame = { question: "Does your sourdough contain sesame?" };
+
+    // Without the key, its own key is made and matches nothing: the first recording by name answers.
+    const alone = await DevProcess.start(clone.root, { JADPO_AI_BASE_URL: offline });
+    expect((await alone.post("answer_customer", sesame)).status).toBe(200);
+    await alone.stop();
+    expect(clone.exists(".jadpo/recording-key")).toBe(true);
+    expect(callLog(clone.root).map((c) => c.source)).toEqual(["recording jersey_fx (no recording of these values)"]);
+
+    const together = await DevProcess.start(clone.root, { JADPO_AI_BASE_URL: offline, JADPO_RECORDING_KEY: shared });
+    expect((await together.post("answer_customer", sesame)).status).toBe(200);
+    await together.stop();
+    expect(callLog(clone.root).map((c) => c.source)).toEqual([
+      "recording jersey_fx (no recording of these values)",
+      "recording sesame_fx (same values)",
+    ]);
+    const keyFile = clone.read(".jadpo/recording-key").trim();
+    for (const shown of [alone.stdout, alone.stderr, together.stdout, together.stderr, JSON.stringify(callLog(clone.root))]) {
+      expect(shown).not.toContain(shared);
+      expect(shown).not.toContain(keyFile);
+    }
+  });
+
+  it("says once when the recording key can't be had, and then answers by name", async () => {
+    const project = await twoRecordings();
+    // A folder where the key file should be: it can be neither read nor made.
+    rmSync(join(project.root, ".jadpo", "recording-key"));
+    mkdirSync(join(project.root, ".jadpo", "recording-key"));
+    const dev = await DevProcess.start(project.root, { JADPO_AI_BASE_URL: `http://127.0.0.1:${await closedPort()}/v1` });
+    for (let i = 0; i < 2; i++) expect((await dev.post("answer_customer", { question: "Does your sourdough contain sesame?" })).status).toBe(200);
+    await dev.stop();
+    expect(callLog(project.root).map((c) => c.source)).toEqual([
+      "recording jersey_fx (no recording of these values)",
+      "recording jersey_fx (no recording of these values)",
+    ]);
+    expect(dev.stderr.split("\n").filter((line) => line.includes("recording key"))).toEqual([
+      "▲ the recording key can't be read or made (EISDIR): calls match recordings by name only",
+    ]);
   });
 
   it("shows a failed action request's status and code in the log and on /_dev, and says at start-up that the model answers", async () => {

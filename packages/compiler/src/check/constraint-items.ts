@@ -18,7 +18,7 @@ const ALLOWED: Record<ConstrainedKind, string[]> = {
   Text: ["min_length", "max_length", "pattern", "personal"],
   List: ["min_items", "max_items"],
   Bool: [],
-  Instant: [],
+  Instant: ["personal"],
   Duration: [],
   Enum: [],
   Object: [],

@@ -1,7 +1,7 @@
 // The one digest of the toolchain (docs/language.md): canonical JSON — object keys sorted by code
 // unit, no whitespace — hashed with SHA-256 and cut to its first 8 hex digits. A prompt's version
-// is made this way, and so is a recording's `asked.values`, so equal values give equal digests
-// however their fields were written.
+// is made this way, so equal inputs give equal digests however their fields were written. (A
+// recording's `asked.values` is keyed instead: the runtime's values-digest.ts.)
 import { sha256Hex } from "../hash/digest.ts";
 
 /** JSON as this digest reads it: what `JSON.parse` gives back. */

@@ -27,6 +27,7 @@ describe("well-typed programs check clean", () => {
     ["comparing T? with T", `function same(a: Text?, b: Text) -> Bool {\n    return a == b and a != none\n}\n`],
     ["a match arm block's final expression is its value", `type Tone = Enum { friendly formal }\nfunction greet(tone: Tone) -> Text {\n    return match tone {\n        Tone.friendly => {\n            var hi = "Hi"\n            hi + "!"\n        }\n        _ => "Good day"\n    }\n}\n`],
     ["durations, instants and the clock in an action", `action later() -> Instant {\n    return clock.now() + 5m\n}\n`],
+    ["an Instant-based type marked `personal: false`, kept verbatim in recordings", `type Opened = Instant { personal: false }\naction opened() -> Opened {\n    return Opened(clock.now())\n}\n`],
     ["Text conversions and text functions", `type Code = Text { max_length: 8 }\nfunction shout(code: Code) -> Code {\n    return Code(text.upper(code))\n}\n`],
   ])("%s", (_, source) => {
     expect(rendered(checkSources(shop(source)).diagnostics)).toBe("");

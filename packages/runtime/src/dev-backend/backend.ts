@@ -16,7 +16,7 @@ import { fakeEmbedding } from "../ai/embed.ts";
 import { streamPieces } from "../ai/stream.ts";
 import { appendCallAsync } from "../dev-log/log-file.ts";
 import type { DevCall, DevCallOutcome, DevCallRequest, DevCallSource, NewDevCall } from "../dev-log/call.ts";
-import { valuesDigestOfJson } from "../recordings/asked.ts";
+import { valuesDigestOfJson, type RecordingKey } from "../recordings/values-digest.ts";
 import { completionRequestFor } from "../drivers/request.ts";
 import { toJson } from "../values/json.ts";
 import type { JsonValue, Value } from "../values/value.ts";
@@ -30,6 +30,11 @@ export interface DevAiOptions {
   root: string;
   /** Where `env(...)` settings of the connection (the key) are read, at each real call. */
   env: Env;
+  /**
+   * The key of values digests, asked for at each call (`jadpo dev` makes it once, at the first,
+   * when it must); null when there is none to be had: calls then match recordings by name only.
+   */
+  recordingKey: () => RecordingKey | null;
   usage: UsageCounter;
   /** Default: the file under `root`. */
   readFile?: ReadProjectFile;
@@ -49,8 +54,8 @@ export interface DevAiOptions {
 interface Trace {
   prompt: PromptInfo;
   values: { [field: string]: JsonValue };
-  /** The values' digest, matched against recordings' `asked.values`. */
-  digest: string;
+  /** The values' digest, matched against recordings' `asked.values`; null without a recording key. */
+  digest: string | null;
   seed: number;
   started: number;
   /** When it settled (the log line is written when the request ends). */
@@ -104,8 +109,9 @@ export class DevAi {
   /** @internal */ begin(prompt: PromptInfo, values: Value): Trace {
     const json = valuesJson(prompt, values);
     const started = this.now();
+    const key = this.options.recordingKey();
     return {
-      prompt, values: json, digest: valuesDigestOfJson(json), seed: callSeed(prompt.name, json), started, ended: started,
+      prompt, values: json, digest: key === null ? null : valuesDigestOfJson(key, json), seed: callSeed(prompt.name, json), started, ended: started,
       attempts: 0, source: "generated", reason: undefined, answer: undefined,
     };
   }

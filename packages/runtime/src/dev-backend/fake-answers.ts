@@ -6,6 +6,7 @@ import { sha256Uint32, type CheckedProgram, type PromptInfo, type Type } from "@
 import { decodeValue } from "../ai/decode.ts";
 import { generateValue } from "../ai/defaults.ts";
 import { fillPlaceholders } from "../recordings/placeholders.ts";
+import { askedWithValues } from "../recordings/values-digest.ts";
 import { readRecording } from "../recordings/read.ts";
 import { canonicalJson } from "../values/json.ts";
 import { rng } from "../seed.ts";
@@ -29,12 +30,12 @@ export interface RecordedAnswer {
 
 /**
  * The recording that answers a call (docs/dev.md): the current recording whose `asked.values` is
- * the call's values digest `digest`; else the first that decodes as `asType` — current ones by
+ * the call's values digest `digest` (null: none is, there being no recording key); else the first that decodes as `asType` — current ones by
  * name, then older ones by name. Placeholders are filled from `seed`. One that can't be read or
  * doesn't decode is passed over (`jadpo check` and `jadpo test` report it).
  */
 export function recordedAnswer(
-  program: CheckedProgram, readFile: ReadProjectFile, prompt: PromptInfo, asType: Type, seed: number, digest: string,
+  program: CheckedProgram, readFile: ReadProjectFile, prompt: PromptInfo, asType: Type, seed: number, digest: string | null,
 ): RecordedAnswer | null {
   const read = program.recordings
     .filter((r) => r.promptName === prompt.name)
@@ -57,7 +58,7 @@ export function recordedAnswer(
     return decoded.ok ? decoded.value : null;
   };
   for (const { name, recording } of read) {
-    if (recording.version !== prompt.version || recording.asked?.values !== digest) continue;
+    if (recording.version !== prompt.version || !askedWithValues(recording.asked, digest)) continue;
     const value = decodes(recording.answer);
     if (value !== null) return { name, value, recorded: recording.answer, why: "same values" };
   }

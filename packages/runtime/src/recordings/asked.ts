@@ -1,28 +1,16 @@
 // What a recording remembers of the question it answered (docs/testing.md, "keeping recordings
-// fresh"): the fixture it was asked with, the model that answered, and a digest of the prompt
-// values — never the values themselves, so no personal text is kept while a `jadpo dev` call can
-// still be matched to the recording made from the same values.
-import { digest8, type PromptInfo } from "@jadpo/compiler";
-import { toJson } from "../values/json.ts";
-import type { JsonValue, Value } from "../values/value.ts";
+// fresh"): the fixture it was asked with, the model that answered, and a keyed digest of the prompt
+// values (values-digest.ts) — never the values themselves, so no personal text is kept while a
+// `jadpo dev` call can still be matched to the recording made from the same values.
+import type { JsonValue } from "../values/value.ts";
 
 export interface Asked {
   /** `questions.sesame`, when recorded with `--fixture`. */
   fixture?: string;
   /** The connection's `model` when it was recorded. */
   model: string;
-  /** 8 hex digits: `valuesDigest` of the values it was asked with. */
+  /** 8 hex digits: `valuesDigest` of the values it was asked with (or, in an older recording, their unkeyed SHA-256). */
   values: string;
-}
-
-/** The digest of prompt values as JSON (as the call log keeps them): canonical JSON, SHA-256, 8 hex digits. */
-export function valuesDigestOfJson(values: JsonValue): string {
-  return digest8(values);
-}
-
-/** The digest of a prompt's values. */
-export function valuesDigest(prompt: PromptInfo, values: Value): string {
-  return valuesDigestOfJson(toJson({ kind: "named", decl: prompt.valuesType }, values));
 }
 
 const FIXTURE = /^[A-Za-z_][A-Za-z0-9_]*\.[A-Za-z_][A-Za-z0-9_]*$/;

@@ -4,5 +4,7 @@ export { writeRecordingAtomic, recordingText } from "./write.ts";
 export { applyPlaceholders, fillPlaceholders, type FillResult, type PlaceholderError, type PlaceholderField } from "./placeholders.ts";
 export { parseStrictJson, type StrictJsonResult } from "./strict-json.ts";
 export { removeStaleFiles } from "../files/stale.ts";
-export { readAsked, valuesDigest, valuesDigestOfJson, type Asked } from "./asked.ts";
+export { readAsked, type Asked } from "./asked.ts";
+export { askedWithValues, RecordingKey, valuesDigest, valuesDigestOfJson } from "./values-digest.ts";
+export { writeFileAtomic, type AtomicWrite } from "../files/atomic.ts";
 export { currentModel } from "./current-model.ts";

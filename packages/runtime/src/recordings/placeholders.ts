@@ -1,6 +1,7 @@
-// Placeholders (docs/testing.md): a recorded answer keeps no text or number that could say something
-// about someone. Recording replaces each Text-, Int- or Decimal-based value whose type isn't
-// `personal: false` by "{TypeName}"; reading fills each with a generated valid value of that type.
+// Placeholders (docs/testing.md): a recorded answer keeps no text, number or date that could say
+// something about someone. Recording replaces each Text-, Int-, Decimal- or Instant-based value whose
+// type isn't `personal: false` by "{TypeName}"; reading fills each with a generated valid value of
+// that type. An Instant kept verbatim by an older recording is read as written.
 import { THE_ANSWER, type Type } from "@jadpo/compiler";
 import { generateValue } from "../ai/defaults.ts";
 import type { Rng } from "../seed.ts";
@@ -87,8 +88,8 @@ export function fillPlaceholders(type: Type, json: JsonValue, rng: Rng): FillRes
           problem.error = { rule: "type", path: path === "" ? THE_ANSWER : path, found: j, expected: `{${name}}` };
           return j;
         }
-        // Text, Int and Decimal values are their own JSON.
-        return generateValue(t, rng) as JsonValue;
+        // Text, Int and Decimal values are their own JSON; an Instant is written as its ISO 8601 text.
+        return toJson(t, generateValue(t, rng));
       }
       case "optional":
         return walk(shape.inner, j, path);
@@ -114,9 +115,12 @@ export function fillPlaceholders(type: Type, json: JsonValue, rng: Rng): FillRes
   return { ok: true, json: filled };
 }
 
-/** The placeholder name a scalar takes, or null when it is kept verbatim (Bool, Instant, Duration, `personal: false`). */
+/** Bases whose values can say something about someone (a name, an age, a date of birth). Bools and Durations can't. */
+const PERSONAL_BASES: ReadonlySet<string> = new Set(["Text", "Int", "Decimal", "Instant"]);
+
+/** The placeholder name a scalar takes, or null when it is kept verbatim (Bool, Duration, `personal: false`). */
 function placeholderName(shape: Extract<Shape, { kind: "scalar" }>): string | null {
-  if (shape.base !== "Text" && shape.base !== "Int" && shape.base !== "Decimal") return null;
+  if (!PERSONAL_BASES.has(shape.base)) return null;
   if (shape.constraints.personal === false) return null;
   return shape.named === null ? shape.base : shape.named.name;
 }

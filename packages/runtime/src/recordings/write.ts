@@ -1,9 +1,7 @@
 // Writing one recording file (docs/testing.md): keys in name order at every depth, two-space indent,
 // a final newline; written to a temporary file in the same folder and renamed over the target,
 // so a reader sees the old file or the new one, never half of either.
-import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { basename, dirname, join } from "node:path";
+import { writeFileAtomic } from "../files/atomic.ts";
 import type { Asked } from "./asked.ts";
 
 /** The exact bytes of a recording file, as text. */
@@ -12,19 +10,7 @@ export function recordingText(answer: unknown, version: string, asked: Asked | n
 }
 
 export function writeRecordingAtomic(absPath: string, answer: unknown, version: string, asked: Asked | null = null): void {
-  const dir = dirname(absPath);
-  mkdirSync(dir, { recursive: true });
-  // A hidden name no project file uses; random so two writers never share a temporary file.
-  // node:crypto loads here, not with the runtime: a test run writes no recording.
-  const { randomBytes } = createRequire(import.meta.url)("node:crypto") as typeof import("node:crypto");
-  const temp = join(dir, `.${basename(absPath)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
-  try {
-    writeFileSync(temp, recordingText(answer, version, asked), { encoding: "utf8", flag: "wx" });
-    renameSync(temp, absPath);
-  } catch (e) {
-    rmSync(temp, { force: true });
-    throw e;
-  }
+  writeFileAtomic(absPath, recordingText(answer, version, asked));
 }
 
 /** A copy with every object's keys in name order (code-unit order, as Array.prototype.sort). */

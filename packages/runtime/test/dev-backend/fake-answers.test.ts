@@ -2,10 +2,12 @@
 // doesn't decode passed over), else a generated value — seeded by the prompt and its values.
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import type { CheckedProgram, RecordingFile } from "@jadpo/compiler";
+import { digest8, type CheckedProgram, type RecordingFile } from "@jadpo/compiler";
 import { callSeed, generatedAnswer, recordedAnswer } from "../../src/dev-backend/fake-answers.ts";
 import { filesUnder, projectOf } from "../../src/testing/project.ts";
-import { valuesDigestOfJson } from "../../src/recordings/asked.ts";
+import { RecordingKey, valuesDigestOfJson } from "../../src/recordings/values-digest.ts";
+
+const KEY = new RecordingKey("this project's recording key");
 
 const example = fileURLToPath(new URL("../../../../examples/support", import.meta.url));
 const program: CheckedProgram = projectOf(filesUnder(example)).program;
@@ -44,7 +46,7 @@ describe("recordedAnswer", () => {
   });
 
   it("takes the current recording asked with the call's values first, whatever its name; an older one with them doesn't count", () => {
-    const values = valuesDigestOfJson({ question: "Jersey?", reader_locale: "en-GB" });
+    const values = valuesDigestOfJson(KEY, { question: "Jersey?", reader_locale: "en-GB" });
     const { program: p, read } = withRecordings({
       alpha: recording({ reply: "alpha", resolved_by_articles: true }, current, "0badc0de"),
       b_old: recording({ reply: "old", resolved_by_articles: true }, older, values),
@@ -53,6 +55,26 @@ describe("recordedAnswer", () => {
     const found = recordedAnswer(p, read, prompt, asType, 7, values);
     expect([found?.name, found?.why, found?.recorded]).toEqual(["zulu", "same values", { reply: "{Text}", resolved_by_articles: false }]);
     expect(recordedAnswer(p, read, prompt, asType, 7, NEW)?.name).toBe("alpha");
+  });
+
+  it("matches by name only a recording whose digest is unkeyed (an older recording's) or made under another key", () => {
+    const asked = { question: "Jersey?", reader_locale: "en-GB" };
+    const { program: p, read } = withRecordings({
+      alpha: recording({ reply: "alpha", resolved_by_articles: true }, current, "0badc0de"),
+      m_unkeyed: recording({ reply: "{Text}", resolved_by_articles: false }, current, digest8(asked)),
+      z_other_key: recording({ reply: "{Text}", resolved_by_articles: false }, current, valuesDigestOfJson(new RecordingKey("a colleague's key"), asked)),
+    });
+    const found = recordedAnswer(p, read, prompt, asType, 7, valuesDigestOfJson(KEY, asked));
+    expect([found?.name, found?.why]).toEqual(["alpha", "no recording of these values"]);
+  });
+
+  it("with no recording key, matches every recording by name only", () => {
+    const values = valuesDigestOfJson(KEY, { question: "Jersey?", reader_locale: "en-GB" });
+    const { program: p, read } = withRecordings({
+      alpha: recording({ reply: "alpha", resolved_by_articles: true }, current, "0badc0de"),
+      zulu: recording({ reply: "{Text}", resolved_by_articles: false }, current, values),
+    });
+    expect([recordedAnswer(p, read, prompt, asType, 7, null)?.name, recordedAnswer(p, read, prompt, asType, 7, null)?.why]).toEqual(["alpha", "no recording of these values"]);
   });
 
   it("falls back to older recordings by name, passing over one that doesn't decode", () => {

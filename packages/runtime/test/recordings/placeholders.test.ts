@@ -20,6 +20,8 @@ const Price: NamedType = { name: "Price", module: "support/types", def: { kind: 
 const CustomerQuestion: NamedType = { name: "CustomerQuestion", module: "support/types", def: { kind: "scalar", base: "Text", constraints: { min_length: 1, max_length: 2000 } } };
 const OrderCode: NamedType = { name: "OrderCode", module: "support/types", def: { kind: "scalar", base: "Text", constraints: { pattern: "[A-Z]{3}-[0-9]{4}", personal: false } } };
 const Quantity: NamedType = { name: "Quantity", module: "support/types", def: { kind: "scalar", base: "Int", constraints: { min: 0, personal: false } } };
+const Born: NamedType = { name: "Born", module: "support/types", def: { kind: "scalar", base: "Instant", constraints: {} } };
+const Opened: NamedType = { name: "Opened", module: "support/types", def: { kind: "scalar", base: "Instant", constraints: { personal: false } } };
 const Flag: NamedType = { name: "Flag", module: "support/types", def: { kind: "scalar", base: "Bool", constraints: {} } };
 const Tone: NamedType = { name: "Tone", module: "support/types", def: { kind: "enum", members: [{ name: "friendly", tag: "friendly" }, { name: "formal", tag: "formal" }] } };
 const Locale: NamedType = { name: "Locale", module: "", def: { kind: "enum", members: [{ name: "en_gb", tag: "en-GB" }, { name: "fr_fr", tag: "fr-FR" }] } };
@@ -43,6 +45,8 @@ const Review: NamedType = {
       { name: "tone", type: named(Tone) },
       { name: "locale", type: named(Locale) },
       { name: "at", type: INSTANT },
+      { name: "born", type: named(Born) },
+      { name: "opened", type: named(Opened) },
       { name: "wait", type: DURATION },
       { name: "count", type: INT },
       { name: "ratio", type: DECIMAL },
@@ -67,6 +71,8 @@ const value = {
   tone: "formal",
   locale: "fr_fr",
   at: 1_767_225_600_000,
+  born: 258_681_600_000,
+  opened: 1_767_229_200_000,
   wait: 900_000,
   count: 41,
   ratio: 0.25,
@@ -87,7 +93,9 @@ const RECORDED: JsonValue = {
   flag: true,
   tone: "formal",
   locale: "fr-FR",
-  at: "2026-01-01T00:00:00Z",
+  at: "{Instant}",
+  born: "{Born}",
+  opened: "2026-01-01T01:00:00Z",
   wait: "15m",
   count: "{Int}",
   ratio: "{Decimal}",
@@ -96,20 +104,34 @@ const RECORDED: JsonValue = {
 };
 
 describe("applying placeholders to an answer being recorded", () => {
-  it("replaces every Text, Int and Decimal value by its declared type's name, and keeps the rest", () => {
-    expect(applyPlaceholders(REVIEW, value)).toEqual({ json: RECORDED, count: 10, fields: expect.any(Array) });
+  it("replaces every Text, Int, Decimal and Instant value by its declared type's name, and keeps the rest", () => {
+    expect(applyPlaceholders(REVIEW, value)).toEqual({ json: RECORDED, count: 12, fields: expect.any(Array) });
   });
 
   it("names each field that became a placeholder once, list items as `[]`, in field order", () => {
     expect(applyPlaceholders(REVIEW, value).fields.map((f) => `${f.path} ${f.placeholder}`)).toEqual([
       "reply {Text}", "tags[] {Text}", "stars {Stars}", "price {Price}", "asked {CustomerQuestion}",
-      "count {Int}", "ratio {Decimal}", "notes[].text {Text}", "maybe_stars {Stars}",
+      "at {Instant}", "born {Born}", "count {Int}", "ratio {Decimal}", "notes[].text {Text}", "maybe_stars {Stars}",
     ]);
   });
 
-  it("keeps `personal: false` values verbatim, Text and Int alike", () => {
+  it("keeps `personal: false` values verbatim, Text, Int and Instant alike", () => {
     const r = applyPlaceholders(REVIEW, value);
-    expect(r.json).toMatchObject({ code: "ABC-1234", quantity: 7, notes: [{ code: "XYZ-0001" }] });
+    expect(r.json).toMatchObject({ code: "ABC-1234", quantity: 7, opened: "2026-01-01T01:00:00Z", notes: [{ code: "XYZ-0001" }] });
+  });
+
+  it("keeps Durations, Bools, none and enum members verbatim: they are no placeholder", () => {
+    const r = applyPlaceholders(REVIEW, value);
+    expect(r.json).toMatchObject({ wait: "15m", flag: true, resolved_by_articles: false, follow_up: null, tone: "formal", locale: "fr-FR" });
+    expect(r.fields.some((f) => f.path === "wait" || f.path === "tone")).toBe(false);
+    expect(applyPlaceholders(DURATION, 900_000)).toEqual({ json: "15m", count: 0, fields: [] });
+    expect(applyPlaceholders(named(Tone), "friendly")).toEqual({ json: "friendly", count: 0, fields: [] });
+  });
+
+  it("makes a whole Instant answer, and a list of them, placeholders", () => {
+    expect(applyPlaceholders(INSTANT, 258_681_600_000)).toEqual({ json: "{Instant}", count: 1, fields: [{ path: "the answer", placeholder: "{Instant}" }] });
+    expect(applyPlaceholders(list(named(Born)), [258_681_600_000, 0]).json).toEqual(["{Born}", "{Born}"]);
+    expect(applyPlaceholders(opt(named(Born)), null).json).toBeNull();
   });
 
   it("counts the seed's example: one placeholder", () => {
@@ -131,7 +153,7 @@ describe("filling placeholders when a recording is read", () => {
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     const filled = r.json as Record<string, JsonValue>;
-    for (const key of ["resolved_by_articles", "follow_up", "code", "quantity", "flag", "tone", "locale", "at", "wait"]) {
+    for (const key of ["resolved_by_articles", "follow_up", "code", "quantity", "opened", "flag", "tone", "locale", "wait"]) {
       expect(filled[key]).toEqual((RECORDED as Record<string, JsonValue>)[key]);
     }
     expect(typeof filled["reply"]).toBe("string");
@@ -144,6 +166,16 @@ describe("filling placeholders when a recording is read", () => {
     expect(typeof filled["ratio"]).toBe("number");
     expect((filled["notes"] as Array<Record<string, JsonValue>>)[0]).toMatchObject({ code: "XYZ-0001" });
     expect(typeof filled["maybe_stars"]).toBe("number");
+    // An Instant placeholder becomes an Instant as an answer writes it: ISO 8601 text.
+    for (const key of ["at", "born"]) expect(filled[key]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+  });
+
+  it("reads an older recording that holds an Instant verbatim as before", () => {
+    const old = { ...(RECORDED as object), at: "2026-01-01T00:00:00Z", born: "1978-03-14T00:00:00Z" };
+    const filled = fillPlaceholders(REVIEW, old, rng(2, "placeholders"));
+    expect(filled.ok && (filled.json as Record<string, JsonValue>)).toMatchObject({ at: "2026-01-01T00:00:00Z", born: "1978-03-14T00:00:00Z" });
+    const decoded = filled.ok ? decodeValue(REVIEW, filled.json) : null;
+    expect(decoded?.ok && decoded.value).toMatchObject({ at: 1_767_225_600_000, born: 258_681_600_000 });
   });
 
   it("a filled recording decodes through its type, every rule included", () => {
@@ -153,7 +185,7 @@ describe("filling placeholders when a recording is read", () => {
       if (!filled.ok) return;
       const decoded = decodeValue(REVIEW, filled.json);
       expect(decoded.ok, JSON.stringify(decoded)).toBe(true);
-      expect(decoded.ok && decoded.value).toMatchObject({ locale: "fr_fr", at: 1_767_225_600_000, wait: 900_000, code: "ABC-1234" });
+      expect(decoded.ok && decoded.value).toMatchObject({ locale: "fr_fr", opened: 1_767_229_200_000, wait: 900_000, code: "ABC-1234" });
     }
   });
 
@@ -178,7 +210,7 @@ describe("filling placeholders when a recording is read", () => {
     expect(filled.ok).toBe(true);
     if (!filled.ok) return;
     const back = fromJson(filled.json);
-    expect(applyPlaceholders(REVIEW, back)).toEqual({ json: RECORDED, count: 10, fields: expect.any(Array) });
+    expect(applyPlaceholders(REVIEW, back)).toEqual({ json: RECORDED, count: 12, fields: expect.any(Array) });
   });
 
   it("does not fill a `personal: false` value that looks like a placeholder: it is the value", () => {
@@ -191,6 +223,7 @@ describe("filling placeholders when a recording is read", () => {
     ["a list item", REVIEW, { ...(RECORDED as object), tags: ["{Text}", "{Stars}"] }, "tags[1]", "{Stars}", "{Text}"],
     ["a nested field", REVIEW, { ...(RECORDED as object), notes: [{ text: "{Int}", code: "A" }] }, "notes[0].text", "{Int}", "{Text}"],
     ["an optional", REVIEW, { ...(RECORDED as object), maybe_stars: "{Int}" }, "maybe_stars", "{Int}", "{Stars}"],
+    ["an Instant-based field", REVIEW, { ...(RECORDED as object), born: "{Instant}" }, "born", "{Instant}", "{Born}"],
     ["the whole answer", named(CustomerQuestion), "{Text}", "the answer", "{Text}", "{CustomerQuestion}"],
   ];
   for (const [where, type, json, path, found, expected] of wrong) {
@@ -205,8 +238,8 @@ describe("filling placeholders when a recording is read", () => {
   });
 });
 
-/** The runtime value for the round trip: the filled JSON with Locale, Instant and Duration read back. */
+/** The runtime value for the round trip: the filled JSON with Locale, Instants and Duration read back. */
 function fromJson(json: JsonValue): typeof value {
   const j = json as Record<string, JsonValue>;
-  return { ...(j as unknown as typeof value), locale: "fr_fr", at: 1_767_225_600_000, wait: 900_000 };
+  return { ...(j as unknown as typeof value), locale: "fr_fr", at: 1_767_225_600_000, born: 258_681_600_000, opened: 1_767_229_200_000, wait: 900_000 };
 }

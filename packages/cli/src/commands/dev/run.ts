@@ -7,6 +7,8 @@ import { basename, join } from "node:path";
 import { diagnostic, omittedLine, renderErrorPlain, renderErrorPretty, type Diagnostic } from "@jadpo/compiler";
 import { probeModel, removeStaleFiles, UsageCounter, type DevAiOptions, type DevCall, type Probe } from "@jadpo/runtime/dev";
 import type { CliContext } from "../../context.ts";
+import { recordingKey } from "../../recording-key.ts";
+import type { RecordingKey } from "@jadpo/runtime/recordings";
 import { reportInternalError } from "../../internal-error.ts";
 import { terminalFor, type ColorMode, type Terminal } from "../../terminal.ts";
 import { reportUsage } from "../../usage.ts";
@@ -70,6 +72,25 @@ function probeLine(probe: Probe, connection: string, prompts: readonly string[],
   return `${paint.alert("▲")} sandbox: the model of connection \`${connection}\`${where} doesn't answer: ${probe.why}; sandboxed prompts are faked until it does (${names})`;
 }
 
+/**
+ * The recording key, read (or made) at the first AI call, then kept. One that can't be had is said
+ * once; calls then match recordings by name only, as they would with no recording of their values.
+ */
+function devRecordingKey(root: string, env: CliContext["env"], onProblem: (message: string) => void): () => RecordingKey | null {
+  let key: { value: RecordingKey | null } | undefined;
+  return () => {
+    if (key !== undefined) return key.value;
+    try {
+      key = { value: recordingKey(root, env) };
+    } catch (error) {
+      const why = (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error));
+      onProblem(`the recording key can't be read or made (${why}): calls match recordings by name only`);
+      key = { value: null };
+    }
+    return key.value;
+  };
+}
+
 /** Why the server couldn't listen on `port`, from the system's error code. */
 export function listenProblem(port: number, code: string): Diagnostic {
   if (code === "EADDRINUSE") return diagnostic("cli.port_in_use", null, { port });
@@ -93,11 +114,13 @@ export async function runDev(path: string | undefined, options: DevOptions, cont
   removeStaleFiles(join(root, ".jadpo", "dev"));
   const usage = new UsageCounter(root);
   const print = (text: string) => context.stdout.write(`${text}\n`);
+  const onProblem = (message: string) => context.stderr.write(`${paint.alert("▲")} ${message}\n`);
   const ai: DevAiOptions = {
     root,
     env: context.env,
+    recordingKey: devRecordingKey(root, context.env, onProblem),
     usage,
-    onProblem: (message) => context.stderr.write(`${paint.alert("▲")} ${message}\n`),
+    onProblem,
   };
 
   let current: DevBuild | null = null;

@@ -4,7 +4,7 @@
 // when it was made from an older version of its prompt or with another model than the connection's.
 import { existsSync } from "node:fs";
 import type { CheckedProgram, PromptInfo } from "@jadpo/compiler";
-import { readRecording, type Asked } from "@jadpo/runtime/recordings";
+import { readRecording, type Asked, type RecordingKey } from "@jadpo/runtime/recordings";
 import { nodeHost } from "../../../node-host.ts";
 import { valuesFromDevLog, valuesFromFixture, valuesFromSameValuesCall, type ValuesResult } from "./values.ts";
 
@@ -28,14 +28,15 @@ export function onDisk(absolute: string, prompt: PromptInfo, model: string | nul
 
 /**
  * The values a recording that remembers `asked` is asked with again; null when it remembers
- * neither a fixture nor values any `jadpo dev` call still has. `lastCall` lets the prompt's last
- * call stand in then (one recording named with `--as`), else null is the answer (`--stale`).
+ * neither a fixture nor values any `jadpo dev` call still has (digested under `key`: one made under
+ * another key, or unkeyed, has none). `lastCall` lets the prompt's last call stand in then (one
+ * recording named with `--as`), else null is the answer (`--stale`).
  */
 export async function reaskValues(
-  program: CheckedProgram, root: string, prompt: PromptInfo, asked: Asked | null, lastCall: boolean,
+  program: CheckedProgram, root: string, prompt: PromptInfo, asked: Asked | null, lastCall: boolean, key: () => RecordingKey,
 ): Promise<ValuesResult | null> {
   if (asked?.fixture !== undefined) return valuesFromFixture(program, prompt, asked.fixture);
-  const same = asked === null ? null : valuesFromSameValuesCall(program, root, prompt, asked.values);
+  const same = asked === null ? null : valuesFromSameValuesCall(program, root, prompt, asked, key());
   if (same !== null) return same;
   return lastCall ? valuesFromDevLog(program, root, prompt) : null;
 }

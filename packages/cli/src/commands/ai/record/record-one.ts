@@ -4,6 +4,7 @@
 import { join } from "node:path";
 import { diagnostic, printType, recordingPath, type Diagnostic, type PromptInfo, type Type } from "@jadpo/compiler";
 import { applyPlaceholders, valuesDigest, writeRecordingAtomic, type Asked } from "@jadpo/runtime/recordings";
+import { recordingKey } from "../../../recording-key.ts";
 import { keyInJson } from "@jadpo/runtime/drivers";
 import type { LoadedPrompt } from "./load.ts";
 import { askOnce, type Model } from "./model.ts";
@@ -41,11 +42,11 @@ export async function recordOne(
   if (containsKey(JSON.stringify(json), model.key)) {
     return { ok: false, diagnostic: diagnostic("ai.key_in_answer", null, { prompt: prompt.name }) };
   }
-  // What was asked, never the values themselves: their digest matches a `jadpo dev` call later.
+  // What was asked, never the values themselves: their keyed digest matches a `jadpo dev` call later.
   const asked: Asked = {
     ...(values.from.kind === "fixture" ? { fixture: values.from.name } : {}),
     model: model.model,
-    values: valuesDigest(prompt, values.values),
+    values: valuesDigest(recordingKey(root, printing.context.env), prompt, values.values),
   };
   const file = recordingPath(prompt.file.path, prompt.name, name);
   writeRecordingAtomic(join(root, file), json, prompt.version, asked);

@@ -7,6 +7,7 @@ import { dirname, join } from "node:path";
 import { diagnostic, isLowerSnake, recordingPath, toLowerSnake, type Diagnostic } from "@jadpo/compiler";
 import { currentModel, removeStaleFiles } from "@jadpo/runtime/recordings";
 import type { CliContext } from "../../../context.ts";
+import { recordingKey } from "../../../recording-key.ts";
 import { OptionValueError, reportUsage } from "../../../usage.ts";
 import { loadPrompt } from "./load.ts";
 import { reportProblem } from "./output.ts";
@@ -66,7 +67,7 @@ export async function runAiRecord(promptName: string | undefined, options: AiRec
   const values = options.fixture !== undefined
     ? await valuesFromFixture(program, prompt, options.fixture)
     : existing.kind === "current" || existing.kind === "out_of_date"
-      ? (await reaskValues(program, root, prompt, existing.asked, true))!
+      ? (await reaskValues(program, root, prompt, existing.asked, true, () => recordingKey(root, context.env)))!
       : valuesFromDevLog(program, root, prompt);
   if (!values.ok) return reportProblem(printing, values.diagnostic);
 

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { diagnostic, recordingPath, type Diagnostic, type PromptInfo } from "@jadpo/compiler";
 import { currentModel } from "@jadpo/runtime/recordings";
 import type { CliContext } from "../../../context.ts";
+import { recordingKey } from "../../../recording-key.ts";
 import { reportUsage } from "../../../usage.ts";
 import { loadProject, unknownPrompt, type LoadedProject } from "./load.ts";
 import { reportProblem, type Printing } from "./output.ts";
@@ -52,7 +53,7 @@ async function restale(loaded: LoadedProject, prompt: PromptInfo, model: () => M
       tally.left++;
     };
     const asType = askedType(prompt);
-    const values = asType.ok ? await reaskValues(program, root, prompt, existing.asked, false) : null;
+    const values = asType.ok ? await reaskValues(program, root, prompt, existing.asked, false, () => recordingKey(root, printing.context.env)) : null;
     if (!asType.ok || values === null) {
       const why = asType.ok ? cannotReaskWhy(existing.asked) : `\`${prompt.name}\` is not asked by an \`ai.generate\` call`;
       left(diagnostic("ai.cannot_reask", null, { prompt: prompt.name, name: recording.name, why, fixture: fixtureForCommand(program, prompt) }));

@@ -5,7 +5,7 @@ import {
 } from "@jadpo/compiler";
 import { compileProgram, createContext, decodeValue, formatDecodeErrorDetail, type AiBackend, type Value } from "@jadpo/runtime";
 import { readLastCall, type DevCall } from "@jadpo/runtime/dev";
-import { valuesDigestOfJson } from "@jadpo/runtime/recordings";
+import { askedWithValues, valuesDigestOfJson, type Asked, type RecordingKey } from "@jadpo/runtime/recordings";
 
 /** Where the values came from: the `from` line of the printed block. */
 export type ValuesSource =
@@ -121,9 +121,11 @@ export function valuesFromDevLog(program: CheckedProgram, root: string, prompt: 
   return valuesOfCall(program, call, prompt, "dev_call");
 }
 
-/** The values of the prompt's newest call whose values digest is `digest`, or null when there is none. */
-export function valuesFromSameValuesCall(program: CheckedProgram, root: string, prompt: PromptInfo, digest: string): ValuesResult | null {
-  const call = readLastCall(root, prompt.name, (c) => valuesDigestOfJson(c.values) === digest);
+/** The values of the prompt's newest call whose values digest under `key` is `asked.values`, or null when there is none. */
+export function valuesFromSameValuesCall(
+  program: CheckedProgram, root: string, prompt: PromptInfo, asked: Asked, key: RecordingKey,
+): ValuesResult | null {
+  const call = readLastCall(root, prompt.name, (c) => askedWithValues(asked, valuesDigestOfJson(key, c.values)));
   return call === null ? null : valuesOfCall(program, call, prompt, "same_values_call");
 }
 
