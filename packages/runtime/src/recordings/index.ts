@@ -4,5 +4,6 @@ export { writeRecordingAtomic, recordingText } from "./write.ts";
 export { applyPlaceholders, fillPlaceholders, type FillResult, type PlaceholderError, type PlaceholderField } from "./placeholders.ts";
 export { parseStrictJson, type StrictJsonResult } from "./strict-json.ts";
 export { removeStaleFiles } from "../files/stale.ts";
+export { RECORDING_FOLDER_NAMES } from "../files/own-names.ts";
 export { readAsked, valuesDigest, valuesDigestOfJson, type Asked } from "./asked.ts";
 export { currentModel } from "./current-model.ts";

@@ -5,7 +5,7 @@
 import type { AddressInfo } from "node:net";
 import { basename, join } from "node:path";
 import { diagnostic, omittedLine, renderErrorPlain, renderErrorPretty, type Diagnostic } from "@jadpo/compiler";
-import { probeModel, removeStaleFiles, UsageCounter, type DevAiOptions, type DevCall, type Probe } from "@jadpo/runtime/dev";
+import { DEV_STATE_NAMES, probeModel, removeStaleFiles, UsageCounter, type DevAiOptions, type DevCall, type Probe } from "@jadpo/runtime/dev";
 import type { CliContext } from "../../context.ts";
 import { reportInternalError } from "../../internal-error.ts";
 import { terminalFor, type ColorMode, type Terminal } from "../../terminal.ts";
@@ -90,7 +90,7 @@ export async function runDev(path: string | undefined, options: DevOptions, cont
   const { root, displayPath } = lookup.project;
   const project = displayPath(".");
   // A dev process killed while writing left its lock or temporary file: nobody waits on those.
-  removeStaleFiles(join(root, ".jadpo", "dev"));
+  removeStaleFiles(join(root, ".jadpo", "dev"), DEV_STATE_NAMES);
   const usage = new UsageCounter(root);
   const print = (text: string) => context.stdout.write(`${text}\n`);
   const ai: DevAiOptions = {
