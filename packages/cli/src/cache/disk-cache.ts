@@ -6,6 +6,7 @@ import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, wr
 import { join } from "node:path";
 import type { ModuleCache } from "@jadpo/compiler";
 import { sha256PartsHex } from "@jadpo/compiler/startup";
+import { statePath, unsafeStateFolder } from "../state-folder.ts";
 
 declare const __JADPO_TOOLCHAIN__: string | undefined;
 
@@ -75,13 +76,14 @@ function prune(dir: string): void {
 
 /**
  * The disk cache of the project at `root`, or null when this jadpo keeps none: `JADPO_CACHE=off`,
- * or run from sources unless `JADPO_CACHE=on` (the cache's own tests). Its start removes what
- * killed runs left.
+ * run from sources unless `JADPO_CACHE=on` (the cache's own tests), or a `.jadpo/` that leads
+ * elsewhere (the command stops before this: see project.ts). Its start removes what killed runs left.
  */
 export function diskCache(root: string, env: Readonly<Record<string, string | undefined>>): ModuleCache | null {
   const named = toolchain ?? (env.JADPO_CACHE === "on" ? "sources" : undefined);
   if (named === undefined || env.JADPO_CACHE === "off") return null;
-  const dir = join(root, ".jadpo", "cache");
+  if (unsafeStateFolder(root) !== null) return null;
+  const dir = statePath(root, "cache");
   removeLeftTemporaries(dir, Date.now());
   return {
     toolchain: named,
