@@ -8,6 +8,7 @@ import { diagnostic, renderErrorPlain } from "@jadpo/compiler";
 import { findProjectRoot } from "@jadpo/compiler/startup";
 import type { CliContext } from "./context.ts";
 import { nodeHost } from "./node-host.ts";
+import { statePath, unsafeStateFolder } from "./state-folder.ts";
 import { version } from "./version.ts";
 
 export const INTERNAL_ERROR_EXIT = 1;
@@ -44,12 +45,13 @@ function projectRoot(argv: string[], cwd: string): string | null {
 }
 
 /**
- * Saves a report in the project's `.jadpo/internal-errors/` (the temp folder without a project)
+ * Saves a report in the project's `.jadpo/internal-errors/` (the temp folder without a project,
+ * or when the project's `.jadpo/` leads elsewhere: a report is never written through a link)
  * and returns its path as shown from `cwd`. `suffix` tells apart reports one run may save in
  * the same millisecond (tests failing in several workers).
  */
 export function saveInternalReport(root: string | null, text: string, now: Date, cwd: string, suffix = ""): string {
-  const folder = root ? resolve(root, ".jadpo", "internal-errors") : resolve(tmpdir(), "jadpo-internal-errors");
+  const folder = root && unsafeStateFolder(root) === null ? statePath(root, "internal-errors") : resolve(tmpdir(), "jadpo-internal-errors");
   const path = resolve(folder, `${now.toISOString().replace(/[:.]/g, "-")}${suffix}.txt`);
   try {
     mkdirSync(folder, { recursive: true });

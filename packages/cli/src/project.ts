@@ -4,6 +4,7 @@ import { isAbsolute, relative, resolve } from "node:path";
 import { diagnostic, type Diagnostic } from "@jadpo/compiler";
 import { findProjectRoot } from "@jadpo/compiler/startup";
 import { nodeHost } from "./node-host.ts";
+import { unsafeStateDiagnostic, unsafeStateFolder } from "./state-folder.ts";
 
 export interface Project {
   /** Absolute, with `/`. */
@@ -34,7 +35,11 @@ export type ProjectLookup =
   | { ok: true; project: Project }
   | { ok: false; diagnostic: Diagnostic; exitCode: 1 | 2 };
 
-/** The project at or above `path`; a path that doesn't exist is a usage error, no project is `cli.no_project`. */
+/**
+ * The project at or above `path`; a path that doesn't exist is a usage error, no project is
+ * `cli.no_project`. Every command that finds a project may write under its `.jadpo/` (an
+ * internal-error report, at least), so a `.jadpo/` folder that leads elsewhere stops it here.
+ */
 export function findProject(cwd: string, path: string | undefined): ProjectLookup {
   const given = path ?? ".";
   const start = toSlash(isAbsolute(given) ? given : resolve(cwd, given));
@@ -43,5 +48,8 @@ export function findProject(cwd: string, path: string | undefined): ProjectLooku
   }
   const root = findProjectRoot(nodeHost, start);
   if (root === null) return { ok: false, exitCode: 1, diagnostic: diagnostic("cli.no_project", null, { path: given }) };
-  return { ok: true, project: { root, displayPath: displayPaths(root, cwd) } };
+  const displayPath = displayPaths(root, cwd);
+  const unsafe = unsafeStateFolder(root);
+  if (unsafe !== null) return { ok: false, exitCode: 1, diagnostic: unsafeStateDiagnostic(unsafe, displayPath) };
+  return { ok: true, project: { root, displayPath } };
 }

@@ -3,3 +3,4 @@
 export { appendCall, appendCallAsync, readCalls, readLastCall, devCallLogPath, DEV_CALL_LOG } from "./log-file.ts";
 export { formatCallLine, parseCallLine, callNumber, type DevCall, type NewDevCall, type DevCallSource, type DevCallOutcome, type DevCallRequest } from "./call.ts";
 export { removeStaleFiles } from "../files/stale.ts";
+export { DEV_STATE_NAMES } from "../files/own-names.ts";

@@ -1,7 +1,8 @@
 // What a process killed mid-write leaves behind: a lock folder it held, a temporary file it never
 // renamed. Both name their owner (a `pid` file in the lock, the pid in the temporary's name), so the
 // next start removes those whose owner is gone, and a waiter never sleeps on a dead process's lock.
-import { readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+// Only jadpo's own names are matched (own-names.ts): the folders cleaned may hold anything else.
+import { lstatSync, readdirSync, readFileSync, rmdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 
 /** Whether process `pid` still runs on this machine. */
@@ -52,11 +53,41 @@ function lockLeftBehind(lock: string): boolean {
   return owner === null || !processAlive(owner);
 }
 
-/** `usage.json.123.tmp`, `.jersey.json.123.ab12cd34.tmp`: the pid in a temporary file's name. */
-const TEMP_NAME = /\.(\d+)(?:\.[0-9a-f]+)?\.tmp$/;
+/**
+ * The names jadpo gives its own files in one folder it cleans up (own-names.ts): nothing else there
+ * is ever removed, whatever it is called (`yarn.lock`, another tool's `backup.4242.tmp`).
+ */
+export interface OwnNames {
+  /** Lock folders, by exact name; each holds nothing but its owner's `pid` file. */
+  locks: readonly string[];
+  /** Temporary files; the first group is the pid of the process writing it. */
+  temporary: RegExp;
+}
 
-/** Removes, in `folder`, the stale locks (`*.lock`) and the temporary files of dead processes. Never throws. */
-export function removeStaleFiles(folder: string): string[] {
+/** A write takes milliseconds: a temporary file this old is left over, whatever its pid (pids are reused). */
+const TEMPORARY_STALE_MS = 10 * 60_000;
+
+/** Whether `lock` is a folder as jadpo makes them: a real folder holding at most a `pid` file. */
+function isOwnLockFolder(lock: string): boolean {
+  try {
+    return lstatSync(lock).isDirectory() && readdirSync(lock).every((name) => name === "pid");
+  } catch {
+    return false;
+  }
+}
+
+/** Whether `path` is a temporary file left by a process that is gone, or left long ago. */
+function temporaryLeftBehind(path: string, pid: number, now: number): boolean {
+  try {
+    const stat = lstatSync(path);
+    return stat.isFile() && (!processAlive(pid) || now - stat.mtimeMs > TEMPORARY_STALE_MS);
+  } catch {
+    return false;
+  }
+}
+
+/** Removes, in `folder`, jadpo's own stale locks and temporary files (named by `own`). Never throws. */
+export function removeStaleFiles(folder: string, own: OwnNames, now = Date.now()): string[] {
   const removed: string[] = [];
   let names: string[];
   try {
@@ -66,11 +97,17 @@ export function removeStaleFiles(folder: string): string[] {
   }
   for (const name of names) {
     const path = join(folder, name);
-    const temp = TEMP_NAME.exec(name);
-    const stale = name.endsWith(".lock") ? lockLeftBehind(path) : temp !== null && !processAlive(Number(temp[1]));
-    if (!stale) continue;
     try {
-      rmSync(path, { recursive: true, force: true });
+      if (own.locks.includes(name)) {
+        if (!isOwnLockFolder(path) || !lockLeftBehind(path)) continue;
+        // Never recursive: whatever else came to be in it is not jadpo's, and stays.
+        rmSync(join(path, "pid"), { force: true });
+        rmdirSync(path);
+      } else {
+        const temp = own.temporary.exec(name);
+        if (temp === null || !temporaryLeftBehind(path, Number(temp[1]), now)) continue;
+        rmSync(path);
+      }
       removed.push(name);
     } catch {
       // Someone else's to clean, or already gone.

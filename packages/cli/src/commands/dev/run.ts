@@ -3,9 +3,9 @@
 // told to. The terminal gets the URL, one line per request and per AI call, and the diagnostics
 // of a bad edit.
 import type { AddressInfo } from "node:net";
-import { basename, join } from "node:path";
+import { basename } from "node:path";
 import { diagnostic, omittedLine, renderErrorPlain, renderErrorPretty, type Diagnostic } from "@jadpo/compiler";
-import { probeModel, removeStaleFiles, UsageCounter, type DevAiOptions, type DevCall, type Probe } from "@jadpo/runtime/dev";
+import { DEV_STATE_NAMES, probeModel, removeStaleFiles, UsageCounter, type DevAiOptions, type DevCall, type Probe } from "@jadpo/runtime/dev";
 import type { CliContext } from "../../context.ts";
 import { recordingKey } from "../../recording-key.ts";
 import type { RecordingKey } from "@jadpo/runtime/recordings";
@@ -13,6 +13,7 @@ import { reportInternalError } from "../../internal-error.ts";
 import { terminalFor, type ColorMode, type Terminal } from "../../terminal.ts";
 import { reportUsage } from "../../usage.ts";
 import { findProject } from "../../project.ts";
+import { statePath } from "../../state-folder.ts";
 import { timeLimit } from "../../options.ts";
 import type { ActionAnswer } from "./actions.ts";
 import { buildProject, type BuildResult, type DevBuild } from "./build.ts";
@@ -111,7 +112,8 @@ export async function runDev(path: string | undefined, options: DevOptions, cont
   const { root, displayPath } = lookup.project;
   const project = displayPath(".");
   // A dev process killed while writing left its lock or temporary file: nobody waits on those.
-  removeStaleFiles(join(root, ".jadpo", "dev"));
+  // (findProject checked that `.jadpo/dev` is a real folder of the project.)
+  removeStaleFiles(statePath(root, "dev"), DEV_STATE_NAMES);
   const usage = new UsageCounter(root);
   const print = (text: string) => context.stdout.write(`${text}\n`);
   const onProblem = (message: string) => context.stderr.write(`${paint.alert("▲")} ${message}\n`);

@@ -110,6 +110,20 @@ export const toolchainRules = {
     next: "Run the command inside a project, or pass its path",
     owner: "human",
   },
+  "cli.unsafe_state_folder": {
+    reason: "jadpo keeps its state in `.jadpo/` and removes its old files there; through a link it could write or delete files that are not its own, so it stops before touching anything.",
+    owner: "human",
+    variants: {
+      link: {
+        summary: "`{path}` is a symbolic link, not a folder of the project",
+        next: "Remove the link `{path}` (jadpo makes a real folder again when it needs one); `.jadpo/` belongs in `.gitignore`, not in the repository",
+      },
+      outside: {
+        summary: "`{path}` resolves to `{target}`, outside its place in the project",
+        next: "Remove `{path}` (jadpo makes a real folder again when it needs one), or make it a plain folder of the project",
+      },
+    },
+  },
   "cli.folder_not_empty": {
     summary: "`{folder}` already holds Jadpo files: `{file}`",
     reason: "`jadpo init` starts a project only in a folder without Jadpo files, so it never overwrites or mixes with another project's.",

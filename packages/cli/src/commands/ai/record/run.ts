@@ -5,7 +5,7 @@
 // diagnostic, exit 1, and nothing is written. `--stale` is in stale.ts.
 import { dirname, join } from "node:path";
 import { diagnostic, isLowerSnake, recordingPath, toLowerSnake, type Diagnostic } from "@jadpo/compiler";
-import { currentModel, removeStaleFiles } from "@jadpo/runtime/recordings";
+import { currentModel, RECORDING_FOLDER_NAMES, removeStaleFiles } from "@jadpo/runtime/recordings";
 import type { CliContext } from "../../../context.ts";
 import { recordingKey } from "../../../recording-key.ts";
 import { OptionValueError, reportUsage } from "../../../usage.ts";
@@ -58,8 +58,10 @@ export async function runAiRecord(promptName: string | undefined, options: AiRec
 
   // An out-of-date recording is replaced without `--force`: `jadpo test`'s remedy line says so.
   const absolute = join(root, recordingPath(prompt.file.path, prompt.name, name));
-  // A record killed between its write and its rename left a hidden temporary file here.
-  removeStaleFiles(dirname(absolute));
+  // A record killed between its write and its rename left a hidden temporary file here. The
+  // folder is the user's: only that name is removed. (A folder behind a link never gets here:
+  // the project doesn't compile, `module.unreadable`.)
+  removeStaleFiles(dirname(absolute), RECORDING_FOLDER_NAMES);
   const existing = onDisk(absolute, prompt, currentModel(program, context.env as NodeJS.ProcessEnv));
   const replaceable = existing.kind === "absent" || existing.kind === "out_of_date" || options.force === true;
   if (!replaceable) return reportProblem(printing, diagnostic("ai.recording_exists", null, { prompt: prompt.name, name }));
