@@ -1,6 +1,7 @@
 // Turning whatever a provider or the network does into one DriverFailure, with a short message
 // that never carries the key. Everything the SDK throws lands here; nothing is rethrown.
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from "openai";
+import { answerTooLong } from "./answer-cap.ts";
 import { keyEcho } from "./key-echo.ts";
 import type { DriverFailure } from "./types.ts";
 
@@ -59,6 +60,8 @@ function providerError(e: APIError): ProviderError {
  */
 export function classifyError(e: unknown, ctx: { baseUrl: string; key: string | null; deadlineHit: boolean; timeoutMs: number }): DriverFailure {
   const { key } = ctx;
+  const tooLong = answerTooLong(e);
+  if (tooLong !== null) return failure("too_long", `${tooLong.message}; the rest was not read`, key);
   if (ctx.deadlineHit || e instanceof APIConnectionTimeoutError || isTimeoutError(e)) {
     return failure("timed_out", `the model did not answer within ${ctx.timeoutMs}ms`, key);
   }
