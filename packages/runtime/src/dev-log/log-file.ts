@@ -79,8 +79,9 @@ function lastNumberAfter(path: string, from: number): number | null {
 interface Known {
   dev: number;
   ino: number;
-  /** The file's size just after the append. */
+  /** The file's size and modification time just after the append. */
   size: number;
+  mtimeMs: number;
   last: number;
 }
 
@@ -95,16 +96,17 @@ function logEnd(path: string, fd: number): { last: number; insideLine: boolean }
   const stat = fstatSync(fd);
   const k = known.get(path);
   const same = k !== undefined && k.dev === stat.dev && k.ino === stat.ino;
-  if (same && k.size === stat.size) return { last: k.last, insideLine: false };
-  const grown = same && stat.size > k.size;
+  if (same && k.size === stat.size && k.mtimeMs === stat.mtimeMs) return { last: k.last, insideLine: false };
+  // Appended to since (another process logged): the line this process wrote still ends where it did.
+  const grown = same && stat.size > k.size && byteAt(fd, k.size - 1) === 0x0a;
   const last = lastNumberAfter(path, grown ? k.size : 0) ?? (grown ? k.last : 0);
-  let insideLine = false;
-  if (stat.size > 0) {
-    const byte = Buffer.alloc(1);
-    readSync(fd, byte, 0, 1, stat.size - 1);
-    insideLine = byte[0] !== 0x0a;
-  }
-  return { last, insideLine };
+  return { last, insideLine: stat.size > 0 && byteAt(fd, stat.size - 1) !== 0x0a };
+}
+
+function byteAt(fd: number, position: number): number | null {
+  if (position < 0) return null;
+  const byte = Buffer.alloc(1);
+  return readSync(fd, byte, 0, 1, position) === 1 ? byte[0] : null;
 }
 
 /**
@@ -183,7 +185,7 @@ function appendLocked(path: string, entry: NewDevCall): DevCall {
     // A line cut short by a crash stays on its own line, skipped by readers.
     writeSync(fd, `${end.insideLine ? "\n" : ""}${formatCallLine(call)}\n`, null, "utf8");
     const stat = fstatSync(fd);
-    known.set(path, { dev: stat.dev, ino: stat.ino, size: stat.size, last: end.last + 1 });
+    known.set(path, { dev: stat.dev, ino: stat.ino, size: stat.size, mtimeMs: stat.mtimeMs, last: end.last + 1 });
     return call;
   } finally {
     closeSync(fd);

@@ -106,8 +106,6 @@ function windowEcho(forms: string[]): KeyEcho {
       if (offset >= 0 && offset + PARTIAL_ECHO < form.length && form.charCodeAt(offset + PARTIAL_ECHO) === text.charCodeAt(at + PARTIAL_ECHO - 1)) {
         offset++;
         matched = true;
-      } else if ((filter[(h >>> (32 - FILTER_BITS)) >>> 5] & (1 << ((h >>> (32 - FILTER_BITS)) & 31))) === 0) {
-        offset = -1;
       } else {
         const found = matchAt(text, at, h);
         if (found !== null) [form, offset] = found;

@@ -165,3 +165,17 @@ describe("a log with a very long line", () => {
     expect((await readRecentCalls(root, { calls: 1, bytes: 64 * 1024 * 1024 })).map((c) => c.id)).toEqual(["call_2"]);
   });
 });
+
+describe("the next id after another writer", () => {
+  it("continues after lines another process appended, and after the log was rewritten in place", () => {
+    const root = tempRoot();
+    const path = join(root, DEV_CALL_LOG);
+    appendCall(root, entry("answer_question", "Mine?"));
+    // Another process logs two calls.
+    appendFileSync(path, `${JSON.stringify({ id: "call_2", ...entry("p", "Theirs?") })}\n${JSON.stringify({ id: "call_3", ...entry("p", "Theirs too?") })}\n`);
+    expect(appendCall(root, entry("answer_question", "Mine again?")).id).toBe("call_4");
+    // Rewritten by hand, shorter: read again.
+    writeFileSync(path, `${JSON.stringify({ id: "call_9", ...entry("p", "Edited?") })}\n`);
+    expect(appendCall(root, entry("answer_question", "After the edit?")).id).toBe("call_10");
+  });
+});

@@ -44,6 +44,37 @@ describe("keyEcho", () => {
     expect(keyEcho("abc123").redact("xabc123 abc123")).toBe("xabc123 ***");
   });
 
+  it("hides exactly what a plain search of every 8-character window would, on 300 seeded texts", () => {
+    const key = 'sk-ab"c\\abcab-9x';
+    const forms = [key, JSON.stringify(key).slice(1, -1), JSON.stringify(JSON.stringify(key).slice(1, -1)).slice(1, -1), encodeURIComponent(key)];
+    const windows = new Set(forms.flatMap((f) => Array.from({ length: Math.max(0, f.length - 7) }, (_, i) => f.slice(i, i + 8))));
+    const naive = (text: string): string => {
+      const hidden = new Array<boolean>(text.length).fill(false);
+      for (let i = 0; i + 8 <= text.length; i++) if (windows.has(text.slice(i, i + 8))) hidden.fill(true, i, i + 8);
+      let out = "";
+      for (let i = 0; i < text.length; i++) {
+        if (!hidden[i]) out += text[i];
+        else if (i === 0 || !hidden[i - 1]) out += "***";
+      }
+      return out;
+    };
+    let seed = 7;
+    const next = (n: number): number => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return seed % n;
+    };
+    const echo = keyEcho(key);
+    for (let round = 0; round < 300; round++) {
+      let text = "";
+      while (text.length < 200) {
+        const form = forms[next(forms.length)];
+        const start = next(form.length);
+        text += next(3) === 0 ? "xyz " : form.slice(start, start + 1 + next(form.length - start));
+      }
+      expect(echo.redact(text)).toBe(naive(text));
+    }
+  });
+
   it("finds nothing without a key", () => {
     expect(keyEcho(null).redact(KEY)).toBe(KEY);
     expect(keyEcho("").contains(KEY)).toBe(false);
