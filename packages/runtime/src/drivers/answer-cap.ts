@@ -30,12 +30,16 @@ export function bodyBound(maxAnswerBytes: number, extra = 0): number {
 
 type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
-/** `inner`, with each response body cut off past `maxBodyBytes`: reading further fails with AnswerTooLong. */
-export function cappedFetch(inner: Fetch, maxBodyBytes: number, maxAnswerBytes: number): Fetch {
+/**
+ * `inner`, with each response body cut off past `maxBodyBytes`: reading further fails with
+ * AnswerTooLong. `per: "line"` bounds each line instead (a stream of events, whose text is
+ * counted as it arrives): no single event is buffered past the bound.
+ */
+export function cappedFetch(inner: Fetch, maxBodyBytes: number, maxAnswerBytes: number, per: "body" | "line" = "body"): Fetch {
   return async (input, init) => {
     const res = await inner(input, init);
     const declared = Number(res.headers.get("content-length") ?? "");
-    if (Number.isFinite(declared) && declared > maxBodyBytes) {
+    if (per === "body" && Number.isFinite(declared) && declared > maxBodyBytes) {
       await res.body?.cancel().catch(() => undefined);
       throw new AnswerTooLong(maxAnswerBytes);
     }
@@ -46,7 +50,8 @@ export function cappedFetch(inner: Fetch, maxBodyBytes: number, maxAnswerBytes: 
       async pull(controller) {
         const { done, value } = await reader.read();
         if (done) return controller.close();
-        seen += value.byteLength;
+        const newline = per === "line" ? value.lastIndexOf(0x0a) : -1;
+        seen = newline === -1 ? seen + value.byteLength : value.byteLength - newline - 1;
         if (seen > maxBodyBytes) {
           // Not another byte: the server's socket is closed with the read.
           void reader.cancel().catch(() => undefined);

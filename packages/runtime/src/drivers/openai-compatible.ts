@@ -39,8 +39,8 @@ export function createOpenAiDriver(options: OpenAiDriverOptions): AiDriver {
   const key = options.apiKey === "" ? null : options.apiKey;
   const max = options.maxAnswerBytes;
   const baseFetch = key === null ? fetchWithoutAuthorization : fetch;
-  /** A client whose responses are read up to `bodyBytes` (null: no bound on the body, a stream's text is counted instead). */
-  const clientReading = (bodyBytes: number | null): OpenAI => new OpenAI({
+  /** A client whose responses are read up to `bound` bytes (a stream's: per event line; its text is counted as it arrives). */
+  const clientReading = (bound: number, per: "body" | "line"): OpenAI => new OpenAI({
     baseURL: options.baseUrl,
     apiKey: key ?? NO_KEY,
     // Settings the SDK would otherwise take from OPENAI_* variables: a connection says everything.
@@ -51,13 +51,13 @@ export function createOpenAiDriver(options: OpenAiDriverOptions): AiDriver {
     timeout: options.timeoutMs,
     logLevel: "off",
     logger: silent,
-    fetch: bodyBytes === null ? baseFetch : cappedFetch(baseFetch, bodyBytes, max),
+    fetch: cappedFetch(baseFetch, bound, max, per),
     ...(key === null ? { defaultHeaders: { Authorization: null } } : {}),
   });
-  const completions = clientReading(bodyBound(max));
-  const streams = clientReading(null);
+  const completions = clientReading(bodyBound(max), "body");
+  const streams = clientReading(bodyBound(max), "line");
   // An embedding is numbers, not text: its body may also hold each of them in full.
-  const embeddings = clientReading(bodyBound(max, options.embeddingDimensions * 32));
+  const embeddings = clientReading(bodyBound(max, options.embeddingDimensions * 32), "body");
   const ctx = { baseUrl: options.baseUrl, key, timeoutMs: options.timeoutMs, maxAnswerBytes: max };
 
   /** Run one SDK call under the call's deadline; any throw becomes a DriverFailure. */

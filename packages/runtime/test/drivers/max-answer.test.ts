@@ -17,7 +17,13 @@ class FloodServer {
   private server: Server | null = null;
   url = "";
 
-  constructor(private readonly total: number, private readonly declareLength: boolean) {}
+  constructor(
+    private readonly total: number,
+    private readonly declareLength: boolean,
+    private readonly head = '{"choices":[{"index":0,"finish_reason":"stop","message":{"role":"assistant","content":"',
+    private readonly tail = '"}}]}',
+    private readonly contentType = "application/json",
+  ) {}
 
   async start(): Promise<void> {
     this.server = createServer((req, res) => {
@@ -29,11 +35,10 @@ class FloodServer {
   }
 
   private flood(res: ServerResponse): void {
-    const head = '{"choices":[{"index":0,"finish_reason":"stop","message":{"role":"assistant","content":"';
-    const tail = '"}}]}';
+    const { head, tail } = this;
     const piece = Buffer.alloc(64 * 1024, "a");
     const contentBytes = this.total - head.length - tail.length;
-    res.writeHead(200, { "content-type": "application/json", ...(this.declareLength ? { "content-length": String(this.total) } : {}) });
+    res.writeHead(200, { "content-type": this.contentType, ...(this.declareLength ? { "content-length": String(this.total) } : {}) });
     res.write(head);
     let sent = 0;
     let closed = false;
@@ -123,6 +128,16 @@ describe("max_answer", () => {
     expect(result.ok && result.value.stopped).toBe("too_long");
     expect(result.ok && Buffer.byteLength(result.value.text)).toBeLessThanOrEqual(200);
     expect(result.ok && words.startsWith(result.value.text)).toBe(true);
+  });
+
+  it("stops a stream whose one event line runs past the bound as too_long, not reading it whole", async () => {
+    const flood = new FloodServer(128 * MiB, false, 'data: {"choices":[{"index":0,"delta":{"content":"', '"}}]}\n\ndata: [DONE]\n\n', "text/event-stream");
+    floods.push(flood);
+    await flood.start();
+    const result = await driver({ baseUrl: flood.url }).stream(ASK);
+    expect(result).toEqual({ ok: true, value: { text: "", deltas: [], stopped: "too_long" } });
+    expect(flood.finished).toBe(false);
+    expect(flood.written).toBeLessThan(32 * MiB);
   });
 
   it("fails an embedding whose body is over the bound as too_long", async () => {
