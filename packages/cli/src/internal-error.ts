@@ -62,11 +62,15 @@ export function saveInternalReport(root: string | null, text: string, now: Date,
   }
 }
 
-/** Prints the internal error (to standard error) and returns the exit code. */
-export function reportInternalError(error: unknown, argv: string[], context: CliContext): number {
+/**
+ * Prints the internal error (to standard error) and returns the exit code. `scrub` removes what
+ * must never be saved or shown (`jadpo dev`'s: the connection's key, which an error's message
+ * could quote from a model's answer).
+ */
+export function reportInternalError(error: unknown, argv: string[], context: CliContext, scrub: (text: string) => string = (text) => text): number {
   const now = new Date();
-  const shown = saveInternalReport(projectRoot(argv, context.cwd), reportText(error, argv, now), now, context.cwd);
-  const firstLine = describe(error).message.split("\n")[0].slice(0, 200) || "no message";
+  const shown = saveInternalReport(projectRoot(argv, context.cwd), scrub(reportText(error, argv, now)), now, context.cwd);
+  const firstLine = scrub(describe(error).message.split("\n")[0]).slice(0, 200) || "no message";
   const d = diagnostic("toolchain.internal_error", null, { message: firstLine, report: shown });
   context.stderr.write(`${renderErrorPlain(d)}\n`);
   context.exitCode = INTERNAL_ERROR_EXIT;

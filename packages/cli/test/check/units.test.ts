@@ -9,6 +9,7 @@ import { memoryContext } from "../../src/context.ts";
 import { runCli } from "../../src/program.ts";
 import { nodeHost } from "../../src/node-host.ts";
 import { reportInternalError } from "../../src/internal-error.ts";
+import { keyEcho } from "@jadpo/runtime/drivers";
 import { displayPaths } from "../../src/project.ts";
 import { CommanderError } from "commander";
 import { commanderUsage, JadpoCommand } from "../../src/usage.ts";
@@ -130,5 +131,19 @@ describe("an internal error", () => {
       ].join("\n"),
     );
     expect(run.stderr()).not.toMatch(/^ {4}at /m);
+  });
+
+  it("keeps the key out of the report and the diagnostic, whole or 8 characters of it (jadpo dev's)", () => {
+    const root = join(temp, "crashing-with-key");
+    mkdirSync(root, { recursive: true });
+    writeFileSync(join(root, "app.jadpo"), "");
+    const run = memoryContext(root);
+    const key = "sk-relprobe3-DEVKEY-71c0de55aa";
+    const error = new Error(`could not decode "your key is ${key}" nor "${key.slice(0, 12)}"`);
+    reportInternalError(error, ["dev"], run.context, keyEcho(key).redact);
+    const reports = readdirSync(join(root, ".jadpo/internal-errors"));
+    const report = readFileSync(join(root, ".jadpo/internal-errors", reports[0]), "utf8");
+    expect(run.stderr()).toContain('could not decode "your key is ***" nor "***"');
+    for (const text of [report, run.stderr()]) expect(text).not.toContain(key.slice(0, 8));
   });
 });

@@ -48,6 +48,27 @@ describe("a key in the answer (D1)", () => {
   });
 });
 
+describe("a part of the key in the answer, and a short key", () => {
+  it("refuses an answer that repeats 8 characters of the key in a row", async () => {
+    const key = "SECRETMARK-partial-71c0de55aa";
+    server.setBehaviour({ kind: "answer", text: JSON.stringify({ resolved_by_articles: false, reply: `It starts ${key.slice(5, 13)}, I think.` }) });
+    const run = await record("pf_partial", { JADPO_AI_KEY: key, JADPO_AI_BASE_URL: server.url });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain("rule: ai.key_in_answer");
+    expect(project.exists(`${FOLDER}/pf_partial.json`)).toBe(false);
+  });
+
+  it("with a one-letter key, keeps an answer whose words contain that letter (a short key counts only as a whole word)", async () => {
+    server.setBehaviour({ kind: "answer", text: JSON.stringify({ resolved_by_articles: false, reply: "Thank you: we bake with kind keys." }) });
+    const run = await record("pf_short", { JADPO_AI_KEY: "k", JADPO_AI_BASE_URL: server.url });
+    expect(run.code).toBe(0);
+    expect(project.read(`${FOLDER}/pf_short.json`)).toContain("we bake with kind keys");
+    server.setBehaviour({ kind: "answer", text: JSON.stringify({ resolved_by_articles: false, reply: "Your key is k." }) });
+    const echoed = await record("pf_short_echo", { JADPO_AI_KEY: "k", JADPO_AI_BASE_URL: server.url });
+    expect(echoed.stdout).toContain("rule: ai.key_in_answer");
+  });
+});
+
 /** mulberry32: the same kill moments on every run. */
 function moments(seed: number, count: number, lo: number, hi: number): number[] {
   let a = seed;

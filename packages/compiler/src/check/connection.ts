@@ -11,6 +11,8 @@ import { localeMemberName } from "./prelude.ts";
 
 export const DEFAULT_EMBEDDING_DIMENSIONS = 16;
 export const DEFAULT_TIMEOUT_MS = 30_000;
+/** `max_answer`: the longest model answer a call accepts, in bytes of UTF-8 text (1 MiB). */
+export const DEFAULT_MAX_ANSWER_BYTES = 1024 * 1024;
 
 /**
  * A tag in BCP 47's canonical case: language lower (`en`), script title (`Latn`), region upper
@@ -82,7 +84,7 @@ export function readLocales(graph: ModuleGraph, out: Diagnostic[]): { tags: stri
   return { tags, default: def ?? tags[0] };
 }
 
-const ENTRIES = ["capability", "driver", "base_url", "model", "key", "timeout", "embedding_dimensions", "development"];
+const ENTRIES = ["capability", "driver", "base_url", "model", "key", "timeout", "max_answer", "embedding_dimensions", "development"];
 
 /** The one `capability: ai` connection, or null; a second is `ai.second_connection`. */
 export function readConnection(cx: Checker): ConnectionInfo | null {
@@ -124,6 +126,7 @@ function readOne(cx: Checker, decl: ConnectionDecl): ConnectionInfo | null {
     model: null,
     key: null,
     timeoutMs: DEFAULT_TIMEOUT_MS,
+    maxAnswerBytes: DEFAULT_MAX_ANSWER_BYTES,
     embeddingDimensions: DEFAULT_EMBEDDING_DIMENSIONS,
     sandbox: [],
     perDay: null,
@@ -142,6 +145,12 @@ function readOne(cx: Checker, decl: ConnectionDecl): ConnectionInfo | null {
     const expr = exprOf(timeout.value);
     if (expr && expr.kind === "duration" && expr.ms > 0) info.timeoutMs = expr.ms;
     else badEntry(cx, timeout.value.span, "timeout", "a duration", "Write a duration such as `timeout: 30s`");
+  }
+  const maxAnswer = entries.get("max_answer");
+  if (maxAnswer) {
+    const expr = exprOf(maxAnswer.value);
+    if (expr && expr.kind === "int" && expr.value > 0) info.maxAnswerBytes = expr.value;
+    else badEntry(cx, maxAnswer.value.span, "max_answer", "a number of bytes", "Write the most bytes of text an answer may have, such as `max_answer: 4194304` (4 MiB)");
   }
   const dims = entries.get("embedding_dimensions");
   if (dims) info.embeddingDimensions = positiveIntValue(cx, dims) ?? DEFAULT_EMBEDDING_DIMENSIONS;

@@ -111,6 +111,8 @@ export interface ConnectionInfo {
   model: ConfigText | null;
   key: ConfigText | null;
   timeoutMs: number;
+  /** `max_answer`: a longer model answer fails as AiTooLong, and no more of it is read. */
+  maxAnswerBytes: number;
   embeddingDimensions: number;
   sandbox: string[];
   perDay: number | null;

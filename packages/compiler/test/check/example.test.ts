@@ -72,6 +72,7 @@ describe("examples/support", () => {
       model: { kind: "literal", value: "meta-llama/Llama-3.1-8B-Instruct" },
       key: { kind: "env", name: "JADPO_AI_KEY", fallback: "" },
       timeoutMs: 30_000,
+      maxAnswerBytes: 1024 * 1024,
       embeddingDimensions: 384,
       sandbox: ["answer_question"],
       perDay: 50,

@@ -15,8 +15,10 @@ import { decodeAnswer } from "../ai/decode.ts";
 import { fakeEmbedding } from "../ai/embed.ts";
 import { streamPieces } from "../ai/stream.ts";
 import { appendCallAsync } from "../dev-log/log-file.ts";
-import type { DevCall, DevCallOutcome, DevCallRequest, DevCallSource, NewDevCall } from "../dev-log/call.ts";
+import { capCall, type DevCall, type DevCallOutcome, type DevCallRequest, type DevCallSource, type NewDevCall } from "../dev-log/call.ts";
 import { valuesDigestOfJson, type RecordingKey } from "../recordings/values-digest.ts";
+import { driverOptionsFromConnection } from "../drivers/config.ts";
+import { keyEcho, redactJson, type KeyEcho } from "../drivers/key-echo.ts";
 import { completionRequestFor } from "../drivers/request.ts";
 import { toJson } from "../values/json.ts";
 import type { JsonValue, Value } from "../values/value.ts";
@@ -80,6 +82,13 @@ function valuesJson(prompt: PromptInfo, values: Value): { [field: string]: JsonV
   return json !== null && typeof json === "object" && !Array.isArray(json) ? json : {};
 }
 
+/** The connection's key as the environment gives it now; null without one. */
+function connectionKey(program: CheckedProgram, env: Env): string | null {
+  if (program.connection === null) return null;
+  const settings = driverOptionsFromConnection(program.connection, env as NodeJS.ProcessEnv);
+  return settings.ok ? settings.options.apiKey : null;
+}
+
 /** The seed of every `jadpo dev` embedding (a prompt can't be named `embed`, so no prompt's calls share it). */
 const EMBED_SEED = callSeed("embed", null);
 
@@ -88,6 +97,11 @@ export class DevAi {
   private readonly readFile: ReadProjectFile;
   private readonly now: () => number;
   private readonly log: (call: NewDevCall) => DevCall | Promise<DevCall>;
+  /**
+   * Finds the connection's key in text. A model can repeat its key into an answer: every echo
+   * is replaced by `***` before a line is written, so no log line, page or terminal line has it.
+   */
+  readonly echo: KeyEcho;
 
   constructor(readonly program: CheckedProgram, readonly options: DevAiOptions) {
     this.readFile = options.readFile ?? ((path) => {
@@ -99,6 +113,7 @@ export class DevAi {
     });
     this.now = options.now ?? Date.now;
     this.log = options.log ?? ((call) => appendCallAsync(options.root, call));
+    this.echo = keyEcho(connectionKey(program, options.env));
   }
 
   /** A backend for one action call: its AI calls are sequential, so one call is in progress at a time. */
@@ -150,7 +165,8 @@ export class DevAi {
   private async write(entry: NewDevCall): Promise<DevCall | null> {
     let logged: DevCall;
     try {
-      logged = await this.log(entry);
+      // Cut first, so a long answer is searched for the key once, at the size the line keeps.
+      logged = await this.log(redactJson(capCall(entry), this.echo));
     } catch (e) {
       this.options.onProblem?.(`The call log could not be written: ${e instanceof Error ? e.message : String(e)}`);
       return null;

@@ -1,5 +1,6 @@
 // One line of the development call log (`.jadpo/dev/calls.jsonl`, docs/dev-call-log.md): what a
-// `jadpo dev` call asked and where its answer came from. Never a key: nothing here takes one.
+// `jadpo dev` call asked and where its answer came from. Never a key: the dev backend redacts
+// every echo of it before a line is written.
 import type { JsonValue } from "../values/value.ts";
 
 /** Where the answer came from: a recording by name, a generated default, or the real model (the sandbox). */
@@ -49,6 +50,20 @@ export function callNumber(id: string): number | null {
   if (m === null) return null;
   const n = Number(m[1]);
   return Number.isSafeInteger(n) ? n : null;
+}
+
+/** How much of an answer, as JSON text, one line keeps (UTF-16 code units). */
+export const LOGGED_ANSWER_MAX = 64 * 1024;
+
+/**
+ * The entry as one line keeps it: an answer longer than LOGGED_ANSWER_MAX as JSON text becomes a
+ * text of its start, saying how long it was, so no line grows with the model's answer.
+ */
+export function capCall<T extends NewDevCall>(entry: T): T {
+  if (entry.answer === undefined) return entry;
+  const text = typeof entry.answer === "string" ? entry.answer : JSON.stringify(entry.answer);
+  if (text.length <= LOGGED_ANSWER_MAX) return entry;
+  return { ...entry, answer: `${text.slice(0, LOGGED_ANSWER_MAX)}… (cut: the answer is ${text.length} characters)` };
 }
 
 /** The line's text, keys in the documented order, without the final newline. */

@@ -1,53 +1,17 @@
 // The development call log on disk: `<root>/.jadpo/dev/calls.jsonl`, one call per line. Appends
 // take a small lock so ids stay unique when two processes log at once; reads go backwards from
 // the end, so finding the last call stays fast however long the log grows.
-import { appendFileSync, closeSync, fstatSync, mkdirSync, openSync, readSync, rmSync, writeFileSync } from "node:fs";
+import { closeSync, fstatSync, mkdirSync, openSync, readSync, rmSync, writeFileSync, writeSync } from "node:fs";
 import { lockIsStale, lockOwner } from "../files/stale.ts";
 import { join } from "node:path";
-import { callNumber, formatCallLine, parseCallLine, type DevCall, type NewDevCall } from "./call.ts";
+import { callNumber, capCall, formatCallLine, parseCallLine, type DevCall, type NewDevCall } from "./call.ts";
+import { eachLineBackwards, linesBackwards, type ReadCost } from "./lines.ts";
 
 /** Relative to the project root. */
 export const DEV_CALL_LOG = ".jadpo/dev/calls.jsonl";
 
 export function devCallLogPath(root: string): string {
   return join(root, DEV_CALL_LOG);
-}
-
-const CHUNK = 64 * 1024;
-
-/** Each line of the file from the last to the first (complete lines only; the text without its newline). */
-function* linesBackwards(path: string): Generator<string> {
-  let fd: number;
-  try {
-    fd = openSync(path, "r");
-  } catch {
-    return;
-  }
-  try {
-    let position = fstatSync(fd).size;
-    let carry: Buffer = Buffer.alloc(0);
-    while (position > 0) {
-      const size = Math.min(CHUNK, position);
-      position -= size;
-      const chunk = Buffer.alloc(size);
-      readSync(fd, chunk, 0, size, position);
-      let buffer = Buffer.concat([chunk, carry]);
-      // Everything after the first newline in the buffer is whole lines; before it may continue further back.
-      let end = buffer.length;
-      for (let i = buffer.length - 1; i >= 0; i--) {
-        if (buffer[i] !== 0x0a) continue;
-        const line = buffer.subarray(i + 1, end).toString("utf8");
-        if (line.trim() !== "") yield line;
-        end = i;
-      }
-      buffer = buffer.subarray(0, end);
-      carry = Buffer.from(buffer);
-    }
-    const first = carry.toString("utf8");
-    if (first.trim() !== "") yield first;
-  } finally {
-    closeSync(fd);
-  }
 }
 
 /** Every call in the log, oldest first; unreadable lines are skipped. */
@@ -69,32 +33,80 @@ export function readLastCall(root: string, prompt: string, accepts: (call: DevCa
   return null;
 }
 
-/** The highest id number in the log (0 when empty). Ids only grow, so the last readable line has it. */
-function lastNumber(path: string): number {
-  for (const line of linesBackwards(path)) {
+/** What the dev server's pages show: the newest calls, within a bound whatever the log's size. */
+export const RECENT_CALLS = { calls: 500, bytes: 32 * 1024 * 1024 };
+
+/**
+ * The newest calls, newest first: at most `limits.calls` of them, from the last `limits.bytes` of
+ * the log. Read in chunks without blocking, so a server answers other requests meanwhile.
+ */
+export async function readRecentCalls(root: string, limits: { calls: number; bytes: number } = RECENT_CALLS): Promise<DevCall[]> {
+  const calls: DevCall[] = [];
+  await eachLineBackwards(devCallLogPath(root), (line) => {
     const call = parseCallLine(line);
-    if (call !== null) return callNumber(call.id) ?? 0;
-  }
-  return 0;
+    if (call !== null) calls.push(call);
+    return calls.length < limits.calls;
+  }, { maxBytes: limits.bytes });
+  return calls;
 }
 
-/** Whether the file's last byte is not a newline (a write cut short). */
-function endsInsideLine(path: string): boolean {
-  let fd: number;
-  try {
-    fd = openSync(path, "r");
-  } catch {
-    return false;
+/** A line's id number, or null when it isn't a call; a very long line is judged by its ends only. */
+function lineNumber(line: string): number | null {
+  if (line.length <= WHOLE_PARSE) {
+    const call = parseCallLine(line);
+    return call === null ? null : callNumber(call.id);
   }
-  try {
-    const size = fstatSync(fd).size;
-    if (size === 0) return false;
-    const last = Buffer.alloc(1);
-    readSync(fd, last, 0, 1, size - 1);
-    return last[0] !== 0x0a;
-  } finally {
-    closeSync(fd);
+  const m = /^\{"id":"(call_[0-9]+)"/.exec(line.slice(0, 64));
+  return m !== null && line.trimEnd().endsWith("}") ? callNumber(m[1]) : null;
+}
+
+/** Lines longer than this are not parsed to find the last id (the id is the line's first key). */
+const WHOLE_PARSE = 1024 * 1024;
+
+/** @internal What finding the last id has read so far in this process (tests check it reads once, linearly). */
+export const idReadCost: ReadCost = { read: 0, copied: 0 };
+
+/** The highest id number in the log after offset `from` (a line start), or null when no call is there. */
+function lastNumberAfter(path: string, from: number): number | null {
+  for (const line of linesBackwards(path, { from, cost: idReadCost })) {
+    const n = lineNumber(line);
+    if (n !== null) return n;
   }
+  return null;
+}
+
+/** What this process knows of the log since its last append: no re-reading it for the next id. */
+interface Known {
+  dev: number;
+  ino: number;
+  /** The file's size and modification time just after the append. */
+  size: number;
+  mtimeMs: number;
+  last: number;
+}
+
+const known = new Map<string, Known>();
+
+/**
+ * Under the lock: the last id number and whether the file ends inside a line. From memory when
+ * the file is as this process left it; otherwise only what was appended since is read (another
+ * process logged too), or the whole log backwards once (a new, replaced or truncated file).
+ */
+function logEnd(path: string, fd: number): { last: number; insideLine: boolean } {
+  const stat = fstatSync(fd);
+  const k = known.get(path);
+  const same = k !== undefined && k.dev === stat.dev && k.ino === stat.ino;
+  if (same && k.size === stat.size && k.mtimeMs === stat.mtimeMs) return { last: k.last, insideLine: false };
+  // Appended to since (another process logged): the line this process wrote still ends where it did.
+  const grown = same && stat.size > k.size && byteAt(fd, k.size - 1) === 0x0a;
+  const last = lastNumberAfter(path, grown ? k.size : 0) ?? (grown ? k.last : 0);
+  return { last, insideLine: stat.size > 0 && byteAt(fd, stat.size - 1) !== 0x0a };
+}
+
+function byteAt(fd: number, position: number): number | null {
+  if (position < 0) return null;
+  const byte = Buffer.alloc(1);
+  return readSync(fd, byte, 0, 1, position) === 1 ? byte[0] : null;
 }
 
 /**
@@ -166,11 +178,18 @@ async function withLockAsync<T>(path: string, work: () => T): Promise<T> {
 
 /** Under the lock: the next id, and the line written with one append, so a reader never sees half of it. */
 function appendLocked(path: string, entry: NewDevCall): DevCall {
-  const call: DevCall = { ...entry, id: `call_${lastNumber(path) + 1}` };
-  // A line cut short by a crash stays on its own line, skipped by readers.
-  const start = endsInsideLine(path) ? "\n" : "";
-  appendFileSync(path, `${start}${formatCallLine(call)}\n`, "utf8");
-  return call;
+  const fd = openSync(path, "a+");
+  try {
+    const end = logEnd(path, fd);
+    const call: DevCall = { ...capCall(entry), id: `call_${end.last + 1}` };
+    // A line cut short by a crash stays on its own line, skipped by readers.
+    writeSync(fd, `${end.insideLine ? "\n" : ""}${formatCallLine(call)}\n`, null, "utf8");
+    const stat = fstatSync(fd);
+    known.set(path, { dev: stat.dev, ino: stat.ino, size: stat.size, mtimeMs: stat.mtimeMs, last: end.last + 1 });
+    return call;
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** Logs one call and returns it with its id (`call_<n>`, one more than the last logged). */

@@ -42,6 +42,7 @@ export function driverOptionsFromConnection(conn: ConnectionInfo, env: NodeJS.Pr
       model,
       apiKey: key === "" ? null : key,
       timeoutMs: conn.timeoutMs,
+      maxAnswerBytes: conn.maxAnswerBytes,
       embeddingDimensions: conn.embeddingDimensions,
     },
   };

@@ -1,26 +1,16 @@
 // Turning whatever a provider or the network does into one DriverFailure, with a short message
 // that never carries the key. Everything the SDK throws lands here; nothing is rethrown.
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from "openai";
+import { answerTooLong } from "./answer-cap.ts";
+import { keyEcho } from "./key-echo.ts";
 import type { DriverFailure } from "./types.ts";
 
 const MAX_MESSAGE = 300;
 
-/**
- * How the key reads inside JSON text: escaped once (a text that held the key), and escaped twice
- * (a text that held it escaped), longest first so replacing them in turn leaves no piece behind.
- */
-export function keyInJson(key: string): string[] {
-  const escape = (text: string): string => JSON.stringify(text).slice(1, -1);
-  return [escape(escape(key)), escape(key)];
-}
-
 /** Remove every trace of the key from a text that may echo a request or a provider's answer. */
 export function redact(text: string, key: string | null): string {
-  let out = text;
-  if (key !== null && key !== "") {
-    // As sent, and as an echo might re-encode it (inside JSON text, or in a URL).
-    for (const form of new Set([key, keyInJson(key)[1], encodeURIComponent(key)])) out = out.split(form).join("***");
-  }
+  // As sent, and as an echo might re-encode it (inside JSON text, or in a URL), whole or in part.
+  let out = keyEcho(key).redact(text);
   // A provider may echo the header itself, or a key it recognises by shape.
   out = out.replace(/Bearer\s+[^\s"',;()[\]{}]+/gi, "Bearer ***");
   out = out.replace(/\bsk-[A-Za-z0-9_\-*.]{6,}/g, "sk-***");
@@ -70,6 +60,8 @@ function providerError(e: APIError): ProviderError {
  */
 export function classifyError(e: unknown, ctx: { baseUrl: string; key: string | null; deadlineHit: boolean; timeoutMs: number }): DriverFailure {
   const { key } = ctx;
+  const tooLong = answerTooLong(e);
+  if (tooLong !== null) return failure("too_long", `${tooLong.message}; the rest was not read`, key);
   if (ctx.deadlineHit || e instanceof APIConnectionTimeoutError || isTimeoutError(e)) {
     return failure("timed_out", `the model did not answer within ${ctx.timeoutMs}ms`, key);
   }

@@ -3,6 +3,7 @@
 // Ollama), through the official SDK. Every outcome comes back as data; the key never leaves
 // the Authorization header.
 import OpenAI from "openai";
+import { AnswerTooLong, bodyBound, cappedFetch, overMaxAnswer } from "./answer-cap.ts";
 import { classifyError, classifyProviderError, failure, isRecord } from "./errors.ts";
 import { chatMessages } from "./messages.ts";
 import type { StopWord } from "@jadpo/compiler";
@@ -16,6 +17,8 @@ export interface OpenAiDriverOptions {
   apiKey: string | null;
   /** The whole call, reading the answer included. */
   timeoutMs: number;
+  /** The longest answer accepted, in bytes of UTF-8 text: a longer one is `too_long`, and no more of it is read. */
+  maxAnswerBytes: number;
   embeddingDimensions: number;
 }
 
@@ -34,7 +37,10 @@ const fetchWithoutAuthorization = (input: string | URL | Request, init?: Request
 
 export function createOpenAiDriver(options: OpenAiDriverOptions): AiDriver {
   const key = options.apiKey === "" ? null : options.apiKey;
-  const client = new OpenAI({
+  const max = options.maxAnswerBytes;
+  const baseFetch = key === null ? fetchWithoutAuthorization : fetch;
+  /** A client whose responses are read up to `bound` bytes (a stream's: per event line; its text is counted as it arrives). */
+  const clientReading = (bound: number, per: "body" | "line"): OpenAI => new OpenAI({
     baseURL: options.baseUrl,
     apiKey: key ?? NO_KEY,
     // Settings the SDK would otherwise take from OPENAI_* variables: a connection says everything.
@@ -45,9 +51,14 @@ export function createOpenAiDriver(options: OpenAiDriverOptions): AiDriver {
     timeout: options.timeoutMs,
     logLevel: "off",
     logger: silent,
-    ...(key === null ? { defaultHeaders: { Authorization: null }, fetch: fetchWithoutAuthorization } : {}),
+    fetch: cappedFetch(baseFetch, bound, max, per),
+    ...(key === null ? { defaultHeaders: { Authorization: null } } : {}),
   });
-  const ctx = { baseUrl: options.baseUrl, key, timeoutMs: options.timeoutMs };
+  const completions = clientReading(bodyBound(max), "body");
+  const streams = clientReading(bodyBound(max), "line");
+  // An embedding is numbers, not text: its body may also hold each of them in full.
+  const embeddings = clientReading(bodyBound(max, options.embeddingDimensions * 32), "body");
+  const ctx = { baseUrl: options.baseUrl, key, timeoutMs: options.timeoutMs, maxAnswerBytes: max };
 
   /** Run one SDK call under the call's deadline; any throw becomes a DriverFailure. */
   async function withDeadline<T>(run: (signal: AbortSignal) => Promise<T>): Promise<{ ok: true; value: T } | DriverFailure> {
@@ -69,9 +80,9 @@ export function createOpenAiDriver(options: OpenAiDriverOptions): AiDriver {
   return {
     async complete(req: CompletionRequest): Promise<DriverResult<string>> {
       const sent = await withDeadline(async (signal): Promise<unknown> =>
-        client.chat.completions.create({ model: options.model, messages: chatMessages(req) }, { signal }));
+        completions.chat.completions.create({ model: options.model, messages: chatMessages(req) }, { signal }));
       if (!sent.ok) return sent;
-      return readCompletion(sent.value, key);
+      return readCompletion(sent.value, key, max);
     },
 
     async stream(req: CompletionRequest, onDelta?: (delta: string) => void): Promise<StreamResult> {
@@ -83,8 +94,9 @@ export function createOpenAiDriver(options: OpenAiDriverOptions): AiDriver {
       }, options.timeoutMs);
       const deltas: string[] = [];
       let stopped: StopWord = "finished";
+      let bytes = 0;
       try {
-        const chunks = await client.chat.completions.create(
+        const chunks = await streams.chat.completions.create(
           { model: options.model, messages: chatMessages(req), stream: true },
           { signal: controller.signal },
         );
@@ -99,13 +111,20 @@ export function createOpenAiDriver(options: OpenAiDriverOptions): AiDriver {
             break;
           }
           if (read.text !== "") {
+            bytes += Buffer.byteLength(read.text, "utf8");
+            if (bytes > max) {
+              // Past max_answer: the stream stops here, nothing more is read.
+              stopped = "too_long";
+              controller.abort();
+              break;
+            }
             deltas.push(read.text);
             onDelta?.(read.text);
           }
           if (read.stop !== null) stopped = read.stop;
         }
         // The SDK ends the loop quietly when the deadline aborts it.
-        if (deadlineHit) stopped = "timed_out";
+        if (deadlineHit && stopped !== "too_long") stopped = "timed_out";
       } catch (e) {
         const f = classifyError(e, { ...ctx, deadlineHit });
         if (f.failure === "unreachable" || f.failure === "model_error") {
@@ -120,7 +139,7 @@ export function createOpenAiDriver(options: OpenAiDriverOptions): AiDriver {
 
     async embed(text: string): Promise<DriverResult<number[]>> {
       const sent = await withDeadline(async (signal): Promise<unknown> =>
-        client.embeddings.create(
+        embeddings.embeddings.create(
           { model: options.model, input: text, dimensions: options.embeddingDimensions, encoding_format: "float" },
           { signal },
         ));
@@ -131,7 +150,7 @@ export function createOpenAiDriver(options: OpenAiDriverOptions): AiDriver {
 }
 
 /** A chat completion body: its text, or why there is none. */
-function readCompletion(body: unknown, key: string | null): DriverResult<string> {
+function readCompletion(body: unknown, key: string | null, maxAnswerBytes: number): DriverResult<string> {
   if (isRecord(body) && isRecord(body["error"])) return classifyProviderError(errorFields(body["error"], undefined), key);
   const choice = isRecord(body) && Array.isArray(body["choices"]) ? body["choices"][0] : undefined;
   const message = isRecord(choice) ? choice["message"] : undefined;
@@ -145,6 +164,7 @@ function readCompletion(body: unknown, key: string | null): DriverResult<string>
   if (finish === "length") return failure("too_long", "the answer was cut at the model's length limit", key);
   const content = message["content"];
   if (typeof content !== "string") return failure("model_error", "the model's answer has no text", key);
+  if (overMaxAnswer(content, maxAnswerBytes)) return failure("too_long", new AnswerTooLong(maxAnswerBytes).message, key);
   return { ok: true, value: content };
 }
 

@@ -2,11 +2,13 @@
 // documented form, ids that only grow, the last call of a prompt, and bad lines skipped.
 import { afterEach, describe, expect, it } from "vitest";
 import { spawn } from "node:child_process";
-import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { appendCall, DEV_CALL_LOG, readCalls, readLastCall, type NewDevCall } from "../../src/dev-log/index.ts";
+import { appendCall, DEV_CALL_LOG, readCalls, readLastCall, readRecentCalls, type NewDevCall } from "../../src/dev-log/index.ts";
+import { idReadCost } from "../../src/dev-log/log-file.ts";
+import { linesBackwards, type ReadCost } from "../../src/dev-log/lines.ts";
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), "../../../..");
 
@@ -97,5 +99,83 @@ describe("the dev call log", () => {
     expect(await Promise.all([run(), run()])).toEqual([0, 0]);
     const ids = readCalls(root).map((call) => call.id);
     expect(ids).toEqual(Array.from({ length: 200 }, (_, i) => `call_${i + 1}`));
+  });
+});
+
+describe("a log with a very long line", () => {
+  const big = (root: string, mib: number): number => {
+    // What an unbounded 20 MB answer left in a log before lines were capped.
+    const line = JSON.stringify({ id: "call_1", ...entry("answer_question", "Big?"), answer: "word ".repeat((mib * 1024 * 1024) / 5) });
+    mkdirSync(join(root, ".jadpo/dev"), { recursive: true });
+    writeFileSync(join(root, DEV_CALL_LOG), `${line}\n`);
+    return Buffer.byteLength(line) + 1;
+  };
+
+  it("reads a 20 MB line backwards reading and copying each byte once", () => {
+    const root = tempRoot();
+    const size = big(root, 20);
+    appendCall(root, entry("answer_question", "After?"));
+    const cost: ReadCost = { read: 0, copied: 0 };
+    const lines = [...linesBackwards(join(root, DEV_CALL_LOG), { cost })];
+    expect(lines).toHaveLength(2);
+    const total = statSync(join(root, DEV_CALL_LOG)).size;
+    expect(total).toBeGreaterThan(size);
+    expect(cost.read).toBe(total);
+    expect(cost.copied).toBeLessThanOrEqual(total);
+  });
+
+  it("finds the next id once, then from memory: a second append reads nothing of the log", () => {
+    const root = tempRoot();
+    const size = big(root, 20);
+    const before = idReadCost.read;
+    expect(appendCall(root, entry("answer_question", "First?")).id).toBe("call_2");
+    expect(idReadCost.read - before).toBeLessThanOrEqual(size);
+    const after = idReadCost.read;
+    expect(appendCall(root, entry("answer_question", "Second?")).id).toBe("call_3");
+    expect(idReadCost.read).toBe(after);
+  });
+
+  it("keeps at most 64 KiB of an answer in one line, saying how long it was", () => {
+    const root = tempRoot();
+    const answer = { reply: "x".repeat(1024 * 1024), resolved_by_articles: false };
+    const call = appendCall(root, entry("answer_question", "Long?", { answer }));
+    const line = readFileSync(join(root, DEV_CALL_LOG), "utf8");
+    expect(line.length).toBeLessThan(70 * 1024);
+    expect(call.answer).toBe(`${JSON.stringify(answer).slice(0, 64 * 1024)}… (cut: the answer is ${JSON.stringify(answer).length} characters)`);
+    expect(readCalls(root)[0].answer).toBe(call.answer);
+  });
+
+  it("serves the newest calls without blocking: other work runs between the chunks it reads", async () => {
+    const root = tempRoot();
+    big(root, 20);
+    appendCall(root, entry("answer_question", "After?"));
+    let ticks = 0;
+    let reading = true;
+    const tick = (): void => {
+      ticks++;
+      if (reading) setImmediate(tick);
+    };
+    setImmediate(tick);
+    const calls = await readRecentCalls(root);
+    reading = false;
+    expect(calls.map((c) => c.id)).toEqual(["call_2", "call_1"]);
+    expect(ticks).toBeGreaterThan(0);
+    // Bounded: past the byte budget the reader stops, whatever the log holds.
+    expect((await readRecentCalls(root, { calls: 10, bytes: 1024 * 1024 })).map((c) => c.id)).toEqual(["call_2"]);
+    expect((await readRecentCalls(root, { calls: 1, bytes: 64 * 1024 * 1024 })).map((c) => c.id)).toEqual(["call_2"]);
+  });
+});
+
+describe("the next id after another writer", () => {
+  it("continues after lines another process appended, and after the log was rewritten in place", () => {
+    const root = tempRoot();
+    const path = join(root, DEV_CALL_LOG);
+    appendCall(root, entry("answer_question", "Mine?"));
+    // Another process logs two calls.
+    appendFileSync(path, `${JSON.stringify({ id: "call_2", ...entry("p", "Theirs?") })}\n${JSON.stringify({ id: "call_3", ...entry("p", "Theirs too?") })}\n`);
+    expect(appendCall(root, entry("answer_question", "Mine again?")).id).toBe("call_4");
+    // Rewritten by hand, shorter: read again.
+    writeFileSync(path, `${JSON.stringify({ id: "call_9", ...entry("p", "Edited?") })}\n`);
+    expect(appendCall(root, entry("answer_question", "After the edit?")).id).toBe("call_10");
   });
 });

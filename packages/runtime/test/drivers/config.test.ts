@@ -26,6 +26,7 @@ const LOCAL: ConnectionInfo = {
   model: { kind: "literal", value: "meta-llama/Llama-3.1-8B-Instruct" },
   key: { kind: "env", name: "JADPO_AI_KEY", fallback: "" },
   timeoutMs: 30_000,
+  maxAnswerBytes: 1024 * 1024,
   embeddingDimensions: 16,
   sandbox: ["answer_question"],
   perDay: 50,
@@ -35,7 +36,7 @@ describe("driverOptionsFromConnection", () => {
   it("reads docs/language.md's connection with nothing set: a local model, no key", () => {
     expect(driverOptionsFromConnection(LOCAL, {})).toEqual({
       ok: true,
-      options: { baseUrl: "http://127.0.0.1:8080/v1", model: "meta-llama/Llama-3.1-8B-Instruct", apiKey: null, timeoutMs: 30_000, embeddingDimensions: 16 },
+      options: { baseUrl: "http://127.0.0.1:8080/v1", model: "meta-llama/Llama-3.1-8B-Instruct", apiKey: null, timeoutMs: 30_000, maxAnswerBytes: 1024 * 1024, embeddingDimensions: 16 },
     });
   });
   it("takes the key and base URL from the environment when set", () => {

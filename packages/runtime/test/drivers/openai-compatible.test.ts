@@ -16,7 +16,7 @@ afterAll(async () => {
 });
 
 function driver(over: Partial<OpenAiDriverOptions> = {}) {
-  return createOpenAiDriver({ baseUrl: server.url, model: "test-model", apiKey: null, timeoutMs: 5000, embeddingDimensions: 4, ...over });
+  return createOpenAiDriver({ baseUrl: server.url, model: "test-model", apiKey: null, timeoutMs: 5000, maxAnswerBytes: 1024 * 1024, embeddingDimensions: 4, ...over });
 }
 
 function lastRequest() {

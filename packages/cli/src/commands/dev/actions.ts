@@ -5,7 +5,7 @@ import { randomInt } from "node:crypto";
 import { diagnostic, renderErrorPlain } from "@jadpo/compiler";
 import { callAction, toJson, type JsonValue, type TestTimeout } from "@jadpo/runtime";
 import type { DevCall } from "@jadpo/runtime/dev";
-import { keyInJson } from "@jadpo/runtime/drivers";
+import { redactJson, type KeyEcho } from "@jadpo/runtime/drivers";
 import type { DevBuild } from "./build.ts";
 import { errorBody } from "./http.ts";
 import { readParams } from "./params.ts";
@@ -37,17 +37,8 @@ function unknownAction(build: DevBuild, name: string, requestId: string): Action
  * A model can repeat its key into a text the action returns; the answer goes to whoever called,
  * so the key is replaced by `***` there as everywhere else jadpo shows text.
  */
-function withoutKey(result: JsonValue, key: string | null): JsonValue {
-  if (key === null || key === "") return result;
-  let text = JSON.stringify(result);
-  // In JSON text the key appears escaped; a text that carried it escaped is escaped twice.
-  for (const form of keyInJson(key)) text = text.split(form).join("***");
-  try {
-    return JSON.parse(text) as JsonValue;
-  } catch {
-    // Only a key shaped like JSON punctuation gets here; nothing of the answer is safe to show.
-    return "***";
-  }
+function withoutKey(result: JsonValue, echo: KeyEcho): JsonValue {
+  return redactJson(result, echo);
 }
 
 /** Runs the action `name` of `build` with the request's body. Never throws. */
@@ -68,7 +59,7 @@ export async function answerAction(
     clockStart: Date.now(),
     timeout,
   });
-  const answer = answerOf(outcome, action.result, requestId, displayPath, build.key);
+  const answer = answerOf(outcome, action.result, requestId, displayPath, build.ai.echo);
   // The request's calls are logged now, marked with its status and code when it did not succeed.
   await backend.end(answer.status === 200 ? null : { action: name, status: answer.status, code: errorCode(answer.body) });
   return { ...answer, calls: backend.calls };
@@ -80,12 +71,12 @@ function errorCode(body: unknown): string {
 }
 
 function answerOf(
-  outcome: Awaited<ReturnType<typeof callAction>>, resultType: Parameters<typeof toJson>[0], requestId: string, displayPath: (file: string) => string, key: string | null,
+  outcome: Awaited<ReturnType<typeof callAction>>, resultType: Parameters<typeof toJson>[0], requestId: string, displayPath: (file: string) => string, echo: KeyEcho,
 ): ActionAnswer {
   const calls: DevCall[] = [];
   switch (outcome.kind) {
     case "success":
-      return { status: 200, body: { result: withoutKey(toJson(resultType, outcome.value), key) }, calls, problem: null };
+      return { status: 200, body: { result: withoutKey(toJson(resultType, outcome.value), echo) }, calls, problem: null };
     case "failure": {
       const { failure } = outcome;
       return { status: STATUS_OF_KIND[failure.kind], body: errorBody(failure.code, failure.message, requestId), calls, problem: null };
@@ -95,9 +86,10 @@ function answerOf(
       const d = diagnostic("runtime.fault", fault.span, fault.args);
       return {
         status: 500,
-        body: errorBody("runtime_fault", fault.problem, requestId),
+        body: errorBody("runtime_fault", echo.redact(fault.problem), requestId),
         calls,
-        problem: renderErrorPlain(d, { displayPath }),
+        // A fault can quote a value the model gave: the terminal gets it without the key.
+        problem: echo.redact(renderErrorPlain(d, { displayPath })),
       };
     }
     case "internal_error":

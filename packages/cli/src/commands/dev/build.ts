@@ -5,7 +5,6 @@ import type { ActionDecl, CheckedProgram, Diagnostic, SourceFile, Type } from "@
 import { compileProject, sourceLookup, VOID } from "@jadpo/compiler";
 import { compileProgram, type CompiledProgram } from "@jadpo/runtime";
 import { DevAi, type DevAiOptions } from "@jadpo/runtime/dev";
-import { driverOptionsFromConnection } from "@jadpo/runtime/drivers";
 import { nodeHost } from "../../node-host.ts";
 
 export interface ServedAction {
@@ -22,8 +21,6 @@ export interface DevBuild {
   actions: Map<string, ServedAction>;
   files: number;
   declarations: number;
-  /** The ai connection's key, only to remove it from action results; null without one. */
-  key: string | null;
 }
 
 export type BuildResult =
@@ -46,12 +43,6 @@ function actionsOf(program: CheckedProgram): Map<string, ServedAction> {
   return actions;
 }
 
-function keyOf(program: CheckedProgram, ai: DevAiOptions): string | null {
-  if (program.connection === null) return null;
-  const settings = driverOptionsFromConnection(program.connection, ai.env as NodeJS.ProcessEnv);
-  return settings.ok ? settings.options.apiKey : null;
-}
-
 /** Compiles the project at `root` (absolute). Never throws for a user error. */
 export function buildProject(root: string, ai: DevAiOptions): BuildResult {
   const result = compileProject(nodeHost, root);
@@ -66,7 +57,6 @@ export function buildProject(root: string, ai: DevAiOptions): BuildResult {
       compiled: compileProgram(program, { aiMode: "async" }),
       ai: new DevAi(program, ai),
       actions: actionsOf(program),
-      key: keyOf(program, ai),
       files: result.stats.files,
       declarations: result.stats.declarations,
     },

@@ -151,6 +151,8 @@ export async function runDev(path: string | undefined, options: DevOptions, cont
   };
   rebuild(true);
 
+  // What the terminal and internal-error reports show passes through the key's redaction.
+  const withoutKey = (text: string): string => (current === null ? text : current.ai.echo.redact(text));
   // Kept while the server runs, for /_dev; the call log marks each failed request's calls too.
   const failed: FailedRequest[] = [];
   const server = createDevServer({
@@ -163,12 +165,12 @@ export async function runDev(path: string | undefined, options: DevOptions, cont
         if (failed.length > 100) failed.splice(0, failed.length - 100);
       }
       const lines = [`${method} ${requestPath} → ${answer.status}`, ...answer.calls.map(callLine)];
-      print(lines.join("\n"));
+      print(withoutKey(lines.join("\n")));
       if (answer.problem !== null) print(answer.problem);
-      if (answer.internalError !== undefined) reportInternalError(answer.internalError, ["dev"], { ...context, exitCode: 0 });
+      if (answer.internalError !== undefined) reportInternalError(answer.internalError, ["dev"], { ...context, exitCode: 0 }, withoutKey);
     },
     onInternalError(error: unknown) {
-      reportInternalError(error, ["dev"], { ...context, exitCode: 0 });
+      reportInternalError(error, ["dev"], { ...context, exitCode: 0 }, withoutKey);
     },
   });
 

@@ -5,7 +5,8 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { TestTimeout } from "@jadpo/runtime";
-import { readCalls, type DevCall, type UsageCounter } from "@jadpo/runtime/dev";
+import { readRecentCalls, type DevCall, type UsageCounter } from "@jadpo/runtime/dev";
+import { redactJson } from "@jadpo/runtime/drivers";
 import { answerAction, refusal, type ActionAnswer } from "./actions.ts";
 import type { DevBuild } from "./build.ts";
 import { foreignRequest, isJsonRequest, readBody, sendError, sendHtml, sendJson } from "./http.ts";
@@ -27,6 +28,8 @@ export interface DevServerState {
   onAnswer(method: string, path: string, answer: ActionAnswer): void;
   /** An unexpected exception while answering a request: reported and saved, never silent. */
   onInternalError(error: unknown): void;
+  /** The newest calls, newest first. Default: `readRecentCalls`. */
+  readCalls?(root: string): Promise<DevCall[]>;
 }
 
 function requestId(): string {
@@ -41,9 +44,15 @@ function budgetLine(state: DevServerState): string | null {
   return `${connection.name}: ${state.usage.today(connection.name)} of ${limit} sandbox model requests today (UTC)`;
 }
 
-/** The log, oldest first. */
-function calls(state: DevServerState): DevCall[] {
-  return readCalls(state.root);
+/**
+ * The log's newest calls, oldest first. Read in chunks that let other requests through, and
+ * bounded, so no page waits on the whole log; a line written before the key was redacted is
+ * shown redacted.
+ */
+async function calls(state: DevServerState): Promise<DevCall[]> {
+  const newest = await (state.readCalls ?? readRecentCalls)(state.root);
+  const build = state.current();
+  return (build === null ? newest : redactJson(newest, build.ai.echo)).reverse();
 }
 
 async function route(state: DevServerState, req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -92,9 +101,9 @@ async function route(state: DevServerState, req: IncomingMessage, res: ServerRes
       return sendJson(res, 200, { status: "ok", build: state.current() === null ? "failed" : "ok" });
     case "/_dev":
     case "/_dev/":
-      return sendHtml(res, 200, renderCallsPage(calls(state), { project: state.project, budget: budgetLine(state), failed: state.failed?.() ?? [] }));
+      return sendHtml(res, 200, renderCallsPage(await calls(state), { project: state.project, budget: budgetLine(state), failed: state.failed?.() ?? [] }));
     case "/_dev/calls.json":
-      return sendJson(res, 200, { calls: calls(state).reverse(), failed_requests: [...(state.failed?.() ?? [])].reverse() });
+      return sendJson(res, 200, { calls: (await calls(state)).reverse(), failed_requests: [...(state.failed?.() ?? [])].reverse() });
     default:
       return sendError(res, 404, "not_found", `Nothing answers GET ${path}; the call log is at /_dev`, id);
   }

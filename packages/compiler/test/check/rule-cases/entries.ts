@@ -84,6 +84,15 @@ export const entryCases: RuleCase[] = [
   rule: type.bad_entry`,
   },
   {
+    rule: "type.bad_entry",
+    title: "a connection's max_answer that is not a number of bytes",
+    files: app(`connection model {\n    capability: ai\n    max_answer: "1 MiB"\n}\n`),
+    expected: `error: \`max_answer\` must be a number of bytes --> app.jadpo:3:17
+  reason: Each entry of a failure, prompt, connection or \`locales\` takes one kind of value: a text, a word, a number, a duration, a list or a block.
+  next: Write the most bytes of text an answer may have, such as \`max_answer: 4194304\` (4 MiB) (agent)
+  rule: type.bad_entry`,
+  },
+  {
     rule: "type.unknown_entry",
     files: shop(`failure Busy { kind: Unavailable  mesage: "Busy." }\n`),
     expected: `error: \`Busy\` has no entry \`mesage\` --> domains/shop/shop.jadpo:1:35

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { diagnostic, printType, recordingPath, type Diagnostic, type PromptInfo, type Type } from "@jadpo/compiler";
 import { applyPlaceholders, valuesDigest, writeRecordingAtomic, type Asked } from "@jadpo/runtime/recordings";
 import { recordingKey } from "../../../recording-key.ts";
-import { keyInJson } from "@jadpo/runtime/drivers";
+import { keyEcho } from "@jadpo/runtime/drivers";
 import type { LoadedPrompt } from "./load.ts";
 import { askOnce, type Model } from "./model.ts";
 import type { Recorded } from "./render.ts";
@@ -21,13 +21,6 @@ export function askedType(prompt: PromptInfo): { ok: true; type: Type } | { ok: 
   return { ok: false, diagnostic: diagnostic("ai.not_generated", null, { prompt: prompt.name, suggestion }) };
 }
 
-/** Whether the key appears in the serialised recording, verbatim or in its JSON-escaped form. */
-function containsKey(serialised: string, key: string | null): boolean {
-  if (key === null || key === "") return false;
-  // The text as the model wrote it, then inside JSON text (escaped once, or twice).
-  return [key, ...keyInJson(key)].some((form) => serialised.includes(form));
-}
-
 export type RecordOutcome = { ok: true; recorded: Recorded } | { ok: false; diagnostic: Diagnostic };
 
 /** Asks `model` with `values` and writes the recording `name` with what it was asked. */
@@ -38,8 +31,9 @@ export async function recordOne(
   const answer = await askOnce(model, prompt, values.values, asType);
   if (!answer.ok) return answer;
   const { json, count, fields } = applyPlaceholders(asType, answer.value);
-  // A `personal: false` text keeps its words verbatim, so a model that echoes its key would commit it.
-  if (containsKey(JSON.stringify(json), model.key)) {
+  // A `personal: false` text keeps its words verbatim, so a model that echoes its key (whole, escaped,
+  // or 8 characters of it in a row) would commit it.
+  if (keyEcho(model.key).contains(JSON.stringify(json))) {
     return { ok: false, diagnostic: diagnostic("ai.key_in_answer", null, { prompt: prompt.name }) };
   }
   // What was asked, never the values themselves: their keyed digest matches a `jadpo dev` call later.
