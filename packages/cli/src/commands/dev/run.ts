@@ -157,6 +157,9 @@ export async function runDev(path: string | undefined, options: DevOptions, cont
     return;
   }
 
+  // Watching before any line is printed: whoever reads the start-up lines may edit at once, and
+  // every folder's watch is in place when watchProject returns.
+  const watcher = watchProject(root, () => rebuild(false));
   const url = `http://127.0.0.1:${listening.port}`;
   print(`${paint.ok("✓")} jadpo dev serving ${project} at ${url}`);
   // (`current` is assigned in `rebuild`; TypeScript can't see that from here.)
@@ -165,7 +168,6 @@ export async function runDev(path: string | undefined, options: DevOptions, cont
   print(`  GET  ${url}/_dev  the AI call log`);
   print(`${paint.dim("→")} Ctrl-C stops it; a change to the project rebuilds it`);
 
-  const watcher = watchProject(root, () => rebuild(false));
   if (watcher === null) print(`${paint.alert("▲")} This system can't watch ${project} for changes: restart jadpo dev after editing`);
 
   // After the watcher (loading fetch takes a moment, and an edit then must not be missed):
