@@ -5,8 +5,9 @@
 import type { AddressInfo } from "node:net";
 import { basename, join } from "node:path";
 import { diagnostic, omittedLine, renderErrorPlain, renderErrorPretty, type Diagnostic } from "@jadpo/compiler";
-import { probeModel, removeStaleFiles, UsageCounter, type DevAiOptions, type DevCall, type Probe } from "@jadpo/runtime/dev";
+import { DEV_CALL_LOG, probeModel, removeStaleFiles, UsageCounter, type DevAiOptions, type DevCall, type Probe } from "@jadpo/runtime/dev";
 import type { CliContext } from "../../context.ts";
+import { diskFull, isDiskFull } from "../../disk-full.ts";
 import { reportInternalError } from "../../internal-error.ts";
 import { terminalFor, type ColorMode, type Terminal } from "../../terminal.ts";
 import { reportUsage } from "../../usage.ts";
@@ -93,11 +94,20 @@ export async function runDev(path: string | undefined, options: DevOptions, cont
   removeStaleFiles(join(root, ".jadpo", "dev"));
   const usage = new UsageCounter(root);
   const print = (text: string) => context.stdout.write(`${text}\n`);
+  // A full disk is said once, not at every request, until a call is logged again.
+  let logFull = false;
   const ai: DevAiOptions = {
     root,
     env: context.env,
     usage,
-    onProblem: (message) => context.stderr.write(`${paint.alert("▲")} ${message}\n`),
+    onCall: () => {
+      logFull = false;
+    },
+    onProblem: (message, error) => {
+      if (!isDiskFull(error)) return context.stderr.write(`${paint.alert("▲")} ${message}\n`);
+      if (!logFull) context.stderr.write(`${renderErrorPlain(diskFull(error, displayPath(DEV_CALL_LOG), "the next call is logged (`jadpo dev` goes on serving meanwhile)"))}\n`);
+      logFull = true;
+    },
   };
 
   let current: DevBuild | null = null;
