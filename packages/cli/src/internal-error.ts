@@ -1,12 +1,13 @@
 // The catch-all: an unexpected exception is jadpo's fault, never the user's. It is saved as a
 // report under `<root>/.jadpo/internal-errors/` (the stack only there, never on screen) and
-// printed as one `toolchain.internal_error` diagnostic; exit 1.
+// printed as one `toolchain.internal_error` diagnostic; exit 1. A full disk is `cli.disk_full` instead.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { relative, resolve } from "node:path";
 import { diagnostic, renderErrorPlain } from "@jadpo/compiler";
 import { findProjectRoot } from "@jadpo/compiler/startup";
 import type { CliContext } from "./context.ts";
+import { diskFull, failedPath, isDiskFull } from "./disk-full.ts";
 import { nodeHost } from "./node-host.ts";
 import { statePath, unsafeStateFolder } from "./state-folder.ts";
 import { version } from "./version.ts";
@@ -68,6 +69,13 @@ export function saveInternalReport(root: string | null, text: string, now: Date,
  * could quote from a model's answer).
  */
 export function reportInternalError(error: unknown, argv: string[], context: CliContext, scrub: (text: string) => string = (text) => text): number {
+  // A full disk reached here from a write no command expected to fail: still the user's to fix
+  // (and no report could be saved anyway).
+  if (isDiskFull(error)) {
+    context.stderr.write(`${renderErrorPlain(diskFull(error, failedPath(error, context.cwd)))}\n`);
+    context.exitCode = INTERNAL_ERROR_EXIT;
+    return INTERNAL_ERROR_EXIT;
+  }
   const now = new Date();
   const shown = saveInternalReport(projectRoot(argv, context.cwd), scrub(reportText(error, argv, now)), now, context.cwd);
   const firstLine = scrub(describe(error).message.split("\n")[0]).slice(0, 200) || "no message";

@@ -97,14 +97,20 @@ export function diskCache(root: string, env: Readonly<Record<string, string | un
         }
       },
       write: (key, bytes) => {
+        const temp = join(dir, `${key}.${process.pid}.${Date.now()}.tmp`);
         try {
           mkdirSync(dir, { recursive: true });
-          const temp = join(dir, `${key}.${process.pid}.${Date.now()}.tmp`);
           writeFileSync(temp, bytes);
           renameSync(temp, join(dir, key));
           prune(dir);
         } catch {
-          // A read-only project, a full disk: the next run does the work again.
+          // A read-only project, a full disk: the next run does the work again. A full disk
+          // leaves the temporary file empty: removed now, not piled up run after run.
+          try {
+            rmSync(temp, { force: true });
+          } catch {
+            // A read-only folder: nothing was written to remove.
+          }
         }
       },
     },

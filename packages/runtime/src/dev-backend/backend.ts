@@ -48,8 +48,8 @@ export interface DevAiOptions {
   log?: (call: NewDevCall) => DevCall | Promise<DevCall>;
   /** Told of every call logged, after it is written. */
   onCall?: (call: DevCall) => void;
-  /** Told when the log can't be written (the call still answers). */
-  onProblem?: (message: string) => void;
+  /** Told when the log can't be written (the call still answers), with the error that stopped it. */
+  onProblem?: (message: string, error: unknown) => void;
 }
 
 /** One call in progress: what its log line will say. */
@@ -168,7 +168,7 @@ export class DevAi {
       // Cut first, so a long answer is searched for the key once, at the size the line keeps.
       logged = await this.log(redactJson(capCall(entry), this.echo));
     } catch (e) {
-      this.options.onProblem?.(`The call log could not be written: ${e instanceof Error ? e.message : String(e)}`);
+      this.options.onProblem?.(`The call log could not be written: ${e instanceof Error ? e.message : String(e)}`, e);
       return null;
     }
     this.options.onCall?.(logged);

@@ -43,8 +43,13 @@ export async function accessModel(
   let grant;
   try {
     grant = await usage.reserve(connection.name, limit);
-  } catch {
-    return { ok: false, reason: "the sandbox's request counter (.jadpo/dev/usage.json) stayed locked by another process" };
+  } catch (e) {
+    // proper-lockfile's code for a lock it waited on in vain; anything else is the write failing (a full disk).
+    const code = (e as { code?: unknown } | null)?.code;
+    if (code === "ELOCKED" || typeof code !== "string") {
+      return { ok: false, reason: "the sandbox's request counter (.jadpo/dev/usage.json) stayed locked by another process" };
+    }
+    return { ok: false, reason: `the sandbox's request counter (.jadpo/dev/usage.json) can't be written (${code})` };
   }
   if (!grant.granted) {
     return { ok: false, reason: `the sandbox's per_day limit of ${grant.limit} model requests is reached for ${grant.day} (UTC)` };

@@ -56,8 +56,14 @@ export function requestsOn(usage: UsageFile, connection: string, day: string): n
 
 function writeAtomic(path: string, text: string): void {
   const temporary = `${path}.${process.pid}.tmp`;
-  writeFileSync(temporary, text);
-  renameSync(temporary, path);
+  try {
+    writeFileSync(temporary, text);
+    renameSync(temporary, path);
+  } catch (e) {
+    // A full disk leaves an empty temporary file: not kept until the next start-up.
+    rmSync(temporary, { force: true });
+    throw e;
+  }
 }
 
 /** One chain per file in this process: a lock attempt waits for the previous one, so the file lock is never contended from inside. */

@@ -5,10 +5,11 @@
 import type { AddressInfo } from "node:net";
 import { basename } from "node:path";
 import { diagnostic, omittedLine, renderErrorPlain, renderErrorPretty, type Diagnostic } from "@jadpo/compiler";
-import { DEV_STATE_NAMES, probeModel, removeStaleFiles, UsageCounter, type DevAiOptions, type DevCall, type Probe } from "@jadpo/runtime/dev";
+import { DEV_CALL_LOG, DEV_STATE_NAMES, probeModel, removeStaleFiles, UsageCounter, type DevAiOptions, type DevCall, type Probe } from "@jadpo/runtime/dev";
 import type { CliContext } from "../../context.ts";
 import { recordingKey } from "../../recording-key.ts";
 import type { RecordingKey } from "@jadpo/runtime/recordings";
+import { diskFull, isDiskFull } from "../../disk-full.ts";
 import { reportInternalError } from "../../internal-error.ts";
 import { terminalFor, type ColorMode, type Terminal } from "../../terminal.ts";
 import { reportUsage } from "../../usage.ts";
@@ -116,12 +117,24 @@ export async function runDev(path: string | undefined, options: DevOptions, cont
   removeStaleFiles(statePath(root, "dev"), DEV_STATE_NAMES);
   const usage = new UsageCounter(root);
   const print = (text: string) => context.stdout.write(`${text}\n`);
-  const onProblem = (message: string) => context.stderr.write(`${paint.alert("▲")} ${message}\n`);
+  // A full disk is said once, not at every request, until a call is logged again.
+  let logFull = false;
+  const onProblem = (message: string, error?: unknown): void => {
+    if (!isDiskFull(error)) {
+      context.stderr.write(`${paint.alert("▲")} ${message}\n`);
+      return;
+    }
+    if (!logFull) context.stderr.write(`${renderErrorPlain(diskFull(error, displayPath(DEV_CALL_LOG), "the next call is logged (`jadpo dev` goes on serving meanwhile)"))}\n`);
+    logFull = true;
+  };
   const ai: DevAiOptions = {
     root,
     env: context.env,
     recordingKey: devRecordingKey(root, context.env, onProblem),
     usage,
+    onCall: () => {
+      logFull = false;
+    },
     onProblem,
   };
 
@@ -184,6 +197,9 @@ export async function runDev(path: string | undefined, options: DevOptions, cont
     return;
   }
 
+  // Watching before any line is printed: whoever reads the start-up lines may edit at once, and
+  // every folder's watch is in place when watchProject returns.
+  const watcher = watchProject(root, () => rebuild(false));
   const url = `http://127.0.0.1:${listening.port}`;
   print(`${paint.ok("✓")} jadpo dev serving ${project} at ${url}`);
   // (`current` is assigned in `rebuild`; TypeScript can't see that from here.)
@@ -192,7 +208,6 @@ export async function runDev(path: string | undefined, options: DevOptions, cont
   print(`  GET  ${url}/_dev  the AI call log`);
   print(`${paint.dim("→")} Ctrl-C stops it; a change to the project rebuilds it`);
 
-  const watcher = watchProject(root, () => rebuild(false));
   if (watcher === null) print(`${paint.alert("▲")} This system can't watch ${project} for changes: restart jadpo dev after editing`);
 
   // After the watcher (loading fetch takes a moment, and an edit then must not be missed):

@@ -61,7 +61,7 @@ async function route(state: DevServerState, req: IncomingMessage, res: ServerRes
   const id = requestId();
 
   const foreign = foreignRequest(req);
-  if (foreign !== null) return sendError(res, 403, "forbidden", foreign, id);
+  if (foreign !== null) return sendError(res, foreign.status, foreign.code, foreign.message, id);
 
   const action = /^\/actions\/([^/]+)\/?$/.exec(path);
   if (action !== null) {

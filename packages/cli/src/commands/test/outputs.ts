@@ -7,6 +7,7 @@ import { dirname, isAbsolute, resolve } from "node:path";
 import { diagnostic, type Diagnostic } from "@jadpo/compiler";
 import { noPaint } from "@jadpo/compiler/startup";
 import type { CliContext } from "../../context.ts";
+import { diskFull, isDiskFull } from "../../disk-full.ts";
 import { terminalFor, type ColorMode } from "../../terminal.ts";
 import { OptionValueError } from "../../usage.ts";
 import { humanReporters, makeReporter, reporterNames, type Reporter, type ReporterName } from "../../reporters/index.ts";
@@ -80,6 +81,7 @@ export function writeReportFile(context: CliContext, file: string, text: string)
     } catch {
       // The folder itself couldn't be made: there is no temporary file to remove.
     }
+    if (isDiskFull(error)) return diskFull(error, file);
     const why = error instanceof Error ? error.message : String(error);
     return diagnostic("cli.output_unwritable", null, { path: file, why });
   }

@@ -108,6 +108,8 @@ function writeReport(context: CliContext, targets: Target[], render: (reporter: 
     const problem = writeReportFile(context, target.file, (kept[i] ?? "") + text);
     if (problem) {
       reportUsage(context, problem);
+      // A full disk is no mistake in the command line: exit 1, not 2.
+      if (problem.rule === "cli.disk_full") context.exitCode = 1;
       return false;
     }
   }

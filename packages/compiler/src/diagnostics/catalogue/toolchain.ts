@@ -92,6 +92,20 @@ export const toolchainRules = {
     next: "Pass an `--output` file in a folder you can write to",
     owner: "human",
   },
+  "cli.disk_full": {
+    reason: "The disk holding it has no space left, or your quota on it is used up ({code}).",
+    owner: "human",
+    variants: {
+      file: {
+        summary: "The disk is full: `{path}` can't be written",
+        next: "Free space on that disk (or raise your quota), then {retry}",
+      },
+      unnamed: {
+        summary: "The disk is full: jadpo couldn't write a file it needed",
+        next: "Free space on the disk holding the project (or raise your quota), then {retry}",
+      },
+    },
+  },
   "cli.port_in_use": {
     summary: "Port {port} is already in use",
     reason: "Another program (perhaps another `jadpo dev`) is serving on that port of 127.0.0.1.",

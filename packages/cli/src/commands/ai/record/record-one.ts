@@ -6,6 +6,7 @@ import { diagnostic, printType, recordingPath, type Diagnostic, type PromptInfo,
 import { applyPlaceholders, valuesDigest, writeRecordingAtomic, type Asked } from "@jadpo/runtime/recordings";
 import { recordingKey } from "../../../recording-key.ts";
 import { keyEcho } from "@jadpo/runtime/drivers";
+import { diskFull, isDiskFull } from "../../../disk-full.ts";
 import type { LoadedPrompt } from "./load.ts";
 import { askOnce, type Model } from "./model.ts";
 import type { Recorded } from "./render.ts";
@@ -43,7 +44,13 @@ export async function recordOne(
     values: valuesDigest(recordingKey(root, printing.context.env), prompt, values.values),
   };
   const file = recordingPath(prompt.file.path, prompt.name, name);
-  writeRecordingAtomic(join(root, file), json, prompt.version, asked);
+  try {
+    writeRecordingAtomic(join(root, file), json, prompt.version, asked);
+  } catch (error) {
+    // The write is atomic: on a full disk the old recording, if any, is left as it was.
+    if (isDiskFull(error)) return { ok: false, diagnostic: diskFull(error, printing.displayPath(file)) };
+    throw error;
+  }
   return {
     ok: true,
     recorded: {

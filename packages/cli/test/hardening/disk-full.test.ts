@@ -1,0 +1,156 @@
+// A full disk through the built binary (docs/diagnostics.md, `cli.disk_full`): the example copied
+// into a 3 MB tmpfs that is then filled to the last byte. Each command that must write says so as
+// one `cli.disk_full` naming the file, never `toolchain.internal_error`; `check` and `test` need
+// no write and pass; `init` leaves nothing behind; no command leaves an empty temporary file.
+// Mounting needs root: where it is refused, these tests are skipped (disk-full-injected.test.ts
+// covers the same paths with an injected failure).
+import { execFileSync } from "node:child_process";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startFakeModelServer, type FakeModelServer } from "@jadpo/runtime/testing";
+import { buildCli } from "../support/build-cli.ts";
+import { repo, runJadpoAsync } from "../support/jadpo.ts";
+import { DevProcess, stopAll } from "../dev/dev-server.ts";
+
+const RECORDING = "domains/support/prompts/recordings/answer_question/not_covered.json";
+const ANSWER = JSON.stringify({ resolved_by_articles: true, reply: "No sesame in the sourdough." });
+
+let disk = "";
+let mounted = false;
+let root = "";
+let model: FakeModelServer;
+
+/** Every file and folder below `dir`, with each file's bytes. */
+function tree(dir: string, rel = ""): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const entry of readdirSync(join(dir, rel), { withFileTypes: true })) {
+    const path = rel === "" ? entry.name : `${rel}/${entry.name}`;
+    if (entry.isDirectory()) Object.assign(out, { [`${path}/`]: "" }, tree(dir, path));
+    else out[path] = readFileSync(join(dir, path)).toString("base64");
+  }
+  return out;
+}
+
+/** Writes until the disk refuses: afterwards not one more byte fits. */
+function fill(): void {
+  try {
+    writeFileSync(join(disk, "filler"), Buffer.alloc(8 * 1024 * 1024, 1));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOSPC") throw error;
+  }
+}
+
+const temporaries = (files: Record<string, string>) => Object.keys(files).filter((path) => path.endsWith(".tmp"));
+
+beforeAll(async () => {
+  disk = mkdtempSync(join(tmpdir(), "jadpo-full-disk-"));
+  try {
+    execFileSync("mount", ["-t", "tmpfs", "-o", "size=3m", "tmpfs", disk], { stdio: "pipe" });
+    mounted = true;
+  } catch {
+    return;
+  }
+  buildCli();
+  root = join(disk, "project");
+  cpSync(join(repo, "examples/support"), root, { recursive: true });
+  rmSync(join(root, ".jadpo"), { recursive: true, force: true });
+  mkdirSync(join(disk, "existing"));
+  writeFileSync(join(disk, "existing", ".gitignore"), "node_modules/\n");
+  model = await startFakeModelServer({ kind: "answer", text: ANSWER });
+  fill();
+}, 120_000);
+
+afterAll(async () => {
+  await stopAll();
+  await model?.close();
+  if (mounted) execFileSync("umount", [disk], { stdio: "pipe" });
+  rmSync(disk, { recursive: true, force: true });
+});
+
+describe("a full disk", () => {
+  it("is cli.disk_full in `jadpo ai record`, naming the recording, which stays as it was", async (ctx) => {
+    if (!mounted) return ctx.skip();
+    const before = tree(root);
+    const run = await runJadpoAsync(["ai", "record", "answer_question", "--as", "not_covered", "--fixture", "questions.sesame", "--force"], {
+      cwd: root, env: { JADPO_AI_BASE_URL: model.url },
+    });
+    expect(run).toEqual({
+      code: 1,
+      stdout: [
+        `error: The disk is full: \`${RECORDING}\` can't be written`,
+        "  reason: The disk holding it has no space left, or your quota on it is used up (ENOSPC).",
+        "  next: Free space on that disk (or raise your quota), then run the command again (human)",
+        "  rule: cli.disk_full",
+        "",
+      ].join("\n"),
+      stderr: "",
+    });
+    expect(model.requests).toHaveLength(1);
+    const after = tree(root);
+    expect(after[RECORDING]).toBe(before[RECORDING]);
+    expect(temporaries(after)).toEqual([]);
+  });
+
+  it("doesn't stop `jadpo check` or `jadpo test`, whose cache is only kept when it fits", async (ctx) => {
+    if (!mounted) return ctx.skip();
+    const check = await runJadpoAsync(["check"], { cwd: root });
+    expect(check).toEqual({ code: 0, stdout: "✓ Check passed  12 files · 27 declarations\n", stderr: "" });
+    const test = await runJadpoAsync(["test"], { cwd: root });
+    expect(test.stderr).toBe("");
+    expect(test.stdout).toMatch(/^✓ \d+ passed /);
+    expect(test.code).toBe(0);
+    // Each run tried to keep its cache entries: none is left half-written.
+    expect(temporaries(tree(root))).toEqual([]);
+  });
+
+  it("is cli.disk_full in `jadpo test --output`, naming the report, exit 1", async (ctx) => {
+    if (!mounted) return ctx.skip();
+    const run = await runJadpoAsync(["test", "--output", "junit=report.xml"], { cwd: root });
+    expect(run.stderr).toBe([
+      "error: The disk is full: `report.xml` can't be written",
+      "  reason: The disk holding it has no space left, or your quota on it is used up (ENOSPC).",
+      "  next: Free space on that disk (or raise your quota), then run the command again (human)",
+      "  rule: cli.disk_full",
+      "",
+    ].join("\n"));
+    expect(run.code).toBe(1);
+    expect(Object.keys(tree(root)).filter((path) => path.startsWith("report.xml"))).toEqual([]);
+  });
+
+  it("is one cli.disk_full in `jadpo dev`, which goes on answering", async (ctx) => {
+    if (!mounted) return ctx.skip();
+    const dev = await DevProcess.start(root, { JADPO_AI_BASE_URL: model.url });
+    for (const question of ["Sesame?", "Rye?", "Jersey?"]) {
+      expect((await dev.post("answer_customer", { question })).status).toBe(200);
+    }
+    expect((await dev.request("GET", "/health")).status).toBe(200);
+    expect(await dev.stop()).toBe(0);
+    expect(dev.stderr).toBe([
+      "error: The disk is full: `.jadpo/dev/calls.jsonl` can't be written",
+      "  reason: The disk holding it has no space left, or your quota on it is used up (ENOSPC).",
+      "  next: Free space on that disk (or raise your quota), then the next call is logged (`jadpo dev` goes on serving meanwhile) (human)",
+      "  rule: cli.disk_full",
+      "",
+    ].join("\n"));
+    expect(dev.stdout).not.toContain("internal error");
+    // The day's request counter, written beside the log, leaves no temporary file either.
+    expect(temporaries(tree(root))).toEqual([]);
+  });
+
+  it("makes `jadpo init` take back what it wrote: no new folder, an existing .gitignore as it was", async (ctx) => {
+    if (!mounted) return ctx.skip();
+    const before = tree(disk);
+    const fresh = await runJadpoAsync(["init", "newproj"], { cwd: disk });
+    expect(fresh.code).toBe(1);
+    expect(fresh.stderr).toMatch(/^error: The disk is full: `newproj\/[^`]+` can't be written\n/);
+    expect(fresh.stderr).toContain("  next: Free space on that disk (or raise your quota), then run `jadpo init` again (human)\n  rule: cli.disk_full\n");
+    expect(fresh.stdout).toBe("");
+    const existing = await runJadpoAsync(["init", "existing"], { cwd: disk });
+    expect(existing.code).toBe(1);
+    expect(existing.stderr).toContain("rule: cli.disk_full");
+    expect(tree(disk)).toEqual(before);
+    expect(statSync(join(disk, "existing", ".gitignore")).size).toBe("node_modules/\n".length);
+  });
+});
