@@ -50,7 +50,9 @@ function send(method: string, path: string, headers: string[], body = ""): Promi
       resolve({ status, code });
     });
     const length = body === "" ? [] : [`Content-Length: ${Buffer.byteLength(body)}`];
-    socket.end([`${method} ${path} HTTP/1.1`, ...headers, ...length, "Connection: close", "", body].join("\r\n"));
+    // Written, not ended: a client that half-closes its side is answered only if the answer is
+    // ready at once, and some answers (the call log) are read asynchronously.
+    socket.write([`${method} ${path} HTTP/1.1`, ...headers, ...length, "Connection: close", "", body].join("\r\n"));
   });
 }
 

@@ -69,12 +69,16 @@ afterAll(async () => {
   rmSync(disk, { recursive: true, force: true });
 });
 
+/** Any key: with it set, jadpo never writes `.jadpo/recording-key`. */
+const SHARED_KEY = "a-team-shared-recording-key-for-tests";
+
 describe("a full disk", () => {
   it("is cli.disk_full in `jadpo ai record`, naming the recording, which stays as it was", async (ctx) => {
     if (!mounted) return ctx.skip();
     const before = tree(root);
+    // A shared recording key, so the recording is the first thing written (the key file is below).
     const run = await runJadpoAsync(["ai", "record", "answer_question", "--as", "not_covered", "--fixture", "questions.sesame", "--force"], {
-      cwd: root, env: { JADPO_AI_BASE_URL: model.url },
+      cwd: root, env: { JADPO_AI_BASE_URL: model.url, JADPO_RECORDING_KEY: SHARED_KEY },
     });
     expect(run).toEqual({
       code: 1,
@@ -91,6 +95,22 @@ describe("a full disk", () => {
     const after = tree(root);
     expect(after[RECORDING]).toBe(before[RECORDING]);
     expect(temporaries(after)).toEqual([]);
+  });
+
+  it("is cli.disk_full in `jadpo ai record` when the recording key can't be made, naming the key's file", async (ctx) => {
+    if (!mounted) return ctx.skip();
+    const run = await runJadpoAsync(["ai", "record", "answer_question", "--as", "not_covered", "--fixture", "questions.sesame", "--force"], {
+      cwd: root, env: { JADPO_AI_BASE_URL: model.url },
+    });
+    expect(run.stdout).toBe([
+      "error: The disk is full: `.jadpo/recording-key` can't be written",
+      "  reason: The disk holding it has no space left, or your quota on it is used up (ENOSPC).",
+      "  next: Free space on that disk (or raise your quota), then run the command again (human)",
+      "  rule: cli.disk_full",
+      "",
+    ].join("\n"));
+    expect(run.code).toBe(1);
+    expect(Object.keys(tree(root)).filter((path) => path.includes("recording-key"))).toEqual([]);
   });
 
   it("doesn't stop `jadpo check` or `jadpo test`, whose cache is only kept when it fits", async (ctx) => {
@@ -121,7 +141,8 @@ describe("a full disk", () => {
 
   it("is one cli.disk_full in `jadpo dev`, which goes on answering", async (ctx) => {
     if (!mounted) return ctx.skip();
-    const dev = await DevProcess.start(root, { JADPO_AI_BASE_URL: model.url });
+    // A shared recording key: the key file is never needed, so the call log is the one write that fails.
+    const dev = await DevProcess.start(root, { JADPO_AI_BASE_URL: model.url, JADPO_RECORDING_KEY: SHARED_KEY });
     for (const question of ["Sesame?", "Rye?", "Jersey?"]) {
       expect((await dev.post("answer_customer", { question })).status).toBe(200);
     }

@@ -1,10 +1,10 @@
 // Recording one answer (docs/cli-ai.md): the type the prompt is asked for as, then one ask (plus
 // one correction), placeholders in, and the file written atomically with what was asked — the
 // fixture, the model and the values' digest, never the values. Used by one `--as` and by `--stale`.
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { diagnostic, printType, recordingPath, type Diagnostic, type PromptInfo, type Type } from "@jadpo/compiler";
 import { applyPlaceholders, valuesDigest, writeRecordingAtomic, type Asked } from "@jadpo/runtime/recordings";
-import { recordingKey } from "../../../recording-key.ts";
+import { recordingKey, recordingKeyPath } from "../../../recording-key.ts";
 import { keyEcho } from "@jadpo/runtime/drivers";
 import { diskFull, isDiskFull } from "../../../disk-full.ts";
 import type { LoadedPrompt } from "./load.ts";
@@ -37,11 +37,19 @@ export async function recordOne(
   if (keyEcho(model.key).contains(JSON.stringify(json))) {
     return { ok: false, diagnostic: diagnostic("ai.key_in_answer", null, { prompt: prompt.name }) };
   }
+  let key;
+  try {
+    key = recordingKey(root, printing.context.env);
+  } catch (error) {
+    // The key is made the first time one is needed, so the first recording can meet a full disk there.
+    if (isDiskFull(error)) return { ok: false, diagnostic: diskFull(error, printing.displayPath(relative(root, recordingKeyPath(root)))) };
+    throw error;
+  }
   // What was asked, never the values themselves: their keyed digest matches a `jadpo dev` call later.
   const asked: Asked = {
     ...(values.from.kind === "fixture" ? { fixture: values.from.name } : {}),
     model: model.model,
-    values: valuesDigest(recordingKey(root, printing.context.env), prompt, values.values),
+    values: valuesDigest(key, prompt, values.values),
   };
   const file = recordingPath(prompt.file.path, prompt.name, name);
   try {
