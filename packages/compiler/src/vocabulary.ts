@@ -1,6 +1,7 @@
 // The language's fixed word lists and limits, each written once. The compiler owns them (they are
 // part of the prelude); the runtime and the CLI import them from `@jadpo/compiler`, so adding a
 // word here makes the typecheck fail at every switch that must handle it.
+import { slashPath } from "./host.ts";
 
 /** The AI failure words a scripted item or a driver can name: `AiRefused`, `AiTimedOut`, … in programs. */
 export const AI_FAILURE_WORDS = ["refused", "timed_out", "over_budget", "too_long"] as const;
@@ -38,7 +39,7 @@ export type ReadProjectFile = (rootRelativePath: string) => Uint8Array | null;
  * `domains/support/prompts/recordings/answer_question/sesame.json`.
  */
 export function recordingPath(promptFile: string, promptName: string, name: string): string {
-  const path = promptFile.replace(/\\/g, "/");
+  const path = slashPath(promptFile);
   const slash = path.lastIndexOf("/");
   const folder = slash < 0 ? "" : path.slice(0, slash + 1);
   return `${folder}recordings/${promptName}/${name}.json`;
