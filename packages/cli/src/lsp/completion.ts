@@ -3,14 +3,13 @@
 // keys and item words in `fakes:`, members after a dot, a record literal's fields, and
 // otherwise every name in scope.
 import {
-  AI_FAILURE_WORDS, LIBRARY_FUNCTIONS, buildPrelude, PRELUDE_TYPE_NAMES, STOP_WORDS, keywordNames, valuesTypeName,
+  AI_FAILURE_WORDS, LIBRARY_FUNCTIONS, NAMESPACES, buildPrelude, PRELUDE_TYPE_NAMES, STOP_WORDS, keywordNames, valuesTypeName,
   type DeclRef, type LoadedFile, type ModuleGraph,
 } from "@jadpo/compiler";
 import { CompletionItemKind, InsertTextFormat, type CompletionItem, type Range } from "vscode-languageserver";
 import type { Compiled } from "./project.ts";
 import { positionAt } from "./paths.ts";
 
-const NAMESPACES = ["list", "text", "vector", "clock", "random", "ai"];
 /** Scripted items that aren't failure words, as snippets. */
 const ITEM_SNIPPETS: [string, string][] = [
   ["malformed", "malformed"],
