@@ -39,8 +39,8 @@ export { joinPath } from "./modules/load.ts";
 
 // The language's word lists and limits, each defined once.
 export {
-  AI_FAILURE_WORDS, STOP_WORDS, FAILURE_KINDS, MAX_FILE_BYTES, THE_ANSWER, isAiFailureWord, recordingPath,
-  type AiFailureWord, type StopWord, type ReadProjectFile,
+  AI_FAILURE_WORDS, STOP_WORDS, FAILURE_KINDS, FAKE_ITEM_KINDS, MAX_FILE_BYTES, THE_ANSWER, isAiFailureWord, recordingPath,
+  type AiFailureWord, type FakeItemKind, type StopWord, type ReadProjectFile,
 } from "./vocabulary.ts";
 
 // Names.
