@@ -1,5 +1,5 @@
-// seedrandom's Alea on its own: the package's main module also loads node:crypto at start-up (to
-// seed its other generators from entropy, which a test never does). The same function as `seedrandom.alea`.
+// seedrandom's Alea on its own, for the oracle test (alea.test.ts) the runtime's own Alea is
+// checked against; nothing in the runtime loads seedrandom. The same function as `seedrandom.alea`.
 declare module "seedrandom/lib/alea.js" {
   import type seedrandom from "seedrandom";
   const alea: typeof seedrandom.alea;
