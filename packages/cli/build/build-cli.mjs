@@ -116,7 +116,8 @@ const lazyChildProcess = {
 };
 
 const define = { __JADPO_TOOLCHAIN__: JSON.stringify(sourcesDigest()) };
-// CommonJS dependencies (seedrandom, json-stable-stringify) call require() at run time.
+// A `require` for the ES bundles: the CommonJS dependencies bundled into them (commander,
+// vscode-languageserver) require Node's built-ins at run time, and so do the imports rewritten below.
 const banner = { js: "import { createRequire as __jadpoCreateRequire } from 'node:module'; const require = __jadpoCreateRequire(import.meta.url);" };
 // What the ESM builds share (the general bundle, and v8-tuning.mjs with load-compiler.mjs).
 const esmOptions = {

@@ -5,7 +5,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { relative, resolve } from "node:path";
 import { diagnostic, renderErrorPlain } from "@jadpo/compiler";
-import { findProjectRoot } from "@jadpo/compiler/startup";
+import { findProjectRoot, slashPath } from "@jadpo/compiler/startup";
 import type { CliContext } from "./context.ts";
 import { diskFull, failedPath, isDiskFull } from "./disk-full.ts";
 import { nodeHost } from "./node-host.ts";
@@ -37,7 +37,7 @@ export function reportText(error: unknown, argv: string[], now: Date): string {
 function projectRoot(argv: string[], cwd: string): string | null {
   const paths = argv.filter((arg) => !arg.startsWith("-")).map((arg) => arg.replace(/:\d+$/, ""));
   for (const path of [...paths, "."]) {
-    const start = resolve(cwd, path).replace(/\\/g, "/");
+    const start = slashPath(resolve(cwd, path));
     if (!nodeHost.exists(start)) continue;
     const root = findProjectRoot(nodeHost, start);
     if (root) return root;
@@ -57,7 +57,7 @@ export function saveInternalReport(root: string | null, text: string, now: Date,
   try {
     mkdirSync(folder, { recursive: true });
     writeFileSync(path, text);
-    return relative(cwd, path).replace(/\\/g, "/");
+    return slashPath(relative(cwd, path));
   } catch {
     return "(it could not be saved)";
   }

@@ -1,11 +1,7 @@
 // The file-system Host: how the compiler sees files when the CLI runs. Paths use `/`.
 import { accessSync, closeSync, constants, existsSync, fstatSync, openSync, readdirSync, readFileSync, readSync, realpathSync, statSync, type Dirent } from "node:fs";
 import type { Host } from "@jadpo/compiler";
-import { LINKED_FOLDER, SKIPPED_FOLDER } from "@jadpo/compiler/startup";
-
-function toSlash(path: string): string {
-  return path.replace(/\\/g, "/");
-}
+import { LINKED_FOLDER, SKIPPED_FOLDER, slashPath } from "@jadpo/compiler/startup";
 
 function errorCode(error: unknown): string | undefined {
   return typeof error === "object" && error !== null && "code" in error ? String((error as { code: unknown }).code) : undefined;
@@ -47,7 +43,7 @@ export const nodeHost: Host = {
   readWithin: (path, limit) => orNull(() => readWithin(path, limit)),
   exists: (path) => existsSync(path),
   listFiles(dir, skipDir, onSkipped) {
-    return listFiles(toSlash(dir).replace(/\/$/, ""), skipDir, onSkipped ?? (() => {}));
+    return listFiles(slashPath(dir).replace(/\/$/, ""), skipDir, onSkipped ?? (() => {}));
   },
   // What git compares to tell a file changed without reading it: size, both times to the
   // nanosecond (the status-change time moves on every write, and can't be set back), inode, device.
@@ -82,7 +78,7 @@ function listFiles(root: string, skipDir: ((path: string) => boolean) | undefine
   const files: string[] = [];
   let realRoot = root;
   try {
-    realRoot = toSlash(realpathSync(root));
+    realRoot = slashPath(realpathSync(root));
   } catch {
     // The root itself is unreadable: nothing below it is listed.
   }
@@ -133,7 +129,7 @@ function readable(path: string): boolean {
 function linkProblem(path: string, realRoot: string): string | null {
   let target: string;
   try {
-    target = toSlash(realpathSync(path));
+    target = slashPath(realpathSync(path));
   } catch (error) {
     const code = errorCode(error);
     return code === "ENOENT" || code === "ENOTDIR" ? "" : problemWords(code, false);

@@ -2,7 +2,7 @@
 // directory) to the first folder holding `app.jadpo` (docs/cli.md).
 import { isAbsolute, relative, resolve } from "node:path";
 import { diagnostic, type Diagnostic } from "@jadpo/compiler";
-import { findProjectRoot } from "@jadpo/compiler/startup";
+import { findProjectRoot, slashPath } from "@jadpo/compiler/startup";
 import { nodeHost } from "./node-host.ts";
 import { unsafeStateDiagnostic, unsafeStateFolder } from "./state-folder.ts";
 
@@ -13,10 +13,6 @@ export interface Project {
   displayPath: (file: string) => string;
 }
 
-function toSlash(path: string): string {
-  return path.replace(/\\/g, "/");
-}
-
 /** Root-relative paths shown relative to `cwd`. */
 export function displayPaths(root: string, cwd: string): (file: string) => string {
   // Reports ask once per test, a hundred times per file: each file's path is worked out once.
@@ -24,7 +20,7 @@ export function displayPaths(root: string, cwd: string): (file: string) => strin
   return (file) => {
     let shown = shownPaths.get(file);
     if (shown === undefined) {
-      const path = toSlash(relative(cwd, resolve(root, file)));
+      const path = slashPath(relative(cwd, resolve(root, file)));
       shownPaths.set(file, (shown = path === "" ? "." : path));
     }
     return shown;
@@ -42,7 +38,7 @@ export type ProjectLookup =
  */
 export function findProject(cwd: string, path: string | undefined): ProjectLookup {
   const given = path ?? ".";
-  const start = toSlash(isAbsolute(given) ? given : resolve(cwd, given));
+  const start = slashPath(isAbsolute(given) ? given : resolve(cwd, given));
   if (!nodeHost.exists(start)) {
     return { ok: false, exitCode: 2, diagnostic: diagnostic("cli.path_not_found", null, { path: given }) };
   }

@@ -4,12 +4,13 @@
 // and `node_modules/` are ignored, so logging a call never triggers a rebuild.
 import { readdirSync, watch, type Dirent, type FSWatcher } from "node:fs";
 import { join } from "node:path";
+import { slashPath } from "@jadpo/compiler/startup";
 
 const IGNORED_TOP = new Set([".jadpo", "build", "node_modules", ".git"]);
 
 /** Whether a changed path (relative to the root) can change the build. */
 export function isProjectChange(relativePath: string): boolean {
-  const parts = relativePath.replace(/\\/g, "/").split("/").filter((p) => p !== "");
+  const parts = slashPath(relativePath).split("/").filter((p) => p !== "");
   if (parts.length === 0) return true;
   if (IGNORED_TOP.has(parts[0])) return false;
   if (parts.some((p) => p === "node_modules")) return false;
@@ -58,7 +59,7 @@ export function watchProject(
       const watcher = watch(absolute, (_event, filename) => {
         const changed = filename === null ? relative : relative === "" ? String(filename) : `${relative}/${String(filename)}`;
         if (filename !== null && (!isProjectChange(changed) || options.ignore?.(changed))) return;
-        schedule(changed.replace(/\\/g, "/"));
+        schedule(slashPath(changed));
       });
       // A folder removed stops its watcher; the server keeps serving its last build.
       watcher.on("error", () => {

@@ -7,6 +7,11 @@
 export const SKIPPED_FOLDER = "a folder";
 export const LINKED_FOLDER = "a folder behind a symbolic link";
 
+/** `path` with `/` for every backslash: the one spelling of a path the compiler, its Hosts and the CLI use. */
+export function slashPath(path: string): string {
+  return path.replace(/\\/g, "/");
+}
+
 export interface Host {
   /** Raw bytes of a file, by absolute path; null when it doesn't exist. */
   readFile(path: string): Uint8Array | null;

@@ -39,8 +39,8 @@ export { joinPath } from "./modules/load.ts";
 
 // The language's word lists and limits, each defined once.
 export {
-  AI_FAILURE_WORDS, STOP_WORDS, FAILURE_KINDS, MAX_FILE_BYTES, THE_ANSWER, isAiFailureWord, recordingPath,
-  type AiFailureWord, type StopWord, type ReadProjectFile,
+  AI_FAILURE_WORDS, STOP_WORDS, FAILURE_KINDS, FAKE_ITEM_KINDS, MAX_FILE_BYTES, THE_ANSWER, isAiFailureWord, recordingPath,
+  type AiFailureWord, type FakeItemKind, type StopWord, type ReadProjectFile,
 } from "./vocabulary.ts";
 
 // Names.
@@ -60,6 +60,7 @@ export { canonicalJson, digest8, type CanonicalInput } from "./prompts/digest.ts
 export { sha256, sha256PartsHex, sha256Uint32, uint32At } from "./hash/digest.ts";
 export { keywordNames } from "./syntax/tokens.ts";
 export { LIBRARY_FUNCTIONS } from "./check/library.ts";
+export { NAMESPACES } from "./check/report-names.ts";
 export { fixtureFits, fixturesFor, onlyFixtureFor, projectFixtures, type ProjectFixture } from "./check/fixtures-for.ts";
 export { PRELUDE_TYPE_NAMES, buildPrelude } from "./check/prelude.ts";
 export * from "./cache/index.ts";

@@ -11,4 +11,4 @@ export { isObject } from "./cache/entry.ts";
 export { isCheckSummary, snapshotSources } from "./cache/summary.ts";
 export { sha256PartsHex } from "./hash/digest.ts";
 export { noPaint } from "./diagnostics/render-pretty.ts";
-export { LINKED_FOLDER, SKIPPED_FOLDER } from "./host.ts";
+export { LINKED_FOLDER, SKIPPED_FOLDER, slashPath } from "./host.ts";

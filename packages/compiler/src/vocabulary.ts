@@ -1,6 +1,7 @@
 // The language's fixed word lists and limits, each written once. The compiler owns them (they are
 // part of the prelude); the runtime and the CLI import them from `@jadpo/compiler`, so adding a
 // word here makes the typecheck fail at every switch that must handle it.
+import { slashPath } from "./host.ts";
 
 /** The AI failure words a scripted item or a driver can name: `AiRefused`, `AiTimedOut`, … in programs. */
 export const AI_FAILURE_WORDS = ["refused", "timed_out", "over_budget", "too_long"] as const;
@@ -16,6 +17,15 @@ export type StopWord = (typeof STOP_WORDS)[number];
 // Every failure word is also a stop word: this line fails to typecheck when one is missing above.
 const everyFailureStops: readonly StopWord[] = AI_FAILURE_WORDS;
 void everyFailureStops;
+
+/**
+ * The kinds of item a test's `fakes:` script holds: a literal value, a failure word, and the items
+ * written as their own word (`malformed`, `raw("…")`, `recorded("…")`, `partial("…", stop)`).
+ * The parser's shapes are exactly these (syntax/build-ast.ts); the editor's completion offers an
+ * entry per kind, keyed by this type.
+ */
+export const FAKE_ITEM_KINDS = ["value", "failure", "malformed", "raw", "recorded", "partial"] as const;
+export type FakeItemKind = (typeof FAKE_ITEM_KINDS)[number];
 
 /** What a failure means to a caller; `jadpo dev` answers each with its own HTTP status. */
 export const FAILURE_KINDS = [
@@ -38,7 +48,7 @@ export type ReadProjectFile = (rootRelativePath: string) => Uint8Array | null;
  * `domains/support/prompts/recordings/answer_question/sesame.json`.
  */
 export function recordingPath(promptFile: string, promptName: string, name: string): string {
-  const path = promptFile.replace(/\\/g, "/");
+  const path = slashPath(promptFile);
   const slash = path.lastIndexOf("/");
   const folder = slash < 0 ? "" : path.slice(0, slash + 1);
   return `${folder}recordings/${promptName}/${name}.json`;

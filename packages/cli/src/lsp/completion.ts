@@ -3,21 +3,26 @@
 // keys and item words in `fakes:`, members after a dot, a record literal's fields, and
 // otherwise every name in scope.
 import {
-  AI_FAILURE_WORDS, LIBRARY_FUNCTIONS, buildPrelude, PRELUDE_TYPE_NAMES, STOP_WORDS, keywordNames, valuesTypeName,
-  type DeclRef, type LoadedFile, type ModuleGraph,
+  AI_FAILURE_WORDS, FAKE_ITEM_KINDS, LIBRARY_FUNCTIONS, NAMESPACES, buildPrelude, PRELUDE_TYPE_NAMES, STOP_WORDS, keywordNames, valuesTypeName,
+  type DeclRef, type FakeItemKind, type LoadedFile, type ModuleGraph,
 } from "@jadpo/compiler";
 import { CompletionItemKind, InsertTextFormat, type CompletionItem, type Range } from "vscode-languageserver";
 import type { Compiled } from "./project.ts";
 import { positionAt } from "./paths.ts";
 
-const NAMESPACES = ["list", "text", "vector", "clock", "random", "ai"];
-/** Scripted items that aren't failure words, as snippets. */
-const ITEM_SNIPPETS: [string, string][] = [
-  ["malformed", "malformed"],
-  ["raw", 'raw("$1")'],
-  ["recorded", 'recorded("$1")'],
-  ["partial", 'partial("$1", ${2:refused})'],
-];
+/**
+ * The snippet offered for each kind of scripted item, labelled with the kind; null for a kind
+ * without a word of its own (a literal value) or offered as its words (the failure words). A new
+ * kind fails the typecheck here until it is given its entry.
+ */
+const ITEM_SNIPPETS: Record<FakeItemKind, string | null> = {
+  value: null,
+  failure: null,
+  malformed: "malformed",
+  raw: 'raw("$1")',
+  recorded: 'recorded("$1")',
+  partial: 'partial("$1", ${2:refused})',
+};
 
 export interface CompletionInput {
   compiled: Compiled;
@@ -74,9 +79,12 @@ export function completions(input: CompletionInput): CompletionItem[] {
       const word = /(\w*)$/.exec(line)![1];
       return [
         ...AI_FAILURE_WORDS.map((w) => ({ label: w, kind: CompletionItemKind.Keyword, detail: "the fake answers with this failure" })),
-        ...ITEM_SNIPPETS.map(([label, snippet]) => ({
-          label, kind: CompletionItemKind.Keyword, insertTextFormat: InsertTextFormat.Snippet, textEdit: { range: replace(word.length), newText: snippet },
-        })),
+        ...FAKE_ITEM_KINDS.flatMap((label) => {
+          const snippet = ITEM_SNIPPETS[label];
+          return snippet === null ? [] : [{
+            label, kind: CompletionItemKind.Keyword, insertTextFormat: InsertTextFormat.Snippet, textEdit: { range: replace(word.length), newText: snippet },
+          }];
+        }),
       ];
     }
     if (key) {

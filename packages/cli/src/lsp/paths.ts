@@ -3,12 +3,13 @@
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Position, Range } from "vscode-languageserver";
 import type { SourceFile, Span } from "@jadpo/compiler";
+import { slashPath } from "@jadpo/compiler/startup";
 
 /** An absolute path with `/`, or null for a URI that isn't a file. */
 export function pathOfUri(uri: string): string | null {
   if (!uri.startsWith("file:")) return null;
   try {
-    return fileURLToPath(uri).replace(/\\/g, "/");
+    return slashPath(fileURLToPath(uri));
   } catch {
     return null;
   }

@@ -4,6 +4,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { slashPath } from "@jadpo/compiler/startup";
 import { colorEnabled, terminalFor } from "../../src/terminal.ts";
 import { memoryContext } from "../../src/context.ts";
 import { runCli } from "../../src/program.ts";
@@ -88,7 +89,7 @@ describe("the file-system host", () => {
       mkdirSync(join(root, path, ".."), { recursive: true });
       writeFileSync(join(root, path), path);
     }
-    const slash = root.replace(/\\/g, "/");
+    const slash = slashPath(root);
     expect(nodeHost.listFiles(root, (dir) => dir.endsWith("/skip"))).toEqual([`${slash}/a.txt`, `${slash}/a/y.txt`, `${slash}/b/z.txt`]);
     expect(nodeHost.readFile(join(root, "missing"))).toBeNull();
     expect(nodeHost.readWithin(join(root, "missing"), 10)).toBeNull();
@@ -102,6 +103,11 @@ describe("the file-system host", () => {
     expect(displayPaths("/p", "/p")("domains/a.jadpo")).toBe("domains/a.jadpo");
     expect(displayPaths("/p", "/p/domains")("domains/a.jadpo")).toBe("a.jadpo");
     expect(displayPaths("/p", "/")("domains/a.jadpo")).toBe("p/domains/a.jadpo");
+  });
+
+  it("spells a path with / for every backslash (Windows paths as the compiler reads them)", () => {
+    expect(slashPath("C:\\p\\domains\\a.jadpo")).toBe("C:/p/domains/a.jadpo");
+    expect(slashPath("/p/domains/a.jadpo")).toBe("/p/domains/a.jadpo");
   });
 });
 

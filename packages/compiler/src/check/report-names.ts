@@ -8,8 +8,8 @@ import { closest, didYouMean } from "../names/suggest.ts";
 import { declaredElsewhereHint, report, visibleTopNames } from "./context.ts";
 import type { Body, Locals } from "./body.ts";
 
-/** Library namespaces; a local of the same name shadows them. */
-export const NAMESPACES = ["list", "text", "vector", "clock", "random", "ai"];
+/** Library namespaces; a local of the same name shadows them. The editor offers them too. */
+export const NAMESPACES: readonly string[] = ["list", "text", "vector", "clock", "random", "ai"];
 
 /** Whether `expr` is a library namespace (`list`, `ai`, ...) not shadowed by a local. */
 export function namespaceOf(env: Locals, expr: Expr): string | null {

@@ -2,18 +2,19 @@
 // unit, no whitespace — hashed with SHA-256 and cut to its first 8 hex digits. A prompt's version
 // is made this way, so equal inputs give equal digests however their fields were written. (A
 // recording's `asked.values` is keyed instead: the runtime's values-digest.ts.)
+import stableStringify from "json-stable-stringify";
 import { sha256Hex } from "../hash/digest.ts";
 
 /** JSON as this digest reads it: what `JSON.parse` gives back. */
 export type CanonicalInput = null | boolean | number | string | readonly CanonicalInput[] | { readonly [key: string]: CanonicalInput };
 
-/** Keys sorted at every depth, no whitespace. */
+/**
+ * Keys sorted at every depth, no whitespace: json-stable-stringify's default output, which is
+ * byte for byte the form every version and digest was made with (test/prompts/canonical-json.property.test.ts).
+ */
 export function canonicalJson(json: CanonicalInput): string {
-  if (json === null || typeof json !== "object") return JSON.stringify(json);
-  if (Array.isArray(json)) return `[${(json as readonly CanonicalInput[]).map(canonicalJson).join(",")}]`;
-  const object = json as { readonly [key: string]: CanonicalInput };
-  const keys = Object.keys(object).sort();
-  return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(object[k])}`).join(",")}}`;
+  // It answers undefined only for what JSON can't hold (undefined, a function), never for a CanonicalInput.
+  return stableStringify(json) as string;
 }
 
 /** The first 8 hex digits of the SHA-256 of `json`'s canonical form. */

@@ -3,7 +3,7 @@
 import type * as A from "./ast.ts";
 import type { Tok } from "./tokens.ts";
 import * as T from "./tokens.ts";
-import { isAiFailureWord } from "../vocabulary.ts";
+import { FAKE_ITEM_KINDS, isAiFailureWord, type FakeItemKind } from "../vocabulary.ts";
 
 export function spanOf(file: string, first: Tok, last: Tok): A.Span {
   return { file, line: first.startLine, column: first.startColumn, start: first.startOffset, end: last.end };
@@ -135,6 +135,11 @@ export function buildOperand(file: string, prefixes: Tok[] | null, primary: A.Ex
 
 // ---------------------------------------------------------------- fakes
 
+// The item shapes are exactly the vocabulary's kinds: these lines fail to typecheck when either side lacks one.
+const everyShapeListed: readonly FakeItemKind[] = [] as A.FakeItemShape["kind"][];
+const everyKindShaped: readonly A.FakeItemShape["kind"][] = FAKE_ITEM_KINDS;
+void everyShapeListed;
+void everyKindShaped;
 
 /** Classifies a scripted item by its shape (docs/testing.md); anything else is a literal value. */
 export function classifyFake(e: A.Expr): A.FakeItemShape {

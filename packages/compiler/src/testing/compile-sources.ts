@@ -4,7 +4,7 @@ import type { CheckOptions } from "../check/check-program.ts";
 import { compileProject, type CompileResult } from "../pipeline.ts";
 import { memoryHost } from "./memory-host.ts";
 
-/** Where `compileSources` puts the project unless told otherwise. */
+/** Where a project written as strings lives, its files read as `/project/<path>`: `compileSources`'s unless told otherwise, and the runtime's testing projects'. */
 export const SOURCES_ROOT = "/project";
 
 /**

@@ -1,5 +1,6 @@
-// Whether a value meets a type's constraints (docs/language.md). Shared by the checker (literals) and the
-// runtime (conversions, decoding), so both apply the same rules with the same words.
+// Whether a value meets a type's constraints (docs/language.md), as the checker judges literals.
+// The runtime takes only `codePointLength` and `patternRegExp` from here: its conversions and
+// decoding check through its own schemas and wording (runtime/src/ai/schema.ts, ai/decode-error.ts).
 import type { Constraints } from "./types.ts";
 import { compilePattern, type PatternMatcher } from "./pattern.ts";
 

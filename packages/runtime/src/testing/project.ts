@@ -3,20 +3,17 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { compileProject, renderErrorPlain, renderFailPlain, type CheckedProgram, type TestInfo } from "@jadpo/compiler";
-import { memoryHost } from "@jadpo/compiler/testing";
+import { memoryHost, SOURCES_ROOT } from "@jadpo/compiler/testing";
 import { compileProgram, type CompiledProgram } from "../exec/compile-program.ts";
 import type { TestResult } from "../runner/events.ts";
 import { runTest, type RunTestOptions } from "../runner/run-test.ts";
-
-/** Where a project from strings lives: its files are read as `/project/<path>`. */
-export const PROJECT_ROOT = "/project";
 
 export const APP = `locales { default: "en-GB" supported: ["en-GB", "fr-FR"] }\n`;
 
 export type ProjectFiles = Record<string, string | Uint8Array>;
 
 /** `files` (paths relative to `root`) keyed by the absolute paths the in-memory host reads. */
-export function atRoot(files: ProjectFiles, root = PROJECT_ROOT): ProjectFiles {
+export function atRoot(files: ProjectFiles, root = SOURCES_ROOT): ProjectFiles {
   return Object.fromEntries(Object.entries(files).map(([path, content]) => [`${root}/${path}`, content]));
 }
 
@@ -47,12 +44,12 @@ export interface Project {
 /** A project from files (paths relative to its root); `app.jadpo` is added when missing. */
 export function projectOf(files: ProjectFiles, aiMode: "sync" | "async" = "sync"): Project {
   const host = memoryHost(atRoot({ "app.jadpo": APP, ...files }));
-  const result = compileProject(host, PROJECT_ROOT);
+  const result = compileProject(host, SOURCES_ROOT);
   if (result.diagnostics.length > 0 || !result.program) {
     throw new Error(`the project doesn't check:\n${result.diagnostics.map((d) => renderErrorPlain(d)).join("\n")}`);
   }
   const program = result.program;
-  const readFile = (path: string): Uint8Array | null => host.readFile(`${PROJECT_ROOT}/${path}`);
+  const readFile = (path: string): Uint8Array | null => host.readFile(`${SOURCES_ROOT}/${path}`);
   const compiled = compileProgram(program, { aiMode });
   const test = (name: string): TestInfo => {
     const found = program.tests.find((t) => t.name === name);

@@ -2,6 +2,7 @@
 // pasted in the folder it ran in.
 import { isAbsolute, relative } from "node:path";
 import type { Paint } from "@jadpo/compiler";
+import { slashPath } from "@jadpo/compiler/startup";
 import { shellWord } from "../../shell-word.ts";
 
 export interface Written {
@@ -22,9 +23,9 @@ export interface InitResult {
 
 /** A path as printed: relative to `cwd` (absolute when outside it is shorter to read), with `/`. */
 function shown(cwd: string, path: string, outside: "relative" | "absolute" = "relative"): string {
-  const rel = relative(cwd, path).replace(/\\/g, "/");
+  const rel = slashPath(relative(cwd, path));
   if (rel === "") return ".";
-  if (outside === "absolute" && (rel.startsWith("../") || isAbsolute(rel))) return path.replace(/\\/g, "/");
+  if (outside === "absolute" && (rel.startsWith("../") || isAbsolute(rel))) return slashPath(path);
   return rel;
 }
 

@@ -4,6 +4,7 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync, rmdirSync, rmSync, statSync, truncateSync, writeFileSync } from "node:fs";
 import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { diagnostic, discoverFiles, renderErrorPlain } from "@jadpo/compiler";
+import { slashPath } from "@jadpo/compiler/startup";
 import type { CliContext } from "../../context.ts";
 import { diskFull, failedPath, isDiskFull } from "../../disk-full.ts";
 import { nodeHost } from "../../node-host.ts";
@@ -21,14 +22,14 @@ const GITIGNORE = ".gitignore";
 
 /** `path` as printed: relative to the current directory, with `/`; `.` for the directory itself. */
 export function shownPath(cwd: string, path: string): string {
-  const shown = relative(cwd, path).replace(/\\/g, "/");
+  const shown = slashPath(relative(cwd, path));
   return shown === "" ? "." : shown;
 }
 
 /** The first Jadpo file already in `folder` (`app.jadpo` before any other), as a path below it. */
 function existingJadpoFile(folder: string): string | null {
   if (existsSync(join(folder, "app.jadpo"))) return "app.jadpo";
-  const found = discoverFiles(nodeHost, folder.replace(/\\/g, "/")).files;
+  const found = discoverFiles(nodeHost, slashPath(folder)).files;
   return found.length > 0 ? found[0].path : null;
 }
 

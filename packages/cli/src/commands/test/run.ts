@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import { diagnostic, sourceLookup, type Diagnostic } from "@jadpo/compiler";
 import { listProject, snapshotSources } from "@jadpo/compiler/startup";
 import type { CoverageSite, Helpers, PlannedTest, Pool, RunEvent, RunExtras, WorkerInit } from "@jadpo/runtime";
-import { MAX_SEEDS, parseSeedRange, parseShard, type Selector, type Shard } from "@jadpo/runtime/run-options";
+import { MAX_SEEDS, nowMs, parseSeedRange, parseShard, type Selector, type Shard } from "@jadpo/runtime/run-options";
 import { loadRuntime, type Runtime } from "./load-runtime.ts";
 import type { CliContext } from "../../context.ts";
 import type { ColorMode } from "../../terminal.ts";
@@ -25,7 +25,6 @@ import { loadTestProject, type LoadedProject, type TestLoad } from "./project.ts
 import { argumentPath, resolveSelectors } from "./selectors.ts";
 import { watchAndRun, type RunDone } from "./watch.ts";
 import { noProgress, progressFor } from "./progress.ts";
-import { nowMs } from "../../clock.ts";
 import { diskCache } from "../../cache/disk-cache.ts";
 import { connectionVariables, keepRun, keptRun, runCache, type RunInputs } from "./replay.ts";
 

@@ -2,10 +2,9 @@
 // directory (or absolute); `file:line` keeps its line.
 import { isAbsolute, relative, resolve } from "node:path";
 import { diagnostic, type Diagnostic } from "@jadpo/compiler";
+import { slashPath } from "@jadpo/compiler/startup";
 import { splitLineSuffix, type Selector } from "@jadpo/runtime/run-options";
 import { nodeHost } from "../../node-host.ts";
-
-const toSlash = (path: string): string => path.replace(/\\/g, "/");
 
 export type SelectorsResult = { ok: true; selectors: Selector[] } | { ok: false; diagnostic: Diagnostic };
 
@@ -24,9 +23,9 @@ export function resolveSelectors(args: string[], cwd: string, root: string): Sel
     if (!nodeHost.exists(absolute)) {
       return { ok: false, diagnostic: diagnostic("cli.path_not_found", null, { path }) };
     }
-    const inRoot = toSlash(relative(root, absolute));
+    const inRoot = slashPath(relative(root, absolute));
     if (inRoot === ".." || inRoot.startsWith("../") || isAbsolute(inRoot)) {
-      return { ok: false, diagnostic: diagnostic("cli.path_outside_project", null, { path, root: toSlash(relative(cwd, root)) || "." }) };
+      return { ok: false, diagnostic: diagnostic("cli.path_outside_project", null, { path, root: slashPath(relative(cwd, root)) || "." }) };
     }
     if (line !== null && line < 1) {
       return { ok: false, diagnostic: diagnostic("cli.bad_line", null, { argument, line }) };
