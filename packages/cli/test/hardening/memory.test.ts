@@ -1,6 +1,6 @@
 // A project too large for the heap is one `limit.project_too_large` naming the limit, from
 // `jadpo check` and `jadpo test` alike, and never V8's out-of-memory abort with its native stack
-// trace. The heap is made 1 GiB (a budget of about 26 MiB of source) and the project two sparse
+// trace. The heap is made 1 GiB (a budget of about 16 MiB of source) and the project two sparse
 // 16 MiB files, so nothing large is written and the budget stops the run before any parsing.
 import { openSync, closeSync, ftruncateSync } from "node:fs";
 import { join } from "node:path";
@@ -37,9 +37,9 @@ describe("a project too large for the heap", () => {
       expect(run.stderr).toBe("");
       expect(run.code).toBe(1);
       const lines = run.stdout.split("\n");
-      expect(lines[0]).toMatch(/^error: The project's source and test files are 32\.0 MiB, over the 2\d\.\d MiB a run with a 1\.0 GiB heap can hold$/);
+      expect(lines[0]).toMatch(/^error: The project's source and test files are 32\.0 MiB, over the 1\d\.\d MiB a run with a 1\.0 GiB heap can hold$/);
       expect(lines.slice(1, 4)).toEqual([
-        "  reason: A run holds every file's syntax tree and the checked program in memory at once (about 40 bytes for each byte of source), so jadpo stops before the process could run out of memory.",
+        "  reason: A run holds every file's syntax tree and the checked program in memory at once (about 64 bytes for each byte of source), so jadpo stops before the process could run out of memory.",
         "  next: Give the run more memory, for example `NODE_OPTIONS=--max-old-space-size=8192` for an 8 GiB heap (the limit grows with it), or split the project (human)",
         "  rule: limit.project_too_large",
       ]);
