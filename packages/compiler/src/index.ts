@@ -27,6 +27,7 @@ export { findProjectRoot, discoverFiles, moduleNames, fileKind, APP_FILE, type D
 export { resolveModules, type ResolveOptions, type ResolveResult } from "./modules/resolve.ts";
 export { limitDiagnostics, omittedLine, MAX_PER_FILE, MAX_PER_RUN, type Limited } from "./diagnostics/limit.ts";
 export { compileProject, sortDiagnostics, sourceLookup, type CompileOptions, type CompileResult, type CompileStats } from "./pipeline.ts";
+export { HEAP_PER_SOURCE_BYTE, sourceBudget, type MemoryBudget } from "./memory-budget.ts";
 
 // What an editor needs (`jadpo lsp`): open buffers over the disk, parses kept between compiles,
 // the nodes at a cursor, and where an unimported name is declared.

@@ -85,7 +85,7 @@ export function checkBinary(b: Body, env: Locals, expr: BinaryExpr): Type {
   if (isOrdering(op)) {
     const lb = scalarBase(l);
     if (!lb || lb !== scalarBase(r) || !ORDERED.includes(lb)) {
-      report(b.cx, diagnostic("type.not_comparable", expr.opSpan, { left: printType(l), right: printType(r), op }));
+      report(b.cx, diagnostic("type.not_comparable", expr.opSpan ?? expr.span, { left: printType(l), right: printType(r), op }));
     }
     return BOOL;
   }

@@ -251,7 +251,10 @@ export async function runOnce(prepared: PreparedRun, context: CliContext, change
       const runtime = await loadRuntime();
       runtime.forbidNetwork();
       const helpers = (pool = new LazyPool(runtime, load, prepared.workers, seed, prepared.extras));
-      const project = loadTestProject(runtime, load, snapshot?.host ?? nodeHost, processParses(context.env));
+      // Parses are kept for a watch's reruns only: a single run compiles once, and the kept parses
+      // hold a copy of every file's bytes.
+      const parses = prepared.options.watch ? processParses(context.env) : undefined;
+      const project = loadTestProject(runtime, load, snapshot?.host ?? nodeHost, parses);
       if (project.compiled.program) variables = connectionVariables(project.compiled.program);
       // A worker's start-up, estimated as ours: loading the bundle, and compiling the project.
       const startupMs = prepared.loadMs + (nowMs() - started);
