@@ -19,7 +19,8 @@ import type { Tok } from "./tokens.ts";
 import { theParser, MAX_DEPTH, type JadpoParser } from "./parser.ts";
 import { FastParser } from "./fast/fast-parser.ts";
 import { declarationStarts, firstTooDeep } from "./declarations.ts";
-import { ChainedComparison } from "./build-ast.ts";
+import { unsupportedAt, unsupportedStep } from "./unsupported.ts";
+import { ChainedComparison, spanOf } from "./build-ast.ts";
 import { fileStart } from "../source/span.ts";
 import {
   ParseStop, TooDeep, chainedComparisonDiagnostic, recognitionDiagnostic, stopDiagnostic, tooDeepDiagnostic,
@@ -54,7 +55,9 @@ export function parseFile(path: string, kind: FileKind, input: string | Uint8Arr
   const stream = lexed.stream;
   const count = stream.count;
   const lexDiagnostics = [...lexed.diagnostics].sort((a, b) => a.span!.start - b.span!.start);
-  const diagnostics: Diagnostic[] = [...lexDiagnostics];
+  const diagnostics: Diagnostic[] = [];
+  // Where constructs this toolchain doesn't cover stand: nothing inside them is reported but that.
+  const skipped: { start: number; end: number }[] = [];
   const decls: Decl[] = [];
   const locals: Ident[] = [];
   let parser: JadpoParser | null = null;
@@ -71,6 +74,14 @@ export function parseFile(path: string, kind: FileKind, input: string | Uint8Arr
     const endOffset = to < count ? stream.starts[to] : text.length + 1;
     while (lexIndex < lexDiagnostics.length && lexDiagnostics[lexIndex].span!.start < startOffset) lexIndex++;
     let quiet = lexIndex < lexDiagnostics.length && lexDiagnostics[lexIndex].span!.start < endOffset;
+
+    const construct = unsupportedAt(stream, from);
+    if (construct !== null) {
+      const word = stream.tok(from);
+      diagnostics.push(diagnostic("syntax.unsupported", spanOf(path, word, word), { construct, step: unsupportedStep(stream, from, construct) }));
+      skipped.push({ start: startOffset, end: endOffset });
+      continue;
+    }
 
     let end = to;
     const deep = firstTooDeep(stream, from, to, MAX_DEPTH);
@@ -107,6 +118,13 @@ export function parseFile(path: string, kind: FileKind, input: string | Uint8Arr
     for (let k = 0; k < declared.length; k++) locals.push(declared[k]);
   }
 
+  // Both are in offset order: one pass drops the lexer's problems inside skipped constructs.
+  for (let k = 0, s = 0; k < lexDiagnostics.length; k++) {
+    const at = lexDiagnostics[k].span!.start;
+    while (s < skipped.length && skipped[s].end <= at) s++;
+    if (s < skipped.length && at >= skipped[s].start) continue;
+    diagnostics.push(lexDiagnostics[k]);
+  }
   diagnostics.sort((a, b) => (a.span?.start ?? 0) - (b.span?.start ?? 0));
   return { source, syntax: { path, kind, decls, locals }, diagnostics: diagnostics.slice(0, MAX_DIAGNOSTICS), omitted: Math.max(0, diagnostics.length - MAX_DIAGNOSTICS) };
 }
