@@ -46,7 +46,7 @@ export function checkAiCall(b: Body, env: Locals, call: CallExpr, name: Ident): 
       if (i > 0) return void checkExpr(b, env, arg, null);
       const type = checkExpr(b, env, arg, arg.kind === "text" ? { kind: "base", base: "Text" } : null);
       if (type.kind !== "error" && !(type.kind === "base" && type.base === "Text") && !(type.kind === "named" && type.decl.def.kind === "scalar" && type.decl.def.base === "Text")) {
-        report(b.cx, diagnostic("type.mismatch", arg.span, { expected: "Text", found: printType(type), suggestion: "Embed a Text-based value" }));
+        report(b.cx, diagnostic("type.mismatch", arg.span, { variant: "types", expected: "Text", found: printType(type), suggestion: "Embed a Text-based value" }));
       }
     });
     setResolution(b, call, { kind: "ai_embed" });

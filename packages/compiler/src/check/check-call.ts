@@ -181,7 +181,7 @@ function convert(b: Body, env: Locals, call: CallExpr, name: string, type: Type)
   const from = scalarBase(found);
   if (found.kind !== "error" && from !== base && !(from === "Int" && base === "Decimal")) {
     report(b.cx, diagnostic("type.mismatch", arg.span, {
-      expected: base, found: printType(found), suggestion: `\`${name}(...)\` converts a value based on \`${base}\``,
+      variant: "types", expected: base, found: printType(found), suggestion: `\`${name}(...)\` converts a value based on \`${base}\``,
     }));
   }
   return { type, failures: [], name };

@@ -20,6 +20,7 @@ import { theParser, MAX_DEPTH, type JadpoParser } from "./parser.ts";
 import { FastParser } from "./fast/fast-parser.ts";
 import { declarationStarts, firstTooDeep } from "./declarations.ts";
 import { unsupportedAt, unsupportedStep } from "./unsupported.ts";
+import { bareDiagnostics } from "./bare.ts";
 import { ChainedComparison, spanOf } from "./build-ast.ts";
 import { fileStart } from "../source/span.ts";
 import {
@@ -97,7 +98,7 @@ export function parseFile(path: string, kind: FileKind, input: string | Uint8Arr
     if (fastDecl !== null) {
       decls.push(fastDecl);
       const bare = theFastParser.bare;
-      if (!quiet) for (let k = 0; k < bare.length; k++) diagnostics.push(bareDiagnostic(bare[k]));
+      if (!quiet) for (const d of bareDiagnostics(bare, text)) diagnostics.push(d);
       declared = theFastParser.locals;
     } else {
       place.end = end;
@@ -164,7 +165,7 @@ function parseDeclaration(parser: JadpoParser, path: string, tokens: Tok[], plac
     else if (isStackOverflow(error)) diagnostics.push(tooDeepDiagnostic(parser.deepest ?? tokens[0], path));
     else throw error;
   }
-  for (const span of parser.bare) diagnostics.push(bareDiagnostic(span));
+  for (const d of bareDiagnostics(parser.bare, place.source.text)) diagnostics.push(d);
   if (failed || decl === undefined) return { decl: parser.partial ?? undefined, incomplete: true, diagnostics };
   return { decl, incomplete: false, diagnostics };
 }
@@ -177,8 +178,4 @@ function parseDeclaration(parser: JadpoParser, path: string, tokens: Tok[], plac
  */
 function isStackOverflow(error: unknown): boolean {
   return error instanceof RangeError;
-}
-
-function bareDiagnostic(span: Span): Diagnostic {
-  return diagnostic("syntax.bare_expression", span);
 }

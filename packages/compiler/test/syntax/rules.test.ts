@@ -147,6 +147,44 @@ describe("syntax.expected", () => {
   });
 });
 
+describe("syntax.expected: words and spellings of other languages", () => {
+  it("`throw Gone` is one diagnostic, at `throw`, saying how a failure leaves", () => {
+    expect(one("action f(n: Int) fails Gone -> Int {\n    if n < 0 {\n        throw Gone\n    }\n    return n\n}\n")).toBe([
+      "error: Expected a statement, found `throw` --> domains/support/x.jadpo:3:9",
+      EXPECTED_REASON,
+      "  next: A failure leaves with `reject`: write `reject Gone` (agent)",
+      "  rule: syntax.expected",
+    ].join("\n"));
+  });
+
+  it("`raise Gone(\"x\")` and `let x = n` are one diagnostic each", () => {
+    const all = rendered("function f(n: Int) -> Int {\n    raise Gone(\"x\")\n    let x = n\n    return x\n}\n", file);
+    expect(all.map((text) => text.split("\n").filter((line) => !line.startsWith("  reason:")).join("\n"))).toEqual([
+      "error: Expected a statement, found `raise` --> domains/support/x.jadpo:2:5\n  next: A failure leaves with `reject`: write `reject Gone` (agent)\n  rule: syntax.expected",
+      "error: Expected a statement, found `let` --> domains/support/x.jadpo:3:5\n  next: Declare a name with `var x = …` (`var mut` for one that changes) (agent)\n  rule: syntax.expected",
+    ]);
+  });
+
+  it("two expressions side by side on one line are one bare expression", () => {
+    expect(rendered("function f(n: Int) -> Int {\n    n n\n    return n\n}\n", file).map((text) => text.split("\n")[0])).toEqual([
+      "error: An expression can't stand alone as a statement --> domains/support/x.jadpo:2:5",
+    ]);
+  });
+
+  it("`optional` after a field's type is reported at `optional`", () => {
+    expect(one("type Thing = Object {\n    name: Text optional\n    size: Int\n}\n")).toBe([
+      "error: Expected `?` after the type for an optional field, found the name `optional` --> domains/support/x.jadpo:2:16",
+      EXPECTED_REASON,
+      "  next: Write `name: T?` (an optional type ends with `?`), and remove `optional` (agent)",
+      "  rule: syntax.expected",
+    ].join("\n"));
+  });
+
+  it("a field named `optional` is still a field", () => {
+    expect(rendered("type Thing = Object {\n    name: Text optional: Bool\n    optional_too: Int\n}\n", file)).toEqual([]);
+  });
+});
+
 describe("lexical rules", () => {
   it("syntax.unterminated_text", () => {
     expect(one('failure F { kind: Unavailable  message: "no end }\n')).toBe([
