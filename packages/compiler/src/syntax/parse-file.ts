@@ -155,7 +155,7 @@ function parseDeclaration(parser: JadpoParser, path: string, tokens: Tok[], plac
     decl = parser.parseDecl(path, tokens);
     if (parser.errors.length > 0) {
       failed = decl === undefined;
-      diagnostics.push(recognitionDiagnostic(parser.errors[0], parser.open, tokens[tokens.length - 1], place));
+      diagnostics.push(recognitionDiagnostic(parser.errors[0], parser.open, tokens[tokens.length - 1], place, tokens));
     }
   } catch (error) {
     failed = true;

@@ -147,6 +147,45 @@ describe("syntax.expected", () => {
   });
 });
 
+describe("syntax.expected: the brace a brace error is about", () => {
+  it("a match's missing `}`: the `{` left open is named, not only the body that runs to the end", () => {
+    const source = [
+      "action answer(q: Text) -> Text {",
+      "    return match ask(q) {",
+      "        success(a) => a",
+      "        failure _ => \"none\"",
+      "}",
+      "",
+    ].join("\n");
+    expect(one(source)).toBe([
+      "error: Expected a `}` to close the action `answer`'s body opened on line 1, found the end of the file --> domains/support/x.jadpo:6:1",
+      EXPECTED_REASON,
+      "  next: The `{` on line 2 looks left open (a `}` below it lines up with an outer `{` instead): add its `}` (agent)",
+      "  rule: syntax.expected",
+    ].join("\n"));
+  });
+
+  it("one `}` too many: the `}` that closed the declaration early is named", () => {
+    const source = [
+      'test "x" {',
+      "    fakes: {",
+      "        ai.ask: [refused]",
+      "    }",
+      "    }",
+      "    var x = 1",
+      "    assert x == 1",
+      "}",
+      "",
+    ].join("\n");
+    expect(rendered(source, "domains/support/x.test.jadpo")).toEqual([[
+      "error: Expected a declaration, found `var` --> domains/support/x.test.jadpo:6:5",
+      EXPECTED_REASON,
+      "  next: The `}` on line 5 closes the declaration begun on line 1: remove it if it is one `}` too many, or start a declaration here with a word such as `type`, `action` or `test` (agent)",
+      "  rule: syntax.expected",
+    ].join("\n")]);
+  });
+});
+
 describe("syntax.expected: words and spellings of other languages", () => {
   it("`throw Gone` is one diagnostic, at `throw`, saying how a failure leaves", () => {
     expect(one("action f(n: Int) fails Gone -> Int {\n    if n < 0 {\n        throw Gone\n    }\n    return n\n}\n")).toBe([
