@@ -212,7 +212,8 @@ export const typeRules = {
     owner: "agent",
   },
   "function.impure": {
-    summary: "`{name}` can't call `{call}`: it is a {what}",
+    // {callee}: "the action `classify`", or "`ai.generate`".
+    summary: "`{name}` is a {what}, so it can't call {callee}",
     reason: "Functions and fixtures are pure: the same arguments always give the same value, so they need no fakes.",
     next: "Make `{name}` an action, or pass the value in as a parameter",
     owner: "agent",
