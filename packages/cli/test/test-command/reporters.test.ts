@@ -27,8 +27,13 @@ function result(name: string, kind: TestResult["kind"], status: TestResult["stat
 }
 
 function undecodable(): Diagnostic {
-  const d = diagnostic("test.recording_undecodable", { file: SESAME, line: 1, column: 1, start: 0, end: 0 }, { prompt: "answer_question", name: "sesame" });
-  return { ...d, details: [{ label: "decode", text: `${d.summary}: \`type\` on \`resolved_by_articles\`` }] };
+  const d = diagnostic("test.recording_undecodable", { file: SESAME, line: 1, column: 1, start: 0, end: 0 }, { prompt: "answer_question", name: "sesame", step: "Correct its answer to the type, or record it again: `jadpo ai record answer_question --as sesame --force`" });
+  return {
+    ...d,
+    details: [
+      { label: "decode", text: `${d.summary}: \`type\` on \`resolved_by_articles\`` }, { label: "expected", text: "Bool" }, { label: "got", text: "Text" },
+    ],
+  };
 }
 
 function assertionFailed(line: number): Diagnostic {
