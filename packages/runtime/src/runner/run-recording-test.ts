@@ -1,7 +1,7 @@
 // A recording test (docs/testing.md): decodes one recording through every type its prompt is asked
 // for as, placeholders filled from the test's own seed. It fails as `test.recording_undecodable`;
 // a recording made from an older prompt still passes, with an alert.
-import { fileStart, recordingPath, TEXT, type CheckedProgram, type PromptInfo, type ReadProjectFile, type RecordingFile, type Type } from "@jadpo/compiler";
+import { fileStart, fixturesFor, recordingPath, TEXT, type CheckedProgram, type PromptInfo, type ReadProjectFile, type RecordingFile, type Type } from "@jadpo/compiler";
 import { readRecording } from "../recordings/read.ts";
 import { currentModel } from "../recordings/current-model.ts";
 import { testSeed } from "../seed.ts";
@@ -66,7 +66,10 @@ function problemWith(
   const fixture = parsed.asked?.fixture;
   const decodeError = checkRecordingAnswer(answerTypes(prompt), parsed.answer, seed);
   if (decodeError !== null) return { problem: { problem: decodeError, recordable: true, ...(fixture === undefined ? {} : { fixture }) }, alert: null };
-  const base = { prompt: prompt.name, name: recording.name, file: recording.path, ...(fixture === undefined ? {} : { fixture }) };
+  const base = {
+    prompt: prompt.name, name: recording.name, file: recording.path,
+    ...(fixture === undefined ? { without: { fixtures: fixturesFor(program.graph, prompt), valuesType: prompt.valuesType.name } } : { fixture }),
+  };
   // One alert per recording: an older version says it all; the model is compared only when the prompt is current.
   if (parsed.version !== prompt.version) {
     const alert: Alert = { ...base, kind: "stale_recording", recordedVersion: versionDigits(parsed.version), currentVersion: versionDigits(prompt.version) };
