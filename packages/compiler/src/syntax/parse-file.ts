@@ -8,7 +8,7 @@
 // build, and gives up (null) on anything else. Only then is the chevrotain parser built (its
 // grammar analysis costs every process that needs it) and run on that declaration, so every
 // error, `incomplete` declaration and diagnostic is chevrotain's.
-import type { Decl, FileKind, Ident, Span, SyntaxFile } from "./ast.ts";
+import type { Decl, FileKind, Ident, SyntaxFile } from "./ast.ts";
 import { SourceFile } from "../source/source-file.ts";
 import { decodeSource } from "../source/decode.ts";
 import { diagnostic, type Diagnostic } from "../diagnostics/diagnostic.ts";

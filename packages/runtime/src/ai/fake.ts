@@ -13,7 +13,7 @@ import type { Value } from "../values/value.ts";
 import type {
   AiBackend, EmbedCall, EmbedReply, GenerateCall, GenerateReply, StreamCall, StreamReply, Took,
 } from "./backend.ts";
-import { decodeValue, formatDecodeError, type DecodeError } from "./decode.ts";
+import { decodeValue, type DecodeError } from "./decode.ts";
 import { generateValue } from "./defaults.ts";
 import { fakeEmbedding } from "./embed.ts";
 import { streamPieces } from "./stream.ts";
