@@ -7,7 +7,8 @@
 // reads a well-formed declaration into exactly the tree the chevrotain parser (parser.ts) would
 // build, and gives up (null) on anything else. Only then is the chevrotain parser built (its
 // grammar analysis costs every process that needs it) and run on that declaration, so every
-// error, `incomplete` declaration and diagnostic is chevrotain's.
+// error, `incomplete` declaration and diagnostic is chevrotain's. A declaration of a construct
+// this toolchain doesn't cover (unsupported.ts) reaches neither: it is one `syntax.unsupported`.
 import type { Decl, FileKind, Ident, SyntaxFile } from "./ast.ts";
 import { SourceFile } from "../source/source-file.ts";
 import { decodeSource } from "../source/decode.ts";
