@@ -49,6 +49,7 @@ export interface CompileResult {
 
 /** Rules after which checking would only repeat the problem in other words. */
 function blocksChecking(d: Diagnostic): boolean {
+  if (d.rule === "syntax.unsupported") return false; // the declaration is skipped; the rest is whole
   return d.rule.startsWith("syntax.") || d.rule.startsWith("limit.") || d.rule.startsWith("module.");
 }
 

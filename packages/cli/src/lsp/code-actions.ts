@@ -6,7 +6,8 @@ import { CodeActionKind, type CodeAction, type Range, type TextEdit } from "vsco
 import { positionAt, rangeOf } from "./paths.ts";
 import { toLspDiagnostic } from "./diagnostics.ts";
 
-const DECLARED_IN = /^`(\w+)` is declared in `([\w/]+)`: add it to a `use/;
+const DECLARED_IN = /^`(\w+)` is declared in `([\w/]+)`(?:, as are ([^:]+))?: add /;
+const QUOTED_NAME = /`(\w+)`/g;
 const DID_YOU_MEAN = /^Did you mean `([^`]+)`\?$/;
 
 function overlaps(a: Range, b: Range): boolean {
@@ -25,8 +26,10 @@ export function codeActions(file: LoadedFile, uri: string, diagnostics: Diagnost
     });
     const elsewhere = DECLARED_IN.exec(d.next);
     if (elsewhere) {
-      const [, name, module] = elsewhere;
-      actions.push(edit(`Add \`${name}\` to \`use ${module}\``, [addUse(file, module, name)]));
+      // One diagnostic stands for every name the file uses from that module (`, as are `B` and `C``).
+      const [, name, module, others] = elsewhere;
+      const names = [name, ...[...(others ?? "").matchAll(QUOTED_NAME)].map((m) => m[1])];
+      actions.push(edit(`Add ${names.map((n) => `\`${n}\``).join(", ")} to \`use ${module}\``, [addUse(file, module, names.join(", "))]));
       continue;
     }
     const near = DID_YOU_MEAN.exec(d.next);
@@ -39,7 +42,7 @@ export function codeActions(file: LoadedFile, uri: string, diagnostics: Diagnost
   return actions;
 }
 
-/** The edit that imports `name` from `module`: into its `use` line when the file has one, else a new line after the last `use`. */
+/** The edit that imports `name` (one or more, `A, B`) from `module`: into its `use` line when the file has one, else a new line after the last `use`. */
 function addUse(file: LoadedFile, module: string, name: string): TextEdit {
   const uses = file.syntax.decls.filter((d): d is UseDecl => d.kind === "use");
   const existing = uses.find((u) => u.path.map((p) => p.name).join("/") === module);

@@ -50,7 +50,7 @@ describe.concurrent("jadpo check", () => {
       stdout: lines(
         "error: No Jadpo project at or above `.`",
         "  reason: A project is the folder holding `app.jadpo`; commands find it by walking up from the path given.",
-        "  next: Run the command inside a project, or pass its path (human)",
+        "  next: Run the command inside a project or pass its path, or make a project with `jadpo init <folder>` (human)",
         "  rule: cli.no_project",
         "check failed: 1 error",
       ),

@@ -131,8 +131,9 @@ function calleeName(b: Body, env: Locals, call: CallExpr, name: string): CallRes
     const decl = ref.decl;
     noAsType(b, call, name);
     const sig = b.cx.signatures.get(decl);
+    let wrong = false;
     if (decl.kind === "action") {
-      impure(b, call.span, name);
+      wrong = impure(b, call.span, name, true);
       resolve(b, call, { kind: "action", decl });
     } else resolve(b, call, { kind: "function", decl });
     checkArgs(b, env, call, name, sig ? sig.params : NO_PARAMS);
@@ -142,6 +143,8 @@ function calleeName(b: Body, env: Locals, call: CallExpr, name: string): CallRes
     const undeclared = b.cx.undeclaredFailures.get(decl);
     const failures = undeclared ? [...declared, ...undeclared] : declared;
     const uncertain = decl.fails.some((ident) => !b.cx.resolutions.has(ident));
+    // An action called from a function is the one mistake: its failures aren't asked for too.
+    if (wrong) return { type: sig?.result ?? ERROR, failures: NO_FAILURES, name, uncertain: true };
     return { type: sig?.result ?? ERROR, failures, name, uncertain };
   }
   const suggestion = ref.kind === "decl" && ref.decl.kind === "fixtures"
@@ -181,7 +184,7 @@ function convert(b: Body, env: Locals, call: CallExpr, name: string, type: Type)
   const from = scalarBase(found);
   if (found.kind !== "error" && from !== base && !(from === "Int" && base === "Decimal")) {
     report(b.cx, diagnostic("type.mismatch", arg.span, {
-      expected: base, found: printType(found), suggestion: `\`${name}(...)\` converts a value based on \`${base}\``,
+      variant: "types", expected: base, found: printType(found), suggestion: `\`${name}(...)\` converts a value based on \`${base}\``,
     }));
   }
   return { type, failures: [], name };

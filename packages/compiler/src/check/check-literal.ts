@@ -107,7 +107,7 @@ function problem(w: Walk, p: LiteralProblem, d: () => Diagnostic): void {
 function typeProblem(w: Walk, expr: Expr, expected: Type, found: string, path: string, at: Span, foundType?: Type): void {
   problem(w, { rule: "type", path, at, detail: `expected ${printType(expected)}, got ${found}` }, () =>
     diagnostic("type.mismatch", expr.span, {
-      expected: printType(expected), found, suggestion: mismatchSuggestion(expected, foundType ?? null),
+      variant: "types", expected: printType(expected), found, suggestion: mismatchSuggestion(expected, foundType ?? null),
     }));
 }
 

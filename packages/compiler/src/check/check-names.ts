@@ -154,7 +154,7 @@ export function fieldOf(b: Body, expr: MemberExpr, type: Type): Type {
   if (type.kind === "optional") {
     const inner = objectOf(type.inner);
     report(b.cx, diagnostic("type.mismatch", expr.object.span, {
-      expected: printType(type.inner), found: printType(type),
+      variant: "types", expected: printType(type.inner), found: printType(type),
       suggestion: `Match on it first: \`some(x)\` gives the \`${printType(type.inner)}\`${inner ? ` whose \`${name}\` you want` : ""}`,
     }));
     return ERROR;

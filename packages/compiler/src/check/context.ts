@@ -15,6 +15,15 @@ export interface PromptCall {
   asType: Type | null;
 }
 
+/** An unknown name that module `module` declares, reported at `span` as `diagnostics[index]`. */
+export interface MissingUse {
+  file: LoadedFile;
+  module: string;
+  name: string;
+  span: Span;
+  index: number;
+}
+
 /** A callable's types, resolved once (so an unknown type in it is reported once). */
 export type Signature = CallableSignature;
 
@@ -49,6 +58,8 @@ export interface Checker {
   recordingPaths: Set<string>;
   /** Which modules declare each name: built on the first unknown name (most checks have none). */
   declarations?: DeclarationIndex;
+  /** Unknown names another module declares, with where their diagnostic is in `diagnostics`. */
+  missingUses?: MissingUse[];
 }
 
 /** Anything diagnostics can be reported to. */
@@ -63,11 +74,17 @@ export function lookupTop(cx: Checker, file: LoadedFile, name: string): DeclRef 
   return cx.graph.scopes.get(file.path)?.names.get(name);
 }
 
-/** The `next:` for an unknown `name` that another module declares (say where), or null. */
-export function declaredElsewhereHint(cx: Checker, file: LoadedFile, name: string): string | null {
+/**
+ * The `next:` for an unknown `name` at `span` that another module declares (say where), or null.
+ * The diagnostic the caller reports next is noted, so the names one missing `use` line leaves
+ * unknown in a file become one diagnostic (missing-uses.ts).
+ */
+export function declaredElsewhereHint(cx: Checker, file: LoadedFile, name: string, span: Span): string | null {
   cx.declarations ??= indexDeclarations(cx.graph.files);
   const module = moduleDeclaring(cx.declarations, name, file);
-  return module === null ? null : declaredElsewhere(name, module);
+  if (module === null) return null;
+  (cx.missingUses ??= []).push({ file, module, name, span, index: cx.diagnostics.length });
+  return declaredElsewhere(name, module);
 }
 
 /** Every top-level name visible in `file`. */

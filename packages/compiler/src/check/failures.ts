@@ -34,7 +34,7 @@ export function resolveFailure(cx: Checker, file: LoadedFile, ident: Ident): Fai
     const near = closest(ident.name, visibleFailures(cx, file));
     report(cx, diagnostic("name.unknown", ident.span, {
       name: ident.name,
-      suggestion: declaredElsewhereHint(cx, file, ident.name) ?? didYouMean(near, `Declare it with \`failure ${ident.name} { kind: ... message: "..." }\`, or import it with \`use\``),
+      suggestion: declaredElsewhereHint(cx, file, ident.name, ident.span) ?? didYouMean(near, `Declare it with \`failure ${ident.name} { kind: ... message: "..." }\`, or import it with \`use\``),
     }));
     return null;
   }

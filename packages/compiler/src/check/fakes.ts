@@ -13,7 +13,7 @@ import { closest, didYouMean } from "../names/suggest.ts";
 import { recordingNameFor } from "../names/casing.ts";
 import { isLowerSnake } from "../names/case-tests.ts";
 import { onlyFixtureFor } from "./fixtures-for.ts";
-import { report, type Checker } from "./context.ts";
+import { lookupTop, report, type Checker } from "./context.ts";
 import { Locals, type Body } from "./body.ts";
 import { checkExpr } from "./check-expr.ts";
 import { checkLiteral, numberLiteralValue, type LiteralProblem } from "./check-literal.ts";
@@ -55,7 +55,7 @@ export function checkFakes(cx: Checker, file: LoadedFile, test: TestDecl): Check
       const near = closest(key, [...cx.prompts.keys(), "embed"]);
       report(cx, diagnostic("test.fake_unknown_prompt", entry.target.span, {
         name: key,
-        suggestion: didYouMean(
+        suggestion: callableAdvice(cx, file, key) ?? didYouMean(
           near && `ai.${near}`,
           cx.prompts.size > 0 ? `Script a prompt, such as \`ai.${[...cx.prompts.keys()][0]}\`, or \`ai.embed\`` : "Declare the prompt, or script `ai.embed`",
         ),
@@ -65,6 +65,26 @@ export function checkFakes(cx: Checker, file: LoadedFile, test: TestDecl): Check
     out.push({ prompt, span: entry.span, items: promptItems(b, prompt, entry) });
   }
   return out;
+}
+
+/**
+ * `ai.classify` where `classify` is an action or a function the test sees: the prompts its body
+ * asks are what a test scripts (the names, in the order its calls ask them), or null.
+ */
+function callableAdvice(cx: Checker, file: LoadedFile, key: string): string | null {
+  const ref = lookupTop(cx, file, key);
+  if (ref === undefined || ref.kind !== "decl" || (ref.decl.kind !== "action" && ref.decl.kind !== "function")) return null;
+  const { span } = ref.decl;
+  const asked: { name: string; at: number }[] = [];
+  for (const [prompt, calls] of cx.promptCalls) {
+    const inside = calls.find((call) => call.span.file === span.file && call.span.start >= span.start && call.span.end <= span.end);
+    if (inside !== undefined) asked.push({ name: prompt.name, at: inside.span.start });
+  }
+  if (ref.decl.kind === "function") return `\`${key}\` is a function, and a function asks no model: remove \`ai.${key}\` from \`fakes:\``;
+  if (asked.length === 0) return `\`${key}\` is an action that asks no prompt itself: script the prompts of the actions it calls`;
+  const names = asked.sort((x, y) => x.at - y.at).map((x) => `\`ai.${x.name}\``);
+  const them = names.length === 1 ? `the prompt it asks, ${names[0]}` : `the prompts it asks: ${names.join(", ")}`;
+  return `\`${key}\` is an action, and a test scripts prompts: script ${them}`;
 }
 
 /** The recordings a prompt has, by name, from the project's own files. */

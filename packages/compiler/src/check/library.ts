@@ -34,7 +34,7 @@ interface Args {
 
 function wrong(b: Body, arg: Expr, expected: string, found: Type): void {
   if (found.kind === "error") return;
-  report(b.cx, diagnostic("type.mismatch", arg.span, { expected, found: printType(found), suggestion: `Pass a value of type \`${expected}\` here` }));
+  report(b.cx, diagnostic("type.mismatch", arg.span, { variant: "types", expected, found: printType(found), suggestion: `Pass a value of type \`${expected}\` here` }));
 }
 
 /** A list argument; returns its item type. */

@@ -32,7 +32,7 @@ export function unknownName(span: Span, name: string, candidates: Iterable<strin
  * scope for 16,000 more would be the quadratic part of a file full of mistakes.
  */
 export function reportUnknownName(b: Body, env: Locals, span: Span, name: string, candidates?: Iterable<string>): void {
-  const elsewhere = candidates === undefined ? declaredElsewhereHint(b.cx, b.file, name) : null;
+  const elsewhere = candidates === undefined ? declaredElsewhereHint(b.cx, b.file, name, span) : null;
   if (elsewhere !== null) return report(b.cx, diagnostic("name.unknown", span, { name, suggestion: elsewhere }));
   const asked = (b.cx.suggestionsAsked.get(b.file.path) ?? 0) + 1;
   b.cx.suggestionsAsked.set(b.file.path, asked);

@@ -38,7 +38,7 @@ export function reportUnknownType(cx: Checker, file: LoadedFile, ident: Ident): 
     suggestion = `\`${ident.name}\` is a ${ref.decl.kind === "fixtures" ? "fixtures group" : ref.decl.kind}, not a type: name a type here`;
   } else {
     const near = closest(ident.name, visibleTypeNames(cx, file));
-    suggestion = declaredElsewhereHint(cx, file, ident.name) ?? didYouMean(near, `Declare it with \`type ${ident.name} = ...\`, or import it with \`use\``);
+    suggestion = declaredElsewhereHint(cx, file, ident.name, ident.span) ?? didYouMean(near, `Declare it with \`type ${ident.name} = ...\`, or import it with \`use\``);
   }
   cx.unknownTypes.add(`${file.path}\0${ident.name}`);
   report(cx, diagnostic("type.unknown", ident.span, { name: ident.name, suggestion }));

@@ -24,7 +24,23 @@ export function moduleDeclaring(index: DeclarationIndex, name: string, file: Loa
   return index.get(name)?.find((module) => module !== file.fileModule) ?? null;
 }
 
-/** The `next:` of a name declared elsewhere: which module, and the `use` line to put it on. */
-export function declaredElsewhere(name: string, module: string): string {
-  return `\`${name}\` is declared in \`${module}\`: add it to a \`use ${module} { … }\` line`;
+/** The longest `use` line a step spells out whole (a quoted part of a message is cut at 80). */
+const USE_LINE_MAX = 78;
+
+/**
+ * The `next:` of a name declared elsewhere: which module, and the `use` line to put it on.
+ * `others`: more names of that module the same file uses without importing (one line imports
+ * them all); `hasLine`: whether the file has a `use` line for the module already.
+ */
+export function declaredElsewhere(name: string, module: string, others: readonly string[] = [], hasLine = true): string {
+  const also = others.length === 0 ? "" : `, as are ${listNames(others)}`;
+  if (hasLine) return `\`${name}\` is declared in \`${module}\`${also}: add ${others.length === 0 ? "it" : "them"} to a \`use ${module} { … }\` line`;
+  const line = `use ${module} { ${[name, ...others].join(", ")} }`;
+  const add = line.length <= USE_LINE_MAX ? `add the line \`${line}\`` : `add a \`use ${module} { … }\` line with ${others.length === 0 ? "it" : "them"}`;
+  return `\`${name}\` is declared in \`${module}\`${also}: ${add}`;
+}
+
+function listNames(names: readonly string[]): string {
+  const quoted = names.map((n) => `\`${n}\``);
+  return quoted.length === 1 ? quoted[0] : `${quoted.slice(0, -1).join(", ")} and ${quoted[quoted.length - 1]}`;
 }

@@ -142,7 +142,7 @@ describe("json", () => {
           end_byte: null,
           details: [],
           reason: "A project is the folder holding `app.jadpo`; commands find it by walking up from the path given.",
-          next: "Run the command inside a project, or pass its path",
+          next: "Run the command inside a project or pass its path, or make a project with `jadpo init <folder>`",
           owner: "human",
         },
       ],

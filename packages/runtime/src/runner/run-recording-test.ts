@@ -1,7 +1,7 @@
 // A recording test (docs/testing.md): decodes one recording through every type its prompt is asked
 // for as, placeholders filled from the test's own seed. It fails as `test.recording_undecodable`;
 // a recording made from an older prompt still passes, with an alert.
-import { diagnostic, fileStart, recordingPath, TEXT, type CheckedProgram, type PromptInfo, type ReadProjectFile, type RecordingFile, type Type } from "@jadpo/compiler";
+import { fileStart, fixturesFor, recordingPath, TEXT, type CheckedProgram, type PromptInfo, type ReadProjectFile, type RecordingFile, type Type } from "@jadpo/compiler";
 import { readRecording } from "../recordings/read.ts";
 import { currentModel } from "../recordings/current-model.ts";
 import { testSeed } from "../seed.ts";
@@ -10,6 +10,8 @@ import type { TestOutcome } from "./outcome.ts";
 import { recordingTestName } from "./plan.ts";
 import { checkRecordingAnswer } from "./recording-answer.ts";
 import { nowMs } from "../clock.ts";
+import type { DecodeError } from "../ai/decode-error.ts";
+import { undecodableRecording } from "../ai/undecodable-recording.ts";
 
 export interface RecordingTestOptions {
   runSeed: number;
@@ -41,22 +43,33 @@ function answerTypes(prompt: PromptInfo): Type[] {
   return prompt.use === "stream" ? [TEXT] : prompt.asTypes;
 }
 
+interface Problem {
+  problem: DecodeError | string;
+  fixture?: string;
+  /** Recording it again can fix it (its prompt is declared beside it and asked). */
+  recordable: boolean;
+}
+
 /** Why the recording can't be read, or null when it decodes through every type. */
 function problemWith(
   program: CheckedProgram, recording: RecordingFile, seed: number, readFile: ReadProjectFile,
-): { problem: string | null; alert: Alert | null } {
+): { problem: Problem | null; alert: Alert | null } {
+  const stop = (problem: string, recordable: boolean): { problem: Problem; alert: null } => ({ problem: { problem, recordable }, alert: null });
   const prompt = promptBeside(program, recording);
-  if (!prompt) return { problem: `no prompt \`${recording.promptName}\` is declared beside its \`recordings/\` folder`, alert: null };
+  if (!prompt) return stop(`no prompt \`${recording.promptName}\` is declared beside its \`recordings/\` folder`, false);
   const bytes = recordingBytes(program, recording, readFile);
-  if (bytes === "too_large") return { problem: "the file is larger than 16 MiB", alert: null };
-  if (!bytes) return { problem: "its file can't be read", alert: null };
+  if (bytes === "too_large") return stop("the file is larger than 16 MiB", true);
+  if (!bytes) return stop("its file can't be read", true);
   const parsed = readRecording(bytes, { promptName: recording.promptName });
-  if (!parsed.ok) return { problem: parsed.problem, alert: null };
-  if (prompt.calls.length === 0) return { problem: `no call asks \`${prompt.name}\``, alert: null };
-  const problem = checkRecordingAnswer(answerTypes(prompt), parsed.answer, seed);
-  if (problem !== null) return { problem, alert: null };
+  if (!parsed.ok) return stop(parsed.problem, true);
+  if (prompt.calls.length === 0) return stop(`no call asks \`${prompt.name}\``, false);
   const fixture = parsed.asked?.fixture;
-  const base = { prompt: prompt.name, name: recording.name, file: recording.path, ...(fixture === undefined ? {} : { fixture }) };
+  const decodeError = checkRecordingAnswer(answerTypes(prompt), parsed.answer, seed);
+  if (decodeError !== null) return { problem: { problem: decodeError, recordable: true, ...(fixture === undefined ? {} : { fixture }) }, alert: null };
+  const base = {
+    prompt: prompt.name, name: recording.name, file: recording.path,
+    ...(fixture === undefined ? { without: { fixtures: fixturesFor(program.graph, prompt), valuesType: prompt.valuesType.name } } : { fixture }),
+  };
   // One alert per recording: an older version says it all; the model is compared only when the prompt is current.
   if (parsed.version !== prompt.version) {
     const alert: Alert = { ...base, kind: "stale_recording", recordedVersion: versionDigits(parsed.version), currentVersion: versionDigits(prompt.version) };
@@ -86,10 +99,7 @@ export function runRecordingTest(program: CheckedProgram, recording: RecordingFi
     diagnostics: [],
   };
   if (problem !== null) {
-    const args = { prompt: recording.promptName, name: recording.name };
-    const d = diagnostic("test.recording_undecodable", fileStart(recording.path), args);
-    d.details = [{ label: "decode", text: `${d.summary}: ${problem}` }];
-    result.diagnostics = [d];
+    result.diagnostics = [undecodableRecording(fileStart(recording.path), { prompt: recording.promptName, name: recording.name, ...problem })];
   }
   result.duration_ms = nowMs() - started;
   return { result, alerts: alert ? [alert] : [] };

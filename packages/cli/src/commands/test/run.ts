@@ -373,6 +373,17 @@ function coverageBelow(runtime: Runtime, sites: CoverageSite[], min: number | nu
   if (min === null) return null;
   const { reached, total } = runtime.coverageTotals(sites);
   if (reached * 100 >= min * total) return null;
-  const percent = Math.floor((reached * 1000) / total) / 10;
-  return diagnostic("test.coverage_below", null, { reached, total, percent, min });
+  return diagnostic("test.coverage_below", null, { reached, total, percent: percentBelow(reached, total, min), min });
+}
+
+/**
+ * `reached/total` as a percentage, rounded down to two decimals or to as many as `min` has
+ * (15 of 22 is 68.18): never shown as `min` or more when it is below it.
+ */
+export function percentBelow(reached: number, total: number, min: number): string {
+  const decimals = Math.max(2, (String(min).split(".")[1] ?? "").length);
+  const scale = 10 ** decimals;
+  // Integer arithmetic first, so 15/22 floors to 6818 exactly rather than through a float.
+  const scaled = Math.floor((reached * 100 * scale) / total);
+  return String(scaled / scale);
 }

@@ -48,7 +48,8 @@ export const testRunRules = {
   "test.recording_undecodable": {
     summary: "`{prompt}`'s recording `{name}` doesn't decode",
     reason: "Every build decodes every recording through each type its prompt is asked for as, every rule included, so an answer no call could read, or one its type has changed under since it was recorded, shows here before a test answers with it.",
-    next: "Correct its answer to the type, or record it again",
+    // {step}: the command that records it again (runtime's ai/undecodable-recording.ts), or what to do when that can't help.
+    next: "{step}",
     owner: "agent",
   },
   "test.seed_dependent": {
