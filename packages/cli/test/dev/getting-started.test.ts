@@ -6,6 +6,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { RecordingKey, valuesDigestOfJson } from "@jadpo/runtime/recordings";
 import { findBlocks } from "../../../compiler/test/docs/blocks.ts";
 import { buildCli } from "../support/build-cli.ts";
 import { repo, runJadpo, waitUntil } from "../support/jadpo.ts";
@@ -35,6 +36,21 @@ function normal(text: string): string {
     .replace(/\d+ ms/g, "N ms");
 }
 
+/** The key this test's project keeps its recordings under (`jadpo ai record` would use the project's own). */
+const KEY = "getting-started-test-recording-key";
+
+/**
+ * The page's recording (asked with the fixture `dishes.pancakes`) as `jadpo ai record` would have
+ * written it here: the page says "your `values` digits will differ", because the digest is keyed
+ * by each project's recording key.
+ */
+function asRecorded(json: string): string {
+  const recording = JSON.parse(json) as { asked?: { fixture?: string; values?: string } };
+  if (recording.asked?.fixture !== "dishes.pancakes") return json;
+  recording.asked.values = valuesDigestOfJson(new RecordingKey(KEY), { dish: "pancakes", reader_locale: "en-GB" });
+  return `${JSON.stringify(recording, null, 2)}\n`;
+}
+
 beforeAll(() => {
   buildCli();
   tmp = mkdtempSync(join(tmpdir(), "jadpo-getting-started-"));
@@ -43,7 +59,7 @@ beforeAll(() => {
   for (const block of findBlocks(PAGE, page)) {
     if (block.file === null) continue;
     mkdirSync(dirname(join(root, block.file)), { recursive: true });
-    writeFileSync(join(root, block.file), block.code);
+    writeFileSync(join(root, block.file), block.file.endsWith(".json") ? asRecorded(block.code) : block.code);
   }
 }, 120_000);
 
@@ -53,7 +69,7 @@ afterAll(async () => {
 });
 
 it("prints the page's start-up block, the sandbox warning and the recorded call's log line", async () => {
-  const dev = await DevProcess.start(root, { JADPO_AI_BASE_URL: `http://127.0.0.1:${await closedPort()}/v1` });
+  const dev = await DevProcess.start(root, { JADPO_AI_BASE_URL: `http://127.0.0.1:${await closedPort()}/v1`, JADPO_RECORDING_KEY: KEY });
   await waitUntil("the sandbox line", () => dev.stdout.includes("sandbox:"));
   const own = (text: string) => normal(text.split(dev.url).join("http://127.0.0.1:3000"));
   const printed = own(dev.stdout).split("\n");
