@@ -4,9 +4,9 @@ import type { ActionDecl, Expr, FailureDecl, FunctionDecl, Ident, Node, PromptDe
 import type { DeclRef, LoadedFile, ModuleGraph } from "../modules/graph.ts";
 import type { CallableSignature, ConnectionInfo, FailureInfo, PromptInfo, Resolution, SideTable } from "./program.ts";
 import type { NamedType, Type } from "../types/types.ts";
-import type { Diagnostic } from "../diagnostics/diagnostic.ts";
+import type { Diagnostic, Fix } from "../diagnostics/diagnostic.ts";
 import type { Prelude } from "./prelude.ts";
-import { declaredElsewhere, indexDeclarations, moduleDeclaring, type DeclarationIndex } from "../names/declared-in.ts";
+import { addUseFix, declaredElsewhere, indexDeclarations, moduleDeclaring, type DeclarationIndex } from "../names/declared-in.ts";
 
 /** One call that asks a prompt. */
 export interface PromptCall {
@@ -63,11 +63,11 @@ export function lookupTop(cx: Checker, file: LoadedFile, name: string): DeclRef 
   return cx.graph.scopes.get(file.path)?.names.get(name);
 }
 
-/** The `next:` for an unknown `name` that another module declares (say where), or null. */
-export function declaredElsewhereHint(cx: Checker, file: LoadedFile, name: string): string | null {
+/** For an unknown `name` that another module declares: the `next:` that says where, and the fix that adds the `use`; else null. */
+export function declaredElsewhereHint(cx: Checker, file: LoadedFile, name: string): { suggestion: string; fixes: Fix[] } | null {
   cx.declarations ??= indexDeclarations(cx.graph.files);
   const module = moduleDeclaring(cx.declarations, name, file);
-  return module === null ? null : declaredElsewhere(name, module);
+  return module === null ? null : { suggestion: declaredElsewhere(name, module), fixes: [addUseFix(file, module, name)] };
 }
 
 /** Every top-level name visible in `file`. */
