@@ -19,7 +19,7 @@ export type { ArgsOf, Diagnostic, DiagnosticArgs, Detail, DetailLabel, Edit, Fix
 export { catalogue, ruleIds, type RuleId } from "./diagnostics/catalogue/index.ts";
 export { renderErrorPlain, renderFailPlain, bodyLines, location, identityPaths, type RenderOptions } from "./diagnostics/render-plain.ts";
 export { renderErrorPretty, renderFailPretty, codeFrame, noPaint, type Paint, type PrettyOptions } from "./diagnostics/render-pretty.ts";
-export { renderCheckJson, diagnosticToJson, type JsonDiagnostic, type JsonOptions, type CheckReport } from "./diagnostics/render-json.ts";
+export { renderCheckJson, diagnosticToJson, type JsonDiagnostic, type JsonEdit, type JsonFix, type JsonOptions, type CheckReport } from "./diagnostics/render-json.ts";
 
 // Phases.
 export { parseFile, checkSize } from "./syntax/parse-file.ts";
