@@ -15,11 +15,11 @@ export { cutCodePoints } from "./diagnostics/shorten.ts";
 
 // Diagnostics: the one catalogue, the one constructor, the renderers.
 export { diagnostic } from "./diagnostics/diagnostic.ts";
-export type { ArgsOf, Diagnostic, DiagnosticArgs, Detail, DetailLabel, Owner, RuleEntry } from "./diagnostics/diagnostic.ts";
+export type { ArgsOf, Diagnostic, DiagnosticArgs, Detail, DetailLabel, Edit, Fix, Owner, RuleEntry } from "./diagnostics/diagnostic.ts";
 export { catalogue, ruleIds, type RuleId } from "./diagnostics/catalogue/index.ts";
 export { renderErrorPlain, renderFailPlain, bodyLines, location, identityPaths, type RenderOptions } from "./diagnostics/render-plain.ts";
 export { renderErrorPretty, renderFailPretty, codeFrame, noPaint, type Paint, type PrettyOptions } from "./diagnostics/render-pretty.ts";
-export { renderCheckJson, diagnosticToJson, type JsonDiagnostic, type JsonOptions, type CheckReport } from "./diagnostics/render-json.ts";
+export { renderCheckJson, diagnosticToJson, type JsonDiagnostic, type JsonEdit, type JsonFix, type JsonOptions, type CheckReport } from "./diagnostics/render-json.ts";
 
 // Phases.
 export { parseFile, checkSize } from "./syntax/parse-file.ts";

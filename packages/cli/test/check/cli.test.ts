@@ -94,6 +94,12 @@ describe.concurrent("jadpo check", () => {
           reason: "`use` imports names that the module declares at its top level.",
           next: "Import `SupportAnswer`, the closest name in `support/types`",
           owner: "agent",
+          fixes: [{
+            title: "Change to `SupportAnswer`",
+            edits: [{
+              file: "domains/support/actions/reply.jadpo", line: 1, column: 21, end_line: 1, end_column: 33, start_byte: 20, end_byte: 32, text: "SupportAnswer",
+            }],
+          }],
         },
       ],
     });

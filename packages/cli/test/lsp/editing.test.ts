@@ -1,6 +1,7 @@
 // Completion, quick fixes and document symbols over the protocol, on buffers being typed:
 // names in scope, `use` paths and names, record-literal fields, enum members, `ai.<prompt>` keys
-// and item words in `fakes:`, recording names; adding a missing `use`, applying "did you mean".
+// and item words in `fakes:`, recording names; the fixes diagnostics carry (a missing `use`, a
+// "did you mean", a canonical spelling).
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -156,6 +157,16 @@ describe("code actions", () => {
     expect(apply(typo, actions[0])).toBe(disk(ACTION));
     await client.change(ACTION, disk(ACTION));
     await client.diagnosticsOf(ACTION, (d) => d.length === 0);
+  });
+
+  test("an action comes from the diagnostic's fixes, not its words: a locale tag's canonical case", async () => {
+    const written = disk("app.jadpo").replace('default: "en-GB"', 'default: "en-gb"');
+    const { diagnostics, actions } = await actionsFor("app.jadpo", written);
+    expect(diagnostics[0].message).not.toContain("Did you mean");
+    expect(actions.map((a) => a.title)).toEqual(['Change to `"en-GB"`']);
+    expect(apply(written, actions[0])).toBe(disk("app.jadpo"));
+    await client.change("app.jadpo", disk("app.jadpo"));
+    await client.diagnosticsOf("app.jadpo", (d) => d.length === 0);
   });
 });
 

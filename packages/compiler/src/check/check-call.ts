@@ -4,6 +4,7 @@
 import type { Expr } from "../syntax/ast.ts";
 import type { FailureInfo, Resolution } from "./program.ts";
 import { diagnostic } from "../diagnostics/diagnostic.ts";
+import type { Fix } from "../diagnostics/fix.ts";
 import { ERROR, VOID, type NamedType, type Type } from "../types/types.ts";
 import { scalarBase } from "../types/assignable.ts";
 import { printType } from "../types/print-type.ts";
@@ -190,19 +191,25 @@ function convert(b: Body, env: Locals, call: CallExpr, name: string, type: Type)
   return { type, failures: [], name };
 }
 
+/** The fix of a needless `attempt`: the expression written without it. */
+function withoutAttempt(b: Body, expr: Extract<Expr, { kind: "attempt" }>): Fix[] {
+  const operand = b.file.source.text.slice(expr.operand.span.start, expr.operand.span.end);
+  return [{ title: "Remove `attempt`", edits: [{ span: expr.span, text: operand }] }];
+}
+
 /** `attempt <call>`: the call's failures leave the body (an action's `fails`, or fail the test). */
 export function checkAttempt(b: Body, env: Locals, expr: Extract<Expr, { kind: "attempt" }>): Type {
   let operand = expr.operand;
   while (operand.kind === "paren") operand = operand.inner;
   if (operand.kind !== "call") {
     const type = checkExpr(b, env, expr.operand, null);
-    report(b.cx, diagnostic("failure.attempt_needless", expr.span, { call: "this expression" }));
+    report(b.cx, diagnostic("failure.attempt_needless", expr.span, { call: "this expression" }, [], withoutAttempt(b, expr)));
     return type;
   }
   const result = checkCall(b, env, operand, true);
   if (expr.operand !== operand) b.cx.exprTypes.set(expr.operand, result.type);
   if (result.name !== "" && result.failures.length === 0 && !result.uncertain) {
-    report(b.cx, diagnostic("failure.attempt_needless", expr.span, { call: result.name }));
+    report(b.cx, diagnostic("failure.attempt_needless", expr.span, { call: result.name }, [], withoutAttempt(b, expr)));
   }
   const failures = result.failures;
   for (let i = 0; i < failures.length; i++) b.escapes.push({ failure: failures[i], span: expr.span, via: "attempt" });

@@ -4,6 +4,7 @@
 // `test.fake_type` for a scripted answer (fakes.ts).
 import type { Expr, Span } from "../syntax/ast.ts";
 import { diagnostic, type Diagnostic } from "../diagnostics/diagnostic.ts";
+import { changeTo } from "../diagnostics/fix.ts";
 import { ERROR, type Field, type Type } from "../types/types.ts";
 import { NO_CONSTRAINTS, assignable, enumOf, listBounds, listItem, objectOf, scalarBase, scalarConstraints } from "../types/assignable.ts";
 import { itemsViolation, numberViolation, textViolation, type ConstraintRule, type Violation } from "../types/constraints.ts";
@@ -294,7 +295,7 @@ function walkRecord(w: Walk, expr: Extract<Expr, { kind: "record" }>, expected: 
         diagnostic("type.unknown_field", init.name.span, {
           type: object.name, field: name,
           suggestion: didYouMean(near, `Remove \`${name}\`; \`${object.name}\` has ${fields.map((f) => `\`${f.name}\``).join(", ") || "no fields"}`),
-        }));
+        }, [], changeTo(init.name.span, near)));
       if (w.mode.kind !== "dry") checkExpr(b, w.env, init.value, null);
       continue;
     }

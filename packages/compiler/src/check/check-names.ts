@@ -2,6 +2,7 @@
 // without parameters (`questions.sesame`), record fields, and `ai.<prompt>.requests`/`.attempts`/`.sent`.
 import type { Expr, Ident, Span } from "../syntax/ast.ts";
 import { diagnostic } from "../diagnostics/diagnostic.ts";
+import { changeTo } from "../diagnostics/fix.ts";
 import { ERROR, INT, TEXT, type Type } from "../types/types.ts";
 import { enumOf, objectOf } from "../types/assignable.ts";
 import { printType } from "../types/print-type.ts";
@@ -167,7 +168,7 @@ export function fieldOf(b: Body, expr: MemberExpr, type: Type): Type {
     report(b.cx, diagnostic("type.unknown_field", expr.name.span, {
       type: printType(type), field: name,
       suggestion: didYouMean(near, fields.length > 0 ? `Use one of ${fields.map((f) => `\`${f.name}\``).join(", ")}` : `\`${printType(type)}\` has no fields`),
-    }));
+    }, [], changeTo(expr.name.span, near)));
     return ERROR;
   }
   b.cx.resolutions.set(expr, { kind: "field", name });

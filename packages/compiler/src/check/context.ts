@@ -4,9 +4,9 @@ import type { ActionDecl, Expr, FailureDecl, FunctionDecl, Ident, Node, PromptDe
 import type { DeclRef, LoadedFile, ModuleGraph } from "../modules/graph.ts";
 import type { CallableSignature, ConnectionInfo, FailureInfo, PromptInfo, Resolution, SideTable } from "./program.ts";
 import type { NamedType, Type } from "../types/types.ts";
-import type { Diagnostic } from "../diagnostics/diagnostic.ts";
+import type { Diagnostic, Fix } from "../diagnostics/diagnostic.ts";
 import type { Prelude } from "./prelude.ts";
-import { declaredElsewhere, indexDeclarations, moduleDeclaring, type DeclarationIndex } from "../names/declared-in.ts";
+import { addUseFix, declaredElsewhere, indexDeclarations, moduleDeclaring, type DeclarationIndex } from "../names/declared-in.ts";
 
 /** One call that asks a prompt. */
 export interface PromptCall {
@@ -75,16 +75,16 @@ export function lookupTop(cx: Checker, file: LoadedFile, name: string): DeclRef 
 }
 
 /**
- * The `next:` for an unknown `name` at `span` that another module declares (say where), or null.
- * The diagnostic the caller reports next is noted, so the names one missing `use` line leaves
- * unknown in a file become one diagnostic (missing-uses.ts).
+ * For an unknown `name` at `span` that another module declares: the `next:` that says where, and
+ * the fix that adds the `use`; else null. The diagnostic the caller reports next is noted, so the
+ * names one missing `use` line leaves unknown in a file become one diagnostic (missing-uses.ts).
  */
-export function declaredElsewhereHint(cx: Checker, file: LoadedFile, name: string, span: Span): string | null {
+export function declaredElsewhereHint(cx: Checker, file: LoadedFile, name: string, span: Span): { suggestion: string; fixes: Fix[] } | null {
   cx.declarations ??= indexDeclarations(cx.graph.files);
   const module = moduleDeclaring(cx.declarations, name, file);
   if (module === null) return null;
   (cx.missingUses ??= []).push({ file, module, name, span, index: cx.diagnostics.length });
-  return declaredElsewhere(name, module);
+  return { suggestion: declaredElsewhere(name, module), fixes: [addUseFix(file, module, [name])] };
 }
 
 /** Every top-level name visible in `file`. */

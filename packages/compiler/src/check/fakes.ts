@@ -2,10 +2,11 @@
 // diagnostic: a literal answer that isn't a valid value of any as-type is one `test.fake_type`
 // under the offending value (a misspelt field: under its name, with a did-you-mean); `test.recording_missing`, `test.fake_unknown_prompt`,
 // `test.fake_stream_item`, `test.embedding_length`.
-import type { Expr, FakeEntry, FakeItem, TestDecl } from "../syntax/ast.ts";
+import type { Expr, FakeEntry, FakeItem, Span, TestDecl } from "../syntax/ast.ts";
 import type { LoadedFile } from "../modules/graph.ts";
 import type { CheckedFakeItem, CheckedFakeShape, CheckedFakes, PromptInfo } from "./program.ts";
 import { diagnostic } from "../diagnostics/diagnostic.ts";
+import { changeTo, type Fix } from "../diagnostics/fix.ts";
 import { DECIMAL, TEXT, VOID, type Type } from "../types/types.ts";
 import { listItem } from "../types/assignable.ts";
 import { printType } from "../types/print-type.ts";
@@ -59,7 +60,7 @@ export function checkFakes(cx: Checker, file: LoadedFile, test: TestDecl): Check
           near && `ai.${near}`,
           cx.prompts.size > 0 ? `Script a prompt, such as \`ai.${[...cx.prompts.keys()][0]}\`, or \`ai.embed\`` : "Declare the prompt, or script `ai.embed`",
         ),
-      }));
+      }, [], changeTo(entry.target.span, near)));
       continue;
     }
     out.push({ prompt, span: entry.span, items: promptItems(b, prompt, entry) });
@@ -94,24 +95,29 @@ function recordingNames(cx: Checker, prompt: PromptInfo): string[] {
     .map((path) => path.slice(folder.length, -".json".length)).sort();
 }
 
-/** A misspelt `recorded("…")`: the closest recording of that prompt, else how to make it. */
-function recordingMissingStep(cx: Checker, prompt: PromptInfo, name: string): string {
+/** A misspelt `recorded("…")`: the closest recording of that prompt (with the fix that names it), else how to make it. */
+function recordingMissingStep(cx: Checker, prompt: PromptInfo, item: { name: string; nameSpan: Span }): { suggestion: string; fixes: Fix[] } {
+  const name = item.name;
+  const step = (suggestion: string) => ({ suggestion, fixes: [] });
   const names = recordingNames(cx, prompt);
   if (!isLowerSnake(name)) {
     // `--as ../x` would be a usage error: the step names a recording name that can exist.
     const better = recordingNameFor(name);
     const record = `\`jadpo ai record ${prompt.name} --as ${better}\``;
     const own = names.length > 0 ? `use one of its recordings (${names.map((n) => `\`${n}\``).join(", ")}) or ` : "";
-    return `Recording names are lower_snake, like \`not_covered\`: ${own}record one with ${record}`;
+    return step(`Recording names are lower_snake, like \`not_covered\`: ${own}record one with ${record}`);
   }
   // With one fixture that can feed the prompt, the command works as printed, without a dev call.
   const only = onlyFixtureFor(cx.graph, prompt);
   const fixture = only === null ? "" : ` --fixture ${only}`;
   const record = `\`jadpo ai record ${prompt.name} --as ${name}${fixture}\``;
   const near = closest(name, names);
-  if (near !== null) return `Did you mean \`recorded("${near}")\`? Or record \`${name}\` with ${record}`;
-  if (names.length > 0) return `Record it with ${record}, or use one of its recordings: ${names.map((n) => `\`${n}\``).join(", ")}`;
-  return `Record it with ${record}`;
+  if (near !== null) {
+    const fix = { title: `Change to \`recorded("${near}")\``, edits: [{ span: item.nameSpan, text: `"${near}"` }] };
+    return { suggestion: `Did you mean \`recorded("${near}")\`? Or record \`${name}\` with ${record}`, fixes: [fix] };
+  }
+  if (names.length > 0) return step(`Record it with ${record}, or use one of its recordings: ${names.map((n) => `\`${n}\``).join(", ")}`);
+  return step(`Record it with ${record}`);
 }
 
 function promptItems(b: Body, prompt: PromptInfo, entry: FakeEntry): CheckedFakeItem[] {
@@ -157,8 +163,8 @@ function generatePromptItem(b: Body, prompt: PromptInfo, item: FakeItem): Checke
     case "recorded": {
       const path = recordingPath(prompt.file.path, prompt.name, item.name);
       if (!b.cx.recordingPaths.has(path)) {
-        const suggestion = recordingMissingStep(b.cx, prompt, item.name);
-        report(b.cx, diagnostic("test.recording_missing", item.span, { prompt: prompt.name, name: item.name, suggestion }));
+        const { suggestion, fixes } = recordingMissingStep(b.cx, prompt, item);
+        report(b.cx, diagnostic("test.recording_missing", item.span, { prompt: prompt.name, name: item.name, suggestion }, [], fixes));
         return null;
       }
       return { kind: "recorded", item, name: item.name, path };

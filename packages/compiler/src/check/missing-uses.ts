@@ -2,7 +2,8 @@
 // are reported once, at the first of them, with the line that imports them all (the others, and
 // every further use of the same names, are dropped).
 import { diagnostic, type Diagnostic } from "../diagnostics/diagnostic.ts";
-import { declaredElsewhere } from "../names/declared-in.ts";
+import type { Fix } from "../diagnostics/fix.ts";
+import { addUseFix, declaredElsewhere } from "../names/declared-in.ts";
 import type { Checker, MissingUse } from "./context.ts";
 
 export function mergeMissingUses(cx: Checker): void {
@@ -28,7 +29,8 @@ export function mergeMissingUses(cx: Checker): void {
     if (others.length === 0 && hasLine && group.length === 1) continue;
     const suggestion = declaredElsewhere(first.name, first.module, others, hasLine);
     const details = others.length === 0 ? [] : [{ label: "note" as const, text: `also used here: ${others.map((name) => `\`${name}\` (line ${lines.get(name)})`).join(", ")}` }];
-    cx.diagnostics[first.index] = remade(cx.diagnostics[first.index], first.name, suggestion, details);
+    const fixes = [addUseFix(first.file, first.module, [first.name, ...others])];
+    cx.diagnostics[first.index] = remade(cx.diagnostics[first.index], first.name, suggestion, details, fixes);
     for (let k = 1; k < group.length; k++) dropped.add(group[k].index);
   }
   if (dropped.size === 0) return;
@@ -37,8 +39,8 @@ export function mergeMissingUses(cx: Checker): void {
   cx.diagnostics.length = kept;
 }
 
-function remade(d: Diagnostic, name: string, suggestion: string, details: Diagnostic["details"]): Diagnostic {
+function remade(d: Diagnostic, name: string, suggestion: string, details: Diagnostic["details"], fixes: Fix[]): Diagnostic {
   return d.rule === "type.unknown"
-    ? diagnostic("type.unknown", d.span, { name, suggestion }, details)
-    : diagnostic("name.unknown", d.span, { name, suggestion }, details);
+    ? diagnostic("type.unknown", d.span, { name, suggestion }, details, fixes)
+    : diagnostic("name.unknown", d.span, { name, suggestion }, details, fixes);
 }

@@ -4,6 +4,7 @@
 import type { Expr, Span } from "../syntax/ast.ts";
 import type { DeclRef } from "../modules/graph.ts";
 import { diagnostic, type Diagnostic } from "../diagnostics/diagnostic.ts";
+import { changeTo } from "../diagnostics/fix.ts";
 import { closest, didYouMean } from "../names/suggest.ts";
 import { declaredElsewhereHint, report, visibleTopNames } from "./context.ts";
 import type { Body, Locals } from "./body.ts";
@@ -21,7 +22,10 @@ export function namespaceOf(env: Locals, expr: Expr): string | null {
 export function unknownName(span: Span, name: string, candidates: Iterable<string>): Diagnostic {
   const near = closest(name, candidates);
   const suggestion = didYouMean(near, "Declare it, or import it with `use`");
-  return diagnostic("name.unknown", span, { name, suggestion });
+  // The span covers the name whole, or (`Locale.en_gbb`, `ai.answer.requets`) only its last word: the fix writes as much of `near`.
+  const whole = span.end - span.start === name.length;
+  const written = near === null || whole ? near : near.slice(near.lastIndexOf(".") + 1);
+  return diagnostic("name.unknown", span, { name, suggestion }, [], changeTo(span, written));
 }
 
 /**
@@ -33,7 +37,7 @@ export function unknownName(span: Span, name: string, candidates: Iterable<strin
  */
 export function reportUnknownName(b: Body, env: Locals, span: Span, name: string, candidates?: Iterable<string>): void {
   const elsewhere = candidates === undefined ? declaredElsewhereHint(b.cx, b.file, name, span) : null;
-  if (elsewhere !== null) return report(b.cx, diagnostic("name.unknown", span, { name, suggestion: elsewhere }));
+  if (elsewhere !== null) return report(b.cx, diagnostic("name.unknown", span, { name, suggestion: elsewhere.suggestion }, [], elsewhere.fixes));
   const asked = (b.cx.suggestionsAsked.get(b.file.path) ?? 0) + 1;
   b.cx.suggestionsAsked.set(b.file.path, asked);
   const weighed = asked > SUGGESTIONS_PER_FILE ? [] : candidates ?? allNames(b, env);
