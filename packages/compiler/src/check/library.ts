@@ -146,5 +146,5 @@ function textOfArg(a: Args): void {
   if (!arg) return;
   const type = checkExpr(a.b, a.env, arg, null);
   if (type.kind === "error" || scalarBase(type) !== null || enumOf(type) !== null) return;
-  wrong(a.b, arg, "Int`, `Decimal`, `Instant`, `Duration`, `Text`, `Bool` or an enum", type);
+  wrong(a.b, arg, "Int`, `Decimal`, `Instant`, `Duration`, `Text`, `Bool` or `Enum", type);
 }
