@@ -7,6 +7,7 @@ import { compareCodePoints, drop, indexOf, replace, slice, split, take, toDecima
 import { dropItems, extreme, indexOfItem, sortItems, sum, takeItems, uniqueItems } from "../../src/exec/library-list.ts";
 import { roundHalfAway } from "../../src/exec/library-number.ts";
 import type { Span } from "@jadpo/compiler";
+import { RuntimeFault } from "../../src/signals.ts";
 
 const RUNS = { numRuns: 500, seed: 20261202 };
 const SPAN: Span = { file: "t.jadpo", line: 1, column: 1, start: 0, end: 1 };
@@ -104,6 +105,15 @@ describe("list functions agree with a JavaScript reference", () => {
       expect(extreme(l, -1)).toBe(l.length === 0 ? null : Math.max(...l));
       expect(sortItems(l)).toEqual([...l].sort((a, b) => a - b));
     }), RUNS);
+  });
+
+  it("sum faults as `+` does: an Int past ±(2^53−1), a Decimal past the finite numbers", () => {
+    const max = Number.MAX_SAFE_INTEGER;
+    expect(sum([max - 1, 1], false, SPAN)).toBe(max);
+    expect(() => sum([max, 1], false, SPAN)).toThrow(RuntimeFault);
+    expect(() => sum([-max, -1], false, SPAN)).toThrow(RuntimeFault);
+    expect(sum([max, 1], true, SPAN)).toBe(max + 1);
+    expect(() => sum([Number.MAX_VALUE, Number.MAX_VALUE], true, SPAN)).toThrow(RuntimeFault);
   });
 
   it("min, max and sort of texts, by code point", () => {
