@@ -61,7 +61,7 @@ export { canonicalJson, digest8, type CanonicalInput } from "./prompts/digest.ts
 export { sha256, sha256PartsHex, sha256Uint32, uint32At } from "./hash/digest.ts";
 export { keywordNames } from "./syntax/tokens.ts";
 export { LIBRARY_FUNCTIONS } from "./check/library.ts";
-export { NAMESPACES } from "./check/report-names.ts";
+export { GROUP_SHADOWED_NAMESPACES, NAMESPACES } from "./check/report-names.ts";
 export { fixtureFits, fixturesFor, onlyFixtureFor, projectFixtures, type ProjectFixture } from "./check/fixtures-for.ts";
 export { PRELUDE_TYPE_NAMES, buildPrelude } from "./check/prelude.ts";
 export * from "./cache/index.ts";

@@ -20,7 +20,7 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 it("checks the example's recordings clean", async () => {
   const run = await runJadpoAsync(["check"], { cwd: root });
-  expect(run.stdout).toBe("✓ Check passed  12 files · 27 declarations\n");
+  expect(run.stdout).toBe("✓ Check passed  12 files · 29 declarations\n");
   expect(run.code).toBe(0);
 });
 

@@ -91,8 +91,16 @@ describe("completion", () => {
   test("after `ai.` and a library namespace", async () => {
     expect(await complete(ACTION, disk(ACTION).replace("ai.generate(asked", "ai.|(asked"))).toEqual(["generate", "stream", "embed", "answer_question"]);
     expect(await complete(TEST, disk(TEST).replace("list.count(asked) == 1\n    assert list.first", "list.|(asked) == 1\n    assert list.first"))).toEqual([
-      "count", "first", "get", "is_empty", "contains", "append",
+      "count", "first", "last", "get", "is_empty", "contains", "append", "take", "drop", "reverse", "concat", "index_of", "sum",
+      "min", "max", "sort", "unique",
     ]);
+    const numbers = "function f(x: Int) -> Int {\n    return number.|\n}\n";
+    expect(await complete("domains/support/numbers.jadpo", numbers)).toEqual(["abs", "min", "max"]);
+  });
+
+  test("a fixtures group named as a newer namespace offers its fixtures, not the library's functions", async () => {
+    const group = "fixtures int {\n    one -> Int { return 1 }\n}\nfunction f() -> Int {\n    return int.|\n}\n";
+    expect(await complete("domains/support/ints.jadpo", group)).toEqual(["one"]);
   });
 });
 
@@ -124,7 +132,7 @@ describe("code actions", () => {
   // The completion tests left buffers that don't parse, and a syntax error anywhere stops the
   // checker (as in `jadpo check`): closing them brings back the files on disk.
   beforeAll(async () => {
-    for (const path of [TEST, "domains/support/tone.jadpo"]) await client.close(path);
+    for (const path of [TEST, "domains/support/tone.jadpo", "domains/support/numbers.jadpo", "domains/support/ints.jadpo"]) await client.close(path);
   });
 
   test("add the missing `use`: into the module's `use` line, or a new line, and the file checks clean", async () => {

@@ -77,7 +77,7 @@ function callee(b: Body, env: Locals, call: CallExpr): CallResult {
   const target = call.callee;
   if (target.kind === "name") return calleeName(b, env, call, target.name);
   if (target.kind === "member") {
-    const namespace = namespaceOf(env, target.object);
+    const namespace = namespaceOf(b, env, target.object);
     if (namespace === "ai") return checkAiCall(b, env, call, target.name);
     if (namespace) {
       noAsType(b, call, `${namespace}.${target.name.name}`);

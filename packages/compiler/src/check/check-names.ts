@@ -54,7 +54,7 @@ export function checkName(b: Body, env: Locals, expr: NameExpr): Type {
 
 export function checkMember(b: Body, env: Locals, expr: MemberExpr): Type {
   const object = expr.object;
-  const namespace = namespaceOf(env, object);
+  const namespace = namespaceOf(b, env, object);
   if (namespace) {
     const full = `${namespace}.${expr.name.name}`;
     if (namespace === "ai") {
@@ -62,7 +62,7 @@ export function checkMember(b: Body, env: Locals, expr: MemberExpr): Type {
     }
     return notAValue(b, expr.span, full, "a library function", `Call it: \`${full}(...)\``);
   }
-  if (object.kind === "member" && namespaceOf(env, object.object) === "ai") return checkAiRecord(b, env, expr, object.name);
+  if (object.kind === "member" && namespaceOf(b, env, object.object) === "ai") return checkAiRecord(b, env, expr, object.name);
   if (object.kind === "name" && !env.get(object.name)) {
     const typed = checkQualified(b, env, expr, object);
     if (typed) return typed;
