@@ -78,6 +78,18 @@ const compilerAs = (specifier) => ({
     }));
   },
 });
+// The toolchain seam (src/toolchain.ts) is toolchain-bundle.ts in every bundle, whose import of
+// the recordings' part of the runtime is the decoder's own script.
+const seamBody = join(cli, "build/toolchain-bundle.ts");
+const toolchainBundle = {
+  name: "toolchain-bundle",
+  setup(builder) {
+    builder.onResolve({ filter: /[\\/]toolchain\.ts$/ }, ({ path, resolveDir }) =>
+      (resolve(resolveDir, path) === join(cli, "src/toolchain.ts") ? { path: seamBody } : undefined));
+    builder.onResolve({ filter: /^@jadpo\/runtime\/recordings$/ }, ({ importer }) =>
+      (importer === seamBody ? { path: "#recording-decoder", external: true } : undefined));
+  },
+};
 const compilerAsModule = compilerAs("#compiler");
 const compilerLoadedOnUse = compilerAs("#compiler-lazy");
 
@@ -130,7 +142,7 @@ const result = await build({
   entryPoints: {
     jadpo: join(cli, "src/main.ts"), worker: join(cli, "src/worker.ts"),
   },
-  plugins: [compilerAsModule, lazyChildProcess],
+  plugins: [toolchainBundle, compilerAsModule, lazyChildProcess],
   // Commands load their work with import(): split chunks keep start-up to what a command needs.
   splitting: true,
   chunkNames: "chunks/[name]-[hash]",
@@ -183,7 +195,7 @@ const scripts = await Promise.all(["test", "check"].map(async (command) => {
   const built = await build({
     ...SCRIPT_OPTIONS, define: { ...define, ...SCRIPT_OPTIONS.define }, outdir: dist, outExtension: { ".js": ".cjs" },
     entryPoints: { [name]: join(cli, "src/main.ts") },
-    plugins: [compilerLoadedOnUse, lazyChildProcess, otherCommandsFromChunks(join(cli, `src/commands/${command}/run.ts`))],
+    plugins: [toolchainBundle, compilerLoadedOnUse, lazyChildProcess, otherCommandsFromChunks(join(cli, `src/commands/${command}/run.ts`))],
   });
   const file = built.outputFiles[0];
   // `#runtime` and the chunks of other commands are ES modules: a script can't `import()` (Node
@@ -244,11 +256,12 @@ for (const script of scripts) {
   writeAtomically(join(dist, `${script.name}.mjs`), script.stub);
 }
 writeAtomically(join(dist, "runtime.cjs"), runtime.source);
+writeAtomically(join(dist, "recording-decoder.cjs"), runtime.decoder.source);
 for (const [name, text] of Object.entries(runtime.modules)) writeAtomically(join(dist, name), text);
 // The runtime's texts for real models, beside the bundle: the runtime finds them by walking up.
 const prompts = join(root, "packages/runtime/prompts");
 for (const name of readdirSync(prompts).filter((file) => file.endsWith(".txt"))) writeAtomically(join(dist, "prompts", name), readFileSync(join(prompts, name)));
-const caches = [cacheName, runtime.cacheName, ...scripts.map((script) => script.cache)];
+const caches = [cacheName, runtime.cacheName, runtime.decoder.cacheName, ...scripts.map((script) => script.cache)];
 for (const name of readdirSync(dist)) {
   if (name.endsWith(".cache") && !caches.includes(name)) rmSync(join(dist, name), { force: true });
 }
