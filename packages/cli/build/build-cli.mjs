@@ -4,7 +4,8 @@
 // - dist/compiler.mjs, the compiler's API for the rest (generated here; `#compiler` in package.json),
 //   and dist/compiler-lazy.mjs, the same loaded on first use, for the two scripts below;
 // - dist/runtime.cjs, the runtime as one script with its code cache, and dist/runtime*.mjs, its API
-//   (runtime-bundle.mjs; `#runtime`, `#runtime-dev`… in package.json);
+//   (runtime-bundle.mjs; `#runtime`, `#runtime-dev`… in package.json); dist/recording-decoder.cjs
+//   and .mjs, the recordings' decoder alone, for `jadpo check` (`#recording-decoder`);
 // - dist/jadpo.mjs and dist/worker.mjs with their chunks (ESM), and dist/v8-tuning.mjs;
 // - dist/jadpo-test.cjs and dist/jadpo-check.cjs, the CLI again as one script with `jadpo test`'s or
 //   `jadpo check`'s work, with their code caches, and dist/jadpo-test.mjs and dist/jadpo-check.mjs
