@@ -79,16 +79,19 @@ const compilerAs = (specifier) => ({
     }));
   },
 });
-// The toolchain seam (src/toolchain.ts) is toolchain-bundle.ts in every bundle, whose import of
-// the recordings' part of the runtime is the decoder's own script.
-const seamBody = join(cli, "build/toolchain-bundle.ts");
+// The toolchain seam (src/toolchain.ts): in every bundle its parts that depend on how jadpo runs
+// are toolchain-bundle.ts, in the place of src/toolchain-from-sources.ts, and its import of the
+// recordings' part of the runtime is the decoder's own script.
+const seam = join(cli, "src/toolchain.ts");
 const toolchainBundle = {
   name: "toolchain-bundle",
   setup(builder) {
-    builder.onResolve({ filter: /[\\/]toolchain\.ts$/ }, ({ path, resolveDir }) =>
-      (resolve(resolveDir, path) === join(cli, "src/toolchain.ts") ? { path: seamBody } : undefined));
+    builder.onResolve({ filter: /[\\/]toolchain-from-sources\.ts$/ }, ({ importer }) => {
+      if (importer !== seam) throw new Error(`build-cli: ${importer} imports toolchain-from-sources.ts, which only src/toolchain.ts may`);
+      return { path: join(cli, "build/toolchain-bundle.ts") };
+    });
     builder.onResolve({ filter: /^@jadpo\/runtime\/recordings$/ }, ({ importer }) =>
-      (importer === seamBody ? { path: "#recording-decoder", external: true } : undefined));
+      (importer === seam ? { path: "#recording-decoder", external: true } : undefined));
   },
 };
 const compilerAsModule = compilerAs("#compiler");
