@@ -8,7 +8,7 @@ export { BOOL, INT, DECIMAL, TEXT, INSTANT, DURATION, ERROR, VOID, NONE } from "
 export type * from "./modules/graph.ts";
 export { declName } from "./modules/graph.ts";
 export type * from "./check/program.ts";
-export type { Host } from "./host.ts";
+export { LINKED_FOLDER, SKIPPED_FOLDER, slashPath, type Host } from "./host.ts";
 export { SourceFile } from "./source/source-file.ts";
 export { fileStart } from "./source/span.ts";
 export { cutCodePoints } from "./diagnostics/shorten.ts";
@@ -65,3 +65,5 @@ export { GROUP_SHADOWED_NAMESPACES, NAMESPACES } from "./check/report-names.ts";
 export { fixtureFits, fixturesFor, onlyFixtureFor, projectFixtures, type ProjectFixture } from "./check/fixtures-for.ts";
 export { PRELUDE_TYPE_NAMES, buildPrelude } from "./check/prelude.ts";
 export * from "./cache/index.ts";
+export { isObject } from "./cache/entry.ts";
+export { nowMs } from "./clock.ts";

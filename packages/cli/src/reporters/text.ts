@@ -5,7 +5,7 @@
 import {
   omittedLine, renderErrorPlain, renderErrorPretty, renderFailPlain, renderFailPretty, type Diagnostic, type Paint, type SourceFile,
 } from "@jadpo/compiler";
-import { noPaint } from "@jadpo/compiler/startup";
+import { noPaint } from "../toolchain.ts";
 import type { Alert, SeedRange, TestResult } from "@jadpo/runtime";
 import { coverageLines, underSeeds } from "./coverage.ts";
 import { failingAlerts, type RanReport, type ReportContext, type RenderReport, type TestReport } from "./reporter.ts";

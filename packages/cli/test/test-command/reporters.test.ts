@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { diagnostic, type Diagnostic } from "@jadpo/compiler";
-import { noPaint } from "@jadpo/compiler/startup";
+import { noPaint } from "@jadpo/compiler";
 import type { Alert, TestResult } from "@jadpo/runtime";
 import type { Paint } from "@jadpo/compiler";
 import { makeReporter, reporterEvents, runEndText, type ReportContext, type ReporterName, type TestReport } from "../../src/reporters/index.ts";

@@ -4,7 +4,7 @@ import {
   compileProject, limitDiagnostics, omittedLine, renderCheckJson, renderErrorPlain, renderErrorPretty, sortDiagnostics, sourceLookup,
   type Diagnostic, type SourceFile,
 } from "@jadpo/compiler";
-import { isCheckSummary, listProject, projectKey, readProjectEntry, snapshotSources, writeProjectEntry } from "@jadpo/compiler/startup";
+import { isCheckSummary, listProject, projectKey, readProjectEntry, snapshotSources, writeProjectEntry } from "../../toolchain.ts";
 import type { CliContext } from "../../context.ts";
 import { terminalFor, type ColorMode, type Terminal } from "../../terminal.ts";
 import { reportUsage } from "../../usage.ts";

@@ -3,7 +3,7 @@
 import { join } from "node:path";
 import { compileProject, type CompileResult, type Diagnostic, type Host, type ParseCache } from "@jadpo/compiler";
 import type { LoadedTests, TestTimeout } from "@jadpo/runtime";
-import type { Runtime } from "./load-runtime.ts";
+import type { Runtime } from "../../toolchain.ts";
 import { nodeHost } from "../../node-host.ts";
 import { processMemory } from "../../memory.ts";
 import { reportText, saveInternalReport } from "../../internal-error.ts";

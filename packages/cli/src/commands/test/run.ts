@@ -1,14 +1,11 @@
 // What `jadpo test` does: find the project, compile it, plan, select and shard, run (with worker
 // threads when the tests left outweigh their start-up), feeding the reporter's hooks as tests
 // finish and at the end, and set the exit code.
-import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
-import { fileURLToPath } from "node:url";
 import { diagnostic, sourceLookup, type Diagnostic } from "@jadpo/compiler";
-import { listProject, snapshotSources } from "@jadpo/compiler/startup";
-import type { CoverageSite, Helpers, PlannedTest, Pool, RunEvent, RunExtras, WorkerInit } from "@jadpo/runtime";
-import { MAX_SEEDS, nowMs, parseSeedRange, parseShard, type Selector, type Shard } from "@jadpo/runtime/run-options";
-import { loadRuntime, type Runtime } from "./load-runtime.ts";
+import type { CoverageSite, Helpers, PlannedTest, Pool, RunEvent, RunExtras, Selector, Shard, WorkerInit } from "@jadpo/runtime";
+import { listProject, loadRuntime, nowMs, snapshotSources, workerEntry, type Runtime } from "../../toolchain.ts";
+import { MAX_SEEDS, parseSeedRange, parseShard } from "../../run-flags.ts";
 import type { CliContext } from "../../context.ts";
 import type { ColorMode } from "../../terminal.ts";
 import { OptionValueError, reportUsage } from "../../usage.ts";
@@ -54,18 +51,6 @@ export interface TestOptions {
 
 /** Fewer selected tests than this never start worker threads. */
 const POOL_MIN_TESTS = 64;
-
-/**
- * The bundled worker beside the running bundle (this module may be a lazily loaded chunk in
- * `dist/chunks/`, one folder below it); null when running unbundled (tests under vitest).
- */
-function workerEntry(): URL | null {
-  for (const relative of ["./worker.mjs", "../worker.mjs"]) {
-    const url = new URL(relative, import.meta.url);
-    if (url.protocol === "file:" && existsSync(fileURLToPath(url))) return url;
-  }
-  return null;
-}
 
 /**
  * Worker threads for a run, started by the runner only once the tests left would take longer
