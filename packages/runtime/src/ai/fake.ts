@@ -3,7 +3,7 @@
 // test's seed. Running out, leaving items unused, or asking a typed item for another type ends
 // the test with its diagnostic. The fake never constructs a driver: nothing here reaches a network.
 import {
-  diagnostic, printType, sameType, TEXT, THE_ANSWER, type CheckedFakeItem, type Diagnostic, type PromptInfo, type ReadProjectFile, type Type,
+  diagnostic, printType, sameType, TEXT, THE_ANSWER, type CheckedFakeItem, type Diagnostic, type PromptInfo, type ReadProjectFile, type ToolInfo, type Type,
 } from "@jadpo/compiler";
 import { TestStop } from "../signals.ts";
 import { readRecording, type RecordingRead } from "../recordings/read.ts";
@@ -78,6 +78,18 @@ function scriptLabel(script: CompiledScript): string {
   return `ai.${promptWord(script)}`;
 }
 
+/**
+ * Unscripted, a tool prompt's step n calls its n-th tool (generated arguments, valid by
+ * construction), so every tool runs once before the generated answer; a prompt with more tools
+ * than its steps allow calls only the first `max_steps - 1`, leaving a step for the answer.
+ */
+function unscriptedTool(call: GenerateCall): ToolInfo | null {
+  const tools = call.prompt.tools;
+  if (tools.length === 0) return null;
+  const calling = Math.min(tools.length, call.prompt.maxSteps - 1);
+  return call.attempt <= calling ? tools[call.attempt - 1] : null;
+}
+
 export interface FakeOptions {
   /** The test's seed: generated defaults, placeholder fills and embeddings come from it. */
   seed: number;
@@ -122,6 +134,8 @@ export class FakeBackend implements AiBackend {
     const index = this.fakes.byPrompt.get(call.prompt);
     if (index === undefined) {
       this.defaults ??= rng(this.options.seed, "defaults");
+      const tool = unscriptedTool(call);
+      if (tool) return { kind: "calls", calls: [{ kind: "value", tool: tool.name, value: generateValue(tool.argsType, this.defaults) }] };
       return { kind: "value", value: generateValue(call.asType, this.defaults) };
     }
     const script = this.fakes.scripts[index];
