@@ -22,6 +22,8 @@ const ITEM_SNIPPETS: Record<FakeItemKind, string | null> = {
   raw: 'raw("$1")',
   recorded: 'recorded("$1")',
   partial: 'partial("$1", ${2:refused})',
+  // Offered with the prompt's tool names once completion knows which prompt the script is for.
+  calls: null,
 };
 
 export interface CompletionInput {

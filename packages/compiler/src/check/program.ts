@@ -103,7 +103,14 @@ export type CheckedFakeShape =
   | { kind: "stream_text"; item: FakeItem; text: string; pieces: string[] | null }
   | { kind: "partial"; item: FakeItem; text: string; pieces: string[] | null; stop: AiFailureWord }
   | { kind: "stream_stop"; item: FakeItem; stop: AiFailureWord }
-  | { kind: "vector"; item: FakeItem; values: number[] };
+  | { kind: "vector"; item: FakeItem; values: number[] }
+  /** A tool prompt's step that calls tools, in order. */
+  | { kind: "calls"; item: FakeItem; calls: CheckedToolCall[] };
+
+/** One scripted tool call: typed (its argument checked against the tool's arguments type) or raw. */
+export type CheckedToolCall =
+  | { kind: "typed"; tool: ToolInfo; expr: Expr }
+  | { kind: "raw"; tool: string; text: string };
 
 export interface CheckedFakes {
   /** `ai.embed` when `prompt` is null. */

@@ -64,3 +64,30 @@ describe("AiLoopLimit", () => {
     expect(diagnostics.map((d) => d.rule)).toEqual(["failure.arm_impossible"]);
   });
 });
+
+describe("what a test reads of a tool prompt", () => {
+  const ASK = `action ask(question: Text) -> Text {\n    return match ai.generate(OrderQuestion { question: question }, as: Reply) {\n        success(r) => r.reply\n        failure _ => "sorry"\n    }\n}\n`;
+  const reading = (source: string, line: string) => shop(source, { "domains/shop/ask.test.jadpo": `test "reads" {\n    var r = ask("?")\n    ${line}\n}\n` });
+
+  test("`.steps` is an Int and `.called.<tool>` a list of the tool's arguments type", () => {
+    const { diagnostics } = checkSources(reading(TOOLED(FIND, ASK), "var calls: List<OrderQuery> = ai.order_question.called.find_order\n    var steps: Int = ai.order_question.steps"));
+    expect(diagnostics).toEqual([]);
+  });
+
+  test("a tool the prompt doesn't have is name.unknown, with the closest", () => {
+    const { diagnostics } = checkSources(reading(TOOLED(FIND, ASK), "var calls = ai.order_question.called.find_ordr"));
+    expect(diagnostics.map((d) => [d.rule, d.next])).toEqual([["name.unknown", "Did you mean `ai.order_question.called.find_order`?"]]);
+  });
+
+  test("on a prompt without tools, `.steps` and `.called` are name.unknown", () => {
+    for (const what of ["steps", "called.find_order"]) {
+      const { diagnostics } = checkSources(reading(TOOLED("", ASK), `var x = ai.order_question.${what}`));
+      expect(diagnostics.map((d) => d.rule)).toEqual(["name.unknown"]);
+    }
+  });
+
+  test("they stand only in test files", () => {
+    const { diagnostics } = checkSources(shop(TOOLED(FIND, `${ASK}action count() -> Int {\n    return ai.order_question.steps\n}\n`)));
+    expect(diagnostics.map((d) => d.rule)).toEqual(["test.test_only"]);
+  });
+});

@@ -24,6 +24,8 @@ export interface CompiledItem {
   item: CheckedFakeItem;
   /** For a typed answer: its value (a literal, so evaluated once and shared). */
   value: (() => Value) | null;
+  /** For a step calling tools: each typed call's arguments value, null for a `raw_call`. */
+  calls: ((() => Value) | null)[] | null;
 }
 
 export interface CompiledScript {
@@ -122,7 +124,8 @@ export class FakeBackend implements AiBackend {
       const count = script.items.length;
       throw new TestStop(
         diagnostic("test.fakes_exhausted", null, { prompt: promptWord(script) }, [
-          { label: "fakes", text: `\`${scriptLabel(script)}\` scripted ${answers(count)}; attempt ${count + 1} has none` },
+          // A tool prompt's items are taken per step (tool-calling turns, corrections and the answer).
+          { label: "fakes", text: `\`${scriptLabel(script)}\` scripted ${answers(count)}; ${script.prompt?.tools.length ? "step" : "attempt"} ${count + 1} has none` },
         ]),
       );
     }
@@ -158,6 +161,13 @@ export class FakeBackend implements AiBackend {
         return { kind: "failure", failure: item.word };
       case "malformed":
         return { kind: "undecodable", text: MALFORMED_TEXT, error: MALFORMED_ERROR };
+      case "calls":
+        return {
+          kind: "calls",
+          calls: item.calls.map((one, i) => (one.kind === "typed"
+            ? { kind: "value", tool: one.tool.name, value: compiled.calls![i]!() }
+            : { kind: "text", tool: one.tool, text: one.text })),
+        };
       case "stream_text":
       case "partial":
       case "stream_stop":
@@ -192,6 +202,7 @@ export class FakeBackend implements AiBackend {
       case "failure":
       case "malformed":
       case "vector":
+      case "calls":
         throw this.wrongItem(script, compiled, "`ai.stream`");
       default:
         return item satisfies never;
@@ -216,6 +227,7 @@ export class FakeBackend implements AiBackend {
       case "stream_text":
       case "partial":
       case "stream_stop":
+      case "calls":
         throw this.wrongItem(script, compiled, "`ai.embed`");
       default:
         return item satisfies never;
@@ -259,7 +271,7 @@ export class FakeBackend implements AiBackend {
   private wrongType(script: CompiledScript, compiled: CompiledItem, asked: Type, scripted: Type): TestStop {
     const attempt = this.used[this.fakes.scripts.indexOf(script)];
     return new TestStop(
-      diagnostic("test.fake_type", compiled.item.item.span, { type: printType(asked), suggestion: "Correct the scripted answer to the type" }, [
+      diagnostic("test.fake_type", compiled.item.item.span, { what: "A scripted answer", type: printType(asked), suggestion: "Correct the scripted answer to the type" }, [
         {
           label: "fakes",
           text: `\`${scriptLabel(script)}\` attempt ${attempt} asks for \`${printType(asked)}\`; its scripted answer is a \`${printType(scripted)}\``,

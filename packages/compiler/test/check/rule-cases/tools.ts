@@ -26,7 +26,62 @@ ${tools}
 }
 ${extra}`;
 
+const TOOL_PROMPT = TOOLED(`    tools: { find_order: "Finds an order." }`, `action ask(question: Text) -> Text {
+    return match ai.generate(OrderQuestion { question: question }, as: Reply) {
+        success(r) => r.reply
+        failure _ => "sorry"
+    }
+}
+`);
+const scripted = (items: string, source = TOOL_PROMPT): Record<string, string> => shop(source, {
+  "domains/shop/ask.test.jadpo": `test "a scripted step" {\n    fakes: {\n        ai.order_question: [${items}]\n    }\n    var r = ask("Where?")\n}\n`,
+});
+
 export const toolCases: RuleCase[] = [
+  {
+    rule: "test.fake_type",
+    title: "a tool call's argument, at its field",
+    files: scripted(`call find_order(OrderQuery { code: 5 })`),
+    expected: `error: A scripted tool call's arguments doesn't decode as \`OrderQuery\` --> domains/shop/ask.test.jadpo:3:64
+  decode: \`type\` on \`code\`: expected OrderCode, got Int
+  reason: Scripted answers are checked against the type the prompt is asked for as, so a test can't script an answer the decoding would reject.
+  next: Correct the scripted arguments to the type (agent)
+  rule: test.fake_type`,
+  },
+  {
+    rule: "test.fake_type",
+    title: "a tool call's argument breaking a constraint",
+    files: scripted(`calls [find_order(OrderQuery { code: "abc" })]`),
+    expected: `error: A scripted tool call's arguments doesn't decode as \`OrderQuery\` --> domains/shop/ask.test.jadpo:3:66
+  decode: \`pattern\` on \`code\`: expected text matching "[A-Z]{3}-[0-9]{4}", got "abc"
+  reason: Scripted answers are checked against the type the prompt is asked for as, so a test can't script an answer the decoding would reject.
+  next: Correct the scripted arguments to the type (agent)
+  rule: test.fake_type`,
+  },
+  {
+    rule: "test.fake_unknown_tool",
+    title: "a name that is not one of the prompt's tools",
+    files: scripted(`call find_ordr(OrderQuery { code: "ABC-1234" })`),
+    expected: `error: \`find_ordr\` is not a tool of \`order_question\` --> domains/shop/ask.test.jadpo:3:34
+  reason: A scripted step calls the prompt's own tools, so each call is checked against its tool's arguments type when the test compiles.
+  next: Did you mean \`find_order\`? (agent)
+  rule: test.fake_unknown_tool`,
+  },
+  {
+    rule: "test.fake_unknown_tool",
+    title: "a prompt without tools",
+    files: scripted(`raw_call("find_order", "{}")`, TOOLED("", `action ask(question: Text) -> Text {
+    return match ai.generate(OrderQuestion { question: question }, as: Reply) {
+        success(r) => r.reply
+        failure _ => "sorry"
+    }
+}
+`)),
+    expected: `error: \`order_question\` has no tools, so its script can't call one --> domains/shop/ask.test.jadpo:3:29
+  reason: A scripted step calls the prompt's own tools, so each call is checked against its tool's arguments type when the test compiles.
+  next: Give \`order_question\` \`tools:\`, or script an answer (agent)
+  rule: test.fake_unknown_tool`,
+  },
   {
     rule: "prompt.bad_tool",
     title: "not an action or function",
