@@ -56,6 +56,6 @@ action ask_or_limit(question: Text) -> Text {
 }
 `;
 
-export function toolProject(tests: string, aiMode: "sync" | "async" = "sync"): Project {
-  return projectOf({ "domains/shop/shop.jadpo": SOURCE, "domains/shop/shop.test.jadpo": tests }, aiMode);
+export function toolProject(tests: string, aiMode: "sync" | "async" = "sync", extra = ""): Project {
+  return projectOf({ "domains/shop/shop.jadpo": SOURCE + extra, "domains/shop/shop.test.jadpo": tests }, aiMode);
 }
