@@ -58,7 +58,8 @@ function then<T>(value: MaybePromise<T>, use: (value: T) => void): MaybePromise<
 
 /** The outcome a generate attempt settles its call with; null when a correction attempt follows. */
 function generateOutcome(call: GenerateCall, reply: GenerateReply): GenerateOutcome | null {
-  const first = call.attempt === 1;
+  // A tool prompt's later steps are not corrections: only the step that carries one is.
+  const first = call.prompt.tools.length > 0 ? call.correction === undefined : call.attempt === 1;
   switch (reply.kind) {
     case "value":
       return first ? "success" : "corrected";
