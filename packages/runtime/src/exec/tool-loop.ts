@@ -45,7 +45,7 @@ function decodeProblem(text: string): string {
   return resultText({ error: { decode: text } });
 }
 
-function* runCall(p: ProgramState, prompt: PromptInfo, index: number, call: ToolCallReply, c: RunContext): Generator<Need, string, unknown> {
+function* runCall(prompt: PromptInfo, index: number, call: ToolCallReply, c: RunContext): Generator<Need, string, unknown> {
   const toolIndex = prompt.tools.findIndex((t) => t.name === call.tool);
   if (toolIndex < 0) return decodeProblem(`unknown tool \`${call.tool}\``);
   const tool = prompt.tools[toolIndex];
@@ -83,7 +83,7 @@ function* toolLoop(p: ProgramState, prompt: PromptInfo, asType: Type, span: Span
     toolResults = [];
     switch (reply.kind) {
       case "calls":
-        for (const one of reply.calls) toolResults.push(yield* runCall(p, prompt, index, one, c));
+        for (const one of reply.calls) toolResults.push(yield* runCall(prompt, index, one, c));
         continue;
       case "failure":
         throw new FailureSignal(p.program.aiFailures[reply.failure]);
