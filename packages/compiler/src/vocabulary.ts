@@ -20,11 +20,12 @@ void everyFailureStops;
 
 /**
  * The kinds of item a test's `fakes:` script holds: a literal value, a failure word, and the items
- * written as their own word (`malformed`, `raw("…")`, `recorded("…")`, `partial("…", stop)`).
+ * written as their own word (`malformed`, `raw("…")`, `recorded("…")`, `partial("…", stop)`), and a
+ * tool prompt's tool-calling step (`call t(…)`, `calls […]`, `raw_call("t", "…")`).
  * The parser's shapes are exactly these (syntax/build-ast.ts); the editor's completion offers an
  * entry per kind, keyed by this type.
  */
-export const FAKE_ITEM_KINDS = ["value", "failure", "malformed", "raw", "recorded", "partial"] as const;
+export const FAKE_ITEM_KINDS = ["value", "failure", "malformed", "raw", "recorded", "partial", "calls"] as const;
 export type FakeItemKind = (typeof FAKE_ITEM_KINDS)[number];
 
 /** What a failure means to a caller; `jadpo dev` answers each with its own HTTP status. */

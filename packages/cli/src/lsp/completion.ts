@@ -3,7 +3,7 @@
 // keys and item words in `fakes:`, members after a dot, a record literal's fields, and
 // otherwise every name in scope.
 import {
-  AI_FAILURE_WORDS, FAKE_ITEM_KINDS, GROUP_SHADOWED_NAMESPACES, LIBRARY_FUNCTIONS, NAMESPACES, buildPrelude, PRELUDE_TYPE_NAMES, STOP_WORDS, keywordNames, valuesTypeName,
+  AI_FAILURE_WORDS, FAKE_ITEM_KINDS, printType, GROUP_SHADOWED_NAMESPACES, LIBRARY_FUNCTIONS, NAMESPACES, buildPrelude, PRELUDE_TYPE_NAMES, STOP_WORDS, keywordNames, valuesTypeName,
   type DeclRef, type FakeItemKind, type LoadedFile, type ModuleGraph,
 } from "@jadpo/compiler";
 import { CompletionItemKind, InsertTextFormat, type CompletionItem, type Range } from "vscode-languageserver";
@@ -22,7 +22,12 @@ const ITEM_SNIPPETS: Record<FakeItemKind, string | null> = {
   raw: 'raw("$1")',
   recorded: 'recorded("$1")',
   partial: 'partial("$1", ${2:refused})',
+  // Offered as its three words, only in the script of a prompt with tools (TOOL_ITEM_SNIPPETS).
+  calls: null,
 };
+
+/** A tool-calling step's item words, for a prompt with tools. */
+const TOOL_ITEM_SNIPPETS: readonly [string, string][] = [["call", "call $1"], ["calls", "calls [$1]"], ["raw_call", 'raw_call("$1", "$2")']];
 
 export interface CompletionInput {
   compiled: Compiled;
@@ -77,6 +82,18 @@ export function completions(input: CompletionInput): CompletionItem[] {
     const openItems = entryStart >= 0 && count(before.slice(entryStart), "[") > count(before.slice(entryStart), "]");
     if (openItems) {
       const word = /(\w*)$/.exec(line)![1];
+      const scripted = lastMatch(/ai\.(\w+)\s*:/g, before);
+      const tools = (scripted === null ? undefined : input.compiled.program?.prompts.get(scripted)?.tools) ?? [];
+      // After `call ` (or inside `calls [`), the prompt's tools, each with its arguments record to fill in.
+      if (/(?:\bcall\s+|\bcalls\s*\[(?:[^\]]*,)?\s*)\w*$/.test(line)) {
+        return tools.map((t) => ({
+          label: t.name, kind: CompletionItemKind.Function, detail: t.description, insertTextFormat: InsertTextFormat.Snippet,
+          textEdit: { range: replace(word.length), newText: `${t.name}(${printType(t.argsType)} { $1 })` },
+        }));
+      }
+      const toolWords = tools.length === 0 ? [] : TOOL_ITEM_SNIPPETS.map(([label, newText]) => ({
+        label, kind: CompletionItemKind.Keyword, insertTextFormat: InsertTextFormat.Snippet, textEdit: { range: replace(word.length), newText },
+      }));
       return [
         ...AI_FAILURE_WORDS.map((w) => ({ label: w, kind: CompletionItemKind.Keyword, detail: "the fake answers with this failure" })),
         ...FAKE_ITEM_KINDS.flatMap((label) => {
@@ -85,6 +102,7 @@ export function completions(input: CompletionInput): CompletionItem[] {
             label, kind: CompletionItemKind.Keyword, insertTextFormat: InsertTextFormat.Snippet, textEdit: { range: replace(word.length), newText: snippet },
           }];
         }),
+        ...toolWords,
       ];
     }
     if (key) {

@@ -75,7 +75,10 @@ function fromResolution(compiled: Compiled, file: LoadedFile, resolution: Resolu
     case "ai_requests":
     case "ai_attempts":
     case "ai_sent":
+    case "ai_steps":
       return promptTarget(resolution.prompt);
+    case "ai_called":
+      return declTarget(graph, resolution.tool.decl);
     case "failure":
       return resolution.failure.decl ? declTarget(graph, resolution.failure.decl) : { kind: "prelude", name: resolution.failure.name, what: "an AI failure of the prelude" };
     case "local":

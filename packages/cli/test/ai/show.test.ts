@@ -27,6 +27,24 @@ describe("jadpo ai show", () => {
     expect(run.code).toBe(0);
   });
 
+  it("lists a tool prompt's tools with their arguments types, and its steps", async () => {
+    const project = example();
+    project.write("domains/support/orders.jadpo", `type OrderQuery = Object {\n    code: Text\n}\ntype NoInput = Object { }\nfunction find_order(query: OrderQuery) -> Bool {\n    return true\n}\nfunction opening_hours(input: NoInput) -> Text {\n    return "9 to 5"\n}\nprompt order_question(question: Text) {\n    text: "Question: {question}"\n    tools: {\n        find_order: "Finds an order."\n        opening_hours: "Today's opening hours."\n    }\n    max_steps: 6\n}\n`);
+    const run = await project.runHere(["ai", "show", "order_question"]);
+    expect(run.stdout.split("\n").slice(1)).toEqual([
+      "    declared    domains/support/orders.jadpo:11",
+      "    parameters  question: Text",
+      "    asked as    none",
+      "    tools       find_order: OrderQuery",
+      "                opening_hours: NoInput",
+      "    max steps   6",
+      "    called at   none",
+      "    recordings  none",
+      "",
+    ]);
+    expect(run.code).toBe(0);
+  });
+
   it("says which recording is from an older prompt and which doesn't decode, with the command that redoes each", async () => {
     const project = example();
     const notCovered = `${RECORDINGS}/not_covered.json`;

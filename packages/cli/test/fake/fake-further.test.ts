@@ -66,6 +66,7 @@ test "a stream sends no answer format" {
             text: "Draft a reply to: Sesame?"
             answer_format: ""
             correction: none
+            tool_results: []
         }
     ]
 }

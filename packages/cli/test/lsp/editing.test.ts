@@ -88,6 +88,25 @@ describe("completion", () => {
     expect(await complete(TEST, recorded)).toEqual(["not_covered", "sesame"]);
   });
 
+  test("a tool prompt's script: its item words, then its tools after `call`", async () => {
+    // Earlier tests left buffers that don't parse; the tools come from a program that checked.
+    const parsing: [string, string][] = [[ACTION, disk(ACTION)], [TEST, disk(TEST)], ["domains/support/tone.jadpo", "type Tone = Enum { friendly formal }\n"]];
+    for (const [open, text] of parsing) {
+      await client.open(open, text);
+      await client.change(open, text);
+    }
+    const orders = "domains/support/orders.jadpo";
+    const source = `type OrderQuery = Object {\n    code: Text\n}\nfunction find_order(query: OrderQuery) -> Bool {\n    return true\n}\nprompt order_question(question: Text) {\n    text: "Question: {question}"\n    tools: { find_order: "Finds an order." }\n}\n`;
+    await client.open(orders, source);
+    await client.change(orders, source);
+    const script = (items: string) => `test "orders" {\n    fakes: {\n        ai.order_question: [${items}]\n    }\n}\n`;
+    const path = "domains/support/orders.test.jadpo";
+    expect(await complete(path, script("|"))).toEqual([...AI_FAILURE_WORDS, "malformed", "raw", "recorded", "partial", "call", "calls", "raw_call"]);
+    expect(await complete(path, script("call |"))).toEqual(["find_order"]);
+    expect(await complete(path, script("calls [raw_call(\"find_order\", \"{}\"), |"))).toEqual(["find_order"]);
+    for (const open of [orders, path]) await client.close(open);
+  });
+
   test("after `ai.` and a library namespace", async () => {
     expect(await complete(ACTION, disk(ACTION).replace("ai.generate(asked", "ai.|(asked"))).toEqual(["generate", "stream", "embed", "answer_question"]);
     expect(await complete(TEST, disk(TEST).replace("list.count(asked) == 1\n    assert list.first", "list.|(asked) == 1\n    assert list.first"))).toEqual([

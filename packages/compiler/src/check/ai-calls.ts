@@ -63,6 +63,7 @@ function checkKnownAiCall(b: Body, env: Locals, call: CallExpr, fn: "generate" |
   const prompt = call.args[0] ? promptOf(b, call, fn, valuesType) : null;
   if (fn === "stream") {
     if (call.asType) report(b.cx, diagnostic("type.argument_count", call.asType.span, { call: full, expected: "no `as:`", found: "`as:`" }));
+    if (prompt && prompt.tools.length > 0) report(b.cx, diagnostic("ai.stream_tools", call.span, { prompt: prompt.name }));
     if (prompt) {
       setResolution(b, call, { kind: "ai_stream", prompt });
       remember(b.cx, prompt, { kind: "stream", span: call.span, asType: null });
@@ -77,7 +78,8 @@ function checkKnownAiCall(b: Body, env: Locals, call: CallExpr, fn: "generate" |
     setResolution(b, call, { kind: "ai_generate", prompt, asType });
     remember(b.cx, prompt, { kind: "generate", span: call.span, asType: call.asType ? asType : null });
   }
-  return { type: asType, failures: prelude.generateFailures, name: full };
+  // Only a prompt with tools can run out of steps, so other calls' `fails` lists and matches stay as they were.
+  return { type: asType, failures: prompt && prompt.tools.length > 0 ? prelude.toolFailures : prelude.generateFailures, name: full };
 }
 
 function setResolution(b: Body, call: CallExpr, resolution: Parameters<Checker["resolutions"]["set"]>[1]): void {

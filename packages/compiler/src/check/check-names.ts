@@ -1,6 +1,7 @@
 // Names and member accesses in value position: locals, enum members (`Locale.en_gb`), fixtures
 // without parameters (`questions.sesame`), record fields, and `ai.<prompt>.requests`/`.attempts`/`.sent`.
 import type { Expr, Ident, Span } from "../syntax/ast.ts";
+import type { PromptInfo } from "./program.ts";
 import { diagnostic } from "../diagnostics/diagnostic.ts";
 import { changeTo } from "../diagnostics/fix.ts";
 import { ERROR, INT, TEXT, type Type } from "../types/types.ts";
@@ -63,6 +64,10 @@ export function checkMember(b: Body, env: Locals, expr: MemberExpr): Type {
     return notAValue(b, expr.span, full, "a library function", `Call it: \`${full}(...)\``);
   }
   if (object.kind === "member" && namespaceOf(b, env, object.object) === "ai") return checkAiRecord(b, env, expr, object.name);
+  if (object.kind === "member" && object.name.name === "called" && object.object.kind === "member" && namespaceOf(b, env, object.object.object) === "ai") {
+    const prompt = b.cx.prompts.get(object.object.name.name);
+    if (prompt && prompt.tools.length > 0) return checkToolCalled(b, env, expr, prompt);
+  }
   if (object.kind === "name" && !env.get(object.name)) {
     const typed = checkQualified(b, env, expr, object);
     if (typed) return typed;
@@ -131,11 +136,20 @@ function checkAiRecord(b: Body, env: Locals, expr: MemberExpr, promptIdent: Iden
     return ERROR;
   }
   const full = `ai.${prompt.name}.${what}`;
-  if (what !== "requests" && what !== "attempts" && what !== "sent") {
-    reportUnknownName(b, env, expr.name.span, full, [`ai.${prompt.name}.requests`, `ai.${prompt.name}.attempts`, `ai.${prompt.name}.sent`]);
+  const tooled = prompt.tools.length > 0;
+  if (what !== "requests" && what !== "attempts" && what !== "sent" && !(tooled && what === "steps")) {
+    if (tooled && what === "called") {
+      return notAValue(b, expr.span, full, "the calls of every tool", `Read one tool's calls: \`${full}.${prompt.tools[0].name}\``);
+    }
+    const known = ["requests", "attempts", "sent", ...(tooled ? ["steps", `called.${prompt.tools[0].name}`] : [])];
+    reportUnknownName(b, env, expr.name.span, full, known.map((k) => `ai.${prompt.name}.${k}`));
     return ERROR;
   }
   testOnly(b, expr.span, `\`${full}\``, "Read what a fake was asked in a test");
+  if (what === "steps") {
+    b.cx.resolutions.set(expr, { kind: "ai_steps", prompt });
+    return INT;
+  }
   if (what === "requests") {
     b.cx.resolutions.set(expr, { kind: "ai_requests", prompt });
     return { kind: "list", item: { kind: "named", decl: prompt.valuesType } };
@@ -146,6 +160,20 @@ function checkAiRecord(b: Body, env: Locals, expr: MemberExpr, promptIdent: Iden
   }
   b.cx.resolutions.set(expr, { kind: "ai_attempts", prompt });
   return INT;
+}
+
+/** `ai.<prompt>.called.<tool>`: every call of the tool whose arguments decoded, as its arguments type. */
+function checkToolCalled(b: Body, env: Locals, expr: MemberExpr, prompt: PromptInfo): Type {
+  const name = expr.name.name;
+  const full = `ai.${prompt.name}.called.${name}`;
+  const tool = prompt.tools.find((t) => t.name === name);
+  if (!tool) {
+    reportUnknownName(b, env, expr.name.span, full, prompt.tools.map((t) => `ai.${prompt.name}.called.${t.name}`));
+    return ERROR;
+  }
+  testOnly(b, expr.span, `\`${full}\``, "Read what a fake was asked in a test");
+  b.cx.resolutions.set(expr, { kind: "ai_called", prompt, tool });
+  return { kind: "list", item: tool.argsType };
 }
 
 /** A record field of a value of `type`. */

@@ -9,6 +9,7 @@ import { readConnection, readLocales } from "./connection.ts";
 import { declareTypeShells, defineTypes } from "./declare-types.ts";
 import { declareFailures } from "./declare-failures.ts";
 import { declarePrompts } from "./prompts.ts";
+import { declareTools } from "./prompt-tools.ts";
 import { checkBodies, declareSignatures } from "./bodies.ts";
 import { mergeMissingUses } from "./missing-uses.ts";
 import { finishPromptUses } from "./ai-calls.ts";
@@ -71,6 +72,7 @@ export function checkProgram(
   declarePrompts(cx);
   cx.connection = readConnection(cx);
   declareSignatures(cx);
+  declareTools(cx);
   checkBodies(cx);
   finishPromptUses(cx);
   const tests = collectTests(cx);

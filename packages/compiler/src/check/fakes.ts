@@ -4,7 +4,7 @@
 // `test.fake_stream_item`, `test.embedding_length`.
 import type { Expr, FakeEntry, FakeItem, Span, TestDecl } from "../syntax/ast.ts";
 import type { LoadedFile } from "../modules/graph.ts";
-import type { CheckedFakeItem, CheckedFakeShape, CheckedFakes, PromptInfo } from "./program.ts";
+import type { CheckedFakeItem, CheckedFakeShape, CheckedFakes, CheckedToolCall, PromptInfo } from "./program.ts";
 import { diagnostic } from "../diagnostics/diagnostic.ts";
 import { changeTo, type Fix } from "../diagnostics/fix.ts";
 import { DECIMAL, TEXT, VOID, type Type } from "../types/types.ts";
@@ -23,10 +23,11 @@ import { AI_FAILURE_WORDS, THE_ANSWER, recordingPath } from "../vocabulary.ts";
 
 const FAILURE_WORDS = AI_FAILURE_WORDS.map((w) => `\`${w}\``).join(", ");
 
-function fakeType(cx: Checker, type: Type, p: LiteralProblem): void {
-  const path = p.path === "" ? THE_ANSWER : p.path;
-  const suggestion = p.suggestion ?? "Correct the scripted answer to the type";
-  report(cx, diagnostic("test.fake_type", p.at, { type: printType(type), suggestion }, [
+function fakeType(cx: Checker, type: Type, p: LiteralProblem, whole = THE_ANSWER): void {
+  const path = p.path === "" ? whole : p.path;
+  const suggestion = p.suggestion ?? (whole === THE_ANSWER ? "Correct the scripted answer to the type" : "Correct the scripted arguments to the type");
+  const what = whole === THE_ANSWER ? "A scripted answer" : "A scripted tool call's arguments";
+  report(cx, diagnostic("test.fake_type", p.at, { what, type: printType(type), suggestion }, [
     { label: "decode", text: `\`${p.rule}\` on \`${path}\`: ${p.detail}` },
   ]));
 }
@@ -173,12 +174,52 @@ function generatePromptItem(b: Body, prompt: PromptInfo, item: FakeItem): Checke
       return { kind: "failure", item, word: item.word };
     case "malformed":
       return { kind: "malformed", item };
+    case "calls":
+      return callsItem(b, prompt, item);
     case "partial":
       if (prompt.use === "unused") return partialItem(b, item);
       report(b.cx, diagnostic("test.fake_stream_item", item.span, { variant: "stream_on_generate", prompt: prompt.name, answer: answerWords(prompt), failures: FAILURE_WORDS }));
       return null;
   }
 }
+
+/** A step calling tools: each typed call's argument checked against its tool's arguments type, raw ones kept for the real decoding. */
+function callsItem(b: Body, prompt: PromptInfo, item: Extract<FakeItem, { kind: "calls" }>): CheckedFakeShape | null {
+  if (prompt.tools.length === 0) {
+    report(b.cx, diagnostic("test.fake_unknown_tool", item.span, { variant: "no_tools", prompt: prompt.name }));
+    return null;
+  }
+  const calls: CheckedToolCall[] = [];
+  for (const call of item.calls) {
+    if (call.kind === "raw") {
+      calls.push({ kind: "raw", tool: call.tool, text: call.text });
+      continue;
+    }
+    const tool = prompt.tools.find((t) => t.name === call.tool.name);
+    if (!tool) {
+      const names = prompt.tools.map((t) => t.name);
+      const suggestion = didYouMean(closest(call.tool.name, names), `Call one of its tools: ${names.map((n) => `\`${n}\``).join(", ")}`);
+      report(b.cx, diagnostic("test.fake_unknown_tool", call.tool.span, { variant: "unknown", tool: call.tool.name, prompt: prompt.name, suggestion }));
+      return null;
+    }
+    if (call.args.length !== 1) {
+      report(b.cx, diagnostic("type.argument_count", call.span, { call: tool.name, expected: `1 argument, a \`${printType(tool.argsType)}\``, found: call.args.length }));
+      return null;
+    }
+    const expr = call.args[0];
+    const mode = { kind: "fake" as const, constraints: true, problems: [] as LiteralProblem[] };
+    checkLiteral(b, new Locals(), expr, tool.argsType, mode, "", call.span);
+    if (mode.problems[0]) {
+      fakeType(b.cx, tool.argsType, mode.problems[0], THE_ARGUMENTS);
+      return null;
+    }
+    calls.push({ kind: "typed", tool, expr });
+  }
+  return { kind: "calls", item, calls };
+}
+
+/** How a decode problem names a tool call's whole arguments. */
+const THE_ARGUMENTS = "the arguments";
 
 /** How a generate prompt's answer is named in a hint: "an answer of `Verdict`, " or "an answer, ". */
 function answerWords(prompt: PromptInfo): string {
@@ -227,6 +268,10 @@ function streamPromptItem(b: Body, prompt: PromptInfo, item: FakeItem): CheckedF
       return partialItem(b, item);
     case "failure":
       return { kind: "stream_stop", item, stop: item.word };
+    case "calls":
+      // A streamed prompt with tools is already `ai.stream_tools`.
+      if (prompt.tools.length === 0) report(b.cx, diagnostic("test.fake_unknown_tool", item.span, { variant: "no_tools", prompt: prompt.name }));
+      return null;
     case "raw":
     case "recorded":
     case "malformed": {
@@ -266,7 +311,7 @@ function embedItem(b: Body, item: FakeItem): CheckedFakeShape | null {
   const dims = b.cx.connection?.embeddingDimensions ?? DEFAULT_EMBEDDING_DIMENSIONS;
   if (item.kind === "failure") return { kind: "failure", item, word: item.word };
   if (item.kind !== "value") {
-    const written = item.kind === "malformed" ? "`malformed`" : `\`${item.kind}(...)\``;
+    const written = item.kind === "malformed" ? "`malformed`" : item.kind === "calls" ? "A tool call" : `\`${item.kind}(...)\``;
     report(b.cx, diagnostic("test.fake_stream_item", item.span, { variant: "not_embedding", item: written, dimensions: dims, failures: FAILURE_WORDS }));
     return null;
   }

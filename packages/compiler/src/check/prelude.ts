@@ -26,6 +26,8 @@ export interface Prelude {
   failures: Map<string, FailureInfo>;
   /** What `ai.generate` and `ai.embed` can fail with, in the order the language guide lists them. */
   generateFailures: FailureInfo[];
+  /** What `ai.generate` of a prompt with tools can fail with: the above and `AiLoopLimit`. */
+  toolFailures: FailureInfo[];
   embedFailures: FailureInfo[];
 }
 
@@ -76,6 +78,7 @@ export function buildPrelude(localeTags: string[], localeDefault: string): Prelu
         { name: "text", type: TEXT },
         { name: "answer_format", type: TEXT },
         { name: "correction", type: { kind: "optional", inner: TEXT } },
+        { name: "tool_results", type: { kind: "list", item: TEXT } },
       ],
     },
   };
@@ -91,11 +94,13 @@ export function buildPrelude(localeTags: string[], localeDefault: string): Prelu
     over_budget: aiFailure("AiOverBudget", "RateLimited", "ai_over_budget", "The model's usage limit was reached."),
     too_long: aiFailure("AiTooLong", "InvalidRequest", "ai_too_long", "The request is too long for the model."),
     unreadable: aiFailure("AiUnreadable", "Unavailable", "ai_unreadable", "The model's answer couldn't be read as the type asked for."),
+    loop_limit: aiFailure("AiLoopLimit", "Unavailable", "ai_loop_limit", "The model took every step the prompt allows without answering."),
   };
   const embedFailures = AI_FAILURE_WORDS.map((word) => aiFailures[word]);
   const generateFailures = [...embedFailures, aiFailures.unreadable];
-  const failures = new Map(generateFailures.map((f) => [f.name, f]));
+  const toolFailures = [...generateFailures, aiFailures.loop_limit];
+  const failures = new Map(toolFailures.map((f) => [f.name, f]));
   return {
-    types, baseConverters, locale, localeDefault, embedding, streamedText, streamStop, sentRequest, aiFailures, failures, generateFailures, embedFailures,
+    types, baseConverters, locale, localeDefault, embedding, streamedText, streamStop, sentRequest, aiFailures, failures, generateFailures, toolFailures, embedFailures,
   };
 }

@@ -38,6 +38,23 @@ export interface PromptInfo {
   asTypes: Type[];
   /** Every call that asks it (path order, then source order). */
   calls: Span[];
+  /** `tools:`, in the order written (empty without); each resolved once, read by every later phase. */
+  tools: ToolInfo[];
+  /** `max_steps:` (8 by default): model turns one `ai.generate` of it may take. */
+  maxSteps: number;
+}
+
+/** One tool of a prompt: an action or function taking one record (its arguments) and returning a value. */
+export interface ToolInfo {
+  name: string;
+  /** Sent to the model as written. */
+  description: string;
+  decl: ActionDecl | FunctionDecl;
+  /** The one parameter's type: an `Object` type. */
+  argsType: Type;
+  result: Type;
+  /** The tool's name in `tools:`. */
+  span: Span;
 }
 
 export type LibraryFunction =
@@ -66,6 +83,8 @@ export type Resolution =
   | { kind: "ai_requests"; prompt: PromptInfo } // `ai.p.requests`
   | { kind: "ai_attempts"; prompt: PromptInfo } // `ai.p.attempts`
   | { kind: "ai_sent"; prompt: PromptInfo } // `ai.p.sent`
+  | { kind: "ai_steps"; prompt: PromptInfo } // `ai.p.steps` (a tool prompt)
+  | { kind: "ai_called"; prompt: PromptInfo; tool: ToolInfo } // `ai.p.called.<tool>`
   | { kind: "ai_embed_requests" } // `ai.embed.requests`
   | { kind: "ai_embed_attempts" } // `ai.embed.attempts`
   | { kind: "convert"; type: NamedType } // `T(v)`, checked at run time
@@ -90,7 +109,14 @@ export type CheckedFakeShape =
   | { kind: "stream_text"; item: FakeItem; text: string; pieces: string[] | null }
   | { kind: "partial"; item: FakeItem; text: string; pieces: string[] | null; stop: AiFailureWord }
   | { kind: "stream_stop"; item: FakeItem; stop: AiFailureWord }
-  | { kind: "vector"; item: FakeItem; values: number[] };
+  | { kind: "vector"; item: FakeItem; values: number[] }
+  /** A tool prompt's step that calls tools, in order. */
+  | { kind: "calls"; item: FakeItem; calls: CheckedToolCall[] };
+
+/** One scripted tool call: typed (its argument checked against the tool's arguments type) or raw. */
+export type CheckedToolCall =
+  | { kind: "typed"; tool: ToolInfo; expr: Expr }
+  | { kind: "raw"; tool: string; text: string };
 
 export interface CheckedFakes {
   /** `ai.embed` when `prompt` is null. */
@@ -142,8 +168,8 @@ export interface SideTable<K, V> {
   values(): Iterable<V>;
 }
 
-/** One failure per AI failure word, and `unreadable` (an answer that didn't decode). */
-export type AiFailures = Record<AiFailureWord | "unreadable", FailureInfo>;
+/** One failure per AI failure word, `unreadable` (an answer that didn't decode) and `loop_limit` (a tool prompt's steps ran out). */
+export type AiFailures = Record<AiFailureWord | "unreadable" | "loop_limit", FailureInfo>;
 
 export interface CheckedProgram {
   graph: ModuleGraph;

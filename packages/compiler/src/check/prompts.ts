@@ -1,5 +1,6 @@
 // Prompts (docs/language.md): the values type (one field per parameter), `system:`/`text:`, placeholders
-// (`prompt.unknown_placeholder`) and the version digest. How calls use a prompt is filled later.
+// (`prompt.unknown_placeholder`) and the version digest. Its tools are resolved once signatures are
+// (prompt-tools.ts); how calls use a prompt is filled later.
 import type { Expr, PromptDecl, Span } from "../syntax/ast.ts";
 import type { LoadedFile } from "../modules/graph.ts";
 import type { PromptInfo } from "./program.ts";
@@ -14,6 +15,7 @@ import { promptVersion, spellTypeRef } from "../prompts/version.ts";
 import { report, type Checker } from "./context.ts";
 import { badEntry, entriesByName, exprOf } from "./config-entries.ts";
 import { resolveTypeRef } from "./type-refs.ts";
+import { DEFAULT_MAX_STEPS } from "./prompt-tools.ts";
 
 export function declarePrompts(cx: Checker): void {
   for (const file of cx.graph.files) {
@@ -27,7 +29,7 @@ function declareOne(cx: Checker, file: LoadedFile, decl: PromptDecl): void {
   const valuesType = cx.promptValues.get(decl)!;
   const params = decl.params.map((p) => ({ name: p.name.name, type: resolveTypeRef(cx, file, p.type) }));
   valuesType.def = { kind: "object", fields: params };
-  const entries = entriesByName(cx, decl.entries, ["system", "text"], `\`${decl.name.name}\``);
+  const entries = entriesByName(cx, decl.entries, ["system", "text", "tools", "max_steps"], `\`${decl.name.name}\``);
   const templateText = (name: "system" | "text"): { text: string; expr: Expr | null } => {
     const entry = entries.get(name);
     if (!entry) return { text: "", expr: null };
@@ -51,6 +53,7 @@ function declareOne(cx: Checker, file: LoadedFile, decl: PromptDecl): void {
   });
   const info: PromptInfo = {
     name: decl.name.name, decl, file, valuesType, version, system: system.text, text: text.text, use: "unused", asTypes: [], calls: [],
+    tools: [], maxSteps: DEFAULT_MAX_STEPS,
   };
   cx.promptByDecl.set(decl, info);
   cx.promptByValues.set(valuesType, info);

@@ -16,9 +16,16 @@ export interface PromptDigestInput {
   params: [string, string][];
   system: string;
   text: string;
+  /** `[name, description, arguments type]` per tool, in `tools:` order; absent (or empty) without tools. */
+  tools?: [string, string, string][];
 }
 
-/** The canonical JSON of `{name, params, system, text}`, digested (prompts/digest.ts). */
+/**
+ * The canonical JSON of `{name, params, system, text}`, digested (prompts/digest.ts). A prompt
+ * with tools adds `tools`; one without has no such key, so its version is what it was.
+ */
 export function promptVersion(input: PromptDigestInput): string {
-  return `${input.name}@${digest8({ name: input.name, params: input.params, system: input.system, text: input.text })}`;
+  const json = { name: input.name, params: input.params, system: input.system, text: input.text };
+  const tools = input.tools ?? [];
+  return `${input.name}@${digest8(tools.length === 0 ? json : { ...json, tools })}`;
 }

@@ -190,7 +190,16 @@ export type FakeItemShape =
   | { kind: "failure"; word: AiFailureWord; span: Span }
   | { kind: "malformed"; span: Span }
   /** `partial("text", stop)`, or `partial(["piece", ...], stop)` when `pieces` is set (`text` is then their join). */
-  | { kind: "partial"; text: string; textSpan: Span; pieces: Expr[] | null; stop: AiFailureWord; span: Span };
+  | { kind: "partial"; text: string; textSpan: Span; pieces: Expr[] | null; stop: AiFailureWord; span: Span }
+  /** A tool prompt's step that calls tools: `call t(args)`, `calls [t(args), ...]` or `raw_call("t", "json")`. */
+  | { kind: "calls"; calls: FakeToolCall[]; span: Span };
+
+/** One tool call of a scripted step. */
+export type FakeToolCall =
+  /** `find_order(OrderQuery { ... })`: checked against the tool's arguments type when the test compiles. */
+  | { kind: "typed"; tool: Ident; args: Expr[]; span: Span }
+  /** `raw_call("find_order", "{...}")`: name and arguments go through the real decoding when it runs. */
+  | { kind: "raw"; tool: string; toolSpan: Span; text: string; textSpan: Span; span: Span };
 
 // ---------------------------------------------------------------- statements
 

@@ -165,6 +165,9 @@ export function classifyFake(e: A.Expr): A.FakeItemShape {
         ? { kind: "raw", text: first.value, textSpan: first.span, span: e.span }
         : { kind: "recorded", name: first.value, nameSpan: first.span, span: e.span };
     }
+    if (callee === "raw_call" && e.args.length === 2 && first.kind === "text" && second.kind === "text") {
+      return { kind: "calls", calls: [rawCall(e, first, second)], span: e.span };
+    }
     if (callee === "partial" && e.args.length === 2 && second.kind === "name" && isAiFailureWord(second.name)) {
       if (first.kind === "text") return { kind: "partial", text: first.value, textSpan: first.span, pieces: null, stop: second.name, span: e.span };
       if (first.kind === "list") {
@@ -175,6 +178,56 @@ export function classifyFake(e: A.Expr): A.FakeItemShape {
     }
   }
   return { kind: "value", expr: e, span: e.span };
+}
+
+type TextExpr = Extract<A.Expr, { kind: "text" }>;
+
+function rawCall(e: A.Expr, tool: TextExpr, text: TextExpr): A.FakeToolCall {
+  return { kind: "raw", tool: tool.value, toolSpan: tool.span, text: text.value, textSpan: text.span, span: e.span };
+}
+
+/** `t(args)` or `raw_call("t", "json")` as one tool call of a step; null for any other shape. */
+function toolCallOf(e: A.Expr): A.FakeToolCall | null {
+  if (e.kind !== "call" || e.callee.kind !== "name" || e.asType !== null) return null;
+  const [first, second] = e.args;
+  if (e.callee.name === "raw_call") {
+    return e.args.length === 2 && first.kind === "text" && second.kind === "text" ? rawCall(e, first, second) : null;
+  }
+  return { kind: "typed", tool: { name: e.callee.name, span: e.callee.span }, args: e.args, span: e.span };
+}
+
+/**
+ * Whether the tokens at `word` start a tool-calling item: `call <name>` or `calls [`. The words are
+ * words only here (a `fakes:` item's position), so `call` and `calls` stay names elsewhere.
+ */
+export function startsToolItem(word: Tok, next: Tok): boolean {
+  if (word.tokenType !== T.Ident) return false;
+  if (word.image === "call") return next.tokenType === T.Ident && next.image !== "after";
+  return word.image === "calls" && next.tokenType === T.LBracket;
+}
+
+/** What a tool item's word must be followed by, as a parse error says it. */
+export function toolItemExpected(word: Tok): string {
+  return word.image === "call"
+    ? "a tool call such as `find_order(OrderQuery { code: \"ABC-1234\" })` after `call`"
+    : "a list of tool calls such as `[find_order(OrderQuery { code: \"ABC-1234\" })]` after `calls`";
+}
+
+/** The item `call t(args)` or `calls [...]` (`word` read before `e`); null when `e` has another shape. */
+export function toolCallsItem(file: string, word: Tok, e: A.Expr): A.FakeItemShape | null {
+  const span = spanFrom(spanOf(file, word, word), e.span);
+  if (word.image === "call") {
+    const one = toolCallOf(e);
+    return one !== null && one.kind === "typed" ? { kind: "calls", calls: [one], span } : null;
+  }
+  if (e.kind !== "list" || e.items.length === 0) return null;
+  const calls: A.FakeToolCall[] = [];
+  for (const item of e.items) {
+    const one = toolCallOf(item);
+    if (one === null) return null;
+    calls.push(one);
+  }
+  return { kind: "calls", calls, span };
 }
 
 // ---------------------------------------------------------------- statements

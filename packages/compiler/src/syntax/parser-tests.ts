@@ -6,7 +6,7 @@ import * as T from "./tokens.ts";
 import type { Tok } from "./tokens.ts";
 import { OPEN } from "./open-constructs.ts";
 import { ParseStop } from "./parse-errors.ts";
-import { classifyFake, literal, spanOf } from "./build-ast.ts";
+import { classifyFake, literal, spanOf, startsToolItem, toolCallsItem, toolItemExpected } from "./build-ast.ts";
 import { DeclarationRules } from "./parser-declarations.ts";
 import { isWord } from "./parser-base.ts";
 
@@ -65,6 +65,15 @@ export abstract class TestRules extends DeclarationRules {
    * as a name token and recognised by its spelling, so `after` stays a valid name everywhere else.
    */
   scriptItem = this.RULE("scriptItem", (): A.FakeItem => {
+    // `call t(args)` / `calls [...]`: the word is a name token recognised by its spelling, as `after` is.
+    let word: Tok | null = null;
+    this.OPTION2({
+      GATE: () => startsToolItem(this.LA(1) as Tok, this.LA(2) as Tok),
+      DEF: () => {
+        word = this.tok(T.Ident, "a tool call", 2);
+      },
+    });
+    const first = this.LA(1) as Tok;
     const expr = this.SUBRULE(this.expression);
     let after: A.FakeAfter | null = null;
     this.OPTION({
@@ -79,6 +88,11 @@ export abstract class TestRules extends DeclarationRules {
       },
     });
     if (this.RECORDING_PHASE) return null as unknown as A.FakeItem;
+    if (word !== null) {
+      const shape = toolCallsItem(this.file, word, expr);
+      if (shape === null) throw new ParseStop(first, toolItemExpected(word));
+      return { ...shape, after };
+    }
     return { ...classifyFake(expr), after };
   });
 

@@ -77,7 +77,9 @@ test "more fakes" {
         ai.p: [refused, malformed, raw("x") after 2s, recorded("r"), partial("a", cut_off), partial(["a", "b"], timeout), P { a: 1 }, "s", [0.1, 0.2],]
         ai.embed: []
         ai.q: [1 after 100ms]
+        ai.t: [call f(X { a: 1 }), calls [f(X { a: 1 }), raw_call("g", "{}"),] after 2s, raw_call("f", "{}") after 1s, call after 1s, calls, call]
     }
+    var call = calls(call)
     var v = p(1) > 2 == true
     lower { a }
     Upper {}

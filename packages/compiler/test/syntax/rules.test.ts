@@ -47,6 +47,13 @@ describe("syntax.expected", () => {
     ].join("\n"));
   });
 
+  it("`call` and `calls` in a fake item take tool calls", () => {
+    const call = one('test "t" {\n    fakes: {\n        ai.ask: [call find_order]\n    }\n}\n');
+    expect(call.split("\n")[0]).toBe('error: Expected a tool call such as `find_order(OrderQuery { code: "ABC-1234" })` after `call`, found the name `find_order` --> domains/support/x.jadpo:3:23');
+    const calls = one('test "t" {\n    fakes: {\n        ai.ask: [calls [find_order(Q { }), 5]]\n    }\n}\n');
+    expect(calls.split("\n")[0]).toBe('error: Expected a list of tool calls such as `[find_order(OrderQuery { code: "ABC-1234" })]` after `calls`, found `[` --> domains/support/x.jadpo:3:24');
+  });
+
   it("a missing type after `:`", () => {
     expect(one("type A = Object {\n    reply:\n}\n")).toBe([
       "error: Expected a type after `:`, found `}` --> domains/support/x.jadpo:3:1",

@@ -21,10 +21,15 @@ export interface GenerateCall {
   values: Value;
   /** The `as:` type the answer must decode as. */
   asType: Type;
-  /** 1 for the first ask, 2 for the correction. */
+  /** 1 for the first ask, 2 for the correction; a tool prompt's step number (corrections counted). */
   attempt: number;
   /** Set on the correction attempt. */
   correction?: Correction;
+  /**
+   * A tool prompt's step after one that called tools: what each call gave back, in call order
+   * (the canonical JSON the model is sent). Absent otherwise.
+   */
+  toolResults?: string[];
   /** The `ai.generate(...)` expression that asked. */
   span: Span;
 }
@@ -44,7 +49,16 @@ export type GenerateReply = Took & (
   | { kind: "value"; value: Value }
   /** An answer known not to decode (the fake's `malformed`): counts as a decode failure. */
   | { kind: "undecodable"; text: string; error: DecodeError }
-  | { kind: "failure"; failure: AiFailureWord; message?: string });
+  | { kind: "failure"; failure: AiFailureWord; message?: string }
+  /** A tool prompt's model called tools instead of answering: the loop runs them and asks again. */
+  | { kind: "calls"; calls: ToolCallReply[] });
+
+/** One tool call a model made in a step. */
+export type ToolCallReply =
+  /** The name and arguments as the model wrote them: the loop decodes them (a `raw_call`, a driver's). */
+  | { kind: "text"; tool: string; text: string }
+  /** Arguments already valid for the named tool (a scripted `call`, generated ones). */
+  | { kind: "value"; tool: string; value: Value };
 
 export interface StreamCall {
   prompt: PromptInfo;

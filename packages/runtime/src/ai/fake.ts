@@ -3,7 +3,7 @@
 // test's seed. Running out, leaving items unused, or asking a typed item for another type ends
 // the test with its diagnostic. The fake never constructs a driver: nothing here reaches a network.
 import {
-  diagnostic, printType, sameType, TEXT, THE_ANSWER, type CheckedFakeItem, type Diagnostic, type PromptInfo, type ReadProjectFile, type Type,
+  diagnostic, printType, sameType, TEXT, THE_ANSWER, type CheckedFakeItem, type Diagnostic, type PromptInfo, type ReadProjectFile, type ToolInfo, type Type,
 } from "@jadpo/compiler";
 import { TestStop } from "../signals.ts";
 import { readRecording, type RecordingRead } from "../recordings/read.ts";
@@ -25,6 +25,8 @@ export interface CompiledItem {
   item: CheckedFakeItem;
   /** For a typed answer: its value (a literal, so evaluated once and shared). */
   value: (() => Value) | null;
+  /** For a step calling tools: each typed call's arguments value, null for a `raw_call`. */
+  calls: ((() => Value) | null)[] | null;
 }
 
 export interface CompiledScript {
@@ -79,6 +81,18 @@ function scriptLabel(script: CompiledScript): string {
   return `ai.${promptWord(script)}`;
 }
 
+/**
+ * Unscripted, a tool prompt's step n calls its n-th tool (generated arguments, valid by
+ * construction), so every tool runs once before the generated answer; a prompt with more tools
+ * than its steps allow calls only the first `max_steps - 1`, leaving a step for the answer.
+ */
+function unscriptedTool(call: GenerateCall): ToolInfo | null {
+  const tools = call.prompt.tools;
+  if (tools.length === 0) return null;
+  const calling = Math.min(tools.length, call.prompt.maxSteps - 1);
+  return call.attempt <= calling ? tools[call.attempt - 1] : null;
+}
+
 export interface FakeOptions {
   /** The test's seed: generated defaults, placeholder fills and embeddings come from it. */
   seed: number;
@@ -111,7 +125,8 @@ export class FakeBackend implements AiBackend {
       const count = script.items.length;
       throw new TestStop(
         diagnostic("test.fakes_exhausted", null, { prompt: promptWord(script) }, [
-          { label: "fakes", text: `\`${scriptLabel(script)}\` scripted ${answers(count)}; attempt ${count + 1} has none` },
+          // A tool prompt's items are taken per step (tool-calling turns, corrections and the answer).
+          { label: "fakes", text: `\`${scriptLabel(script)}\` scripted ${answers(count)}; ${script.prompt?.tools.length ? "step" : "attempt"} ${count + 1} has none` },
         ]),
       );
     }
@@ -123,6 +138,8 @@ export class FakeBackend implements AiBackend {
     const index = this.fakes.byPrompt.get(call.prompt);
     if (index === undefined) {
       this.defaults ??= rng(this.options.seed, "defaults");
+      const tool = unscriptedTool(call);
+      if (tool) return { kind: "calls", calls: [{ kind: "value", tool: tool.name, value: generateValue(tool.argsType, this.defaults) }] };
       return { kind: "value", value: generateValue(call.asType, this.defaults) };
     }
     const script = this.fakes.scripts[index];
@@ -145,6 +162,13 @@ export class FakeBackend implements AiBackend {
         return { kind: "failure", failure: item.word };
       case "malformed":
         return { kind: "undecodable", text: MALFORMED_TEXT, error: MALFORMED_ERROR };
+      case "calls":
+        return {
+          kind: "calls",
+          calls: item.calls.map((one, i) => (one.kind === "typed"
+            ? { kind: "value", tool: one.tool.name, value: compiled.calls![i]!() }
+            : { kind: "text", tool: one.tool, text: one.text })),
+        };
       case "stream_text":
       case "partial":
       case "stream_stop":
@@ -179,6 +203,7 @@ export class FakeBackend implements AiBackend {
       case "failure":
       case "malformed":
       case "vector":
+      case "calls":
         throw this.wrongItem(script, compiled, "`ai.stream`");
       default:
         return item satisfies never;
@@ -203,6 +228,7 @@ export class FakeBackend implements AiBackend {
       case "stream_text":
       case "partial":
       case "stream_stop":
+      case "calls":
         throw this.wrongItem(script, compiled, "`ai.embed`");
       default:
         return item satisfies never;
@@ -244,7 +270,7 @@ export class FakeBackend implements AiBackend {
   private wrongType(script: CompiledScript, compiled: CompiledItem, asked: Type, scripted: Type): TestStop {
     const attempt = this.used[this.fakes.scripts.indexOf(script)];
     return new TestStop(
-      diagnostic("test.fake_type", compiled.item.item.span, { type: printType(asked), suggestion: "Correct the scripted answer to the type" }, [
+      diagnostic("test.fake_type", compiled.item.item.span, { what: "A scripted answer", type: printType(asked), suggestion: "Correct the scripted answer to the type" }, [
         {
           label: "fakes",
           text: `\`${scriptLabel(script)}\` attempt ${attempt} asks for \`${printType(asked)}\`; its scripted answer is a \`${printType(scripted)}\``,

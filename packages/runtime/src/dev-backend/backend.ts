@@ -243,6 +243,8 @@ export class DevAi {
         return call.attempt >= 2 ? `failure ${failures.unreadable.name}` : null;
       case "undecodable":
         return call.attempt >= 2 ? `failure ${failures.unreadable.name}` : null;
+      case "calls":
+        return null; // a tool-calling step: the call goes on
     }
   }
 }
@@ -332,6 +334,7 @@ function shownReply(call: GenerateCall, reply: GenerateReply): JsonValue | undef
     case "undecodable":
       return reply.text;
     case "failure":
+    case "calls":
       return undefined;
   }
 }

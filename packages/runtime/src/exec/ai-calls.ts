@@ -11,6 +11,7 @@ import type { Invoke } from "./closure.ts";
 import type { RunContext } from "./context.ts";
 import type { ProgramState } from "./compile-state.ts";
 import { FailureSignal, InternalFault } from "../signals.ts";
+import { toolGenerateInvoke } from "./tool-loop.ts";
 import type { Value } from "../values/value.ts";
 
 function aiFailure(p: ProgramState, word: AiFailureWord): FailureInfo {
@@ -48,11 +49,14 @@ function settle(p: ProgramState, asType: Type, reply: GenerateReply): { value: V
       if (decoded.ok) return { value: decoded.value };
       return { answer: reply.text, error: decoded.error };
     }
+    case "calls":
+      throw new InternalFault("the AI backend answered `ai.generate` with tool calls for a prompt without tools");
   }
 }
 
 /** `ai.generate(values, as: T)`: the one values argument is already evaluated. */
 export function generateInvoke(p: ProgramState, prompt: PromptInfo, asType: Type, span: Span): Invoke {
+  if (prompt.tools.length > 0) return toolGenerateInvoke(p, prompt, asType, span);
   const index = p.promptIndex.get(prompt) ?? -1;
   const unreadable = p.program.aiFailures.unreadable;
   const ask = (c: RunContext, values: Value, attempt: number, correction: Correction | undefined) => {
@@ -160,7 +164,10 @@ export function attemptsOf(p: ProgramState, prompt: PromptInfo): (c: RunContext)
  */
 export function sentOf(p: ProgramState, prompt: PromptInfo): (c: RunContext) => Value {
   const index = p.promptIndex.get(prompt) ?? -1;
-  return (c) => (c.ai.sent[index] ?? []).map((a) => ({ ...sentParts(completionRequestFor(prompt, a.values, a.asType, a.correction)) }));
+  return (c) => (c.ai.sent[index] ?? []).map((a) => ({
+    ...sentParts(completionRequestFor(prompt, a.values, a.asType, a.correction)),
+    tool_results: a.toolResults?.slice() ?? [],
+  }));
 }
 
 /** `ai.embed.requests`: a snapshot of the texts embedded so far. */

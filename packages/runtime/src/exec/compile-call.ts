@@ -6,6 +6,7 @@ import { invokeWith, syncExpr, type CExpr, type Invoke } from "./closure.ts";
 import { resolutionOf, typeOf, unsupported, type Callable, type Cx } from "./compile-state.ts";
 import { convertInvoke } from "./convert.ts";
 import { libraryFunction } from "./library.ts";
+import { calledOf, stepsOf } from "./tool-loop.ts";
 
 export type CallExpr = Extract<Expr, { kind: "call" }>;
 
@@ -63,6 +64,14 @@ export function invokeFor(cx: Cx, res: Resolution, span: Span, argTypes: readonl
     }
     case "ai_sent": {
       const get = sentOf(p, res.prompt);
+      return { async: false, call: (_args, c) => get(c) };
+    }
+    case "ai_steps": {
+      const get = stepsOf(p, res.prompt);
+      return { async: false, call: (_args, c) => get(c) };
+    }
+    case "ai_called": {
+      const get = calledOf(p, res.prompt, res.tool);
       return { async: false, call: (_args, c) => get(c) };
     }
     case "ai_embed_requests":

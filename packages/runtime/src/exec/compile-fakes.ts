@@ -1,7 +1,7 @@
 // A test's `fakes:` scripts, compiled for the fake: each typed answer's literal becomes a value
 // evaluated on first use (then shared), so the fake answers with ready values and never runs
 // the interpreter itself.
-import type { CheckedFakeItem, CheckedFakes, PromptInfo } from "@jadpo/compiler";
+import type { CheckedFakeItem, CheckedFakes, Expr, PromptInfo, Span } from "@jadpo/compiler";
 import type { AiBackend } from "../ai/backend.ts";
 import type { CompiledFakes, CompiledItem, CompiledScript } from "../ai/fake.ts";
 import type { Value } from "../values/value.ts";
@@ -22,20 +22,26 @@ const NO_BACKEND: AiBackend = {
   },
 };
 
-function compileItem(p: ProgramState, item: CheckedFakeItem, literals: () => RunContext): CompiledItem {
-  if (item.kind !== "value") return { item, value: null };
-  const cx: Cx = { p, body: { slots: 0, returnSignal: false }, scope: new Scope(null), stmt: item.item.span, test: null };
-  const e = compileExpr(cx, item.expr);
+/** A scripted literal's value, evaluated on first use and then shared. */
+function literalValue(p: ProgramState, expr: Expr, span: Span, literals: () => RunContext): () => Value {
+  const cx: Cx = { p, body: { slots: 0, returnSignal: false }, scope: new Scope(null), stmt: span, test: null };
+  const e = compileExpr(cx, expr);
   let cached: { v: Value } | null = null;
-  return {
-    item,
-    value: () => {
-      if (cached) return cached.v;
-      if (e.async) throw new Error("a scripted answer is not a literal");
-      cached = { v: e.fn([], literals()) };
-      return cached.v;
-    },
+  return () => {
+    if (cached) return cached.v;
+    if (e.async) throw new Error("a scripted answer is not a literal");
+    cached = { v: e.fn([], literals()) };
+    return cached.v;
   };
+}
+
+function compileItem(p: ProgramState, item: CheckedFakeItem, literals: () => RunContext): CompiledItem {
+  if (item.kind === "value") return { item, value: literalValue(p, item.expr, item.item.span, literals), calls: null };
+  if (item.kind === "calls") {
+    const calls = item.calls.map((call) => (call.kind === "typed" ? literalValue(p, call.expr, item.item.span, literals) : null));
+    return { item, value: null, calls };
+  }
+  return { item, value: null, calls: null };
 }
 
 /** A test without `fakes:` (nothing in it is ever changed, so all such tests share it). */

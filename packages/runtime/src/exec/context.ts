@@ -23,17 +23,26 @@ export interface AiSession {
    * prompt's first call, as `requests`; its length is `ai.<prompt>.attempts`.
    */
   sent: (SentAttempt[] | undefined)[];
+  /**
+   * `ai.<prompt>.called.<tool>`, by prompt index then tool index: the decoded arguments of each
+   * call of the tool, in order. Made on the prompt's first tool call.
+   */
+  called: (Value[][] | undefined)[];
   /** `ai.embed.requests`: the text of each `ai.embed` call, in order (its length is `ai.embed.attempts`). */
   embedRequests: string[];
   /** Numbers in an embedding: the connection's `embedding_dimensions`, 16 by default. */
   dimensions: number;
 }
 
-/** One attempt's inputs: `asType` null for a stream; `correction` on a correction attempt. */
+/**
+ * One attempt's inputs: `asType` null for a stream; `correction` on a correction attempt;
+ * `toolResults` on a tool prompt's step after one that called tools (what it sends back).
+ */
 export interface SentAttempt {
   values: Value;
   asType: Type | null;
   correction?: Correction;
+  toolResults?: string[];
 }
 
 export interface RunContext {
@@ -82,11 +91,12 @@ export function createContext(options: ContextOptions): RunContext {
   // A prompt's lists wait for its first call.
   const requests: (Value[] | undefined)[] = new Array(options.promptCount);
   const sent: (SentAttempt[] | undefined)[] = new Array(options.promptCount);
+  const called: (Value[][] | undefined)[] = new Array(options.promptCount);
   return {
     clock: options.clockStart ?? TEST_CLOCK_START,
     seed: options.seed,
     random: null,
-    ai: { backend: options.backend, requests, sent, embedRequests: [], dimensions: options.dimensions },
+    ai: { backend: options.backend, requests, sent, called, embedRequests: [], dimensions: options.dimensions },
     depth: 0,
     testStmt: null,
     deadline: options.timeoutMs === undefined ? Infinity : nowMs() + options.timeoutMs,

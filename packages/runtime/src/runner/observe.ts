@@ -58,7 +58,8 @@ function then<T>(value: MaybePromise<T>, use: (value: T) => void): MaybePromise<
 
 /** The outcome a generate attempt settles its call with; null when a correction attempt follows. */
 function generateOutcome(call: GenerateCall, reply: GenerateReply): GenerateOutcome | null {
-  const first = call.attempt === 1;
+  // A tool prompt's later steps are not corrections: only the step that carries one is.
+  const first = call.prompt.tools.length > 0 ? call.correction === undefined : call.attempt === 1;
   switch (reply.kind) {
     case "value":
       return first ? "success" : "corrected";
@@ -69,6 +70,8 @@ function generateOutcome(call: GenerateCall, reply: GenerateReply): GenerateOutc
       return first ? null : "unreadable";
     case "failure":
       return reply.failure;
+    case "calls":
+      return null; // a tool-calling step: the call goes on (a tool prompt's own outcomes are not counted yet)
     default:
       return reply satisfies never;
   }
@@ -97,7 +100,8 @@ export function observingBackend(inner: AiBackend, scripted: (prompt: PromptInfo
   };
   return {
     generate(call: GenerateCall): MaybePromise<GenerateReply> {
-      const unscripted = !scripted(call.prompt);
+      // A tool prompt's steps are not replayed or remembered for shrinking: a replayed answer would skip its tool calls.
+      const unscripted = !scripted(call.prompt) && call.prompt.tools.length === 0;
       const given = unscripted ? fromReplay(call) : undefined;
       const reply: MaybePromise<GenerateReply> = given !== undefined ? { kind: "value", value: given } : inner.generate(call);
       return then(reply, (done) => {

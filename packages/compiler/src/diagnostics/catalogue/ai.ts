@@ -14,6 +14,12 @@ export const aiRules = {
     next: "Declare a second prompt for the other use",
     owner: "agent",
   },
+  "ai.stream_tools": {
+    summary: "`{prompt}` has tools, so it can't be streamed",
+    reason: "A model with tools answers in turns, calling tools before its final answer, and only `ai.generate` runs those turns.",
+    next: "Ask it with `ai.generate(..., as: T)`, or stream a second prompt without tools",
+    owner: "agent",
+  },
   "ai.sandbox_unknown_prompt": {
     summary: "`{name}` in `sandbox` is not a prompt",
     reason: "The sandbox lets named prompts reach the real model in `jadpo dev`, so each name must be a prompt.",

@@ -3,7 +3,8 @@ import type { RuleEntry } from "./rule-entry.ts";
 
 export const testCompileRules = {
   "test.fake_type": {
-    summary: "A scripted answer doesn't decode as `{type}`",
+    // {what}: "A scripted answer", or "A scripted tool call's arguments" (checked against the tool's arguments type).
+    summary: "{what} doesn't decode as `{type}`",
     reason: "Scripted answers are checked against the type the prompt is asked for as, so a test can't script an answer the decoding would reject.",
     // {suggestion}: a did-you-mean for a misspelt field, else "Correct the scripted answer to the type".
     next: "{suggestion}",
@@ -14,6 +15,20 @@ export const testCompileRules = {
     reason: "Fakes are scripted by prompt name, so each key must be `ai.<prompt>` or `ai.embed`.",
     next: "{suggestion}",
     owner: "agent",
+  },
+  "test.fake_unknown_tool": {
+    reason: "A scripted step calls the prompt's own tools, so each call is checked against its tool's arguments type when the test compiles.",
+    owner: "agent",
+    variants: {
+      unknown: {
+        summary: "`{tool}` is not a tool of `{prompt}`",
+        next: "{suggestion}",
+      },
+      no_tools: {
+        summary: "`{prompt}` has no tools, so its script can't call one",
+        next: "Give `{prompt}` `tools:`, or script an answer",
+      },
+    },
   },
   "test.fake_stream_item": {
     reason: "A generate prompt is scripted with answers, a stream prompt with texts and `ai.embed` with vectors, so each item has the shape its call reads.",

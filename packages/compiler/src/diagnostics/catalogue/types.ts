@@ -218,6 +218,36 @@ export const typeRules = {
     next: "Make `{name}` an action, or pass the value in as a parameter",
     owner: "agent",
   },
+  "prompt.bad_tool": {
+    reason: "The model calls a tool with arguments decoded as its one record parameter and is sent back its result, so each tool is an action or a function that takes one record and returns a value.",
+    owner: "agent",
+    variants: {
+      not_callable: {
+        summary: "`{name}` is {what}, not an action or a function",
+        next: "List an action or a function in `tools:`",
+      },
+      params: {
+        summary: "`{name}` takes {count}, but a tool takes exactly one record",
+        next: "Give `{name}` one parameter of an `Object` type; a tool that needs no input takes `Object { }`",
+      },
+      not_record: {
+        summary: "`{name}` takes a `{type}`, but a tool's parameter is a record",
+        next: "Make the parameter an `Object` type, such as `type OrderQuery = Object { code: Text }`",
+      },
+      no_result: {
+        summary: "`{name}` returns no value, so the model would learn nothing from calling it",
+        next: "Give `{name}` a result type after `->`",
+      },
+      repeated: {
+        summary: "`{name}` is listed twice in the tools of `{prompt}`",
+        next: "Remove the second `{name}`",
+      },
+      steps_without_tools: {
+        summary: "`{prompt}` has `max_steps:` but no `tools:`",
+        next: "Give `{prompt}` tools, or remove `max_steps:` (a prompt without tools answers in one step)",
+      },
+    },
+  },
   "prompt.unknown_placeholder": {
     summary: "`{{placeholder}}` names no parameter of `{prompt}`",
     reason: "A placeholder is replaced by a parameter's value, so it must name a parameter (or a field of one).",

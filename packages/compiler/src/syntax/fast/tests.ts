@@ -1,7 +1,7 @@
 // The hand-written parser's tests: `test "name" { fakes: { ... } statements }` and the scripted
 // items of `fakes:` (parser-tests.ts), classified by shape through build-ast.ts.
 import type * as A from "../ast.ts";
-import { classifyFake, literal, spanOf } from "../build-ast.ts";
+import { classifyFake, literal, spanOf, startsToolItem, toolCallsItem } from "../build-ast.ts";
 import { isWord } from "../parser-base.ts";
 import { FastDeclarations } from "./declarations.ts";
 import { COLON, DOT, DURATION, FAKES, IDENT, LBRACE, LBRACKET, RBRACE, RBRACKET, TEXT } from "./indices.ts";
@@ -49,6 +49,7 @@ export abstract class FastTests extends FastDeclarations {
 
   /** One scripted item and its optional `after <duration>` (`after` is a word only here). */
   private scriptItem(): A.FakeItem | null {
+    const word = this.i + 1 < this.n && startsToolItem(this.t[this.i], this.t[this.i + 1]) ? this.take() : null;
     const expr = this.expression();
     if (expr === null) return null;
     let after: A.FakeAfter | null = null;
@@ -58,6 +59,10 @@ export abstract class FastTests extends FastDeclarations {
       if (d === null) return null;
       const lit = literal(this.file, d);
       if (lit.kind === "duration") after = { ms: lit.ms, span: lit.span };
+    }
+    if (word !== null) {
+      const shape = toolCallsItem(this.file, word, expr);
+      return shape === null ? null : { ...shape, after };
     }
     return { ...classifyFake(expr), after };
   }

@@ -7,6 +7,7 @@ import { entryCases } from "./entries.ts";
 import { failureCases } from "./failures.ts";
 import { testCases } from "./tests.ts";
 import { fidelityCases } from "./fidelity.ts";
+import { toolCases } from "./tools.ts";
 
 export type { RuleCase };
-export const ruleCases: RuleCase[] = [...typeCases, ...entryCases, ...failureCases, ...testCases, ...fidelityCases];
+export const ruleCases: RuleCase[] = [...typeCases, ...entryCases, ...failureCases, ...testCases, ...fidelityCases, ...toolCases];

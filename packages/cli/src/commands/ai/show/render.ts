@@ -61,6 +61,11 @@ export function showText({ prompt, recordings, displayPath, paint }: ShowFacts):
     ...block("declared", [where(prompt.decl.name.span, displayPath)]),
     ...block("parameters", parameters(prompt)),
     ...block("asked as", askedAs(prompt)),
+    // Only a prompt with tools has these lines, so every other prompt shows as it did.
+    ...(prompt.tools.length === 0 ? [] : [
+      ...block("tools", prompt.tools.map((t) => `${t.name}: ${printType(t.argsType)}`)),
+      ...block("max steps", [String(prompt.maxSteps)]),
+    ]),
     ...block("called at", prompt.calls.map((span) => where(span, displayPath))),
     ...block("recordings", recordings.map((r) => `${r.name.padEnd(width)}  ${stateText(r.state, paint)}`)),
   ];

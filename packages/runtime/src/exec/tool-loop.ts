@@ -1,0 +1,184 @@
+// `ai.generate` of a prompt with tools (docs/ai.md): the loop above the backend. The backend answers
+// one step; here each tool call's arguments are decoded as the tool's arguments type (the answer's
+// decoding, every constraint), the tool runs as an ordinary call in the caller's context (so its
+// own AI calls are answered like any other), and what it gave back — as canonical JSON — goes with
+// the next step. A final answer decodes as `T` with at most one correction; running out of steps
+// is AiLoopLimit. Written once as a generator that yields what must happen outside it (ask the
+// model, run a tool), so the synchronous fake and an awaiting backend share every rule.
+import { THE_ANSWER, type FailureInfo, type PromptInfo, type Span, type ToolInfo, type Type } from "@jadpo/compiler";
+import type { Correction, GenerateReply, ToolCallReply } from "../ai/backend.ts";
+import { decodeAnswer, formatDecodeErrorDetail, type DecodeError } from "../ai/decode.ts";
+import { canonicalJson, toJson } from "../values/json.ts";
+import type { JsonValue, Value } from "../values/value.ts";
+import { FailureSignal, InternalFault } from "../signals.ts";
+import type { Invoke } from "./closure.ts";
+import type { ProgramState } from "./compile-state.ts";
+import type { RunContext, SentAttempt } from "./context.ts";
+
+/** How a decode error names a tool call's whole arguments. */
+export const THE_ARGUMENTS = "the arguments";
+
+/** What the loop needs done outside it. */
+type Need =
+  | { kind: "ask"; reply: () => GenerateReply | Promise<GenerateReply> }
+  | { kind: "tool"; tool: ToolInfo; args: Value };
+
+/** A tool's outcome, as the loop is told it. */
+type ToolOutcome = { ok: true; value: Value } | { ok: false; failure: FailureInfo };
+
+type Loop = Generator<Need, Value, unknown>;
+
+/** A call's arguments, decoded as `type`; errors name the top level `the arguments`. */
+export function decodeArguments(type: Type, text: string): { ok: true; value: Value } | { ok: false; error: DecodeError } {
+  const decoded = decodeAnswer(type, text);
+  if (decoded.ok) return decoded;
+  const error = decoded.error;
+  return { ok: false, error: error.path === THE_ANSWER ? { ...error, path: THE_ARGUMENTS } : error };
+}
+
+/** What goes back to the model for one call: always wrapped, so a result's own `error` field is never taken for a failure. */
+function resultText(json: { [key: string]: JsonValue }): string {
+  return canonicalJson(json);
+}
+
+function decodeProblem(text: string): string {
+  return resultText({ error: { decode: text } });
+}
+
+function* runCall(prompt: PromptInfo, index: number, call: ToolCallReply, c: RunContext): Generator<Need, string, unknown> {
+  const toolIndex = prompt.tools.findIndex((t) => t.name === call.tool);
+  if (toolIndex < 0) return decodeProblem(`unknown tool \`${call.tool}\``);
+  const tool = prompt.tools[toolIndex];
+  let args: Value;
+  if (call.kind === "value") args = call.value;
+  else {
+    const decoded = decodeArguments(tool.argsType, call.text);
+    if (!decoded.ok) return decodeProblem(formatDecodeErrorDetail(decoded.error));
+    args = decoded.value;
+  }
+  ((c.ai.called[index] ??= prompt.tools.map(() => []))[toolIndex]).push(args);
+  const outcome = (yield { kind: "tool", tool, args }) as ToolOutcome;
+  if (outcome.ok) return resultText({ result: toJson(tool.result, outcome.value) });
+  const f = outcome.failure;
+  return resultText({ error: { code: f.code, failure: f.name, message: f.message } });
+}
+
+function* toolLoop(p: ProgramState, prompt: PromptInfo, asType: Type, span: Span, values: Value, c: RunContext): Loop {
+  const index = p.promptIndex.get(prompt) ?? -1;
+  const { unreadable, loop_limit: loopLimit } = p.program.aiFailures;
+  (c.ai.requests[index] ??= []).push(values);
+  let correction: Correction | undefined;
+  let corrected = false;
+  let toolResults: string[] = [];
+  for (let step = 1; ; step++) {
+    // A next step is needed: past the limit, the call ends here (a pending correction is not asked for).
+    if (step > prompt.maxSteps) throw new FailureSignal(loopLimit);
+    const sent: SentAttempt = { values, asType };
+    if (correction) sent.correction = correction;
+    if (toolResults.length > 0) sent.toolResults = toolResults;
+    (c.ai.sent[index] ??= []).push(sent);
+    const call = { prompt, values, asType, attempt: step, span, ...(correction ? { correction } : {}), ...(toolResults.length > 0 ? { toolResults } : {}) };
+    const reply = arrive(c, (yield { kind: "ask", reply: () => c.ai.backend.generate(call) }) as GenerateReply);
+    correction = undefined;
+    toolResults = [];
+    switch (reply.kind) {
+      case "calls":
+        for (const one of reply.calls) toolResults.push(yield* runCall(prompt, index, one, c));
+        continue;
+      case "failure":
+        throw new FailureSignal(p.program.aiFailures[reply.failure]);
+      case "value":
+        return reply.value;
+      case "undecodable":
+      case "text": {
+        const decoded = reply.kind === "text" ? decodeAnswer(asType, reply.text) : { ok: false as const, error: reply.error };
+        if (decoded.ok) return decoded.value;
+        if (corrected) throw new FailureSignal(unreadable);
+        corrected = true;
+        correction = { answer: reply.text, error: decoded.error };
+        continue;
+      }
+      default:
+        return reply satisfies never;
+    }
+  }
+}
+
+function arrive(c: RunContext, reply: GenerateReply): GenerateReply {
+  if (reply.afterMs !== undefined && reply.afterMs > 0) c.clock += reply.afterMs;
+  return reply;
+}
+
+/** The tool's outcome: its value, or one of its failures (sent back, never escaping the call). */
+function toolOutcome(err: unknown): ToolOutcome {
+  if (err instanceof FailureSignal) return { ok: false, failure: err.failure };
+  throw err; // a runtime fault inside a tool is a fault of the whole call
+}
+
+/** `ai.generate(values, as: T)` of a prompt with tools. */
+export function toolGenerateInvoke(p: ProgramState, prompt: PromptInfo, asType: Type, span: Span): Invoke {
+  const callableOf = (tool: ToolInfo) => {
+    const target = tool.decl.kind === "action" ? p.actions.get(tool.decl) : p.functions.get(tool.decl);
+    if (!target) throw new InternalFault(`the tool \`${tool.name}\` was not compiled`);
+    return target;
+  };
+  if (p.aiMode === "sync") {
+    return {
+      async: false,
+      call([values], c) {
+        const loop = toolLoop(p, prompt, asType, span, values, c);
+        let input: unknown;
+        for (;;) {
+          const next = loop.next(input);
+          if (next.done) return next.value;
+          const need = next.value;
+          if (need.kind === "ask") {
+            const reply = need.reply();
+            if (reply instanceof Promise) throw new InternalFault("the AI backend answered `ai.generate` asynchronously where the program was compiled for a synchronous one");
+            input = reply;
+            continue;
+          }
+          try {
+            input = { ok: true, value: callableOf(need.tool).call([need.args], c) as Value } satisfies ToolOutcome;
+          } catch (err) {
+            input = toolOutcome(err);
+          }
+        }
+      },
+    };
+  }
+  return {
+    async: true,
+    async call([values], c) {
+      const loop = toolLoop(p, prompt, asType, span, values, c);
+      let input: unknown;
+      for (;;) {
+        const next = loop.next(input);
+        if (next.done) return next.value;
+        const need = next.value;
+        if (need.kind === "ask") {
+          input = await need.reply();
+          continue;
+        }
+        try {
+          input = { ok: true, value: await callableOf(need.tool).call([need.args], c) } satisfies ToolOutcome;
+        } catch (err) {
+          input = toolOutcome(err);
+        }
+      }
+    },
+  };
+}
+
+/** `ai.<prompt>.steps`: a tool prompt's model turns so far, corrections included. */
+export function stepsOf(p: ProgramState, prompt: PromptInfo): (c: RunContext) => Value {
+  const index = p.promptIndex.get(prompt) ?? -1;
+  return (c) => c.ai.sent[index]?.length ?? 0;
+}
+
+/** `ai.<prompt>.called.<tool>`: a snapshot of the decoded arguments of each call of the tool. */
+export function calledOf(p: ProgramState, prompt: PromptInfo, tool: ToolInfo): (c: RunContext) => Value {
+  const index = p.promptIndex.get(prompt) ?? -1;
+  const toolIndex = prompt.tools.indexOf(tool);
+  return (c) => c.ai.called[index]?.[toolIndex]?.slice() ?? [];
+}

@@ -1,0 +1,70 @@
+// A tool that itself asks a model: it runs inside the calling action's context, so its own call is
+// answered by the same fake, from its own prompt's script, in the order the requests happen.
+import { describe, expect, it } from "vitest";
+import { toolProject } from "./tool-project.ts";
+
+const EXTRA = `
+type Summary = Text { min_length: 1 }
+prompt summarize_order(code: OrderCode) {
+    text: "Summarize order {code}."
+}
+action summarized_order(query: OrderQuery) fails Unanswered -> Summary {
+    return match ai.generate(SummarizeOrder { code: query.code }, as: Summary) {
+        success(s) => s
+        failure _ => reject Unanswered
+    }
+}
+prompt summary_question(question: Text) {
+    text: "Question: {question}"
+    tools: { summarized_order: "Summarizes an order." }
+}
+action ask_summary(question: Text) -> Text {
+    return match ai.generate(SummaryQuestion { question: question }, as: Reply) {
+        success(r) => r.reply
+        failure _ => "sorry"
+    }
+}
+`;
+
+const TESTS = `
+test "the tool's own AI call takes its prompt's items" {
+    fakes: {
+        ai.summary_question: [
+            call summarized_order(OrderQuery { code: "ABC-1234" }),
+            Reply { reply: "Two loaves, ready at noon."  status_known: true }
+        ]
+        ai.summarize_order: ["Two sourdough loaves, ready at noon."]
+    }
+    assert ask_summary("What's in ABC-1234?") == "Two loaves, ready at noon."
+    assert ai.summarize_order.requests == [SummarizeOrder { code: "ABC-1234" }]
+    var sent: List<SentRequest> = ai.summary_question.sent
+    match list.get(sent, 1) {
+        some(second) => {
+            assert second.tool_results == ["{\\"result\\":\\"Two sourdough loaves, ready at noon.\\"}"]
+        }
+        none => {
+            assert false
+        }
+    }
+}
+
+test "the tool's failure from its own AI call goes back to the model" {
+    fakes: {
+        ai.summary_question: [
+            call summarized_order(OrderQuery { code: "ABC-1234" }),
+            Reply { reply: "Sorry, no summary."  status_known: false }
+        ]
+        ai.summarize_order: [refused]
+    }
+    assert ask_summary("?") == "Sorry, no summary."
+}
+`;
+
+describe("a tool that calls AI", () => {
+  for (const mode of ["sync", "async"] as const) {
+    const p = toolProject(TESTS, mode, EXTRA);
+    it.each(["the tool's own AI call takes its prompt's items", "the tool's failure from its own AI call goes back to the model"])(`%s (${mode})`, async (name) => {
+      expect(await p.fail(name)).toBe("passed");
+    });
+  }
+});
