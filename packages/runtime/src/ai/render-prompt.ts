@@ -1,9 +1,8 @@
 // A prompt's `system:`/`text:` with its placeholders filled (docs/language.md): `{param}` and
 // `{param.field}` become the value as text, `{{` and `}}` write `{` and `}`.
-import { parseTemplate, type TemplatePart, type Type } from "@jadpo/compiler";
+import { formatDuration, formatInstant, parseTemplate, type TemplatePart, type Type } from "@jadpo/compiler";
 import { canonicalJson, toJson } from "../values/json.ts";
 import { shapeOf } from "../values/shape.ts";
-import { formatDuration, formatInstant } from "../values/time.ts";
 import type { Value, ValueRecord } from "../values/value.ts";
 
 /** Templates are parsed once each: the compiler's reading, so rendering and checking agree. */
