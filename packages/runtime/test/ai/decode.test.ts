@@ -54,6 +54,8 @@ describe("decodeAnswer: records", () => {
     const cases: Array<[string, string, string]> = [
       [answer({ resolved_by_articles: "yes" }), "`type` on `resolved_by_articles`", "`type` on `resolved_by_articles`: expected Bool, got Text"],
       [answer({ reply: undefined }), "`missing` on `reply`", "`missing` on `reply`: expected Text, got nothing"],
+      // An enum field left out is `missing` too, as the checker says of a scripted answer (it was once `type`).
+      [answer({ tone: undefined }), "`missing` on `tone`", "`missing` on `tone`: expected Tone, got nothing"],
       [answer({ mood: "happy" }), "`unknown` on `mood`", "`unknown` on `mood`: expected a field of SupportAnswer (resolved_by_articles, reply, tags, follow_up, tone, stars)"],
       [answer({ tone: "casual" }), "`member` on `tone`", '`member` on `tone`: expected one of friendly, formal, got "casual"'],
       [answer({ stars: 0 }), "`min` on `stars`", "`min` on `stars`: expected at least 1, got 0"],
