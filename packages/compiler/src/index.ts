@@ -54,10 +54,8 @@ export { printType } from "./types/print-type.ts";
 export { assignable, sameType, scalarBase, isTextBased, scalarConstraints, listItem, listBounds, enumOf, objectOf } from "./types/assignable.ts";
 export { codePointLength, patternRegExp } from "./types/constraints.ts";
 // The one validator of values against types, and each rule's one wording (checker and runtime alike).
-export { decodeJson, validateJson, isUnicodeText, kindOf, type Decoded, type DecodedValue } from "./values/validate.ts";
-export {
-  formatProblem, formatProblemDetail, formatPath, notJsonWords, quote, type ConstraintRule, type ValueProblem, type ValueRule,
-} from "./values/problem.ts";
+export { decodeJson, validateJson } from "./values/validate.ts";
+export { formatProblem, formatProblemDetail, notJsonWords, type ValueProblem, type ValueRule } from "./values/problem.ts";
 export { formatDuration, formatInstant, parseDuration, parseInstant } from "./values/time-text.ts";
 export { compilePattern, type PatternMatcher, type PatternCompiled } from "./types/pattern.ts";
 export { parseTemplate, type TemplatePart } from "./prompts/template.ts";
