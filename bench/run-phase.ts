@@ -27,7 +27,8 @@ async function once(dir: string): Promise<void> {
   // jadpo's V8 flags, set as the built CLI sets them (the import is for that effect).
   await import("../packages/cli/build/v8-tuning.ts");
   const { compileProject, noPaint } = await import("../packages/compiler/src/index.ts");
-  const { compileProgram, loadTests, parseSeedRange, runSelected, runTest } = await import("../packages/runtime/src/index.ts");
+  const { compileProgram, loadTests, runSelected, runTest } = await import("../packages/runtime/src/index.ts");
+  const { parseSeedRange } = await import("../packages/cli/src/run-flags.ts");
   const { nodeHost } = await import("../packages/cli/src/node-host.ts");
   const { reporters } = await import("../packages/cli/src/reporters/index.ts");
   const k0 = performance.now();

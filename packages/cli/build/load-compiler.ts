@@ -13,8 +13,8 @@ import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { Script } from "node:vm";
 
-export interface LoadedCompiler {
-  /** The compiler's exports (packages/compiler/src/index.ts). */
+export interface LoadedScript {
+  /** The script's exports (the compiler's: packages/compiler/src/index.ts). */
   exports: Record<string, unknown>;
   /** Whether V8 used the cache: undefined without one. */
   cacheRejected: boolean | undefined;
@@ -24,7 +24,7 @@ export interface LoadedCompiler {
  * Loads `compiler.cjs` from the folder `dir` (a file URL ending in `/`) with the code cache
  * `cacheName` there, when it exists; with JADPO_WRITE_COMPILER_CACHE=1, writes that cache at exit.
  */
-export function loadCompiler(dir: URL, cacheName: string, env: Readonly<Record<string, string | undefined>> = process.env): LoadedCompiler {
+export function loadCompiler(dir: URL, cacheName: string, env: Readonly<Record<string, string | undefined>> = process.env): LoadedScript {
   return loadScript(dir, "compiler.cjs", cacheName, {}, env);
 }
 
@@ -36,7 +36,7 @@ export function loadCompiler(dir: URL, cacheName: string, env: Readonly<Record<s
 export function loadScript(
   dir: URL, name: string, cacheName: string, modules: Record<string, unknown>,
   env: Readonly<Record<string, string | undefined>> = process.env,
-): LoadedCompiler {
+): LoadedScript {
   const file = new URL(name, dir);
   const cacheFile = new URL(cacheName, dir);
   // esbuild writes the bundle as ASCII, so reading it as latin1 is exact and costs no decoding.

@@ -43,9 +43,28 @@ export const helpExamples: Record<string, readonly string[]> = {
   ],
 };
 
-/** The help text after the options: the examples, and where the docs are. */
-export function examplesText(path: string): string | null {
+/** The page that documents each command (its flags and what it prints). */
+export const docsPages: Record<string, string> = {
+  jadpo: "cli.md",
+  check: "cli.md",
+  test: "testing.md",
+  ai: "cli-ai.md",
+  "ai record": "cli-ai.md",
+  "ai show": "cli-ai.md",
+  dev: "dev.md",
+  lsp: "editors.md",
+  init: "getting-started.md",
+};
+
+/**
+ * The help text after the options: the examples, and the page that documents the command, with
+ * the path of this install's copy when it has one (`docs` looks it up: only when help is shown).
+ */
+export function examplesText(path: string, docs: (page: string) => string | null): string | null {
   const examples = helpExamples[path];
   if (!examples) return null;
-  return `\nExamples:\n${examples.map((line) => `  $ ${line}`).join("\n")}\n\nDocs: docs/cli.md in the jadpo repository`;
+  const page = docsPages[path] ?? "cli.md";
+  const copy = docs(page);
+  const where = copy === null ? "" : ` (this install's copy: ${copy})`;
+  return `\nExamples:\n${examples.map((line) => `  $ ${line}`).join("\n")}\n\nDocs: docs/${page} in the jadpo repository${where}`;
 }

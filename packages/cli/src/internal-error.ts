@@ -5,7 +5,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { relative, resolve } from "node:path";
 import { diagnostic, renderErrorPlain } from "@jadpo/compiler";
-import { findProjectRoot, slashPath } from "@jadpo/compiler/startup";
+import { findProjectRoot, slashPath } from "./toolchain.ts";
 import type { CliContext } from "./context.ts";
 import { diskFull, failedPath, isDiskFull } from "./disk-full.ts";
 import { nodeHost } from "./node-host.ts";

@@ -1,7 +1,7 @@
 // The file-system Host: how the compiler sees files when the CLI runs. Paths use `/`.
 import { accessSync, closeSync, constants, existsSync, fstatSync, openSync, readdirSync, readFileSync, readSync, realpathSync, statSync, type Dirent } from "node:fs";
 import type { Host } from "@jadpo/compiler";
-import { LINKED_FOLDER, SKIPPED_FOLDER, slashPath } from "@jadpo/compiler/startup";
+import { LINKED_FOLDER, SKIPPED_FOLDER, slashPath } from "./toolchain.ts";
 
 function errorCode(error: unknown): string | undefined {
   return typeof error === "object" && error !== null && "code" in error ? String((error as { code: unknown }).code) : undefined;

@@ -7,7 +7,15 @@ import { flag, requiredNote } from "./options.ts";
 import { registerCommands } from "./commands/index.ts";
 import { commanderUsage, JadpoCommand, OptionValueError, reportUsage } from "./usage.ts";
 import { version } from "./version.ts";
-import { examplesText } from "./help-examples.ts";
+import { examplesText, helpExamples } from "./help-examples.ts";
+import { toolchainFolder } from "./commands/init/toolchain-files.ts";
+import { join } from "node:path";
+
+/** This install's copy of a docs page, or null when it has none. */
+function installedDoc(page: string): string | null {
+  const folder = toolchainFolder("docs", page);
+  return folder === null ? null : join(folder, page).replace(/\\/g, "/");
+}
 
 /** A commander error, with the command it was raised on. */
 class CommandLineError extends Error {
@@ -30,8 +38,9 @@ function configure(command: JadpoCommand, context: CliContext): void {
     getOutHasColors: () => false,
     getErrHasColors: () => false,
   });
-  const examples = examplesText(commandPath(command));
-  if (examples) command.addHelpText("after", examples);
+  const path = commandPath(command);
+  // Made when help is shown: finding the install's docs reads the disk.
+  if (path in helpExamples) command.addHelpText("after", () => examplesText(path, installedDoc) ?? "");
   for (const sub of command.commands) configure(sub as JadpoCommand, context);
 }
 

@@ -2,7 +2,7 @@
 // directory) to the first folder holding `app.jadpo` (docs/cli.md).
 import { isAbsolute, relative, resolve } from "node:path";
 import { diagnostic, type Diagnostic } from "@jadpo/compiler";
-import { findProjectRoot, slashPath } from "@jadpo/compiler/startup";
+import { findProjectRoot, slashPath } from "./toolchain.ts";
 import { nodeHost } from "./node-host.ts";
 import { unsafeStateDiagnostic, unsafeStateFolder } from "./state-folder.ts";
 

@@ -3,7 +3,7 @@
 // anything else on); otherwise colour only on a TTY that is not `TERM=dumb`. The paint itself is
 // ansi-paint.ts's.
 import type { Paint } from "@jadpo/compiler";
-import { noPaint } from "@jadpo/compiler/startup";
+import { noPaint } from "./toolchain.ts";
 import { ansiPaint } from "./ansi-paint.ts";
 import type { CliContext, Output } from "./context.ts";
 

@@ -4,7 +4,7 @@
 // and `node_modules/` are ignored, so logging a call never triggers a rebuild.
 import { readdirSync, watch, type Dirent, type FSWatcher } from "node:fs";
 import { join } from "node:path";
-import { slashPath } from "@jadpo/compiler/startup";
+import { slashPath } from "./toolchain.ts";
 
 const IGNORED_TOP = new Set([".jadpo", "build", "node_modules", ".git"]);
 

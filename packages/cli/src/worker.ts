@@ -1,4 +1,4 @@
-// The test worker's entry (bundled as dist/worker.mjs beside dist/jadpo.mjs): load the project
+// The test worker's entry (the bundle's worker, which toolchain.ts's `workerEntry` names): load the project
 // once, then run the batches of plan indices the main thread sends.
 import { parentPort, workerData } from "node:worker_threads";
 import { forbidNetwork, loadTests, serveTests, type WorkerInit } from "@jadpo/runtime";

@@ -95,17 +95,19 @@ describe("the compiler's code cache", () => {
     expect(load(dir, "compiler-a.cache")).toEqual({ cacheRejected: "true", total: TOTAL, digest: DIGEST });
   });
 
-  it("is part of the build: one cache each for the compiler, the runtime and the two commands' scripts, named for their bundles, that jadpo's flags accept", () => {
+  it("is part of the build: one cache each for the compiler, the runtime, the recordings' decoder and the two commands' scripts, named for their bundles, that jadpo's flags accept", () => {
     const dist = join(repo, "packages/cli/dist");
     const caches = readdirSync(dist).filter((name) => name.endsWith(".cache")).sort();
-    expect(caches).toHaveLength(4);
-    const [compilerCache, checkCache, testCache, runtimeCache] = caches;
+    expect(caches).toHaveLength(5);
+    const [compilerCache, checkCache, testCache, decoderCache, runtimeCache] = caches;
     expect(compilerCache).toMatch(/^compiler-[0-9a-f]{16}\.cache$/);
     expect(checkCache).toMatch(/^jadpo-check-[0-9a-f]{16}\.cache$/);
     expect(testCache).toMatch(/^jadpo-test-[0-9a-f]{16}\.cache$/);
+    expect(decoderCache).toMatch(/^recording-decoder-[0-9a-f]{16}\.cache$/);
     expect(runtimeCache).toMatch(/^runtime-[0-9a-f]{16}\.cache$/);
     expect(readFileSync(join(dist, "compiler-lazy.mjs"), "utf8")).toContain(JSON.stringify(compilerCache));
     expect(readFileSync(join(dist, "runtime.mjs"), "utf8")).toContain(JSON.stringify(runtimeCache));
+    expect(readFileSync(join(dist, "recording-decoder.mjs"), "utf8")).toContain(JSON.stringify(decoderCache));
     expect(readFileSync(join(dist, "jadpo-check.mjs"), "utf8")).toContain(JSON.stringify(checkCache));
     expect(readFileSync(join(dist, "jadpo-test.mjs"), "utf8")).toContain(JSON.stringify(testCache));
     expect(existsSync(join(dist, "compiler.cjs"))).toBe(true);
@@ -125,8 +127,10 @@ describe("the compiler's code cache", () => {
       const dir = new URL(${JSON.stringify(pathToFileURL(dist).href + "/")});
       const compiler = loadCompiler(dir, ${JSON.stringify(compilerCache)});
       const runtime = loadScript(dir, "runtime.cjs", ${JSON.stringify(runtimeCache)}, { "@jadpo/compiler": compiler.exports });
-      console.log(compiler.cacheRejected, typeof compiler.exports.compileProject, runtime.cacheRejected, typeof runtime.exports.index.runSelected);
+      const decoder = loadScript(dir, "recording-decoder.cjs", ${JSON.stringify(decoderCache)}, { "@jadpo/compiler": compiler.exports });
+      console.log(compiler.cacheRejected, typeof compiler.exports.compileProject, runtime.cacheRejected, typeof runtime.exports.index.runSelected,
+        decoder.cacheRejected, typeof decoder.exports.undecodableRecordings);
     `;
-    expect(runTuned(script).stdout.trim()).toBe("false function false function");
+    expect(runTuned(script).stdout.trim()).toBe("false function false function false function");
   });
 });

@@ -8,18 +8,18 @@ export { BOOL, INT, DECIMAL, TEXT, INSTANT, DURATION, ERROR, VOID, NONE } from "
 export type * from "./modules/graph.ts";
 export { declName } from "./modules/graph.ts";
 export type * from "./check/program.ts";
-export type { Host } from "./host.ts";
+export { LINKED_FOLDER, SKIPPED_FOLDER, slashPath, type Host } from "./host.ts";
 export { SourceFile } from "./source/source-file.ts";
 export { fileStart } from "./source/span.ts";
 export { cutCodePoints } from "./diagnostics/shorten.ts";
 
 // Diagnostics: the one catalogue, the one constructor, the renderers.
 export { diagnostic } from "./diagnostics/diagnostic.ts";
-export type { ArgsOf, Diagnostic, DiagnosticArgs, Detail, DetailLabel, Owner, RuleEntry } from "./diagnostics/diagnostic.ts";
+export type { ArgsOf, Diagnostic, DiagnosticArgs, Detail, DetailLabel, Edit, Fix, Owner, RuleEntry } from "./diagnostics/diagnostic.ts";
 export { catalogue, ruleIds, type RuleId } from "./diagnostics/catalogue/index.ts";
 export { renderErrorPlain, renderFailPlain, bodyLines, location, identityPaths, type RenderOptions } from "./diagnostics/render-plain.ts";
 export { renderErrorPretty, renderFailPretty, codeFrame, noPaint, type Paint, type PrettyOptions } from "./diagnostics/render-pretty.ts";
-export { renderCheckJson, diagnosticToJson, type JsonDiagnostic, type JsonOptions, type CheckReport } from "./diagnostics/render-json.ts";
+export { renderCheckJson, diagnosticToJson, type JsonDiagnostic, type JsonEdit, type JsonFix, type JsonOptions, type CheckReport } from "./diagnostics/render-json.ts";
 
 // Phases.
 export { parseFile, checkSize } from "./syntax/parse-file.ts";
@@ -27,6 +27,7 @@ export { findProjectRoot, discoverFiles, moduleNames, fileKind, APP_FILE, type D
 export { resolveModules, type ResolveOptions, type ResolveResult } from "./modules/resolve.ts";
 export { limitDiagnostics, omittedLine, MAX_PER_FILE, MAX_PER_RUN, type Limited } from "./diagnostics/limit.ts";
 export { compileProject, sortDiagnostics, sourceLookup, type CompileOptions, type CompileResult, type CompileStats } from "./pipeline.ts";
+export { HEAP_PER_SOURCE_BYTE, sourceBudget, type MemoryBudget } from "./memory-budget.ts";
 
 // What an editor needs (`jadpo lsp`): open buffers over the disk, parses kept between compiles,
 // the nodes at a cursor, and where an unimported name is declared.
@@ -64,7 +65,9 @@ export { canonicalJson, digest8, type CanonicalInput } from "./prompts/digest.ts
 export { sha256, sha256PartsHex, sha256Uint32, uint32At } from "./hash/digest.ts";
 export { keywordNames } from "./syntax/tokens.ts";
 export { LIBRARY_FUNCTIONS } from "./check/library.ts";
-export { NAMESPACES } from "./check/report-names.ts";
+export { GROUP_SHADOWED_NAMESPACES, NAMESPACES } from "./check/report-names.ts";
 export { fixtureFits, fixturesFor, onlyFixtureFor, projectFixtures, type ProjectFixture } from "./check/fixtures-for.ts";
 export { PRELUDE_TYPE_NAMES, buildPrelude } from "./check/prelude.ts";
 export * from "./cache/index.ts";
+export { isObject } from "./cache/entry.ts";
+export { nowMs } from "./clock.ts";

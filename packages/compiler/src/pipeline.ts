@@ -16,10 +16,13 @@ import { diagnostic } from "./diagnostics/diagnostic.ts";
 import { recordingNameFor } from "./names/casing.ts";
 import { fileStart } from "./source/span.ts";
 import type { ParseCache } from "./workspace/parse-cache.ts";
+import { heapFull, overBudget, type MemoryBudget } from "./memory-budget.ts";
 
 export interface CompileOptions extends CheckOptions {
   /** Parses kept from the last compile of this project (an editor's): unchanged files aren't parsed again. */
   parses?: ParseCache;
+  /** The process's heap: a project too large for it stops with `limit.project_too_large` instead of running it out. */
+  memory?: MemoryBudget;
 }
 
 export interface CompileStats {
@@ -46,6 +49,7 @@ export interface CompileResult {
 
 /** Rules after which checking would only repeat the problem in other words. */
 function blocksChecking(d: Diagnostic): boolean {
+  if (d.rule === "syntax.unsupported") return false; // the declaration is skipped; the rest is whole
   return d.rule.startsWith("syntax.") || d.rule.startsWith("limit.") || d.rule.startsWith("module.");
 }
 
@@ -56,8 +60,13 @@ function blocksChecking(d: Diagnostic): boolean {
 export function compileProject(host: Host, root: string, options: CompileOptions = {}): CompileResult {
   const found = discoverFiles(host, root);
   options.parses?.begin();
-  const { files, incomplete, diagnostics, omitted: unparsed } = parseAll(host, found, options.parses);
+  const { files, incomplete, diagnostics, omitted: unparsed, stopped } = parseAll(host, found, options.parses, options.memory);
   options.parses?.end();
+  if (stopped) {
+    // Too large to hold: that one diagnostic, and nothing parsed is kept.
+    const empty = resolveModules([], { recordings: [], incomplete });
+    return { root, graph: empty.graph, program: null, diagnostics: [stopped], omitted: 0, stats: { files: found.files.length, declarations: 0 } };
+  }
   for (const d of foundProblems(found)) diagnostics.push(d);
   const resolved = resolveModules(files, { recordings: readRecordings(host, found), incomplete });
   for (const d of resolved.diagnostics) diagnostics.push(d);
@@ -82,26 +91,42 @@ function foundProblems(found: ProjectFiles): Diagnostic[] {
   return out;
 }
 
-function parseAll(host: Host, found: ProjectFiles, parses: ParseCache | undefined) {
+/**
+ * Reads every file, then parses them one by one. With a memory budget, a project whose files are
+ * over it is not parsed at all, and parsing stops once the heap is nearly full.
+ */
+function parseAll(host: Host, found: ProjectFiles, parses: ParseCache | undefined, memory: MemoryBudget | undefined) {
   const files: LoadedFile[] = [];
   const incomplete = new Set<string>();
   const diagnostics: Diagnostic[] = [];
   let omitted = 0;
-  for (const file of found.files) {
-    const read = host.readWithin(file.absolute, MAX_FILE_BYTES);
+  const reads: (Uint8Array | number | null)[] = found.files.map((file) => host.readWithin(file.absolute, MAX_FILE_BYTES));
+  if (memory) {
+    const total = reads.reduce<number>((sum, read) => sum + (typeof read === "number" ? read : read?.length ?? 0), 0);
+    const over = overBudget(memory, total);
+    if (over) return { files, incomplete, diagnostics: [], omitted, stopped: over };
+  }
+  let readBytes = 0;
+  for (let i = 0; i < found.files.length; i++) {
+    const file = found.files[i];
+    const read = reads[i];
+    reads[i] = null; // the bytes are the parse's from here
     if (typeof read === "number") {
       diagnostics.push(checkSize(read, file.path)!);
       incomplete.add(file.path);
       continue;
     }
+    const full = memory && heapFull(memory, readBytes);
+    if (full) return { files: [], incomplete, diagnostics: [], omitted: 0, stopped: full };
     const bytes = read ?? new Uint8Array();
+    readBytes += bytes.length;
     const parsed = parses ? parses.parse(file.path, file.kind, bytes) : parseFile(file.path, file.kind, bytes);
     if (parsed.diagnostics.length > 0) incomplete.add(file.path);
     for (const d of parsed.diagnostics) diagnostics.push(d);
     omitted += parsed.omitted ?? 0;
     files.push({ path: file.path, kind: file.kind, ...moduleNames(file.path), source: parsed.source, syntax: parsed.syntax });
   }
-  return { files, incomplete, diagnostics, omitted };
+  return { files, incomplete, diagnostics, omitted, stopped: null };
 }
 
 function readRecordings(host: Host, found: ProjectFiles): RecordingSource[] {

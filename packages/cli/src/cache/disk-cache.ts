@@ -5,7 +5,7 @@
 import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ModuleCache } from "@jadpo/compiler";
-import { sha256PartsHex } from "@jadpo/compiler/startup";
+import { sha256PartsHex } from "../toolchain.ts";
 import { statePath, unsafeStateFolder } from "../state-folder.ts";
 
 declare const __JADPO_TOOLCHAIN__: string | undefined;

@@ -1,13 +1,10 @@
-// Quick fixes from the diagnostics under the cursor: add the missing `use` for a name another
-// module declares, and apply a "did you mean". Both read the diagnostic's `next:`, so they
-// offer exactly what `jadpo check` suggests.
-import type { Diagnostic, LoadedFile, UseDecl } from "@jadpo/compiler";
-import { CodeActionKind, type CodeAction, type Range, type TextEdit } from "vscode-languageserver";
-import { positionAt, rangeOf } from "./paths.ts";
+// Quick fixes from the diagnostics under the cursor: each of a diagnostic's `fixes` (a near name,
+// a missing `use`, …), made by the checker where it made the diagnostic, so the editor offers
+// exactly what `jadpo check` suggests.
+import type { Diagnostic, LoadedFile } from "@jadpo/compiler";
+import { CodeActionKind, type CodeAction, type Range } from "vscode-languageserver";
+import { rangeOf } from "./paths.ts";
 import { toLspDiagnostic } from "./diagnostics.ts";
-
-const DECLARED_IN = /^`(\w+)` is declared in `([\w/]+)`: add it to a `use/;
-const DID_YOU_MEAN = /^Did you mean `([^`]+)`\?$/;
 
 function overlaps(a: Range, b: Range): boolean {
   const before = (x: Range["start"], y: Range["start"]) => x.line < y.line || (x.line === y.line && x.character <= y.character);
@@ -17,43 +14,17 @@ function overlaps(a: Range, b: Range): boolean {
 export function codeActions(file: LoadedFile, uri: string, diagnostics: Diagnostic[], range: Range): CodeAction[] {
   const actions: CodeAction[] = [];
   for (const d of diagnostics) {
-    if (!d.span || d.span.file !== file.path) continue;
-    const at = rangeOf(d.span, file.source);
-    if (!overlaps(at, range)) continue;
-    const edit = (title: string, edits: TextEdit[]): CodeAction => ({
-      title, kind: CodeActionKind.QuickFix, diagnostics: [toLspDiagnostic(d, file.source)], isPreferred: true, edit: { changes: { [uri]: edits } },
-    });
-    const elsewhere = DECLARED_IN.exec(d.next);
-    if (elsewhere) {
-      const [, name, module] = elsewhere;
-      actions.push(edit(`Add \`${name}\` to \`use ${module}\``, [addUse(file, module, name)]));
-      continue;
-    }
-    const near = DID_YOU_MEAN.exec(d.next);
-    if (near) {
-      const written = file.source.text.slice(d.span.start, d.span.end);
-      const replacement = written.includes(".") || !near[1].includes(".") ? near[1] : near[1].slice(near[1].lastIndexOf(".") + 1);
-      actions.push(edit(`Change to \`${replacement}\``, [{ range: at, newText: replacement }]));
+    if (!d.span || d.span.file !== file.path || d.fixes.length === 0) continue;
+    if (!overlaps(rangeOf(d.span, file.source), range)) continue;
+    for (const fix of d.fixes) {
+      // A fix edits the diagnostic's own file; one that reached further would need other buffers' text.
+      if (fix.edits.some((e) => e.span.file !== file.path)) continue;
+      const edits = fix.edits.map((e) => ({ range: rangeOf(e.span, file.source), newText: e.text }));
+      actions.push({
+        title: fix.title, kind: CodeActionKind.QuickFix, diagnostics: [toLspDiagnostic(d, file.source)], isPreferred: true,
+        edit: { changes: { [uri]: edits } },
+      });
     }
   }
   return actions;
-}
-
-/** The edit that imports `name` from `module`: into its `use` line when the file has one, else a new line after the last `use`. */
-function addUse(file: LoadedFile, module: string, name: string): TextEdit {
-  const uses = file.syntax.decls.filter((d): d is UseDecl => d.kind === "use");
-  const existing = uses.find((u) => u.path.map((p) => p.name).join("/") === module);
-  if (existing && existing.names.length > 0) {
-    const lastName = existing.names[existing.names.length - 1];
-    const at = positionAt(file.source, lastName.span.end);
-    return { range: { start: at, end: at }, newText: `, ${name}` };
-  }
-  const after = uses.length > 0 ? uses[uses.length - 1].span.end : null;
-  if (after === null) {
-    const start = { line: 0, character: 0 };
-    const blank = file.syntax.decls.length > 0 ? "\n" : "";
-    return { range: { start, end: start }, newText: `use ${module} { ${name} }\n${blank}` };
-  }
-  const at = positionAt(file.source, after);
-  return { range: { start: at, end: at }, newText: `\nuse ${module} { ${name} }` };
 }

@@ -3,7 +3,7 @@
 // keys and item words in `fakes:`, members after a dot, a record literal's fields, and
 // otherwise every name in scope.
 import {
-  AI_FAILURE_WORDS, FAKE_ITEM_KINDS, LIBRARY_FUNCTIONS, NAMESPACES, buildPrelude, PRELUDE_TYPE_NAMES, STOP_WORDS, keywordNames, valuesTypeName,
+  AI_FAILURE_WORDS, FAKE_ITEM_KINDS, GROUP_SHADOWED_NAMESPACES, LIBRARY_FUNCTIONS, NAMESPACES, buildPrelude, PRELUDE_TYPE_NAMES, STOP_WORDS, keywordNames, valuesTypeName,
   type DeclRef, type FakeItemKind, type LoadedFile, type ModuleGraph,
 } from "@jadpo/compiler";
 import { CompletionItemKind, InsertTextFormat, type CompletionItem, type Range } from "vscode-languageserver";
@@ -171,6 +171,12 @@ function item(name: string, ref: DeclRef): CompletionItem {
   return { label: name, kind: kindOf(ref), detail: ref.file.path };
 }
 
+/** Whether `name` is a fixtures group this file sees (it shadows the newer library namespaces). */
+function isFixturesGroup(input: CompletionInput, name: string): boolean {
+  const ref = input.compiled.result.graph.scopes.get(input.file.path)?.names.get(name);
+  return ref?.kind === "decl" && ref.decl.kind === "fixtures";
+}
+
 function memberItems(input: CompletionInput, object: string, inner: string): CompletionItem[] {
   const program = input.compiled.program;
   if (object === "ai") {
@@ -178,7 +184,8 @@ function memberItems(input: CompletionInput, object: string, inner: string): Com
     return [...["generate", "stream", "embed"].map((label) => ({ label, kind: CompletionItemKind.Function })),
       ...promptNames(input.compiled.result.graph).map((label) => ({ label, kind: CompletionItemKind.Interface }))];
   }
-  if (NAMESPACES.includes(object)) {
+  const shadowed = GROUP_SHADOWED_NAMESPACES.includes(object) && isFixturesGroup(input, object);
+  if (NAMESPACES.includes(object) && !shadowed) {
     return LIBRARY_FUNCTIONS.filter((fn) => fn.startsWith(`${object}.`)).map((fn) => ({ label: fn.slice(object.length + 1), kind: CompletionItemKind.Function }));
   }
   if (object === "Locale") return (program?.locale.members.def.kind === "enum" ? program.locale.members.def.members : []).map((m) => ({ label: m.name, kind: CompletionItemKind.EnumMember, detail: m.tag }));

@@ -3,7 +3,7 @@
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Position, Range } from "vscode-languageserver";
 import type { SourceFile, Span } from "@jadpo/compiler";
-import { slashPath } from "@jadpo/compiler/startup";
+import { slashPath } from "../toolchain.ts";
 
 /** An absolute path with `/`, or null for a URI that isn't a file. */
 export function pathOfUri(uri: string): string | null {

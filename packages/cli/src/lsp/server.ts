@@ -4,7 +4,7 @@
 // checker kept. A handler that throws answers nothing rather than stopping the server.
 import { dirname } from "node:path";
 import { overlayHost, type Host } from "@jadpo/compiler";
-import { findProjectRoot } from "@jadpo/compiler/startup";
+import { findProjectRoot } from "../toolchain.ts";
 import {
   CodeActionKind, TextDocuments, TextDocumentSyncKind, type Connection, type InitializeResult,
 } from "vscode-languageserver";

@@ -3,9 +3,9 @@
 // `under N seeds`. Every reporter takes them from here.
 import type { Paint } from "@jadpo/compiler";
 // Types only from the runtime: reporters load with every command, the runtime only with `jadpo
-// test`'s run (run-options is pure and bundled into the CLI).
-import type { CoverageSite } from "@jadpo/runtime";
-import { seedCount, type SeedRange } from "@jadpo/runtime/run-options";
+// test`'s run.
+import type { CoverageSite, SeedRange } from "@jadpo/runtime";
+import { seedCount } from "../run-flags.ts";
 import type { ReportContext } from "./reporter.ts";
 
 const COVERAGE_HEADING = "AI outcomes reached by these tests";

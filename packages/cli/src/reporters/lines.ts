@@ -99,7 +99,21 @@ export function remedyWhyOf(alert: Alert): string {
 }
 
 export function remedyLine(alert: Alert, context: ReportContext): string {
-  return `→ ${remedyCommand(alert, context)}  ${remedyWhyOf(alert)}`;
+  return `→ ${remedyCommand(alert, context)}  ${remedyWhyOf(alert)}${remedyWithout(alert)}`;
+}
+
+/**
+ * For a recording that remembers no fixture: the command asks with the last `jadpo dev` call's
+ * values; what to add when there is none (the one fixture that fits, or how to make one).
+ */
+export function remedyWithout(alert: Alert): string {
+  const without = alert.without;
+  if (alert.fixture !== undefined || without === undefined) return "";
+  const names = without.fixtures;
+  const add = names.length === 1 ? `add \`--fixture ${names[0]}\``
+    : names.length === 0 ? `write a fixture that returns \`${without.valuesType}\` and add \`--fixture\` with it`
+      : `add \`--fixture\` with one of ${names.slice(0, 3).map((n) => `\`${n}\``).join(", ")}${names.length > 3 ? ", …" : ""}`;
+  return ` (with no \`jadpo dev\` call to ask with, ${add})`;
 }
 
 /** `jadpo test <file>:<line of the declaration> --seed <run seed>` (the path quoted when the shell would split it). */

@@ -5,11 +5,11 @@
 import {
   omittedLine, renderErrorPlain, renderErrorPretty, renderFailPlain, renderFailPretty, type Diagnostic, type Paint, type SourceFile,
 } from "@jadpo/compiler";
-import { noPaint } from "@jadpo/compiler/startup";
+import { noPaint } from "../toolchain.ts";
 import type { Alert, SeedRange, TestResult } from "@jadpo/runtime";
 import { coverageLines, underSeeds } from "./coverage.ts";
 import { failingAlerts, type RanReport, type ReportContext, type RenderReport, type TestReport } from "./reporter.ts";
-import { alertText, compileErrorsLine, remedyCommand, remedyWhyOf, summaryLine, withRerun } from "./lines.ts";
+import { alertText, compileErrorsLine, remedyCommand, remedyWhyOf, remedyWithout, summaryLine, withRerun } from "./lines.ts";
 
 export interface TextStyle {
   /** Pretty rendering (painted, code frames for compile errors); false is plain. */
@@ -87,7 +87,7 @@ function summary(results: TestResult[], style: TextStyle, alertsFailing: number,
 }
 
 function remedy(alert: Alert, style: TextStyle, context: ReportContext): string {
-  return `${style.paint.alert("→")} ${style.paint.bold(remedyCommand(alert, context))}  ${remedyWhyOf(alert)}`;
+  return `${style.paint.alert("→")} ${style.paint.bold(remedyCommand(alert, context))}  ${remedyWhyOf(alert)}${remedyWithout(alert)}`;
 }
 
 /** Under the summary of a run shown again from the cache. */

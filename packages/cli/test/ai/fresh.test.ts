@@ -219,7 +219,7 @@ describe("`asked`, read strictly", () => {
       `FAIL  answer_question's sesame recording decodes --> ${file}:1`,
       "  decode: `answer_question`'s recording `sesame` doesn't decode: its `asked.values` is not 8 hex digits",
       "  reason: Every build decodes every recording through each type its prompt is asked for as, every rule included, so an answer no call could read, or one its type has changed under since it was recorded, shows here before a test answers with it.",
-      "  next: Correct its answer to the type, or record it again (agent)",
+      "  next: Correct its answer to the type, or record it again: `jadpo ai record answer_question --as sesame --force` (agent)",
       "  rule: test.recording_undecodable",
       `  rerun: jadpo test ${file}:1 --seed 1`,
       "test failed: 1 failed, 1 recording test",

@@ -1,7 +1,7 @@
 // The block `jadpo ai record` prints, exactly as docs/cli-ai.md shows it, for each way of counting
 // placeholders and each source of values.
 import { describe, expect, it } from "vitest";
-import { noPaint } from "@jadpo/compiler/startup";
+import { noPaint } from "@jadpo/compiler";
 import { recordedText, type Recorded } from "../../src/commands/ai/record/render.ts";
 
 const base: Recorded = {

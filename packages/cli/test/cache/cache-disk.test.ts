@@ -39,6 +39,20 @@ describe("the disk cache", () => {
     expect(JSON.parse(readFileSync(join(cacheDir(root), entry), "utf8")).key).toBe(entry);
   });
 
+  it("keeps each diagnostic's fixes, and reads an entry whose diagnostics have none (as stored before fixes) as a miss", () => {
+    const root = example();
+    const app = join(root, "app.jadpo");
+    writeFileSync(app, readFileSync(app, "utf8").replace("timeout: 30s", "timout: 30s"));
+    const cold = runJadpo(["check", "--diagnostic-format", "json"], { cwd: root });
+    expect(JSON.parse(cold.stdout).diagnostics[0].fixes.map((f: { title: string }) => f.title)).toEqual(["Change to `timeout`"]);
+    expect(runJadpo(["check", "--diagnostic-format", "json"], { cwd: root })).toEqual(cold);
+    const [entry] = readdirSync(cacheDir(root));
+    const stored = readFileSync(join(cacheDir(root), entry), "utf8");
+    expect(stored).toContain('"fixes"');
+    writeFileSync(join(cacheDir(root), entry), JSON.stringify(JSON.parse(stored, (key, value: unknown) => (key === "fixes" ? undefined : value))));
+    expect(runJadpo(["check", "--diagnostic-format", "json"], { cwd: root })).toEqual(cold);
+  });
+
   it("treats an unreadable entry as a miss, and a project it can't write to as one without a cache", () => {
     const root = example();
     const cold = runJadpo(["check"], { cwd: root });

@@ -24,7 +24,7 @@ afterAll(() => {
 
 describe.concurrent("jadpo check", () => {
   it("passes the example app with the count of files and declarations", async () => {
-    expect(await runJadpoAsync(["check", "examples/support"], { cwd: repo })).toEqual({ code: 0, stderr: "", stdout: "✓ Check passed  12 files · 27 declarations\n" });
+    expect(await runJadpoAsync(["check", "examples/support"], { cwd: repo })).toEqual({ code: 0, stderr: "", stdout: "✓ Check passed  12 files · 29 declarations\n" });
   });
 
   it("finds the project from a file or folder inside it", async () => {
@@ -50,7 +50,7 @@ describe.concurrent("jadpo check", () => {
       stdout: lines(
         "error: No Jadpo project at or above `.`",
         "  reason: A project is the folder holding `app.jadpo`; commands find it by walking up from the path given.",
-        "  next: Run the command inside a project, or pass its path (human)",
+        "  next: Run the command inside a project or pass its path, or make a project with `jadpo init <folder>` (human)",
         "  rule: cli.no_project",
         "check failed: 1 error",
       ),
@@ -94,6 +94,12 @@ describe.concurrent("jadpo check", () => {
           reason: "`use` imports names that the module declares at its top level.",
           next: "Import `SupportAnswer`, the closest name in `support/types`",
           owner: "agent",
+          fixes: [{
+            title: "Change to `SupportAnswer`",
+            edits: [{
+              file: "domains/support/actions/reply.jadpo", line: 1, column: 21, end_line: 1, end_column: 33, start_byte: 20, end_byte: 32, text: "SupportAnswer",
+            }],
+          }],
         },
       ],
     });
@@ -101,7 +107,7 @@ describe.concurrent("jadpo check", () => {
     expect(passed).toEqual({
       code: 0,
       stderr: "",
-      stdout: '{"schemaVersion":1,"command":"check","status":"passed","files":12,"declarations":27,"diagnostics":[]}\n',
+      stdout: '{"schemaVersion":1,"command":"check","status":"passed","files":12,"declarations":29,"diagnostics":[]}\n',
     });
     const none = await runJadpoAsync(["check", "--diagnostic-format", "json"], { cwd: empty });
     expect(none.code).toBe(1);
@@ -146,7 +152,7 @@ describe.concurrent("colour", () => {
       expect(run.stdout, label).not.toMatch(ANSI);
     }
     const passed = await runJadpoAsync(["check", "--color", "never"], { cwd: join(repo, "examples/support"), env: { NO_COLOR: "1" } });
-    expect(passed).toEqual({ code: 0, stderr: "", stdout: "✓ Check passed  12 files · 27 declarations\n" });
+    expect(passed).toEqual({ code: 0, stderr: "", stdout: "✓ Check passed  12 files · 29 declarations\n" });
   });
 
   it("is on with --color always (even with NO_COLOR) and with FORCE_COLOR", async () => {
@@ -157,7 +163,7 @@ describe.concurrent("colour", () => {
     expect(always.stdout.replace(/\u001b\[[0-9;]*m/g, "")).toBe((await runJadpoAsync(pretty, { cwd: root })).stdout);
     expect((await runJadpoAsync(pretty, { cwd: root, env: { NO_COLOR: undefined, FORCE_COLOR: "1" } })).stdout).toMatch(ANSI);
     const passed = await runJadpoAsync(["check", "--color", "always"], { cwd: join(repo, "examples/support"), env: { NO_COLOR: undefined } });
-    expect(passed).toEqual({ code: 0, stderr: "", stdout: "\u001b[32m\u001b[1m✓\u001b[22m\u001b[39m Check passed  12 files · 27 declarations\n" });
+    expect(passed).toEqual({ code: 0, stderr: "", stdout: "\u001b[32m\u001b[1m✓\u001b[22m\u001b[39m Check passed  12 files · 29 declarations\n" });
   });
 });
 

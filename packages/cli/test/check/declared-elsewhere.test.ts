@@ -6,7 +6,7 @@ import { expect, test } from "vitest";
 import { runJadpo } from "../support/jadpo.ts";
 import { copyExample } from "../support/example.ts";
 
-test("an unimported failure names its module and the `use` line", () => {
+test("an unimported failure names its module and the `use` line, once for all its uses", () => {
   const root = copyExample("jadpo-check-use-");
   const path = join(root, "domains/support/actions/answer_customer.jadpo");
   writeFileSync(path, readFileSync(path, "utf8").replace("{ AnswerUnreadable, AssistantUnavailable }", "{ AssistantUnavailable }"));
@@ -17,6 +17,7 @@ test("an unimported failure names its module and the `use` line", () => {
     "  next: `AnswerUnreadable` is declared in `support/failures`: add it to a `use support/failures { … }` line (agent)",
     "  rule: name.unknown",
   ].join("\n");
-  expect(run.stdout).toBe(`${block(6, 33)}\n\n${block(12, 40)}\ncheck failed: 2 errors\n`);
+  // Used twice, one `use` line to fix: one diagnostic, at the first use.
+  expect(run.stdout).toBe(`${block(6, 33)}\ncheck failed: 1 error\n`);
   expect(run.code).toBe(1);
 });

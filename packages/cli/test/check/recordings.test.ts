@@ -20,7 +20,7 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 it("checks the example's recordings clean", async () => {
   const run = await runJadpoAsync(["check"], { cwd: root });
-  expect(run.stdout).toBe("✓ Check passed  12 files · 27 declarations\n");
+  expect(run.stdout).toBe("✓ Check passed  12 files · 29 declarations\n");
   expect(run.code).toBe(0);
 });
 
@@ -32,8 +32,10 @@ it("reports an undecodable recording at <file>:1:1", async () => {
     lines(
       `error: \`answer_question\`'s recording \`sesame\` doesn't decode --> ${RECORDING}:1:1`,
       "  decode: `answer_question`'s recording `sesame` doesn't decode: `type` on `resolved_by_articles`",
+      "  expected: Bool",
+      "  got: Text",
       "  reason: Every build decodes every recording through each type its prompt is asked for as, every rule included, so an answer no call could read, or one its type has changed under since it was recorded, shows here before a test answers with it.",
-      "  next: Correct its answer to the type, or record it again (agent)",
+      "  next: Correct its answer to the type, or record it again: `jadpo ai record answer_question --as sesame --force` (agent)",
       "  rule: test.recording_undecodable",
       "check failed: 1 error",
     ),

@@ -5,6 +5,7 @@ import * as fs from "node:fs";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { diskFullText } from "./disk-full-text.ts";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { memoryContext } from "../../src/context.ts";
 import { reportInternalError } from "../../src/internal-error.ts";
@@ -60,13 +61,7 @@ describe("jadpo init on a disk that fills up halfway", () => {
     expect(run).toEqual({
       code: 1,
       stdout: "",
-      stderr: [
-        "error: The disk is full: `newproj/domains/notes/actions/summarise.jadpo` can't be written",
-        "  reason: The disk holding it has no space left, or your quota on it is used up (ENOSPC).",
-        "  next: Free space on that disk (or raise your quota), then run `jadpo init` again (human)",
-        "  rule: cli.disk_full",
-        "",
-      ].join("\n"),
+      stderr: diskFullText("newproj/domains/notes/actions/summarise.jadpo", "ENOSPC", "run `jadpo init` again"),
     });
     expect(tree(cwd)).toEqual(before);
   });
@@ -94,13 +89,7 @@ describe("a full disk nobody expected (the catch-all)", () => {
     const { context, stderr } = memoryContext(cwd);
     expect(reportInternalError(enospc(join(cwd, ".jadpo/recording-key")), ["test"], context)).toBe(1);
     expect(context.exitCode).toBe(1);
-    expect(stderr()).toBe([
-      "error: The disk is full: `.jadpo/recording-key` can't be written",
-      "  reason: The disk holding it has no space left, or your quota on it is used up (ENOSPC).",
-      "  next: Free space on that disk (or raise your quota), then run the command again (human)",
-      "  rule: cli.disk_full",
-      "",
-    ].join("\n"));
+    expect(stderr()).toBe(diskFullText(".jadpo/recording-key"));
     expect(fs.existsSync(join(cwd, ".jadpo", "internal-errors"))).toBe(false);
   });
 
@@ -108,12 +97,6 @@ describe("a full disk nobody expected (the catch-all)", () => {
     const cwd = tempFolder();
     const { context, stderr } = memoryContext(cwd);
     reportInternalError(Object.assign(enospc(), { code: "EDQUOT" }), ["check"], context);
-    expect(stderr()).toBe([
-      "error: The disk is full: jadpo couldn't write a file it needed",
-      "  reason: The disk holding it has no space left, or your quota on it is used up (EDQUOT).",
-      "  next: Free space on the disk holding the project (or raise your quota), then run the command again (human)",
-      "  rule: cli.disk_full",
-      "",
-    ].join("\n"));
+    expect(stderr()).toBe(diskFullText(null, "EDQUOT"));
   });
 });

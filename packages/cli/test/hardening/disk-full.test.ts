@@ -8,6 +8,7 @@ import { execFileSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { diskFullText } from "./disk-full-text.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeModelServer, type FakeModelServer } from "@jadpo/runtime/testing";
 import { buildCli } from "../support/build-cli.ts";
@@ -82,13 +83,7 @@ describe("a full disk", () => {
     });
     expect(run).toEqual({
       code: 1,
-      stdout: [
-        `error: The disk is full: \`${RECORDING}\` can't be written`,
-        "  reason: The disk holding it has no space left, or your quota on it is used up (ENOSPC).",
-        "  next: Free space on that disk (or raise your quota), then run the command again (human)",
-        "  rule: cli.disk_full",
-        "",
-      ].join("\n"),
+      stdout: diskFullText(RECORDING),
       stderr: "",
     });
     expect(model.requests).toHaveLength(1);
@@ -102,13 +97,7 @@ describe("a full disk", () => {
     const run = await runJadpoAsync(["ai", "record", "answer_question", "--as", "not_covered", "--fixture", "questions.sesame", "--force"], {
       cwd: root, env: { JADPO_AI_BASE_URL: model.url },
     });
-    expect(run.stdout).toBe([
-      "error: The disk is full: `.jadpo/recording-key` can't be written",
-      "  reason: The disk holding it has no space left, or your quota on it is used up (ENOSPC).",
-      "  next: Free space on that disk (or raise your quota), then run the command again (human)",
-      "  rule: cli.disk_full",
-      "",
-    ].join("\n"));
+    expect(run.stdout).toBe(diskFullText(".jadpo/recording-key"));
     expect(run.code).toBe(1);
     expect(Object.keys(tree(root)).filter((path) => path.includes("recording-key"))).toEqual([]);
   });
@@ -116,7 +105,7 @@ describe("a full disk", () => {
   it("doesn't stop `jadpo check` or `jadpo test`, whose cache is only kept when it fits", async (ctx) => {
     if (!mounted) return ctx.skip();
     const check = await runJadpoAsync(["check"], { cwd: root });
-    expect(check).toEqual({ code: 0, stdout: "✓ Check passed  12 files · 27 declarations\n", stderr: "" });
+    expect(check).toEqual({ code: 0, stdout: "✓ Check passed  12 files · 29 declarations\n", stderr: "" });
     const test = await runJadpoAsync(["test"], { cwd: root });
     expect(test.stderr).toBe("");
     expect(test.stdout).toMatch(/^✓ \d+ passed /);
@@ -128,13 +117,7 @@ describe("a full disk", () => {
   it("is cli.disk_full in `jadpo test --output`, naming the report, exit 1", async (ctx) => {
     if (!mounted) return ctx.skip();
     const run = await runJadpoAsync(["test", "--output", "junit=report.xml"], { cwd: root });
-    expect(run.stderr).toBe([
-      "error: The disk is full: `report.xml` can't be written",
-      "  reason: The disk holding it has no space left, or your quota on it is used up (ENOSPC).",
-      "  next: Free space on that disk (or raise your quota), then run the command again (human)",
-      "  rule: cli.disk_full",
-      "",
-    ].join("\n"));
+    expect(run.stderr).toBe(diskFullText("report.xml"));
     expect(run.code).toBe(1);
     expect(Object.keys(tree(root)).filter((path) => path.startsWith("report.xml"))).toEqual([]);
   });
@@ -148,13 +131,7 @@ describe("a full disk", () => {
     }
     expect((await dev.request("GET", "/health")).status).toBe(200);
     expect(await dev.stop()).toBe(0);
-    expect(dev.stderr).toBe([
-      "error: The disk is full: `.jadpo/dev/calls.jsonl` can't be written",
-      "  reason: The disk holding it has no space left, or your quota on it is used up (ENOSPC).",
-      "  next: Free space on that disk (or raise your quota), then the next call is logged (`jadpo dev` goes on serving meanwhile) (human)",
-      "  rule: cli.disk_full",
-      "",
-    ].join("\n"));
+    expect(dev.stderr).toBe(diskFullText(".jadpo/dev/calls.jsonl", "ENOSPC", "the next call is logged (`jadpo dev` goes on serving meanwhile)"));
     expect(dev.stdout).not.toContain("internal error");
     // The day's request counter, written beside the log, leaves no temporary file either.
     expect(temporaries(tree(root))).toEqual([]);

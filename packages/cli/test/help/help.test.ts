@@ -7,7 +7,7 @@ import type { Command } from "commander";
 import { beforeAll, describe, expect, it } from "vitest";
 import { memoryContext } from "../../src/context.ts";
 import { buildProgram } from "../../src/program.ts";
-import { helpExamples } from "../../src/help-examples.ts";
+import { docsPages, helpExamples } from "../../src/help-examples.ts";
 import { buildCli } from "../support/build-cli.ts";
 import { repo, runJadpo, runJadpoAll } from "../support/jadpo.ts";
 
@@ -39,7 +39,9 @@ describe("help", () => {
       const lines = examples.split("\n").filter((line) => line.startsWith("  $ jadpo"));
       expect(lines.length, path).toBeGreaterThanOrEqual(path === "ai show" ? 1 : 2);
       expect(lines.length, path).toBeLessThanOrEqual(3);
-      expect(stdout.endsWith("Docs: docs/cli.md in the jadpo repository\n"), path).toBe(true);
+      // The page that documents the command, and this install's copy of it (the repository's, here).
+      const page = docsPages[path];
+      expect(stdout.endsWith(`Docs: docs/${page} in the jadpo repository (this install's copy: ${repo}/docs/${page})\n`), path).toBe(true);
     }
   });
 
@@ -75,6 +77,23 @@ describe("docs/cli.md", () => {
     for (const { path, command } of commands()) {
       const defined = command.options.map((option) => option.flags);
       expect(documented(path).sort(), path).toEqual([...defined].sort());
+    }
+  });
+});
+
+describe("jadpo help <command>", () => {
+  it("points at the page that documents that command: `jadpo help test` at docs/testing.md", () => {
+    const help = runJadpo(["help", "test"], { cwd: repo });
+    expect(help.stdout.split("\n").filter((line) => line.startsWith("Docs: "))).toEqual([
+      `Docs: docs/testing.md in the jadpo repository (this install's copy: ${repo}/docs/testing.md)`,
+    ]);
+    expect(readFileSync(join(repo, "docs/testing.md"), "utf8")).toContain("--coverage-min");
+  });
+
+  it("every page it names exists and documents its command", () => {
+    for (const [path, page] of Object.entries(docsPages)) {
+      const text = readFileSync(join(repo, "docs", page), "utf8");
+      expect(text, `${path} → ${page}`).toContain(path === "jadpo" ? "jadpo check" : `jadpo ${path}`);
     }
   });
 });

@@ -1,7 +1,8 @@
 // `jadpo test` and `jadpo check` load the compiler (and the runtime) only when they compile: an
 // answer from the project's cache reads neither script, only the command's own (build/README.md).
 // A probe reports each read of a script of the built `dist/`.
-import { rmSync } from "node:fs";
+import { rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { copyExample, disposedAfterEach } from "../support/example.ts";
 import { runJadpo } from "../support/jadpo.ts";
@@ -40,8 +41,20 @@ describe("the compiler and the runtime", () => {
 
   it("are not loaded by a `jadpo check` answered from the cache", () => {
     const project = example().root;
-    // The example has recordings: a check that compiles decodes them with the runtime.
-    expect(scriptsRead(project, ["check"])).toEqual(["jadpo-check.cjs", "compiler.cjs", "runtime.cjs"]);
+    // The example has recordings: a check that compiles decodes them (the next test).
+    expect(scriptsRead(project, ["check"])).toEqual(["jadpo-check.cjs", "compiler.cjs", "recording-decoder.cjs"]);
     expect(scriptsRead(project, ["check"])).toEqual(["jadpo-check.cjs"]);
+  });
+
+  it("decode a project's recordings for `jadpo check` without loading the runtime's test runner", () => {
+    const project = example().root;
+    // A recording that no longer decodes: the check reports it, so the decoding did run.
+    writeFileSync(join(project, "domains/support/prompts/recordings/answer_question/sesame.json"), "{}\n");
+    const run = runJadpo(["check"], { cwd: project, nodeArgs: ["--import", PROBE] });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain("test.recording_undecodable");
+    // The decoder is a script of its own; the runtime's (the runner, the interpreter) is never read.
+    expect([...run.stderr.matchAll(/^script read: (.*)$/gm)].map((match) => match[1]))
+      .toEqual(["jadpo-check.cjs", "compiler.cjs", "recording-decoder.cjs"]);
   });
 });

@@ -71,7 +71,8 @@ describe("diagnostics", () => {
     await client.change(ACTION, broken);
     await client.diagnosticsOf(ACTION, (d) => d.length > 0);
     const expected = checkOnDisk({ [ACTION]: broken });
-    expect(expected.map((d) => d.rule)).toEqual(["name.unknown", "type.mismatch", "name.unknown"]);
+    // `AnswerUnreadable` is used twice: one `name.unknown` for the one missing import.
+    expect(expected.map((d) => d.rule)).toEqual(["name.unknown", "type.mismatch"]);
     expect(fromLsp(root, client.diagnostics)).toEqual(expected);
     expect(readFileSync(join(root, ACTION), "utf8")).toBe(original); // nothing was saved
 

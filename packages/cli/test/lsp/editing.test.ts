@@ -1,6 +1,7 @@
 // Completion, quick fixes and document symbols over the protocol, on buffers being typed:
 // names in scope, `use` paths and names, record-literal fields, enum members, `ai.<prompt>` keys
-// and item words in `fakes:`, recording names; adding a missing `use`, applying "did you mean".
+// and item words in `fakes:`, recording names; the fixes diagnostics carry (a missing `use`, a
+// "did you mean", a canonical spelling).
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -90,8 +91,16 @@ describe("completion", () => {
   test("after `ai.` and a library namespace", async () => {
     expect(await complete(ACTION, disk(ACTION).replace("ai.generate(asked", "ai.|(asked"))).toEqual(["generate", "stream", "embed", "answer_question"]);
     expect(await complete(TEST, disk(TEST).replace("list.count(asked) == 1\n    assert list.first", "list.|(asked) == 1\n    assert list.first"))).toEqual([
-      "count", "first", "get", "is_empty", "contains", "append",
+      "count", "first", "last", "get", "is_empty", "contains", "append", "take", "drop", "reverse", "concat", "index_of", "sum",
+      "min", "max", "sort", "unique",
     ]);
+    const numbers = "function f(x: Int) -> Int {\n    return number.|\n}\n";
+    expect(await complete("domains/support/numbers.jadpo", numbers)).toEqual(["abs", "min", "max"]);
+  });
+
+  test("a fixtures group named as a newer namespace offers its fixtures, not the library's functions", async () => {
+    const group = "fixtures int {\n    one -> Int { return 1 }\n}\nfunction f() -> Int {\n    return int.|\n}\n";
+    expect(await complete("domains/support/ints.jadpo", group)).toEqual(["one"]);
   });
 });
 
@@ -123,7 +132,7 @@ describe("code actions", () => {
   // The completion tests left buffers that don't parse, and a syntax error anywhere stops the
   // checker (as in `jadpo check`): closing them brings back the files on disk.
   beforeAll(async () => {
-    for (const path of [TEST, "domains/support/tone.jadpo"]) await client.close(path);
+    for (const path of [TEST, "domains/support/tone.jadpo", "domains/support/numbers.jadpo", "domains/support/ints.jadpo"]) await client.close(path);
   });
 
   test("add the missing `use`: into the module's `use` line, or a new line, and the file checks clean", async () => {
@@ -137,10 +146,15 @@ describe("code actions", () => {
 
     const noLine = disk(ACTION).replace("use support/failures { AnswerUnreadable, AssistantUnavailable }\n", "");
     const second = await actionsFor(ACTION, noLine);
-    expect(second.actions.map((a) => a.title)).toEqual(["Add `AssistantUnavailable` to `use support/failures`"]);
-    expect(apply(noLine, second.actions[0]).split("\n").slice(0, 4)).toEqual([
-      "use support/types { CustomerQuestion, SupportAnswer }", "use support/prompts { AnswerQuestion }", "use support/failures { AssistantUnavailable }", "",
+    // The line is missing for two names: one diagnostic, whose fix imports both, and the file checks clean.
+    expect(second.diagnostics).toHaveLength(1);
+    expect(second.actions.map((a) => a.title)).toEqual(["Add `AssistantUnavailable`, `AnswerUnreadable` to `use support/failures`"]);
+    const added = apply(noLine, second.actions[0]);
+    expect(added.split("\n").slice(0, 4)).toEqual([
+      "use support/types { CustomerQuestion, SupportAnswer }", "use support/prompts { AnswerQuestion }", "use support/failures { AssistantUnavailable, AnswerUnreadable }", "",
     ]);
+    await client.change(ACTION, added);
+    expect(await client.diagnosticsOf(ACTION, (d) => d.length === 0)).toEqual([]);
   });
 
   test("apply a \"did you mean\"", async () => {
@@ -151,6 +165,16 @@ describe("code actions", () => {
     expect(apply(typo, actions[0])).toBe(disk(ACTION));
     await client.change(ACTION, disk(ACTION));
     await client.diagnosticsOf(ACTION, (d) => d.length === 0);
+  });
+
+  test("an action comes from the diagnostic's fixes, not its words: a locale tag's canonical case", async () => {
+    const written = disk("app.jadpo").replace('default: "en-GB"', 'default: "en-gb"');
+    const { diagnostics, actions } = await actionsFor("app.jadpo", written);
+    expect(diagnostics[0].message).not.toContain("Did you mean");
+    expect(actions.map((a) => a.title)).toEqual(['Change to `"en-GB"`']);
+    expect(apply(written, actions[0])).toBe(disk("app.jadpo"));
+    await client.change("app.jadpo", disk("app.jadpo"));
+    await client.diagnosticsOf("app.jadpo", (d) => d.length === 0);
   });
 });
 

@@ -63,7 +63,7 @@ describe("printed commands work pasted where they were printed", () => {
       expect(again.stdout).toContain("FAIL  a greeting that fails --> ");
       expect(again.stdout).toContain("test failed: 1 failed, 1 function test");
 
-      const remedies = printed(run.stdout, /^→ (.*?) {2}records it again from the prompt now$/);
+      const remedies = printed(run.stdout, /^→ (.*?) {2}records it again from the prompt now(?: \(.*\))?$/);
       expect(remedies).toHaveLength(2);
       if (place === "the project's parent") expect(remedies[0]).toBe("cd 'my app' && jadpo ai record answer_question --as not_covered");
       else expect(remedies[0]).toBe("jadpo ai record answer_question --as not_covered");

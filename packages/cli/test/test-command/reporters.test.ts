@@ -3,11 +3,12 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { diagnostic, type Diagnostic } from "@jadpo/compiler";
-import { noPaint } from "@jadpo/compiler/startup";
+import { noPaint } from "@jadpo/compiler";
 import type { Alert, TestResult } from "@jadpo/runtime";
 import type { Paint } from "@jadpo/compiler";
 import { makeReporter, reporterEvents, runEndText, type ReportContext, type ReporterName, type TestReport } from "../../src/reporters/index.ts";
 import { ansiPaint } from "../../src/ansi-paint.ts";
+import { remedyLine } from "../../src/reporters/lines.ts";
 import { findAll, parseXml } from "./xml.ts";
 
 const context: ReportContext = { displayPath: (file) => file };
@@ -27,8 +28,13 @@ function result(name: string, kind: TestResult["kind"], status: TestResult["stat
 }
 
 function undecodable(): Diagnostic {
-  const d = diagnostic("test.recording_undecodable", { file: SESAME, line: 1, column: 1, start: 0, end: 0 }, { prompt: "answer_question", name: "sesame" });
-  return { ...d, details: [{ label: "decode", text: `${d.summary}: \`type\` on \`resolved_by_articles\`` }] };
+  const d = diagnostic("test.recording_undecodable", { file: SESAME, line: 1, column: 1, start: 0, end: 0 }, { prompt: "answer_question", name: "sesame", step: "Correct its answer to the type, or record it again: `jadpo ai record answer_question --as sesame --force`" });
+  return {
+    ...d,
+    details: [
+      { label: "decode", text: `${d.summary}: \`type\` on \`resolved_by_articles\`` }, { label: "expected", text: "Bool" }, { label: "got", text: "Text" },
+    ],
+  };
 }
 
 function assertionFailed(line: number): Diagnostic {
@@ -226,5 +232,23 @@ describe("the reporter registry", () => {
     feed({ type: "run-end", alerts: [] });
     expect(done).toEqual(["first", "second"]);
     expect(runEndText({}, ran([]), context)).toBe("");
+  });
+});
+
+describe("the remedy of a recording that remembers no fixture", () => {
+  const stale = (without: { fixtures: string[]; valuesType: string }) => ({
+    kind: "stale_recording" as const, prompt: "answer_question", name: "not_covered", file: "domains/support/prompts/recordings/answer_question/not_covered.json",
+    recordedVersion: "1a2b3c4d", currentVersion: "b44ecc53", without,
+  });
+  it("offers the one fixture that fits, a choice of several, or says to write one", () => {
+    expect(remedyLine(stale({ fixtures: ["questions.sesame"], valuesType: "AnswerQuestion" }), context)).toBe(
+      "→ jadpo ai record answer_question --as not_covered  records it again from the prompt now (with no `jadpo dev` call to ask with, add `--fixture questions.sesame`)",
+    );
+    expect(remedyLine(stale({ fixtures: ["questions.a", "questions.b"], valuesType: "AnswerQuestion" }), context)).toBe(
+      "→ jadpo ai record answer_question --as not_covered  records it again from the prompt now (with no `jadpo dev` call to ask with, add `--fixture` with one of `questions.a`, `questions.b`)",
+    );
+    expect(remedyLine(stale({ fixtures: [], valuesType: "AnswerQuestion" }), context)).toBe(
+      "→ jadpo ai record answer_question --as not_covered  records it again from the prompt now (with no `jadpo dev` call to ask with, write a fixture that returns `AnswerQuestion` and add `--fixture` with it)",
+    );
   });
 });

@@ -2,7 +2,8 @@
 // the verbose reporter, several reporters with `--output reporter=file`, FAIL blocks with code
 // frames and diffs, faults at their expression, colour when forced, and the json report against
 // its published schema for any worker count.
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { buildCli } from "../support/build-cli.ts";
@@ -304,5 +305,24 @@ describe("the json report", () => {
     expect(four).toBe(one);
     const bailOne = withoutDurations(project.test(["--reporter", "json", "--bail", "--workers", "1"]).stdout);
     expect(withoutDurations(project.test(["--reporter", "json", "--bail", "--workers", "4"]).stdout)).toBe(bailOne);
+  });
+});
+
+describe("outside a project", () => {
+  it("`jadpo test` says there is none and how to make one", () => {
+    const empty = mkdtempSync(join(tmpdir(), "jadpo-test-no-project-"));
+    try {
+      const run = runJadpo(["test"], { cwd: empty });
+      expect(run.stdout).toBe([
+        "error: No Jadpo project at or above `.`",
+        "  reason: A project is the folder holding `app.jadpo`; commands find it by walking up from the path given.",
+        "  next: Run the command inside a project or pass its path, or make a project with `jadpo init <folder>` (human)",
+        "  rule: cli.no_project",
+        "",
+      ].join("\n"));
+      expect(run.code).toBe(1);
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+    }
   });
 });

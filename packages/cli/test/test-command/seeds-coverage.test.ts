@@ -153,7 +153,7 @@ ${EXAMPLE_SITE}
   domains/support/actions/talk.jadpo:10  ai.embed
     ✗ success  ✓ refused  ✗ timed_out  ✗ over_budget  ✗ too_long
 ▲ 14 of 22 AI outcomes reached
-error: The tests reached 14 of 22 AI outcomes (63.6%), below \`--coverage-min 90\`
+error: The tests reached 14 of 22 AI outcomes (63.63%), below \`--coverage-min 90\`
   reason: Every AI call can succeed, need a correction or fail several ways; an outcome no test drives is handling no test checks.
   next: Script the outcomes marked ✗ in a test of the call's code, or lower \`--coverage-min\` (agent)
   rule: test.coverage_below

@@ -31,7 +31,8 @@ describe("jadpo test, passing", () => {
     expect(run.stdout).toBe(
       "▲ alert  `answer_question`'s recording `not_covered` was made from an older prompt (1a2b3c4d, now b44ecc53): its answer may no longer be what the model says\n" +
       `✓ 14 passed  ${EXAMPLE_SUMMARY}\n` +
-      "→ jadpo ai record answer_question --as not_covered  records it again from the prompt now\n",
+      // It remembers no fixture: the one that fits is offered for when no dev call can ask.
+      "→ jadpo ai record answer_question --as not_covered  records it again from the prompt now (with no `jadpo dev` call to ask with, add `--fixture questions.sesame`)\n",
     );
     expect(run.code).toBe(0);
   });

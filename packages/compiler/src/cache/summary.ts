@@ -20,12 +20,19 @@ function isSpan(value: unknown): boolean {
   return value === null || (isObject(value) && typeof value.file === "string" && ["line", "column", "start", "end"].every((k) => typeof value[k] === "number"));
 }
 
+/** A stored fix: a title, and edits of a span each (an entry from before fixes has none: a miss). */
+function isFix(value: unknown): boolean {
+  return isObject(value) && typeof value.title === "string" && Array.isArray(value.edits) &&
+    value.edits.every((e) => isObject(e) && typeof e.text === "string" && e.span !== null && isSpan(e.span));
+}
+
 /** A diagnostic as stored: the fields every renderer reads, of the right kinds. */
 function isDiagnostic(value: unknown): value is Diagnostic {
   return (
     isObject(value) && typeof value.rule === "string" && typeof value.summary === "string" && typeof value.reason === "string" &&
     typeof value.next === "string" && typeof value.owner === "string" && isSpan(value.span) && Array.isArray(value.details) &&
     value.details.every((d) => isObject(d) && typeof d.label === "string" && typeof d.text === "string") &&
+    Array.isArray(value.fixes) && value.fixes.every(isFix) &&
     (value.rerun === undefined || typeof value.rerun === "string")
   );
 }

@@ -35,7 +35,13 @@ export function checkAiCall(b: Body, env: Locals, call: CallExpr, name: Ident): 
     for (const arg of call.args) checkExpr(b, env, arg, null);
     return { type: ERROR, failures: [], name: "" };
   }
-  impure(b, call.span, full);
+  const wrong = impure(b, call.span, full);
+  const result = checkKnownAiCall(b, env, call, fn, full);
+  // `ai.*` in a function is the one mistake: its failures aren't asked for too.
+  return wrong ? { ...result, failures: [], uncertain: true } : result;
+}
+
+function checkKnownAiCall(b: Body, env: Locals, call: CallExpr, fn: "generate" | "stream" | "embed", full: string): CallResult {
   if (call.args.length !== 1) {
     report(b.cx, diagnostic("type.argument_count", call.span, { call: full, expected: argumentsText(1), found: call.args.length }));
   }
@@ -46,7 +52,7 @@ export function checkAiCall(b: Body, env: Locals, call: CallExpr, name: Ident): 
       if (i > 0) return void checkExpr(b, env, arg, null);
       const type = checkExpr(b, env, arg, arg.kind === "text" ? { kind: "base", base: "Text" } : null);
       if (type.kind !== "error" && !(type.kind === "base" && type.base === "Text") && !(type.kind === "named" && type.decl.def.kind === "scalar" && type.decl.def.base === "Text")) {
-        report(b.cx, diagnostic("type.mismatch", arg.span, { expected: "Text", found: printType(type), suggestion: "Embed a Text-based value" }));
+        report(b.cx, diagnostic("type.mismatch", arg.span, { variant: "types", expected: "Text", found: printType(type), suggestion: "Embed a Text-based value" }));
       }
     });
     setResolution(b, call, { kind: "ai_embed" });

@@ -27,7 +27,8 @@ export interface Body {
   escapes: Escape[];
   /**
    * A `match` missed arms (`failure.match_not_exhaustive`): what the missing arm would reject is
-   * unknown, so no declared failure is called stale (one mistake, one diagnostic).
+   * unknown, so no declared failure is called stale (one mistake, one diagnostic). Also set
+   * when an arm is an unknown word (`failure _ => propagate`), for the same reason.
    */
   missedArms?: boolean;
 }

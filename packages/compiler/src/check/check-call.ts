@@ -4,6 +4,7 @@
 import type { Expr } from "../syntax/ast.ts";
 import type { FailureInfo, Resolution } from "./program.ts";
 import { diagnostic } from "../diagnostics/diagnostic.ts";
+import type { Fix } from "../diagnostics/fix.ts";
 import { ERROR, VOID, type NamedType, type Type } from "../types/types.ts";
 import { scalarBase } from "../types/assignable.ts";
 import { printType } from "../types/print-type.ts";
@@ -76,7 +77,7 @@ function callee(b: Body, env: Locals, call: CallExpr): CallResult {
   const target = call.callee;
   if (target.kind === "name") return calleeName(b, env, call, target.name);
   if (target.kind === "member") {
-    const namespace = namespaceOf(env, target.object);
+    const namespace = namespaceOf(b, env, target.object);
     if (namespace === "ai") return checkAiCall(b, env, call, target.name);
     if (namespace) {
       noAsType(b, call, `${namespace}.${target.name.name}`);
@@ -131,8 +132,9 @@ function calleeName(b: Body, env: Locals, call: CallExpr, name: string): CallRes
     const decl = ref.decl;
     noAsType(b, call, name);
     const sig = b.cx.signatures.get(decl);
+    let wrong = false;
     if (decl.kind === "action") {
-      impure(b, call.span, name);
+      wrong = impure(b, call.span, name, true);
       resolve(b, call, { kind: "action", decl });
     } else resolve(b, call, { kind: "function", decl });
     checkArgs(b, env, call, name, sig ? sig.params : NO_PARAMS);
@@ -142,6 +144,8 @@ function calleeName(b: Body, env: Locals, call: CallExpr, name: string): CallRes
     const undeclared = b.cx.undeclaredFailures.get(decl);
     const failures = undeclared ? [...declared, ...undeclared] : declared;
     const uncertain = decl.fails.some((ident) => !b.cx.resolutions.has(ident));
+    // An action called from a function is the one mistake: its failures aren't asked for too.
+    if (wrong) return { type: sig?.result ?? ERROR, failures: NO_FAILURES, name, uncertain: true };
     return { type: sig?.result ?? ERROR, failures, name, uncertain };
   }
   const suggestion = ref.kind === "decl" && ref.decl.kind === "fixtures"
@@ -181,10 +185,16 @@ function convert(b: Body, env: Locals, call: CallExpr, name: string, type: Type)
   const from = scalarBase(found);
   if (found.kind !== "error" && from !== base && !(from === "Int" && base === "Decimal")) {
     report(b.cx, diagnostic("type.mismatch", arg.span, {
-      expected: base, found: printType(found), suggestion: `\`${name}(...)\` converts a value based on \`${base}\``,
+      variant: "types", expected: base, found: printType(found), suggestion: `\`${name}(...)\` converts a value based on \`${base}\``,
     }));
   }
   return { type, failures: [], name };
+}
+
+/** The fix of a needless `attempt`: the expression written without it. */
+function withoutAttempt(b: Body, expr: Extract<Expr, { kind: "attempt" }>): Fix[] {
+  const operand = b.file.source.text.slice(expr.operand.span.start, expr.operand.span.end);
+  return [{ title: "Remove `attempt`", edits: [{ span: expr.span, text: operand }] }];
 }
 
 /** `attempt <call>`: the call's failures leave the body (an action's `fails`, or fail the test). */
@@ -193,13 +203,13 @@ export function checkAttempt(b: Body, env: Locals, expr: Extract<Expr, { kind: "
   while (operand.kind === "paren") operand = operand.inner;
   if (operand.kind !== "call") {
     const type = checkExpr(b, env, expr.operand, null);
-    report(b.cx, diagnostic("failure.attempt_needless", expr.span, { call: "this expression" }));
+    report(b.cx, diagnostic("failure.attempt_needless", expr.span, { call: "this expression" }, [], withoutAttempt(b, expr)));
     return type;
   }
   const result = checkCall(b, env, operand, true);
   if (expr.operand !== operand) b.cx.exprTypes.set(expr.operand, result.type);
   if (result.name !== "" && result.failures.length === 0 && !result.uncertain) {
-    report(b.cx, diagnostic("failure.attempt_needless", expr.span, { call: result.name }));
+    report(b.cx, diagnostic("failure.attempt_needless", expr.span, { call: result.name }, [], withoutAttempt(b, expr)));
   }
   const failures = result.failures;
   for (let i = 0; i < failures.length; i++) b.escapes.push({ failure: failures[i], span: expr.span, via: "attempt" });

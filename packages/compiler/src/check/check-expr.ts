@@ -19,7 +19,7 @@ import { checkMatch } from "./check-match.ts";
 export function expectAssignable(b: Body, expr: Expr, found: Type, expected: Type): void {
   if (found.kind === "error" || assignable(found, expected)) return;
   report(b.cx, diagnostic("type.mismatch", expr.span, {
-    expected: printType(expected), found: printType(found), suggestion: mismatchSuggestion(expected, found),
+    variant: "types", expected: printType(expected), found: printType(found), suggestion: mismatchSuggestion(expected, found),
   }));
 }
 
@@ -73,7 +73,7 @@ function inferExpr(b: Body, env: Locals, expr: Expr): Type {
       const base = scalarBase(operand);
       if (base === "Int" || base === "Decimal" || base === "Duration") return { kind: "base", base };
       report(b.cx, diagnostic("type.mismatch", expr.operand.span, {
-        expected: "Int", found: printType(operand), suggestion: "Negate a number (Int or Decimal)",
+        variant: "types", expected: "Int", found: printType(operand), suggestion: "Negate a number (Int or Decimal)",
       }));
       return ERROR;
     }

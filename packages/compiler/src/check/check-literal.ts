@@ -5,6 +5,7 @@
 // runtime decodes with (types/constraints.ts, values/problem.ts).
 import type { Expr, Span } from "../syntax/ast.ts";
 import { diagnostic, type Diagnostic } from "../diagnostics/diagnostic.ts";
+import { changeTo } from "../diagnostics/fix.ts";
 import { ERROR, type Field, type Type } from "../types/types.ts";
 import { NO_CONSTRAINTS, assignable, enumOf, listBounds, listItem, objectOf, scalarBase, scalarConstraints } from "../types/assignable.ts";
 import { itemsViolation, numberViolation, textViolation, type Violation } from "../types/constraints.ts";
@@ -105,7 +106,7 @@ function problem(w: Walk, p: LiteralProblem, d: () => Diagnostic): void {
 function typeProblem(w: Walk, expr: Expr, expected: Type, found: string, path: string, at: Span, foundType?: Type): void {
   problem(w, { rule: "type", path, at, ...typeWords(printType(expected), found) }, () =>
     diagnostic("type.mismatch", expr.span, {
-      expected: printType(expected), found, suggestion: mismatchSuggestion(expected, foundType ?? null),
+      variant: "types", expected: printType(expected), found, suggestion: mismatchSuggestion(expected, foundType ?? null),
     }));
 }
 
@@ -292,7 +293,7 @@ function walkRecord(w: Walk, expr: Extract<Expr, { kind: "record" }>, expected: 
         diagnostic("type.unknown_field", init.name.span, {
           type: object.name, field: name,
           suggestion: didYouMean(near, `Remove \`${name}\`; \`${object.name}\` has ${fields.map((f) => `\`${f.name}\``).join(", ") || "no fields"}`),
-        }));
+        }, [], changeTo(init.name.span, near)));
       if (w.mode.kind !== "dry") checkExpr(b, w.env, init.value, null);
       continue;
     }

@@ -45,7 +45,12 @@ function patternText(p: Pattern): string {
  */
 function wrongPattern(b: Body, p: Pattern, forms: string[]): void {
   const suggestion = `Write an arm of the form ${forms.map((form) => `\`${form}\``).join(" or ")}`;
-  report(b.cx, diagnostic("type.mismatch", p.span, { expected: forms.join("` or `"), found: patternText(p), suggestion }));
+  report(b.cx, diagnostic("type.mismatch", p.span, { variant: "types", expected: forms.join("` or `"), found: patternText(p), suggestion }));
+}
+
+/** An arm that an earlier one already covers (the same case, or anything after `_`): it would never run. */
+function duplicateArm(b: Body, p: Pattern): void {
+  report(b.cx, diagnostic("failure.match_duplicate_arm", p.span, { arm: patternText(p) }));
 }
 
 function notExhaustive(b: Body, m: MatchExpr, missing: string[], catchAll: string): void {
@@ -66,7 +71,7 @@ export function checkMatch(b: Body, env: Locals, m: MatchExpr, expected: Type | 
     const type = checkExpr(b, env, m.subject, null);
     if (outcome) {
       report(b.cx, diagnostic("type.mismatch", m.subject.span, {
-        expected: "a call that can fail", found: printType(type), suggestion: "Match outcomes on a call such as `ai.generate(...)` or an action with `fails`",
+        variant: "words", expected: "a call that can fail", found: `\`${printType(type)}\``, suggestion: "Match outcomes on a call such as `ai.generate(...)` or an action with `fails`",
       }));
       for (const arm of m.arms) if (arm.pattern.kind === "success") bindings.set(arm, ERROR);
     } else checkValueArms(b, env, m, type, bindings);
@@ -94,8 +99,16 @@ function checkOutcomeArms(b: Body, m: MatchExpr, call: CallResult, bindings: Map
   let all = false;
   // An arm naming a failure that didn't resolve (reported) may be the one meant to cover the rest.
   let unresolved = false;
+  // After `_` every arm is covered; after `failure _` every failure arm.
+  let wildcard = false;
   for (const arm of m.arms) {
     const p = arm.pattern;
+    if (wildcard || (all && (p.kind === "failure" || p.kind === "failure_any"))) {
+      duplicateArm(b, p);
+      if (p.kind === "success") bindings.set(arm, call.type);
+      if (p.kind === "failure") for (const ident of p.names) resolveFailure(b.cx, b.file, ident);
+      continue;
+    }
     if (p.kind === "success") {
       if (success) report(b.cx, diagnostic("failure.match_duplicate_arm", p.span, { arm: "success(...)" }));
       success = true;
@@ -105,7 +118,7 @@ function checkOutcomeArms(b: Body, m: MatchExpr, call: CallResult, bindings: Map
         report(b.cx, diagnostic("failure.arm_impossible", p.span, { call: call.name, failure: "anything", possible: "nothing" }));
       }
       all = true;
-      if (p.kind === "wildcard") success = true;
+      if (p.kind === "wildcard") success = wildcard = true;
     } else if (p.kind === "failure") {
       for (const ident of p.names) {
         const info = resolveFailure(b.cx, b.file, ident);
@@ -138,6 +151,13 @@ function checkValueArms(b: Body, env: Locals, m: MatchExpr, type: Type, bindings
     let none = false;
     for (const arm of m.arms) {
       const p = arm.pattern;
+      if ((some && none) || (some && p.kind === "some") || (none && p.kind === "none")) {
+        if (p.kind === "some") bindings.set(arm, type.inner);
+        if (p.kind === "some" || p.kind === "none" || p.kind === "wildcard") {
+          duplicateArm(b, p);
+          continue;
+        }
+      }
       if (p.kind === "some") (some = true), bindings.set(arm, type.inner);
       else if (p.kind === "none") none = true;
       else if (p.kind === "wildcard") some = none = true;
@@ -150,7 +170,7 @@ function checkValueArms(b: Body, env: Locals, m: MatchExpr, type: Type, bindings
   const enumType = enumOf(type);
   if (!enumType || enumType.def.kind !== "enum") {
     report(b.cx, diagnostic("type.mismatch", m.subject.span, {
-      expected: "an enum, an optional or an outcome", found: printType(type), suggestion: "Use `if` to test other values",
+      variant: "words", expected: "an enum, an optional or an outcome", found: `\`${printType(type)}\``, suggestion: "Use `if` to test other values",
     }));
     for (const arm of m.arms) if (arm.pattern.kind === "some") bindings.set(arm, ERROR);
     return;
@@ -162,7 +182,10 @@ function checkValueArms(b: Body, env: Locals, m: MatchExpr, type: Type, bindings
   let unresolved = false;
   for (const arm of m.arms) {
     const p = arm.pattern;
-    if (p.kind === "wildcard") all = true;
+    if (p.kind === "wildcard") {
+      if (all) duplicateArm(b, p);
+      all = true;
+    }
     else if (p.kind === "member") {
       const named = findType(b.cx, b.file, p.type.name);
       if (!named) {
@@ -175,7 +198,7 @@ function checkValueArms(b: Body, env: Locals, m: MatchExpr, type: Type, bindings
         continue;
       }
       if (named.kind !== "named" || named.decl !== enumType) {
-        report(b.cx, diagnostic("type.mismatch", p.span, { expected: enumType.name, found: printType(named), suggestion: `Match members of \`${enumType.name}\`` }));
+        report(b.cx, diagnostic("type.mismatch", p.span, { variant: "types", expected: enumType.name, found: printType(named), suggestion: `Match members of \`${enumType.name}\`` }));
         unresolved = true;
         continue;
       }
@@ -187,6 +210,7 @@ function checkValueArms(b: Body, env: Locals, m: MatchExpr, type: Type, bindings
       }
       b.cx.resolutions.set(p, { kind: "enum_member", type: enumType, member: p.member.name });
       b.cx.resolutions.set(p.member, { kind: "enum_member", type: enumType, member: p.member.name });
+      if (all || covered.has(p.member.name)) duplicateArm(b, p);
       covered.add(p.member.name);
     } else wrongPattern(b, p, [`${enumType.name}.<member>`, "_"]);
   }
@@ -197,6 +221,11 @@ function checkValueArms(b: Body, env: Locals, m: MatchExpr, type: Type, bindings
 }
 
 type ArmValue = Type | "never";
+
+/** A bare name or a call of one: `propagate`, `propagate(AiRefused)`. */
+function unknownWord(expr: Expr): boolean {
+  return expr.kind === "name" || (expr.kind === "call" && expr.callee.kind === "name");
+}
 
 function checkArms(b: Body, env: Locals, m: MatchExpr, expected: Type | null, asValue: boolean, bindings: Map<MatchArm, Type>): MatchResult {
   let wanted: Type | null = asValue ? expected : null;
@@ -229,7 +258,11 @@ function checkArm(b: Body, env: Locals, body: ArmBody, expected: Type | null, as
         const inner = checkMatch(b, env, body.expr, expected, asValue);
         return inner.terminates ? "never" : inner.type;
       }
-      return checkExpr(b, env, body.expr, expected);
+      const type = checkExpr(b, env, body.expr, expected);
+      // `failure _ => propagate`: a word this checker doesn't know (reported) where the arm says
+      // what it does with the failure; what it would reject is unknown, so nothing is called stale.
+      if (type.kind === "error" && unknownWord(body.expr)) b.missedArms = true;
+      return type;
     }
     case "block": {
       const result = checkBlock(b, env, body.block, asValue ? { expected } : null);

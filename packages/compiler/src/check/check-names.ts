@@ -2,6 +2,7 @@
 // without parameters (`questions.sesame`), record fields, and `ai.<prompt>.requests`/`.attempts`/`.sent`.
 import type { Expr, Ident, Span } from "../syntax/ast.ts";
 import { diagnostic } from "../diagnostics/diagnostic.ts";
+import { changeTo } from "../diagnostics/fix.ts";
 import { ERROR, INT, TEXT, type Type } from "../types/types.ts";
 import { enumOf, objectOf } from "../types/assignable.ts";
 import { printType } from "../types/print-type.ts";
@@ -53,7 +54,7 @@ export function checkName(b: Body, env: Locals, expr: NameExpr): Type {
 
 export function checkMember(b: Body, env: Locals, expr: MemberExpr): Type {
   const object = expr.object;
-  const namespace = namespaceOf(env, object);
+  const namespace = namespaceOf(b, env, object);
   if (namespace) {
     const full = `${namespace}.${expr.name.name}`;
     if (namespace === "ai") {
@@ -61,7 +62,7 @@ export function checkMember(b: Body, env: Locals, expr: MemberExpr): Type {
     }
     return notAValue(b, expr.span, full, "a library function", `Call it: \`${full}(...)\``);
   }
-  if (object.kind === "member" && namespaceOf(env, object.object) === "ai") return checkAiRecord(b, env, expr, object.name);
+  if (object.kind === "member" && namespaceOf(b, env, object.object) === "ai") return checkAiRecord(b, env, expr, object.name);
   if (object.kind === "name" && !env.get(object.name)) {
     const typed = checkQualified(b, env, expr, object);
     if (typed) return typed;
@@ -154,7 +155,7 @@ export function fieldOf(b: Body, expr: MemberExpr, type: Type): Type {
   if (type.kind === "optional") {
     const inner = objectOf(type.inner);
     report(b.cx, diagnostic("type.mismatch", expr.object.span, {
-      expected: printType(type.inner), found: printType(type),
+      variant: "types", expected: printType(type.inner), found: printType(type),
       suggestion: `Match on it first: \`some(x)\` gives the \`${printType(type.inner)}\`${inner ? ` whose \`${name}\` you want` : ""}`,
     }));
     return ERROR;
@@ -167,7 +168,7 @@ export function fieldOf(b: Body, expr: MemberExpr, type: Type): Type {
     report(b.cx, diagnostic("type.unknown_field", expr.name.span, {
       type: printType(type), field: name,
       suggestion: didYouMean(near, fields.length > 0 ? `Use one of ${fields.map((f) => `\`${f.name}\``).join(", ")}` : `\`${printType(type)}\` has no fields`),
-    }));
+    }, [], changeTo(expr.name.span, near)));
     return ERROR;
   }
   b.cx.resolutions.set(expr, { kind: "field", name });

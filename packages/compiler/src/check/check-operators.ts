@@ -77,7 +77,7 @@ export function checkBinary(b: Body, env: Locals, expr: BinaryExpr): Type {
   if (op === "==" || op === "!=") {
     if (!equalityFits(l, r)) {
       report(b.cx, diagnostic("type.mismatch", expr.right.span, {
-        expected: printType(l), found: printType(r), suggestion: `Compare two values of one type; convert one side so both are \`${printType(l)}\``,
+        variant: "types", expected: printType(l), found: printType(r), suggestion: `Compare two values of one type; convert one side so both are \`${printType(l)}\``,
       }));
     }
     return BOOL;
@@ -85,7 +85,7 @@ export function checkBinary(b: Body, env: Locals, expr: BinaryExpr): Type {
   if (isOrdering(op)) {
     const lb = scalarBase(l);
     if (!lb || lb !== scalarBase(r) || !ORDERED.includes(lb)) {
-      report(b.cx, diagnostic("type.not_comparable", expr.opSpan, { left: printType(l), right: printType(r), op }));
+      report(b.cx, diagnostic("type.not_comparable", expr.opSpan ?? expr.span, { left: printType(l), right: printType(r), op }));
     }
     return BOOL;
   }
@@ -104,12 +104,12 @@ function arithmetic(b: Body, expr: BinaryExpr, op: BinaryOp, l: Type, r: Type): 
   const allowed = op === "+" ? ["Int", "Decimal", "Text", "Duration", "Instant"] : op === "-" ? ["Int", "Decimal", "Duration", "Instant"] : ["Int", "Decimal"];
   if (!lb || !allowed.includes(lb)) {
     report(b.cx, diagnostic("type.mismatch", expr.left.span, {
-      expected: op === "+" ? "Int, Decimal or Text" : "Int or Decimal", found: printType(l),
+      variant: "types", expected: op === "+" ? "Int, Decimal or Text" : "Int or Decimal", found: printType(l),
       suggestion: `\`${op}\` works on numbers${op === "+" ? " and Text" : ""}`,
     }));
   } else {
     report(b.cx, diagnostic("type.mismatch", expr.right.span, {
-      expected: lb, found: printType(r), suggestion: lb === "Decimal" && rb === "Int" ? "Convert it with `Decimal(...)`" : `Use a \`${lb}\` on both sides of \`${op}\``,
+      variant: "types", expected: lb, found: printType(r), suggestion: lb === "Decimal" && rb === "Int" ? "Convert it with `Decimal(...)`" : `Use a \`${lb}\` on both sides of \`${op}\``,
     }));
   }
   return ERROR;

@@ -10,6 +10,7 @@ import { declareTypeShells, defineTypes } from "./declare-types.ts";
 import { declareFailures } from "./declare-failures.ts";
 import { declarePrompts } from "./prompts.ts";
 import { checkBodies, declareSignatures } from "./bodies.ts";
+import { mergeMissingUses } from "./missing-uses.ts";
 import { finishPromptUses } from "./ai-calls.ts";
 import { collectTests } from "./tests.ts";
 import { recordingFilesOf } from "./recordings.ts";
@@ -73,6 +74,7 @@ export function checkProgram(
   checkBodies(cx);
   finishPromptUses(cx);
   const tests = collectTests(cx);
+  mergeMissingUses(cx);
   const program: CheckedProgram = {
     graph,
     prompts: cx.prompts,

@@ -55,7 +55,7 @@ function checkStmt(b: Body, env: Locals, stmt: Stmt): boolean {
       let type = checkExpr(b, env, stmt.value, annotated);
       if (annotated) type = annotated;
       else if (type.kind === "void") {
-        report(b.cx, diagnostic("type.mismatch", stmt.value.span, { expected: "a value", found: "nothing", suggestion: "This call returns nothing, so there is no value to keep" }));
+        report(b.cx, diagnostic("type.mismatch", stmt.value.span, { variant: "words", expected: "a value", found: "nothing", suggestion: "This call returns nothing, so there is no value to keep" }));
         type = ERROR;
       }
       const previous = env.own(stmt.name.name);
@@ -88,7 +88,7 @@ function checkStmt(b: Body, env: Locals, stmt: Stmt): boolean {
       let item = listItem(list);
       if (!item) {
         if (list.kind !== "error") {
-          report(b.cx, diagnostic("type.mismatch", stmt.list.span, { expected: "List<T>", found: printType(list), suggestion: "Loop over a list" }));
+          report(b.cx, diagnostic("type.mismatch", stmt.list.span, { variant: "types", expected: "List<T>", found: printType(list), suggestion: "Loop over a list" }));
         }
         item = ERROR;
       }
@@ -103,11 +103,11 @@ function checkStmt(b: Body, env: Locals, stmt: Stmt): boolean {
         if (wanted.kind === "void") {
           const found = checkExpr(b, env, stmt.value, null);
           report(b.cx, diagnostic("type.mismatch", stmt.value.span, {
-            expected: "nothing", found: printType(found), suggestion: `\`${b.name}\` returns nothing: declare \`-> ${printType(found)}\` or remove the value`,
+            variant: "types", expected: "nothing", found: printType(found), suggestion: `\`${b.name}\` returns nothing: declare \`-> ${printType(found)}\` or remove the value`,
           }));
         } else checkExpr(b, env, stmt.value, wanted);
       } else if (wanted.kind !== "void" && wanted.kind !== "error") {
-        report(b.cx, diagnostic("type.mismatch", stmt.span, { expected: printType(wanted), found: "nothing", suggestion: `Return a value of type \`${printType(wanted)}\`` }));
+        report(b.cx, diagnostic("type.mismatch", stmt.span, { variant: "words", expected: `\`${printType(wanted)}\``, found: "nothing", suggestion: `Return a value of type \`${printType(wanted)}\`` }));
       }
       return true;
     }

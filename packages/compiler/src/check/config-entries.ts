@@ -3,6 +3,7 @@
 import type { ConfigEntry, ConfigValue, Expr, Span } from "../syntax/ast.ts";
 import type { ConfigText } from "./program.ts";
 import { diagnostic } from "../diagnostics/diagnostic.ts";
+import { changeTo } from "../diagnostics/fix.ts";
 import { closest, didYouMean } from "../names/suggest.ts";
 import { report, type Reporter } from "./context.ts";
 
@@ -17,8 +18,9 @@ export function entriesByName(cx: Reporter, entries: ConfigEntry[], known: strin
   for (const entry of entries) {
     const name = entry.name.name;
     if (!known.includes(name)) {
-      const suggestion = didYouMean(closest(name, known), `${owner} takes ${known.map((k) => `\`${k}\``).join(", ")}`);
-      report(cx, diagnostic("type.unknown_entry", entry.name.span, { owner, entry: name, suggestion }));
+      const near = closest(name, known);
+      const suggestion = didYouMean(near, `${owner} takes ${known.map((k) => `\`${k}\``).join(", ")}`);
+      report(cx, diagnostic("type.unknown_entry", entry.name.span, { owner, entry: name, suggestion }, [], changeTo(entry.name.span, near)));
       continue;
     }
     if (out.has(name)) {

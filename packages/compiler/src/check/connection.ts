@@ -4,6 +4,7 @@ import type { ConnectionDecl, LocalesDecl } from "../syntax/ast.ts";
 import type { ModuleGraph } from "../modules/graph.ts";
 import type { ConnectionInfo } from "./program.ts";
 import { diagnostic, type Diagnostic } from "../diagnostics/diagnostic.ts";
+import { changeTo } from "../diagnostics/fix.ts";
 import { closest, didYouMean } from "../names/suggest.ts";
 import { report, type Checker } from "./context.ts";
 import { badEntry, configText, entriesByName, exprOf, positiveIntValue, wordValue } from "./config-entries.ts";
@@ -54,7 +55,7 @@ export function readLocales(graph: ModuleGraph, out: Diagnostic[]): { tags: stri
           continue;
         }
         // Reported, then read as meant, so the default and the members don't fail again because of it.
-        if (tag !== item.value) report(sink, diagnostic("type.bad_locale", item.span, { tag: item.value, canonical: tag }));
+        if (tag !== item.value) report(sink, diagnostic("type.bad_locale", item.span, { tag: item.value, canonical: tag }, [], changeTo(item.span, `"${tag}"`)));
         if (members.has(member)) {
           report(sink, diagnostic("type.repeated_entry", item.span, { entry: item.value, owner: "`supported`" }));
         } else {
@@ -72,7 +73,7 @@ export function readLocales(graph: ModuleGraph, out: Diagnostic[]): { tags: stri
       def = expr.value;
       const canonical = canonicalCase(def);
       if (canonical !== def) {
-        report(sink, diagnostic("type.bad_locale", defaultEntry.value.span, { tag: def, canonical }));
+        report(sink, diagnostic("type.bad_locale", defaultEntry.value.span, { tag: def, canonical }, [], changeTo(defaultEntry.value.span, `"${canonical}"`)));
         def = canonical;
       }
       if (supported && !tags.includes(def)) {
@@ -116,7 +117,7 @@ function readOne(cx: Checker, decl: ConnectionDecl): ConnectionInfo | null {
   }
   const word = wordValue(cx, capability);
   if (word !== "ai") {
-    if (word !== null) report(cx, diagnostic("type.bad_word", capability.value.span, { word, what: "a capability", suggestion: "Write `capability: ai`" }));
+    if (word !== null) report(cx, diagnostic("type.bad_word", capability.value.span, { word, what: "a capability", suggestion: "Write `capability: ai`" }, [], changeTo(capability.value.span, "ai")));
     return null;
   }
   const info: ConnectionInfo = {
@@ -134,7 +135,9 @@ function readOne(cx: Checker, decl: ConnectionDecl): ConnectionInfo | null {
   const driver = entries.get("driver");
   if (driver) {
     const d = wordValue(cx, driver);
-    if (d !== null && d !== "openai_compatible") report(cx, diagnostic("type.bad_word", driver.value.span, { word: d, what: "a driver", suggestion: "Write `driver: openai_compatible`" }));
+    if (d !== null && d !== "openai_compatible") {
+      report(cx, diagnostic("type.bad_word", driver.value.span, { word: d, what: "a driver", suggestion: "Write `driver: openai_compatible`" }, [], changeTo(driver.value.span, "openai_compatible")));
+    }
   }
   for (const [entryName, field] of [["base_url", "baseUrl"], ["model", "model"], ["key", "key"]] as const) {
     const entry = entries.get(entryName);
@@ -186,6 +189,7 @@ function readDevelopment(cx: Checker, value: ConnectionDecl["entries"][number]["
       near,
       cx.prompts.size > 0 ? `Name a prompt, such as \`${[...cx.prompts.keys()][0]}\`` : "Remove it: this project declares no prompts",
     );
-    report(cx, diagnostic("ai.sandbox_unknown_prompt", item.span, { name: shown, suggestion }));
+    // A prompt written as a text keeps its quotes.
+    report(cx, diagnostic("ai.sandbox_unknown_prompt", item.span, { name: shown, suggestion }, [], changeTo(item.span, near && (item.kind === "text" ? `"${near}"` : near))));
   }
 }

@@ -4,6 +4,7 @@
 import type { ConstraintItem, Expr, Span } from "../syntax/ast.ts";
 import type { Constraints } from "../types/types.ts";
 import { diagnostic } from "../diagnostics/diagnostic.ts";
+import { changeTo } from "../diagnostics/fix.ts";
 import { closest, didYouMean } from "../names/suggest.ts";
 import { compilePattern } from "../types/pattern.ts";
 import { matchesNothing, patternLengthBounds } from "../types/pattern-length.ts";
@@ -62,8 +63,9 @@ export function readConstraints(
   for (const item of items) {
     const name = item.name.name;
     if (!ALL.includes(name)) {
-      const suggestion = didYouMean(closest(name, ALLOWED[kind].length > 0 ? ALLOWED[kind] : ALL), allowedText(kind));
-      report(cx, diagnostic("type.bad_constraint", item.name.span, { variant: "unknown", constraint: name, suggestion }));
+      const near = closest(name, ALLOWED[kind].length > 0 ? ALLOWED[kind] : ALL);
+      const suggestion = didYouMean(near, allowedText(kind));
+      report(cx, diagnostic("type.bad_constraint", item.name.span, { variant: "unknown", constraint: name, suggestion }, [], changeTo(item.name.span, near)));
       continue;
     }
     if (!ALLOWED[kind].includes(name)) {

@@ -4,15 +4,24 @@ import type { ActionDecl, Expr, FailureDecl, FunctionDecl, Ident, Node, PromptDe
 import type { DeclRef, LoadedFile, ModuleGraph } from "../modules/graph.ts";
 import type { CallableSignature, ConnectionInfo, FailureInfo, PromptInfo, Resolution, SideTable } from "./program.ts";
 import type { NamedType, Type } from "../types/types.ts";
-import type { Diagnostic } from "../diagnostics/diagnostic.ts";
+import type { Diagnostic, Fix } from "../diagnostics/diagnostic.ts";
 import type { Prelude } from "./prelude.ts";
-import { declaredElsewhere, indexDeclarations, moduleDeclaring, type DeclarationIndex } from "../names/declared-in.ts";
+import { addUseFix, declaredElsewhere, indexDeclarations, moduleDeclaring, type DeclarationIndex } from "../names/declared-in.ts";
 
 /** One call that asks a prompt. */
 export interface PromptCall {
   kind: "generate" | "stream";
   span: Span;
   asType: Type | null;
+}
+
+/** An unknown name that module `module` declares, reported at `span` as `diagnostics[index]`. */
+export interface MissingUse {
+  file: LoadedFile;
+  module: string;
+  name: string;
+  span: Span;
+  index: number;
 }
 
 /** A callable's types, resolved once (so an unknown type in it is reported once). */
@@ -49,6 +58,8 @@ export interface Checker {
   recordingPaths: Set<string>;
   /** Which modules declare each name: built on the first unknown name (most checks have none). */
   declarations?: DeclarationIndex;
+  /** Unknown names another module declares, with where their diagnostic is in `diagnostics`. */
+  missingUses?: MissingUse[];
 }
 
 /** Anything diagnostics can be reported to. */
@@ -63,11 +74,17 @@ export function lookupTop(cx: Checker, file: LoadedFile, name: string): DeclRef 
   return cx.graph.scopes.get(file.path)?.names.get(name);
 }
 
-/** The `next:` for an unknown `name` that another module declares (say where), or null. */
-export function declaredElsewhereHint(cx: Checker, file: LoadedFile, name: string): string | null {
+/**
+ * For an unknown `name` at `span` that another module declares: the `next:` that says where, and
+ * the fix that adds the `use`; else null. The diagnostic the caller reports next is noted, so the
+ * names one missing `use` line leaves unknown in a file become one diagnostic (missing-uses.ts).
+ */
+export function declaredElsewhereHint(cx: Checker, file: LoadedFile, name: string, span: Span): { suggestion: string; fixes: Fix[] } | null {
   cx.declarations ??= indexDeclarations(cx.graph.files);
   const module = moduleDeclaring(cx.declarations, name, file);
-  return module === null ? null : declaredElsewhere(name, module);
+  if (module === null) return null;
+  (cx.missingUses ??= []).push({ file, module, name, span, index: cx.diagnostics.length });
+  return { suggestion: declaredElsewhere(name, module), fixes: [addUseFix(file, module, [name])] };
 }
 
 /** Every top-level name visible in `file`. */

@@ -2,6 +2,7 @@
 import type { FailureInfo } from "./program.ts";
 import { FAILURE_KINDS, type FailureKind } from "../vocabulary.ts";
 import { diagnostic } from "../diagnostics/diagnostic.ts";
+import { changeTo } from "../diagnostics/fix.ts";
 import { closest, didYouMean } from "../names/suggest.ts";
 import { report, snakeCase, type Checker } from "./context.ts";
 import { entriesByName, textValue, wordValue } from "./config-entries.ts";
@@ -33,8 +34,9 @@ export function declareFailures(cx: Checker): void {
         if (word !== null) {
           if ((FAILURE_KINDS as readonly string[]).includes(word)) kind = word as FailureKind;
           else {
-            const suggestion = didYouMean(closest(word, FAILURE_KINDS), `Use one of ${FAILURE_KINDS.join(", ")}`);
-            report(cx, diagnostic("type.bad_word", kindEntry.value.span, { word, what: "a failure kind", suggestion }));
+            const near = closest(word, FAILURE_KINDS);
+            const suggestion = didYouMean(near, `Use one of ${FAILURE_KINDS.join(", ")}`);
+            report(cx, diagnostic("type.bad_word", kindEntry.value.span, { word, what: "a failure kind", suggestion }, [], changeTo(kindEntry.value.span, near)));
           }
         }
       }
@@ -47,8 +49,9 @@ export function declareFailures(cx: Checker): void {
         if (written !== null) {
           if (/^[a-z][a-z0-9_]*$/.test(written)) code = written;
           else {
-            const suggestion = `Write it as \`${snakeCase(written.replace(/[^A-Za-z0-9]+/g, "_")) || "a_code"}\``;
-            report(cx, diagnostic("type.bad_word", codeEntry.value.span, { word: written, what: "a lower_snake code", suggestion }));
+            const better = snakeCase(written.replace(/[^A-Za-z0-9]+/g, "_")) || "a_code";
+            const suggestion = `Write it as \`${better}\``;
+            report(cx, diagnostic("type.bad_word", codeEntry.value.span, { word: written, what: "a lower_snake code", suggestion }, [], changeTo(codeEntry.value.span, `"${better}"`)));
           }
         }
       }

@@ -5,6 +5,7 @@ import type { ActionDecl, FunctionDecl, Ident } from "../syntax/ast.ts";
 import type { LoadedFile } from "../modules/graph.ts";
 import type { FailureInfo } from "./program.ts";
 import { diagnostic } from "../diagnostics/diagnostic.ts";
+import { changeTo } from "../diagnostics/fix.ts";
 import { closest, didYouMean } from "../names/suggest.ts";
 import { declaredElsewhereHint, listWords, lookupTop, report, type Checker } from "./context.ts";
 import type { Body, Escape } from "./body.ts";
@@ -32,10 +33,11 @@ export function resolveFailure(cx: Checker, file: LoadedFile, ident: Ident): Fai
   }
   if (!info) {
     const near = closest(ident.name, visibleFailures(cx, file));
+    const elsewhere = declaredElsewhereHint(cx, file, ident.name, ident.span);
     report(cx, diagnostic("name.unknown", ident.span, {
       name: ident.name,
-      suggestion: declaredElsewhereHint(cx, file, ident.name) ?? didYouMean(near, `Declare it with \`failure ${ident.name} { kind: ... message: "..." }\`, or import it with \`use\``),
-    }));
+      suggestion: elsewhere?.suggestion ?? didYouMean(near, `Declare it with \`failure ${ident.name} { kind: ... message: "..." }\`, or import it with \`use\``),
+    }, [], elsewhere?.fixes ?? changeTo(ident.span, near)));
     return null;
   }
   cx.resolutions.set(ident, { kind: "failure", failure: info });

@@ -2,10 +2,11 @@
 // diagnostic: a literal answer that isn't a valid value of any as-type is one `test.fake_type`
 // under the offending value (a misspelt field: under its name, with a did-you-mean); `test.recording_missing`, `test.fake_unknown_prompt`,
 // `test.fake_stream_item`, `test.embedding_length`.
-import type { Expr, FakeEntry, FakeItem, TestDecl } from "../syntax/ast.ts";
+import type { Expr, FakeEntry, FakeItem, Span, TestDecl } from "../syntax/ast.ts";
 import type { LoadedFile } from "../modules/graph.ts";
 import type { CheckedFakeItem, CheckedFakeShape, CheckedFakes, PromptInfo } from "./program.ts";
 import { diagnostic } from "../diagnostics/diagnostic.ts";
+import { changeTo, type Fix } from "../diagnostics/fix.ts";
 import { DECIMAL, TEXT, VOID, type Type } from "../types/types.ts";
 import { listItem } from "../types/assignable.ts";
 import { printType } from "../types/print-type.ts";
@@ -13,7 +14,7 @@ import { closest, didYouMean } from "../names/suggest.ts";
 import { recordingNameFor } from "../names/casing.ts";
 import { isLowerSnake } from "../names/case-tests.ts";
 import { onlyFixtureFor } from "./fixtures-for.ts";
-import { report, type Checker } from "./context.ts";
+import { lookupTop, report, type Checker } from "./context.ts";
 import { Locals, type Body } from "./body.ts";
 import { checkExpr } from "./check-expr.ts";
 import { checkLiteral, numberLiteralValue, type LiteralProblem } from "./check-literal.ts";
@@ -56,16 +57,36 @@ export function checkFakes(cx: Checker, file: LoadedFile, test: TestDecl): Check
       const near = closest(key, [...cx.prompts.keys(), "embed"]);
       report(cx, diagnostic("test.fake_unknown_prompt", entry.target.span, {
         name: key,
-        suggestion: didYouMean(
+        suggestion: callableAdvice(cx, file, key) ?? didYouMean(
           near && `ai.${near}`,
           cx.prompts.size > 0 ? `Script a prompt, such as \`ai.${[...cx.prompts.keys()][0]}\`, or \`ai.embed\`` : "Declare the prompt, or script `ai.embed`",
         ),
-      }));
+      }, [], changeTo(entry.target.span, near)));
       continue;
     }
     out.push({ prompt, span: entry.span, items: promptItems(b, prompt, entry) });
   }
   return out;
+}
+
+/**
+ * `ai.classify` where `classify` is an action or a function the test sees: the prompts its body
+ * asks are what a test scripts (the names, in the order its calls ask them), or null.
+ */
+function callableAdvice(cx: Checker, file: LoadedFile, key: string): string | null {
+  const ref = lookupTop(cx, file, key);
+  if (ref === undefined || ref.kind !== "decl" || (ref.decl.kind !== "action" && ref.decl.kind !== "function")) return null;
+  const { span } = ref.decl;
+  const asked: { name: string; at: number }[] = [];
+  for (const [prompt, calls] of cx.promptCalls) {
+    const inside = calls.find((call) => call.span.file === span.file && call.span.start >= span.start && call.span.end <= span.end);
+    if (inside !== undefined) asked.push({ name: prompt.name, at: inside.span.start });
+  }
+  if (ref.decl.kind === "function") return `\`${key}\` is a function, and a function asks no model: remove \`ai.${key}\` from \`fakes:\``;
+  if (asked.length === 0) return `\`${key}\` is an action that asks no prompt itself: script the prompts of the actions it calls`;
+  const names = asked.sort((x, y) => x.at - y.at).map((x) => `\`ai.${x.name}\``);
+  const them = names.length === 1 ? `the prompt it asks, ${names[0]}` : `the prompts it asks: ${names.join(", ")}`;
+  return `\`${key}\` is an action, and a test scripts prompts: script ${them}`;
 }
 
 /** The recordings a prompt has, by name, from the project's own files. */
@@ -75,24 +96,29 @@ function recordingNames(cx: Checker, prompt: PromptInfo): string[] {
     .map((path) => path.slice(folder.length, -".json".length)).sort();
 }
 
-/** A misspelt `recorded("…")`: the closest recording of that prompt, else how to make it. */
-function recordingMissingStep(cx: Checker, prompt: PromptInfo, name: string): string {
+/** A misspelt `recorded("…")`: the closest recording of that prompt (with the fix that names it), else how to make it. */
+function recordingMissingStep(cx: Checker, prompt: PromptInfo, item: { name: string; nameSpan: Span }): { suggestion: string; fixes: Fix[] } {
+  const name = item.name;
+  const step = (suggestion: string) => ({ suggestion, fixes: [] });
   const names = recordingNames(cx, prompt);
   if (!isLowerSnake(name)) {
     // `--as ../x` would be a usage error: the step names a recording name that can exist.
     const better = recordingNameFor(name);
     const record = `\`jadpo ai record ${prompt.name} --as ${better}\``;
     const own = names.length > 0 ? `use one of its recordings (${names.map((n) => `\`${n}\``).join(", ")}) or ` : "";
-    return `Recording names are lower_snake, like \`not_covered\`: ${own}record one with ${record}`;
+    return step(`Recording names are lower_snake, like \`not_covered\`: ${own}record one with ${record}`);
   }
   // With one fixture that can feed the prompt, the command works as printed, without a dev call.
   const only = onlyFixtureFor(cx.graph, prompt);
   const fixture = only === null ? "" : ` --fixture ${only}`;
   const record = `\`jadpo ai record ${prompt.name} --as ${name}${fixture}\``;
   const near = closest(name, names);
-  if (near !== null) return `Did you mean \`recorded("${near}")\`? Or record \`${name}\` with ${record}`;
-  if (names.length > 0) return `Record it with ${record}, or use one of its recordings: ${names.map((n) => `\`${n}\``).join(", ")}`;
-  return `Record it with ${record}`;
+  if (near !== null) {
+    const fix = { title: `Change to \`recorded("${near}")\``, edits: [{ span: item.nameSpan, text: `"${near}"` }] };
+    return { suggestion: `Did you mean \`recorded("${near}")\`? Or record \`${name}\` with ${record}`, fixes: [fix] };
+  }
+  if (names.length > 0) return step(`Record it with ${record}, or use one of its recordings: ${names.map((n) => `\`${n}\``).join(", ")}`);
+  return step(`Record it with ${record}`);
 }
 
 function promptItems(b: Body, prompt: PromptInfo, entry: FakeEntry): CheckedFakeItem[] {
@@ -138,8 +164,8 @@ function generatePromptItem(b: Body, prompt: PromptInfo, item: FakeItem): Checke
     case "recorded": {
       const path = recordingPath(prompt.file.path, prompt.name, item.name);
       if (!b.cx.recordingPaths.has(path)) {
-        const suggestion = recordingMissingStep(b.cx, prompt, item.name);
-        report(b.cx, diagnostic("test.recording_missing", item.span, { prompt: prompt.name, name: item.name, suggestion }));
+        const { suggestion, fixes } = recordingMissingStep(b.cx, prompt, item);
+        report(b.cx, diagnostic("test.recording_missing", item.span, { prompt: prompt.name, name: item.name, suggestion }, [], fixes));
         return null;
       }
       return { kind: "recorded", item, name: item.name, path };

@@ -41,8 +41,14 @@ export interface PromptInfo {
 }
 
 export type LibraryFunction =
-  | "list.count" | "list.first" | "list.get" | "list.is_empty" | "list.contains" | "list.append"
-  | "text.length" | "text.contains" | "text.starts_with" | "text.lower" | "text.upper" | "text.trim" | "text.join"
+  | "list.count" | "list.first" | "list.last" | "list.get" | "list.is_empty" | "list.contains" | "list.append"
+  | "list.take" | "list.drop" | "list.reverse" | "list.concat" | "list.index_of" | "list.sum" | "list.min" | "list.max"
+  | "list.sort" | "list.unique"
+  | "text.length" | "text.contains" | "text.starts_with" | "text.ends_with" | "text.lower" | "text.upper" | "text.trim"
+  | "text.join" | "text.of" | "text.take" | "text.drop" | "text.slice" | "text.index_of" | "text.replace" | "text.split"
+  | "text.to_int" | "text.to_decimal"
+  | "number.abs" | "number.min" | "number.max" | "decimal.round" | "decimal.floor" | "decimal.ceil"
+  | "int.round" | "int.floor" | "int.ceil"
   | "vector.similarity" | "clock.now" | "random.int";
 
 /** What a name, member access or callee refers to. Keyed by the Expr (name/member/call) or Ident. */

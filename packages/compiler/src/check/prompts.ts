@@ -5,6 +5,7 @@ import type { LoadedFile } from "../modules/graph.ts";
 import type { PromptInfo } from "./program.ts";
 import type { Type } from "../types/types.ts";
 import { diagnostic } from "../diagnostics/diagnostic.ts";
+import { changeTo } from "../diagnostics/fix.ts";
 import { closest, didYouMean } from "../names/suggest.ts";
 import { objectOf } from "../types/assignable.ts";
 import { printType } from "../types/print-type.ts";
@@ -77,22 +78,26 @@ function checkPlaceholders(cx: Checker, file: LoadedFile, decl: PromptDecl, para
     if (part.kind === "text") continue;
     if (part.kind === "placeholder" && placeholderResolves(params, part.path)) continue;
     const written = `{${part.raw}}`;
-    const suggestion = placeholderSuggestion(params, part.kind === "placeholder" ? part.path : null);
-    report(cx, diagnostic("prompt.unknown_placeholder", placeholderSpan(file, expr.span, written), {
+    const { suggestion, near } = placeholderSuggestion(params, part.kind === "placeholder" ? part.path : null);
+    const at = placeholderSpan(file, expr.span, written);
+    report(cx, diagnostic("prompt.unknown_placeholder", at ?? expr.span, {
       placeholder: part.raw, prompt: decl.name.name, suggestion,
-    }));
+    }, [], at === null ? [] : changeTo(at, near)));
   }
 }
 
-function placeholderSuggestion(params: { name: string; type: Type }[], path: string[] | null): string {
+/** The `next:` for an unknown placeholder, and the placeholder it suggests (as written, braces included), if any. */
+function placeholderSuggestion(params: { name: string; type: Type }[], path: string[] | null): { suggestion: string; near: string | null } {
   const fallback = params.length > 0
     ? `Name a parameter, such as \`{${params[0].name}}\`, or write \`{{\` for a brace`
     : "Add the parameter to the prompt, or write `{{` for a brace";
-  if (!path) return fallback;
+  const only = (suggestion: string) => ({ suggestion, near: null });
+  if (!path) return only(fallback);
   const param = params.find((p) => p.name === path[0]);
   if (!param) {
     const near = closest(path[0], params.map((p) => p.name));
-    return didYouMean(near && `{${[near, ...path.slice(1)].join(".")}}`, fallback);
+    const written = near && `{${[near, ...path.slice(1)].join(".")}}`;
+    return { suggestion: didYouMean(written, fallback), near: written };
   }
   // The parameter exists: find the first field that doesn't.
   let type: Type = param.type;
@@ -106,18 +111,21 @@ function placeholderSuggestion(params: { name: string; type: Type }[], path: str
       continue;
     }
     const near = closest(path[i], fields.map((f) => f.name));
-    if (near) return didYouMean(`{${[...path.slice(0, i), near].join(".")}}`, "");
-    if (fields.length === 0) return `\`{${path.slice(0, i).join(".")}}\` has no fields: write \`{${path.slice(0, i).join(".")}}\``;
-    return `Name a field of \`${printType(type)}\`: ${fields.map((f) => `\`${f.name}\``).join(", ")}`;
+    if (near) {
+      const written = `{${[...path.slice(0, i), near].join(".")}}`;
+      return { suggestion: didYouMean(written, ""), near: written };
+    }
+    if (fields.length === 0) return only(`\`{${path.slice(0, i).join(".")}}\` has no fields: write \`{${path.slice(0, i).join(".")}}\``);
+    return only(`Name a field of \`${printType(type)}\`: ${fields.map((f) => `\`${f.name}\``).join(", ")}`);
   }
-  return fallback;
+  return only(fallback);
 }
 
-/** Where `written` stands in the source of the text literal, or the whole literal when it can't be found. */
-function placeholderSpan(file: LoadedFile, span: Span, written: string): Span {
+/** Where `written` stands in the source of the text literal, or null when it can't be found there. */
+function placeholderSpan(file: LoadedFile, span: Span, written: string): Span | null {
   const source = file.source.text;
   const at = source.indexOf(written, span.start);
-  if (at < 0 || at + written.length > span.end) return span;
+  if (at < 0 || at + written.length > span.end) return null;
   const { line, column } = file.source.position(at);
   return { file: span.file, line, column, start: at, end: at + written.length };
 }

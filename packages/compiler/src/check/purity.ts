@@ -5,10 +5,15 @@ import { diagnostic } from "../diagnostics/diagnostic.ts";
 import { report } from "./context.ts";
 import type { Body } from "./body.ts";
 
-/** Reports `function.impure` when a pure body makes an impure call (an action, `ai.*`, `clock.*`, `random.*`). */
-export function impure(b: Body, span: Span, call: string): void {
-  if (b.kind !== "function" && b.kind !== "fixture") return;
-  report(b.cx, diagnostic("function.impure", span, { name: b.name, call, what: b.kind }));
+/**
+ * Reports `function.impure` when a pure body makes an impure call (an action, `ai.*`, `clock.*`,
+ * `random.*`; `action`: the call is of that action). True when it did: the call is the mistake,
+ * so what it could fail with is not reported again.
+ */
+export function impure(b: Body, span: Span, call: string, action = false): boolean {
+  if (b.kind !== "function" && b.kind !== "fixture") return false;
+  report(b.cx, diagnostic("function.impure", span, { name: b.name, what: b.kind, callee: action ? `the action \`${call}\`` : `\`${call}\`` }));
+  return true;
 }
 
 /** Reports `test.fixture_outside_test` when an action or function uses a fixture. */

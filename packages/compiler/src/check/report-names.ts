@@ -4,24 +4,40 @@
 import type { Expr, Span } from "../syntax/ast.ts";
 import type { DeclRef } from "../modules/graph.ts";
 import { diagnostic, type Diagnostic } from "../diagnostics/diagnostic.ts";
+import { changeTo } from "../diagnostics/fix.ts";
 import { closest, didYouMean } from "../names/suggest.ts";
-import { declaredElsewhereHint, report, visibleTopNames } from "./context.ts";
+import { declaredElsewhereHint, lookupTop, report, visibleTopNames } from "./context.ts";
 import type { Body, Locals } from "./body.ts";
 
 /** Library namespaces; a local of the same name shadows them. The editor offers them too. */
-export const NAMESPACES: readonly string[] = ["list", "text", "vector", "clock", "random", "ai"];
+export const NAMESPACES: readonly string[] = ["list", "text", "vector", "clock", "random", "ai", "number", "int", "decimal"];
 
-/** Whether `expr` is a library namespace (`list`, `ai`, ...) not shadowed by a local. */
-export function namespaceOf(env: Locals, expr: Expr): string | null {
+/**
+ * The namespaces added after projects could already name a fixtures group so: a visible group of
+ * one of these names shadows the namespace, as a local does, so such a project keeps its meaning.
+ * (The older namespaces win over a group: their meaning was never anything else.)
+ */
+export const GROUP_SHADOWED_NAMESPACES: readonly string[] = ["number", "int", "decimal"];
+
+/** Whether `expr` is a library namespace (`list`, `ai`, ...) not shadowed by a local (or, for the newer ones, a fixtures group). */
+export function namespaceOf(b: Body, env: Locals, expr: Expr): string | null {
   if (expr.kind !== "name" || env.get(expr.name)) return null;
-  return NAMESPACES.includes(expr.name) ? expr.name : null;
+  if (!NAMESPACES.includes(expr.name)) return null;
+  if (GROUP_SHADOWED_NAMESPACES.includes(expr.name)) {
+    const ref = lookupTop(b.cx, b.file, expr.name);
+    if (ref && ref.kind === "decl" && ref.decl.kind === "fixtures") return null;
+  }
+  return expr.name;
 }
 
 /** `name.unknown` for `name`, suggesting the closest of `candidates`. */
 export function unknownName(span: Span, name: string, candidates: Iterable<string>): Diagnostic {
   const near = closest(name, candidates);
   const suggestion = didYouMean(near, "Declare it, or import it with `use`");
-  return diagnostic("name.unknown", span, { name, suggestion });
+  // The span covers the name whole, or (`Locale.en_gbb`, `ai.answer.requets`) only its last word: the fix writes as much of `near`.
+  const whole = span.end - span.start === name.length;
+  const written = near === null || whole ? near : near.slice(near.lastIndexOf(".") + 1);
+  return diagnostic("name.unknown", span, { name, suggestion }, [], changeTo(span, written));
 }
 
 /**
@@ -32,8 +48,8 @@ export function unknownName(span: Span, name: string, candidates: Iterable<strin
  * scope for 16,000 more would be the quadratic part of a file full of mistakes.
  */
 export function reportUnknownName(b: Body, env: Locals, span: Span, name: string, candidates?: Iterable<string>): void {
-  const elsewhere = candidates === undefined ? declaredElsewhereHint(b.cx, b.file, name) : null;
-  if (elsewhere !== null) return report(b.cx, diagnostic("name.unknown", span, { name, suggestion: elsewhere }));
+  const elsewhere = candidates === undefined ? declaredElsewhereHint(b.cx, b.file, name, span) : null;
+  if (elsewhere !== null) return report(b.cx, diagnostic("name.unknown", span, { name, suggestion: elsewhere.suggestion }, [], elsewhere.fixes));
   const asked = (b.cx.suggestionsAsked.get(b.file.path) ?? 0) + 1;
   b.cx.suggestionsAsked.set(b.file.path, asked);
   const weighed = asked > SUGGESTIONS_PER_FILE ? [] : candidates ?? allNames(b, env);

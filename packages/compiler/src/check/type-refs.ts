@@ -4,6 +4,7 @@ import type { Ident, TypeRef } from "../syntax/ast.ts";
 import type { LoadedFile } from "../modules/graph.ts";
 import { ERROR, type NamedType, type Type } from "../types/types.ts";
 import { diagnostic } from "../diagnostics/diagnostic.ts";
+import { changeTo, type Fix } from "../diagnostics/fix.ts";
 import { closest, didYouMean } from "../names/suggest.ts";
 import { declaredElsewhereHint, lookupTop, report, type Checker } from "./context.ts";
 import { PRELUDE_TYPE_NAMES } from "./prelude.ts";
@@ -34,14 +35,17 @@ export function visibleTypeNames(cx: Checker, file: LoadedFile): string[] {
 export function reportUnknownType(cx: Checker, file: LoadedFile, ident: Ident): void {
   const ref = lookupTop(cx, file, ident.name);
   let suggestion: string;
+  let fixes: Fix[] = [];
   if (ref && ref.kind === "decl") {
     suggestion = `\`${ident.name}\` is a ${ref.decl.kind === "fixtures" ? "fixtures group" : ref.decl.kind}, not a type: name a type here`;
   } else {
     const near = closest(ident.name, visibleTypeNames(cx, file));
-    suggestion = declaredElsewhereHint(cx, file, ident.name) ?? didYouMean(near, `Declare it with \`type ${ident.name} = ...\`, or import it with \`use\``);
+    const elsewhere = declaredElsewhereHint(cx, file, ident.name, ident.span);
+    suggestion = elsewhere?.suggestion ?? didYouMean(near, `Declare it with \`type ${ident.name} = ...\`, or import it with \`use\``);
+    fixes = elsewhere?.fixes ?? changeTo(ident.span, near);
   }
   cx.unknownTypes.add(`${file.path}\0${ident.name}`);
-  report(cx, diagnostic("type.unknown", ident.span, { name: ident.name, suggestion }));
+  report(cx, diagnostic("type.unknown", ident.span, { name: ident.name, suggestion }, [], fixes));
 }
 
 function plural(n: number): string {

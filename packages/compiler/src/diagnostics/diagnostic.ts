@@ -3,8 +3,10 @@ import type { Span } from "../source/span.ts";
 import { catalogue, type RuleId } from "./catalogue/index.ts";
 import { wordingOf, type Owner, type RuleEntry } from "./catalogue/rule-entry.ts";
 import { shortenQuoted } from "./shorten.ts";
+import type { Fix } from "./fix.ts";
 
 export type { Owner, RuleEntry };
+export type { Edit, Fix } from "./fix.ts";
 
 export type DetailLabel = "decode" | "assert" | "expected" | "got" | "diff" | "fakes" | "seeds" | "cycle" | "found" | "note";
 
@@ -22,6 +24,8 @@ export interface Diagnostic {
   reason: string;
   next: string;
   owner: Owner;
+  /** The mechanical edits that carry out `next` (a near name, a missing `use`); often none. */
+  fixes: Fix[];
   /** For test failures: `jadpo test <file>:<line> --seed <n>`. */
   rerun?: string;
 }
@@ -51,8 +55,8 @@ export type ArgsOf<R extends RuleId> = Entry<R> extends { variants: infer V; rea
 
 /** A rule without slots may omit its args. */
 type ArgsAndDetails<R extends RuleId> = [keyof ArgsOf<R>] extends [never]
-  ? [args?: ArgsOf<R>, details?: Detail[]]
-  : [args: ArgsOf<R>, details?: Detail[]];
+  ? [args?: ArgsOf<R>, details?: Detail[], fixes?: Fix[]]
+  : [args: ArgsOf<R>, details?: Detail[], fixes?: Fix[]];
 
 /** Longer slot values are cut before they are filled in: the text is bounded before it is shortened. */
 const MAX_SLOT = 1_000;
@@ -66,7 +70,7 @@ function fill(template: string, args: DiagnosticArgs): string {
 }
 
 /** The one way to make a diagnostic: the rule's catalogue entry, filled with `args`. */
-export function diagnostic<R extends RuleId>(rule: R, span: Span | null, ...[args = {} as ArgsOf<R>, details = []]: ArgsAndDetails<R>): Diagnostic {
+export function diagnostic<R extends RuleId>(rule: R, span: Span | null, ...[args = {} as ArgsOf<R>, details = [], fixes = []]: ArgsAndDetails<R>): Diagnostic {
   const entry: RuleEntry = catalogue[rule];
   const values = args as DiagnosticArgs;
   const wording = wordingOf(entry, values.variant);
@@ -78,5 +82,6 @@ export function diagnostic<R extends RuleId>(rule: R, span: Span | null, ...[arg
     reason: shortenQuoted(fill(entry.reason, values)),
     next: shortenQuoted(fill(wording.next, values)),
     owner: entry.owner,
+    fixes,
   };
 }

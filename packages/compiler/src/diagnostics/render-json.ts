@@ -1,6 +1,6 @@
 // Diagnostics as JSON (`--diagnostic-format json`): one object per diagnostic, byte offsets from
 // the SourceFile, and the `check` report as exactly one JSON object.
-import type { Diagnostic, Detail, Owner } from "./diagnostic.ts";
+import type { Diagnostic, Detail, Edit, Owner } from "./diagnostic.ts";
 import type { SourceFile } from "../source/source-file.ts";
 import type { RenderOptions } from "./render-plain.ts";
 import { shownDetail } from "./render-plain.ts";
@@ -19,7 +19,27 @@ export interface JsonDiagnostic {
   reason: string;
   next: string;
   owner: Owner;
+  /** The mechanical edits that carry out `next`, each a menu item; often none. */
+  fixes: JsonFix[];
   rerun?: string;
+}
+
+export interface JsonFix {
+  title: string;
+  edits: JsonEdit[];
+}
+
+/** Write `text` over the range (an insertion when it is empty), located as a diagnostic is. */
+export interface JsonEdit {
+  file: string;
+  line: number;
+  column: number;
+  /** Where the range ends, 1-based (column in code points); null only when the file's text isn't at hand. */
+  end_line: number | null;
+  end_column: number | null;
+  start_byte: number;
+  end_byte: number;
+  text: string;
 }
 
 export interface JsonOptions extends RenderOptions {
@@ -41,9 +61,26 @@ export function diagnosticToJson(d: Diagnostic, options: JsonOptions): JsonDiagn
     reason: d.reason,
     next: d.next,
     owner: d.owner,
+    fixes: d.fixes.map((fix) => ({ title: fix.title, edits: fix.edits.map((edit) => editToJson(edit, options)) })),
   };
   if (d.rerun) json.rerun = d.rerun;
   return json;
+}
+
+function editToJson(edit: Edit, options: JsonOptions): JsonEdit {
+  const span = edit.span;
+  const source = options.source(span.file);
+  const end = source ? source.position(span.end) : null;
+  return {
+    file: options.displayPath(span.file),
+    line: span.line,
+    column: span.column,
+    end_line: end ? end.line : null,
+    end_column: end ? end.column : null,
+    start_byte: source ? source.byteOffset(span.start) : span.start,
+    end_byte: source ? source.byteOffset(span.end) : span.end,
+    text: edit.text,
+  };
 }
 
 export interface CheckReport {

@@ -36,7 +36,8 @@ function start(): Compressor | null {
   const wasm = (globalThis as { WebAssembly?: WasmApi }).WebAssembly;
   if (wasm === undefined) return null;
   // One compiled module per process: the CLI bundles its own copy of this file for the cache's
-  // keys (compiler/src/startup.ts), and the module is the same for both.
+  // keys (the part a command needs before compiling: packages/cli/build/README.md), and the
+  // module is the same for both.
   const shared = globalThis as { [SHARED_MODULE]?: object };
   const instance = new wasm.Instance((shared[SHARED_MODULE] ??= new wasm.Module(sha256Module())));
   const { hash, memory } = instance.exports as { hash: Compressor["hash"]; memory: WasmMemory };

@@ -6,6 +6,7 @@ import { fileStart } from "../source/span.ts";
 import type { FileScope, LoadedFile, ModuleGraph, RecordingSource } from "./graph.ts";
 import { ScopeNames } from "./scope-names.ts";
 import { diagnostic, type Diagnostic } from "../diagnostics/diagnostic.ts";
+import { changeTo } from "../diagnostics/fix.ts";
 import { closest } from "../names/suggest.ts";
 import { declareNames, type DeclaredNames } from "../names/declare.ts";
 import { addName, type NameTable, type Namespace } from "../names/namespace.ts";
@@ -110,7 +111,8 @@ function scopeOf(
     if (modules.ambiguous.has(path)) continue;
     const module = modules.folders.get(path) ?? modules.files.get(path);
     if (!module) {
-      out.push(diagnostic("module.not_found", pathSpan(decl), { module: path, suggestion: moduleSuggestion(path, modules.all) }));
+      const near = closest(path, modules.all);
+      out.push(diagnostic("module.not_found", pathSpan(decl), { module: path, suggestion: moduleSuggestion(near) }, [], changeTo(pathSpan(decl), near)));
       continue;
     }
     for (const ident of decl.names) importName(file, decl, module, ident, partial.has(path), visible, edges, out, declarations);
@@ -127,7 +129,9 @@ function importName(
     // A name missing from a module with a broken file is most likely in the broken part.
     if (!partial) {
       const elsewhere = moduleDeclaring(declarations(), ident.name, file);
-      out.push(diagnostic("module.name_not_found", ident.span, { module: module.path, name: ident.name, suggestion: nameSuggestion(ident.name, module, elsewhere) }));
+      const near = closest(ident.name, module.names.keys());
+      const suggestion = nameSuggestion(ident.name, module, near, elsewhere);
+      out.push(diagnostic("module.name_not_found", ident.span, { module: module.path, name: ident.name, suggestion }, [], changeTo(ident.span, near)));
     }
     return;
   }
@@ -144,14 +148,13 @@ function pathSpan(use: UseDecl): Span {
   return { ...first, end: last.end };
 }
 
-function moduleSuggestion(path: string, candidates: Iterable<string>): string {
-  const near = closest(path, candidates);
+/** `near`: the closest module to the one written, or null. */
+function moduleSuggestion(near: string | null): string {
   return near ? `Use \`${near}\`, the closest module` : "Name a folder or a file below `domains/`, without the extension";
 }
 
-/** `elsewhere`: another module that declares the name (the likely mix-up), or null. */
-function nameSuggestion(name: string, module: Module, elsewhere: string | null): string {
-  const near = closest(name, module.names.keys());
+/** `near`: the module's closest name; `elsewhere`: another module that declares the name (the likely mix-up); each or null. */
+function nameSuggestion(name: string, module: Module, near: string | null, elsewhere: string | null): string {
   if (near) return `Import \`${near}\`, the closest name in \`${module.path}\``;
   if (elsewhere !== null && elsewhere !== module.path) return `\`${name}\` is declared in \`${elsewhere}\`: import it from there, \`use ${elsewhere} { ${name} }\``;
   if (module.names.size === 0) return `Remove \`${name}\` from this \`use\`: \`${module.path}\` declares no names`;

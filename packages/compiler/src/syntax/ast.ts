@@ -242,7 +242,8 @@ export type Expr =
   | { kind: "call"; callee: Expr; args: Expr[]; asType: TypeRef | null; span: Span } // `f(a, b)`, `ai.generate(v, as: T)`
   | { kind: "unary"; op: "not" | "-"; operand: Expr; span: Span }
   | { kind: "attempt"; operand: Expr; span: Span }
-  | { kind: "binary"; op: BinaryOp; left: Expr; right: Expr; opSpan: Span; span: Span }
+  // `opSpan`: the operator's place, kept for comparisons only (null for arithmetic and logic).
+  | { kind: "binary"; op: BinaryOp; left: Expr; right: Expr; opSpan: Span | null; span: Span }
   | { kind: "paren"; inner: Expr; span: Span }
   | MatchExpr;
 

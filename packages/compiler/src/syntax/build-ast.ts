@@ -64,12 +64,22 @@ function isComparison(e: A.Expr): boolean {
   return e.kind === "binary" && precedence[e.op] === 4;
 }
 
+/**
+ * The operator's own span, for a comparison (`==`, `<`…) only: the operators a diagnostic points
+ * at. An arithmetic or logical one would be a span per operator that nothing reads (a large
+ * project has millions).
+ */
+function opSpanOf(file: string, op: Tok): A.Span | null {
+  const p = precedence[op.image];
+  return p === 3 || p === 4 ? spanOf(file, op, op) : null;
+}
+
 /** Folds `operands[0] ops[0] operands[1] ...` by precedence, left-associative. */
 export function foldBinary(file: string, operands: A.Expr[], ops: Tok[]): A.Expr {
   if (ops.length === 1) {
     const [left, right] = operands;
     const op = ops[0];
-    return { kind: "binary", op: op.image as A.BinaryOp, left, right, opSpan: spanOf(file, op, op), span: spanFrom(left.span, right.span) };
+    return { kind: "binary", op: op.image as A.BinaryOp, left, right, opSpan: opSpanOf(file, op), span: spanFrom(left.span, right.span) };
   }
   const values: A.Expr[] = [operands[0]];
   const stack: Tok[] = [];
@@ -79,7 +89,7 @@ export function foldBinary(file: string, operands: A.Expr[], ops: Tok[]): A.Expr
     const left = values.pop()!;
     const name = op.image as A.BinaryOp;
     if (precedence[name] === 4 && (isComparison(left) || isComparison(right))) throw new ChainedComparison(op);
-    values.push({ kind: "binary", op: name, left, right, opSpan: spanOf(file, op, op), span: spanFrom(left.span, right.span) });
+    values.push({ kind: "binary", op: name, left, right, opSpan: opSpanOf(file, op), span: spanFrom(left.span, right.span) });
   };
   for (let i = 0; i < ops.length; i++) {
     const p = precedence[ops[i].image];

@@ -4,6 +4,7 @@
 import * as T from "./tokens.ts";
 import type { TokenStream } from "./token-stream.ts";
 import { FAILURE, IDENT, LBRACE, SLASH, USE } from "./fast/indices.ts";
+import { unsupportedAt } from "./unsupported.ts";
 
 // Tables by token type index: this runs once per token of every file.
 const OPENERS = T.typeTable([T.LBrace, T.LParen, T.LBracket]);
@@ -14,7 +15,8 @@ const DECL_KEYWORDS = T.typeTable(T.declKeywords);
  * Where each declaration starts (token indices, ascending, the first always 0). A declaration
  * keyword starts one when it stands outside every bracket, or at column 1 of its line (so a
  * missing `}` doesn't swallow the rest of the file). `use` paths may hold keywords, and a
- * `failure A, B =>` pattern at column 1 is not a declaration.
+ * `failure A, B =>` pattern at column 1 is not a declaration. A construct this toolchain doesn't
+ * cover (unsupported.ts) starts one outside every bracket.
  */
 export function declarationStarts(stream: TokenStream): number[] {
   const { types, columns, count } = stream;
@@ -30,6 +32,8 @@ export function declarationStarts(stream: TokenStream): number[] {
         starts.push(i);
         depth = 0;
       }
+    } else if (i > 0 && depth === 0 && type === IDENT && unsupportedAt(stream, i) !== null) {
+      starts.push(i);
     }
     if (OPENERS[type] === 1) depth++;
     else if (depth > 0 && CLOSERS[type] === 1) depth--;

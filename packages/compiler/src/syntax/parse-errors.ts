@@ -8,6 +8,7 @@ import type { SourceFile } from "../source/source-file.ts";
 import { diagnostic, type Diagnostic } from "../diagnostics/diagnostic.ts";
 import { describeOpen, takesCommas, type OpenConstruct } from "./open-constructs.ts";
 import * as T from "./tokens.ts";
+import { closingBraceLine, unclosedBraceLine } from "./brace-suspect.ts";
 import type { Tok } from "./tokens.ts";
 
 /** A mismatched token: the marker then the expected token type's name. */
@@ -93,10 +94,19 @@ export function recognitionDiagnostic(
   open: readonly OpenConstruct[],
   previousFallback: IToken | undefined,
   place: ErrorPlace,
+  /** The declaration's tokens, for the brace a missing `}` most likely belongs to. */
+  tokens?: readonly Tok[],
 ): Diagnostic {
   const previous = error.previousToken ?? previousFallback;
   const message = error.message;
-  if (message === MARK_REDUNDANT) return expectedDiagnostic("a declaration", DECLARATION_STEP, error.token, place);
+  if (message === MARK_REDUNDANT) {
+    // What follows a whole declaration: a `}` before it most likely closed the declaration early.
+    const extra = tokens === undefined ? null : closingBraceLine(tokens, error.token.startOffset);
+    const step = extra === null || extra === (error.token as Tok).startLine
+      ? DECLARATION_STEP
+      : `The \`}\` on line ${extra} closes the declaration begun on line ${tokens![0].startLine}: remove it if it is one \`}\` too many, or start a declaration here with a word such as \`type\`, \`action\` or \`test\``;
+    return expectedDiagnostic("a declaration", step, error.token, place);
+  }
   if (message.startsWith(MARK_TOKEN)) {
     const typeName = message.slice(MARK_TOKEN.length);
     const closer = closers.get(typeName);
@@ -104,9 +114,14 @@ export function recognitionDiagnostic(
     if (closer !== undefined && top !== undefined && top.closer === closer) {
       const what = describeOpen(top);
       const comma = takesCommas(top) && !isEof(error.token);
+      // A `}` that lines up with another `{` than its own points at the brace really left open.
+      const suspect = closer === "}" && tokens !== undefined ? unclosedBraceLine(tokens) : null;
+      const close = suspect !== null && suspect !== top.line
+        ? `The \`{\` on line ${suspect} looks left open (a \`}\` below it lines up with an outer \`{\` instead): add its \`}\``
+        : `Close ${what} with \`${closer}\``;
       return expectedDiagnostic(
         `${comma ? "`,` or " : ""}a \`${closer}\` to close ${what} opened on line ${top.line}`,
-        comma ? `Separate the items with \`,\`, or close ${what} with \`${closer}\`` : `Close ${what} with \`${closer}\``,
+        comma ? `Separate the items with \`,\`, or close ${what} with \`${closer}\`` : close,
         error.token,
         place,
       );

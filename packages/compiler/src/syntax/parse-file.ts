@@ -7,8 +7,9 @@
 // reads a well-formed declaration into exactly the tree the chevrotain parser (parser.ts) would
 // build, and gives up (null) on anything else. Only then is the chevrotain parser built (its
 // grammar analysis costs every process that needs it) and run on that declaration, so every
-// error, `incomplete` declaration and diagnostic is chevrotain's.
-import type { Decl, FileKind, Ident, Span, SyntaxFile } from "./ast.ts";
+// error, `incomplete` declaration and diagnostic is chevrotain's. A declaration of a construct
+// this toolchain doesn't cover (unsupported.ts) reaches neither: it is one `syntax.unsupported`.
+import type { Decl, FileKind, Ident, SyntaxFile } from "./ast.ts";
 import { SourceFile } from "../source/source-file.ts";
 import { decodeSource } from "../source/decode.ts";
 import { diagnostic, type Diagnostic } from "../diagnostics/diagnostic.ts";
@@ -19,7 +20,9 @@ import type { Tok } from "./tokens.ts";
 import { theParser, MAX_DEPTH, type JadpoParser } from "./parser.ts";
 import { FastParser } from "./fast/fast-parser.ts";
 import { declarationStarts, firstTooDeep } from "./declarations.ts";
-import { ChainedComparison } from "./build-ast.ts";
+import { unsupportedAt, unsupportedStep } from "./unsupported.ts";
+import { bareDiagnostics } from "./bare.ts";
+import { ChainedComparison, spanOf } from "./build-ast.ts";
 import { fileStart } from "../source/span.ts";
 import {
   ParseStop, TooDeep, chainedComparisonDiagnostic, recognitionDiagnostic, stopDiagnostic, tooDeepDiagnostic,
@@ -54,7 +57,9 @@ export function parseFile(path: string, kind: FileKind, input: string | Uint8Arr
   const stream = lexed.stream;
   const count = stream.count;
   const lexDiagnostics = [...lexed.diagnostics].sort((a, b) => a.span!.start - b.span!.start);
-  const diagnostics: Diagnostic[] = [...lexDiagnostics];
+  const diagnostics: Diagnostic[] = [];
+  // Where constructs this toolchain doesn't cover stand: nothing inside them is reported but that.
+  const skipped: { start: number; end: number }[] = [];
   const decls: Decl[] = [];
   const locals: Ident[] = [];
   let parser: JadpoParser | null = null;
@@ -72,6 +77,14 @@ export function parseFile(path: string, kind: FileKind, input: string | Uint8Arr
     while (lexIndex < lexDiagnostics.length && lexDiagnostics[lexIndex].span!.start < startOffset) lexIndex++;
     let quiet = lexIndex < lexDiagnostics.length && lexDiagnostics[lexIndex].span!.start < endOffset;
 
+    const construct = unsupportedAt(stream, from);
+    if (construct !== null) {
+      const word = stream.tok(from);
+      diagnostics.push(diagnostic("syntax.unsupported", spanOf(path, word, word), { construct, step: unsupportedStep(stream, from, construct) }));
+      skipped.push({ start: startOffset, end: endOffset });
+      continue;
+    }
+
     let end = to;
     const deep = firstTooDeep(stream, from, to, MAX_DEPTH);
     if (deep >= 0) {
@@ -86,7 +99,7 @@ export function parseFile(path: string, kind: FileKind, input: string | Uint8Arr
     if (fastDecl !== null) {
       decls.push(fastDecl);
       const bare = theFastParser.bare;
-      if (!quiet) for (let k = 0; k < bare.length; k++) diagnostics.push(bareDiagnostic(bare[k]));
+      if (!quiet) for (const d of bareDiagnostics(bare, text)) diagnostics.push(d);
       declared = theFastParser.locals;
     } else {
       place.end = end;
@@ -107,6 +120,13 @@ export function parseFile(path: string, kind: FileKind, input: string | Uint8Arr
     for (let k = 0; k < declared.length; k++) locals.push(declared[k]);
   }
 
+  // Both are in offset order: one pass drops the lexer's problems inside skipped constructs.
+  for (let k = 0, s = 0; k < lexDiagnostics.length; k++) {
+    const at = lexDiagnostics[k].span!.start;
+    while (s < skipped.length && skipped[s].end <= at) s++;
+    if (s < skipped.length && at >= skipped[s].start) continue;
+    diagnostics.push(lexDiagnostics[k]);
+  }
   diagnostics.sort((a, b) => (a.span?.start ?? 0) - (b.span?.start ?? 0));
   return { source, syntax: { path, kind, decls, locals }, diagnostics: diagnostics.slice(0, MAX_DIAGNOSTICS), omitted: Math.max(0, diagnostics.length - MAX_DIAGNOSTICS) };
 }
@@ -136,7 +156,7 @@ function parseDeclaration(parser: JadpoParser, path: string, tokens: Tok[], plac
     decl = parser.parseDecl(path, tokens);
     if (parser.errors.length > 0) {
       failed = decl === undefined;
-      diagnostics.push(recognitionDiagnostic(parser.errors[0], parser.open, tokens[tokens.length - 1], place));
+      diagnostics.push(recognitionDiagnostic(parser.errors[0], parser.open, tokens[tokens.length - 1], place, tokens));
     }
   } catch (error) {
     failed = true;
@@ -146,7 +166,7 @@ function parseDeclaration(parser: JadpoParser, path: string, tokens: Tok[], plac
     else if (isStackOverflow(error)) diagnostics.push(tooDeepDiagnostic(parser.deepest ?? tokens[0], path));
     else throw error;
   }
-  for (const span of parser.bare) diagnostics.push(bareDiagnostic(span));
+  for (const d of bareDiagnostics(parser.bare, place.source.text)) diagnostics.push(d);
   if (failed || decl === undefined) return { decl: parser.partial ?? undefined, incomplete: true, diagnostics };
   return { decl, incomplete: false, diagnostics };
 }
@@ -159,8 +179,4 @@ function parseDeclaration(parser: JadpoParser, path: string, tokens: Tok[], plac
  */
 function isStackOverflow(error: unknown): boolean {
   return error instanceof RangeError;
-}
-
-function bareDiagnostic(span: Span): Diagnostic {
-  return diagnostic("syntax.bare_expression", span);
 }

@@ -120,6 +120,7 @@ export abstract class DeclarationRules extends StatementRules {
       this.tok(T.Colon, "`:` and a type after the field name {prev}");
       const type = this.SUBRULE(this.typeRef);
       const constraints = this.OPTION(() => this.SUBRULE(this.constraints, { ARGS: [OPEN.fieldConstraints, name.image] })) ?? [];
+      this.optionalAfterType(name);
       this.OPTION2(() => this.CONSUME(T.Comma));
       body.fields.push({ name: this.id(name), type, constraints, span: this.sp(name) });
     });
@@ -128,6 +129,13 @@ export abstract class DeclarationRules extends StatementRules {
     body.span = this.sp(start);
     return body;
   });
+
+  /** `name: Text optional` (another language's spelling): reported at `optional`, not at what follows it. */
+  private optionalAfterType(field: Tok): void {
+    const next = this.LA(1);
+    if (this.RECORDING_PHASE || next.tokenType !== T.Ident || next.image !== "optional" || this.LA(2).tokenType === T.Colon) return;
+    throw new ParseStop(next as Tok, "`?` after the type for an optional field", `Write \`${field.image}: T?\` (an optional type ends with \`?\`), and remove \`optional\``);
+  }
 
   aliasBody = this.RULE("aliasBody", (typeName: string): A.TypeBody => {
     const start = this.LA(1) as Tok;

@@ -131,6 +131,7 @@ describe("json", () => {
           reason: "A module is a folder or a file under `domains/`, named by its path.",
           next: "Name a folder",
           owner: "agent",
+          fixes: [],
         },
         {
           rule: "cli.no_project",
@@ -142,11 +143,35 @@ describe("json", () => {
           end_byte: null,
           details: [],
           reason: "A project is the folder holding `app.jadpo`; commands find it by walking up from the path given.",
-          next: "Run the command inside a project, or pass its path",
+          next: "Run the command inside a project or pass its path, or make a project with `jadpo init <folder>`",
           owner: "human",
+          fixes: [],
         },
       ],
     });
+  });
+
+  it("gives each fix's edits with 1-based lines and columns and UTF-8 byte offsets", () => {
+    const file = new SourceFile("domains/é.jadpo", 'var café = "é"\nuse x/y { Z }');
+    const span = spanOf(file, "x/y");
+    const insert = { ...file.position(file.text.length), file: file.path, start: file.text.length, end: file.text.length };
+    const fixes = [
+      { title: "Change to `x/z`", edits: [{ span, text: "x/z" }] },
+      { title: "Add two", edits: [{ span: insert, text: ", W" }, { span: spanOf(file, "café"), text: "cafe" }] },
+    ];
+    const d = diagnostic("module.not_found", span, { module: "x/y", suggestion: "Use `x/z`, the closest module" }, [], fixes);
+    const out = renderCheckJson({ files: 1, declarations: 1, diagnostics: [d] }, { displayPath: (f) => `../${f}`, source: () => file });
+    const at = { file: "../domains/é.jadpo" };
+    expect(JSON.parse(out).diagnostics[0].fixes).toEqual([
+      { title: "Change to `x/z`", edits: [{ ...at, line: 2, column: 5, end_line: 2, end_column: 8, start_byte: 21, end_byte: 24, text: "x/z" }] },
+      {
+        title: "Add two",
+        edits: [
+          { ...at, line: 2, column: 14, end_line: 2, end_column: 14, start_byte: 30, end_byte: 30, text: ", W" },
+          { ...at, line: 1, column: 5, end_line: 1, end_column: 9, start_byte: 4, end_byte: 9, text: "cafe" },
+        ],
+      },
+    ]);
   });
 
   it("says passed when there is nothing to report", () => {

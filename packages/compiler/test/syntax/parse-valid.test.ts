@@ -353,6 +353,19 @@ describe("files and spans", () => {
     expect(stmt.expr.opSpan).toMatchObject({ line: 2, column: 14 });
   });
 
+  it("keeps an operator's own span for comparisons only (no diagnostic points at another operator)", () => {
+    const [decl] = decls("function f(x: Int) -> Bool {\n    return x * 2 + 1 < x - 3 and true\n}");
+    if (decl.kind !== "function" || decl.body.statements[0].kind !== "return") throw new Error("not a return");
+    const value = decl.body.statements[0].value;
+    if (value?.kind !== "binary" || value.left.kind !== "binary") throw new Error("not `and`");
+    const less = value.left;
+    const plus = less.left;
+    if (plus.kind !== "binary") throw new Error("not `+`");
+    expect([value.op, less.op, plus.op]).toEqual(["and", "<", "+"]);
+    expect(less.opSpan).toMatchObject({ line: 2, column: 22, start: 50, end: 51 });
+    expect([value.opSpan, plus.opSpan]).toEqual([null, null]);
+  });
+
   it("columns after astral characters on the same line count code points", () => {
     const parsed = parseFile("x.jadpo", "source", 'type A = Text { pattern: "😀😀" max_length: @ }');
     expect(parsed.diagnostics[0]?.span).toMatchObject({ line: 1, column: 43 });

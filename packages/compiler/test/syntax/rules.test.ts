@@ -147,6 +147,83 @@ describe("syntax.expected", () => {
   });
 });
 
+describe("syntax.expected: the brace a brace error is about", () => {
+  it("a match's missing `}`: the `{` left open is named, not only the body that runs to the end", () => {
+    const source = [
+      "action answer(q: Text) -> Text {",
+      "    return match ask(q) {",
+      "        success(a) => a",
+      "        failure _ => \"none\"",
+      "}",
+      "",
+    ].join("\n");
+    expect(one(source)).toBe([
+      "error: Expected a `}` to close the action `answer`'s body opened on line 1, found the end of the file --> domains/support/x.jadpo:6:1",
+      EXPECTED_REASON,
+      "  next: The `{` on line 2 looks left open (a `}` below it lines up with an outer `{` instead): add its `}` (agent)",
+      "  rule: syntax.expected",
+    ].join("\n"));
+  });
+
+  it("one `}` too many: the `}` that closed the declaration early is named", () => {
+    const source = [
+      'test "x" {',
+      "    fakes: {",
+      "        ai.ask: [refused]",
+      "    }",
+      "    }",
+      "    var x = 1",
+      "    assert x == 1",
+      "}",
+      "",
+    ].join("\n");
+    expect(rendered(source, "domains/support/x.test.jadpo")).toEqual([[
+      "error: Expected a declaration, found `var` --> domains/support/x.test.jadpo:6:5",
+      EXPECTED_REASON,
+      "  next: The `}` on line 5 closes the declaration begun on line 1: remove it if it is one `}` too many, or start a declaration here with a word such as `type`, `action` or `test` (agent)",
+      "  rule: syntax.expected",
+    ].join("\n")]);
+  });
+});
+
+describe("syntax.expected: words and spellings of other languages", () => {
+  it("`throw Gone` is one diagnostic, at `throw`, saying how a failure leaves", () => {
+    expect(one("action f(n: Int) fails Gone -> Int {\n    if n < 0 {\n        throw Gone\n    }\n    return n\n}\n")).toBe([
+      "error: Expected a statement, found `throw` --> domains/support/x.jadpo:3:9",
+      EXPECTED_REASON,
+      "  next: A failure leaves with `reject`: write `reject Gone` (agent)",
+      "  rule: syntax.expected",
+    ].join("\n"));
+  });
+
+  it("`raise Gone(\"x\")` and `let x = n` are one diagnostic each", () => {
+    const all = rendered("function f(n: Int) -> Int {\n    raise Gone(\"x\")\n    let x = n\n    return x\n}\n", file);
+    expect(all.map((text) => text.split("\n").filter((line) => !line.startsWith("  reason:")).join("\n"))).toEqual([
+      "error: Expected a statement, found `raise` --> domains/support/x.jadpo:2:5\n  next: A failure leaves with `reject`: write `reject Gone` (agent)\n  rule: syntax.expected",
+      "error: Expected a statement, found `let` --> domains/support/x.jadpo:3:5\n  next: Declare a name with `var x = …` (`var mut` for one that changes) (agent)\n  rule: syntax.expected",
+    ]);
+  });
+
+  it("two expressions side by side on one line are one bare expression", () => {
+    expect(rendered("function f(n: Int) -> Int {\n    n n\n    return n\n}\n", file).map((text) => text.split("\n")[0])).toEqual([
+      "error: An expression can't stand alone as a statement --> domains/support/x.jadpo:2:5",
+    ]);
+  });
+
+  it("`optional` after a field's type is reported at `optional`", () => {
+    expect(one("type Thing = Object {\n    name: Text optional\n    size: Int\n}\n")).toBe([
+      "error: Expected `?` after the type for an optional field, found the name `optional` --> domains/support/x.jadpo:2:16",
+      EXPECTED_REASON,
+      "  next: Write `name: T?` (an optional type ends with `?`), and remove `optional` (agent)",
+      "  rule: syntax.expected",
+    ].join("\n"));
+  });
+
+  it("a field named `optional` is still a field", () => {
+    expect(rendered("type Thing = Object {\n    name: Text optional: Bool\n    optional_too: Int\n}\n", file)).toEqual([]);
+  });
+});
+
 describe("lexical rules", () => {
   it("syntax.unterminated_text", () => {
     expect(one('failure F { kind: Unavailable  message: "no end }\n')).toBe([

@@ -34,7 +34,7 @@ describe("compiling for an editor", () => {
     const again = compileProject(edited, "/p", { toRun: false, parses });
     expect(parses.parsedLastTime).toEqual(["domains/shop/shop.jadpo"]);
     expect(again.diagnostics).toEqual(compileProject(edited, "/p", { toRun: false }).diagnostics);
-    expect(again.diagnostics.map((d) => d.next)).toEqual(["`Price` is declared in `catalog/types`: add it to a `use catalog/types { … }` line"]);
+    expect(again.diagnostics.map((d) => d.next)).toEqual(["`Price` is declared in `catalog/types`: add the line `use catalog/types { Price }`"]);
   });
 
   test("keepFacts keeps resolutions and expression types when checking only", () => {

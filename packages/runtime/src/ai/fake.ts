@@ -13,10 +13,11 @@ import type { Value } from "../values/value.ts";
 import type {
   AiBackend, EmbedCall, EmbedReply, GenerateCall, GenerateReply, StreamCall, StreamReply, Took,
 } from "./backend.ts";
-import { decodeValue, formatDecodeError, type DecodeError } from "./decode.ts";
+import { decodeValue, type DecodeError } from "./decode.ts";
 import { generateValue } from "./defaults.ts";
 import { fakeEmbedding } from "./embed.ts";
 import { streamPieces } from "./stream.ts";
+import { undecodableRecording } from "./undecodable-recording.ts";
 
 
 /** A scripted item, compiled by `exec/compile-fakes.ts`. */
@@ -225,20 +226,18 @@ export class FakeBackend implements AiBackend {
   /** `recorded("name")`: read, placeholders filled from the test's seed, then the real decoding. */
   private recorded(script: CompiledScript, item: Extract<CheckedFakeItem, { kind: "recorded" }>, asType: Type): Value {
     const promptName = script.prompt?.name ?? "";
-    const undecodable = (problem: string): TestStop => {
-      const d = diagnostic("test.recording_undecodable", item.item.span, { prompt: promptName, name: item.name });
-      d.details = [{ label: "decode", text: `${d.summary}: ${problem}` }];
-      return new TestStop(d);
-    };
+    const undecodable = (problem: DecodeError | string, fixture?: string): TestStop =>
+      new TestStop(undecodableRecording(item.item.span, { prompt: promptName, name: item.name, problem, recordable: true, ...(fixture === undefined ? {} : { fixture }) }));
     const bytes = this.options.readFile ? this.options.readFile(item.path) : null;
     if (!bytes) throw undecodable("its file can't be read");
     const read = parsedRecording(this.recordings, bytes, promptName);
     if (!read.ok) throw undecodable(read.problem);
     this.placeholders ??= rng(this.options.seed, "placeholders");
     const filled = fillPlaceholders(asType, read.answer, this.placeholders);
-    if (!filled.ok) throw undecodable(formatDecodeError(filled.error));
+    const fixture = read.asked?.fixture;
+    if (!filled.ok) throw undecodable(filled.error, fixture);
     const decoded = decodeValue(asType, filled.json);
-    if (!decoded.ok) throw undecodable(formatDecodeError(decoded.error));
+    if (!decoded.ok) throw undecodable(decoded.error, fixture);
     return decoded.value;
   }
 

@@ -1,7 +1,7 @@
 // A prompt's `system:`/`text:` with its placeholders filled (docs/language.md): `{param}` and
-// `{param.field}` become the value as text, `{{` and `}}` write `{` and `}`.
-import { formatDuration, formatInstant, parseTemplate, type TemplatePart, type Type } from "@jadpo/compiler";
-import { canonicalJson, toJson } from "../values/json.ts";
+// `{param.field}` become the value as text (as `text.of` writes it), `{{` and `}}` write `{` and `}`.
+import { parseTemplate, type TemplatePart, type Type } from "@jadpo/compiler";
+import { valueAsText } from "../values/as-text.ts";
 import { shapeOf } from "../values/shape.ts";
 import type { Value, ValueRecord } from "../values/value.ts";
 
@@ -47,28 +47,5 @@ function placeholder(path: string[], values: Record<string, Value>, paramTypes: 
     type = decl.type;
     value = (value as ValueRecord)[field] ?? null;
   }
-  return valueAsPromptText(type, value);
-}
-
-/** Text as is, numbers in shortest form, Bool true/false, an enum member by name, a Locale by tag, none empty, lists and records as canonical JSON. */
-export function valueAsPromptText(type: Type, value: Value): string {
-  if (value === null) return "";
-  const shape = shapeOf(type);
-  switch (shape.kind) {
-    case "optional":
-      return valueAsPromptText(shape.inner, value);
-    case "scalar":
-      if (shape.base === "Instant" && typeof value === "number") return formatInstant(value);
-      if (shape.base === "Duration" && typeof value === "number") return formatDuration(value);
-      if (typeof value === "number") return Object.is(value, -0) ? "0" : String(value);
-      return String(value);
-    case "enum":
-      // A member's tag is its name, except a Locale's (`en-GB`).
-      return shape.members.find((m) => m.name === value)?.tag ?? String(value);
-    case "list":
-    case "object":
-      return canonicalJson(toJson(type, value));
-    case "nothing":
-      return "";
-  }
+  return valueAsText(type, value);
 }

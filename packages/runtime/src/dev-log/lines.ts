@@ -60,9 +60,32 @@ class BackwardLines {
   }
 }
 
-function bounds(size: number, options: BackwardsOptions): { floor: number; budget: number } {
-  const floor = Math.min(Math.max(0, options.from ?? 0), size);
-  return { floor, budget: options.maxBytes ?? Number.POSITIVE_INFINITY };
+/**
+ * The chunks to read, from the end of a file of `size` bytes back to `options.from`, within
+ * `options.maxBytes`; `reachedStart` says whether the reads reached `from` (so the first line is whole).
+ */
+class BackwardChunks {
+  private position: number;
+  private readonly floor: number;
+  private readonly budget: number;
+
+  constructor(private readonly size: number, options: BackwardsOptions) {
+    this.position = size;
+    this.floor = Math.min(Math.max(0, options.from ?? 0), size);
+    this.budget = options.maxBytes ?? Number.POSITIVE_INFINITY;
+  }
+
+  /** The next chunk's offset and length, or null when there is none to read. */
+  next(): { position: number; n: number } | null {
+    if (this.position <= this.floor || this.size - this.position >= this.budget) return null;
+    const n = Math.min(CHUNK, this.position - this.floor);
+    this.position -= n;
+    return { position: this.position, n };
+  }
+
+  get reachedStart(): boolean {
+    return this.position <= this.floor;
+  }
 }
 
 /** Each line of the file from the last to the first (complete lines only; the text without its newline). */
@@ -74,20 +97,15 @@ export function* linesBackwards(path: string, options: BackwardsOptions = {}): G
     return;
   }
   try {
-    const size = fstatSync(fd).size;
-    const { floor, budget } = bounds(size, options);
+    const chunks = new BackwardChunks(fstatSync(fd).size, options);
     const lines = new BackwardLines(options.cost);
-    let position = size;
-    while (position > floor) {
-      if (size - position >= budget) return;
-      const n = Math.min(CHUNK, position - floor);
-      position -= n;
-      const chunk = Buffer.allocUnsafe(n);
-      readSync(fd, chunk, 0, n, position);
-      if (options.cost !== undefined) options.cost.read += n;
+    for (let next = chunks.next(); next !== null; next = chunks.next()) {
+      const chunk = Buffer.allocUnsafe(next.n);
+      readSync(fd, chunk, 0, next.n, next.position);
+      if (options.cost !== undefined) options.cost.read += next.n;
       yield* lines.push(chunk);
     }
-    const first = lines.finish();
+    const first = chunks.reachedStart ? lines.finish() : null;
     if (first !== null) yield first;
   } finally {
     closeSync(fd);
@@ -106,20 +124,15 @@ export async function eachLineBackwards(path: string, take: (line: string) => bo
     return;
   }
   try {
-    const size = (await file.stat()).size;
-    const { floor, budget } = bounds(size, options);
+    const chunks = new BackwardChunks((await file.stat()).size, options);
     const lines = new BackwardLines(options.cost);
-    let position = size;
-    while (position > floor) {
-      if (size - position >= budget) return;
-      const n = Math.min(CHUNK, position - floor);
-      position -= n;
-      const chunk = Buffer.allocUnsafe(n);
-      await file.read(chunk, 0, n, position);
-      if (options.cost !== undefined) options.cost.read += n;
+    for (let next = chunks.next(); next !== null; next = chunks.next()) {
+      const chunk = Buffer.allocUnsafe(next.n);
+      await file.read(chunk, 0, next.n, next.position);
+      if (options.cost !== undefined) options.cost.read += next.n;
       for (const line of lines.push(chunk)) if (!take(line)) return;
     }
-    const first = lines.finish();
+    const first = chunks.reachedStart ? lines.finish() : null;
     if (first !== null) take(first);
   } finally {
     await file.close();

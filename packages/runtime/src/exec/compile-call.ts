@@ -1,9 +1,9 @@
 // Calls: functions, actions, fixtures, the library, the AI capability and `T(v)` conversion.
 // What a callee is comes from the checker's resolution, looked up once here.
-import type { Expr, Resolution, Span } from "@jadpo/compiler";
+import type { Expr, Resolution, Span, Type } from "@jadpo/compiler";
 import { attemptsOf, embedAttemptsOf, embedInvoke, embedRequestsOf, generateInvoke, requestsOf, sentOf, streamInvoke } from "./ai-calls.ts";
 import { invokeWith, syncExpr, type CExpr, type Invoke } from "./closure.ts";
-import { resolutionOf, unsupported, type Callable, type Cx } from "./compile-state.ts";
+import { resolutionOf, typeOf, unsupported, type Callable, type Cx } from "./compile-state.ts";
 import { convertInvoke } from "./convert.ts";
 import { libraryFunction } from "./library.ts";
 
@@ -24,8 +24,11 @@ function callableInvoke(target: Callable): Invoke {
     : { async: false, call: (args, c) => target.call(args, c) as never };
 }
 
-/** How to invoke what a resolution names, with evaluated arguments; null when it isn't callable. */
-export function invokeFor(cx: Cx, res: Resolution, span: Span): Invoke | null {
+/**
+ * How to invoke what a resolution names, with evaluated arguments; null when it isn't callable.
+ * `argTypes`: the checked types of the arguments (`text.of` writes a value by its type).
+ */
+export function invokeFor(cx: Cx, res: Resolution, span: Span, argTypes: readonly (Type | undefined)[] = []): Invoke | null {
   const p = cx.p;
   switch (res.kind) {
     case "function": {
@@ -41,7 +44,7 @@ export function invokeFor(cx: Cx, res: Resolution, span: Span): Invoke | null {
       return target ? callableInvoke(target) : null;
     }
     case "library":
-      return { async: false, call: libraryFunction(res.fn, span) };
+      return { async: false, call: libraryFunction(res.fn, span, argTypes) };
     case "ai_generate":
       return generateInvoke(p, res.prompt, res.asType, span);
     case "ai_stream":
@@ -74,7 +77,7 @@ export function invokeFor(cx: Cx, res: Resolution, span: Span): Invoke | null {
 /** The callee of a call, ready to invoke; args are compiled by the caller (so `match` can guard only the call). */
 export function compileCallee(cx: Cx, call: CallExpr): Invoke {
   const res = callResolution(cx, call);
-  const invoke = res ? invokeFor(cx, res, call.span) : null;
+  const invoke = res ? invokeFor(cx, res, call.span, call.args.map((arg) => typeOf(cx, arg))) : null;
   if (invoke) return invoke;
   return { async: false, call: unsupported(`no callee resolved for the call at ${call.span.file}:${call.span.line}`) };
 }

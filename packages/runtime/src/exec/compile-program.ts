@@ -1,5 +1,5 @@
-// The whole checked program → closures, once: every function, action, fixture and test body.
-// Running a test afterwards only allocates its frame and its context.
+// The whole checked program → closures: each function, action and fixture body on its first call,
+// each test when it runs. Running a compiled body only allocates its frame and its context.
 import type {
   ActionDecl, Block, CheckedProgram, FixtureMember, FunctionDecl, Param, SourceFile, Span, TestInfo,
 } from "@jadpo/compiler";
@@ -44,7 +44,7 @@ export interface CompiledProgram {
   prompts: ProgramState["promptIndex"];
   /** `embedding_dimensions` of the ai connection, 16 without one. */
   dimensions: number;
-  functions: Map<FunctionDecl, Callable>;
+  functions: ProgramState["functions"];
   actions: Map<ActionDecl, Callable>;
   fixtures: Map<FixtureMember, Callable>;
   /** Tests compiled ahead (`eagerTests`); the others are compiled when they run. */
@@ -165,14 +165,21 @@ function compileBody(p: ProgramState, name: string, span: Span, params: Param[],
   };
 }
 
-function placeholder(name: string, async: boolean): Callable {
-  return {
+/**
+ * A body's Callable, compiled on its first call: a run calls few of a large project's functions,
+ * and closures for every body of a 50 MB project took more memory than its syntax trees.
+ */
+function compiledOnCall(p: ProgramState, name: string, span: Span, params: Param[], body: Block, async: boolean): Callable {
+  const target: Callable = {
     name,
     async,
-    call: () => {
-      throw new Error(`\`${name}\` was called before it was compiled`);
+    call: (args, c) => {
+      p.compiledBodies += 1;
+      compileBody(p, name, span, params, body, target);
+      return target.call(args, c);
     },
   };
+  return target;
 }
 
 function compileTest(p: ProgramState, test: TestInfo): CompiledTest {
@@ -182,34 +189,42 @@ function compileTest(p: ProgramState, test: TestInfo): CompiledTest {
   return { test, body, slots: state.slots, returnSignal: state.returnSignal, scripts: compileScripts(p, test.fakes) };
 }
 
+/** Functions' holders, each made the first time a call to it is compiled: most are never called. */
+function functionsOnUse(state: () => ProgramState): ProgramState["functions"] {
+  const made = new Map<FunctionDecl, Callable>();
+  return {
+    get(decl) {
+      let target = made.get(decl);
+      if (target === undefined) {
+        target = compiledOnCall(state(), decl.name.name, decl.name.span, decl.params, decl.body, false);
+        made.set(decl, target);
+      }
+      return target;
+    },
+  };
+}
+
 export function compileProgram(program: CheckedProgram, options: CompileOptions = {}): CompiledProgram {
   const aiMode = options.aiMode ?? "sync";
   const promptIndex = new Map([...program.prompts.values()].map((prompt, i) => [prompt, i] as const));
   const sources = new Map<string, SourceFile>(program.graph.files.map((f) => [f.path, f.source]));
   const p: ProgramState = {
     program, aiMode, promptIndex, sources,
-    functions: new Map(), actions: new Map(), fixtures: new Map(),
+    functions: functionsOnUse(() => p), actions: new Map(), fixtures: new Map(), compiledBodies: 0,
   };
 
-  const functions: FunctionDecl[] = [];
   const actions: ActionDecl[] = [];
   const fixtures: FixtureMember[] = [];
   for (const file of program.graph.files) {
     for (const decl of file.syntax.decls) {
-      if (decl.kind === "function") functions.push(decl);
-      else if (decl.kind === "action") actions.push(decl);
+      if (decl.kind === "action") actions.push(decl);
       else if (decl.kind === "fixtures") for (const m of decl.members) fixtures.push(m);
     }
   }
   const waits = aiMode === "async" ? asyncActions(program, actions) : new Set<ActionDecl>();
-  // Holders first, so calls compiled before their target link to it.
-  for (const f of functions) p.functions.set(f, placeholder(f.name.name, false));
-  for (const a of actions) p.actions.set(a, placeholder(a.name.name, waits.has(a)));
-  for (const m of fixtures) p.fixtures.set(m, placeholder(m.name.name, false));
-
-  for (const f of functions) compileBody(p, f.name.name, f.name.span, f.params, f.body, p.functions.get(f)!);
-  for (const a of actions) compileBody(p, a.name.name, a.name.span, a.params, a.body, p.actions.get(a)!);
-  for (const m of fixtures) compileBody(p, m.name.name, m.name.span, m.params ?? [], m.body, p.fixtures.get(m)!);
+  // Each body is compiled when first called; calls compiled before it link to its holder.
+  for (const a of actions) p.actions.set(a, compiledOnCall(p, a.name.name, a.name.span, a.params, a.body, waits.has(a)));
+  for (const m of fixtures) p.fixtures.set(m, compiledOnCall(p, m.name.name, m.name.span, m.params ?? [], m.body, false));
 
   const tests = new Map<TestInfo, CompiledTest>();
   if (options.eagerTests) for (const test of program.tests) tests.set(test, compileTest(p, test));

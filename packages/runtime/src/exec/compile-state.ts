@@ -20,11 +20,14 @@ export interface ProgramState {
   /** "sync": every backend answers synchronously (the test fake); "async": AI calls may wait (`jadpo dev`). */
   aiMode: "sync" | "async";
   promptIndex: Map<PromptInfo, number>;
-  functions: Map<FunctionDecl, Callable>;
+  /** Each function's holder, made when a call to it is compiled (a large project has many). */
+  functions: { get(decl: FunctionDecl): Callable };
   actions: Map<ActionDecl, Callable>;
   fixtures: Map<FixtureMember, Callable>;
   /** By root-relative path, for an assertion's source text. */
   sources: Map<string, SourceFile>;
+  /** Function, action and fixture bodies compiled so far (each on its first call). */
+  compiledBodies: number;
 }
 
 /** Names of one block; a nested block sees its parents' names and may shadow them. */

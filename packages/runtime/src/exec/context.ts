@@ -5,7 +5,7 @@ import type { AiBackend, Correction } from "../ai/backend.ts";
 import { rng, type Rng } from "../seed.ts";
 import type { Value } from "../values/value.ts";
 import { TimedOut } from "../signals.ts";
-import { nowMs } from "../clock.ts";
+import { nowMs } from "@jadpo/compiler";
 
 /** `2026-01-01T00:00:00Z`: where every test's clock starts (docs/testing.md). */
 export const TEST_CLOCK_START = Date.UTC(2026, 0, 1, 0, 0, 0);
@@ -48,7 +48,7 @@ export interface RunContext {
   depth: number;
   /** The innermost test statement running (where `test.fakes_exhausted` points); null outside tests. */
   testStmt: Span | null;
-  /** `nowMs()` (src/clock.ts) past which the run stops (`--test-timeout`); Infinity without a limit. */
+  /** `nowMs()` (the compiler's clock) past which the run stops (`--test-timeout`); Infinity without a limit. */
   deadline: number;
   /** The limit as written (`10s`), for `test.timed_out`. */
   timeLimit: string;

@@ -9,3 +9,4 @@ export { askedWithValues, RecordingKey, valuesDigest, valuesDigestOfJson } from 
 export { writeFileAtomic, type AtomicWrite } from "../files/atomic.ts";
 export { RECORDING_FOLDER_NAMES } from "../files/own-names.ts";
 export { currentModel } from "./current-model.ts";
+export { undecodableRecordings } from "./decodable.ts";

@@ -37,6 +37,11 @@ interface RecordingAlert {
   file: string;
   /** The fixture it was recorded with (`questions.sesame`): its remedy asks with it again. */
   fixture?: string;
+  /**
+   * Without `fixture`: what could ask instead when no `jadpo dev` call can (the remedy says so),
+   * the fixtures that can feed its prompt and the prompt's values type.
+   */
+  without?: { fixtures: string[]; valuesType: string };
 }
 
 /** Made from an older version of its prompt. */

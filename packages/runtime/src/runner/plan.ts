@@ -3,6 +3,7 @@
 // the main process only ever sends plan indices across a thread boundary.
 import type { CheckedProgram, RecordingFile, TestInfo } from "@jadpo/compiler";
 import type { ResultKind } from "./events.ts";
+import { recordingTestName } from "../recordings/decodable.ts";
 
 interface PlannedBase {
   /** Position in the full plan (before selection and sharding). */
@@ -20,11 +21,6 @@ interface PlannedBase {
 export type PlannedTest =
   | (PlannedBase & { kind: "test"; test: TestInfo })
   | (PlannedBase & { kind: "recording"; recording: RecordingFile });
-
-/** `<prompt>'s <name> recording decodes` (docs/testing.md). */
-export function recordingTestName(recording: RecordingFile): string {
-  return `${recording.promptName}'s ${recording.name} recording decodes`;
-}
 
 function comparePaths(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;

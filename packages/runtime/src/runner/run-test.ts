@@ -12,7 +12,7 @@ import type { TestResult } from "./events.ts";
 import { testSeed } from "../seed.ts";
 import { observingBackend, type Observer } from "./observe.ts";
 import { failureDiagnostic, type SaveInternalError } from "./failure.ts";
-import { nowMs } from "../clock.ts";
+import { nowMs } from "@jadpo/compiler";
 
 export interface RunTestOptions {
   /** `--seed`, 1 by default. */

@@ -11,7 +11,7 @@ import { planKey } from "./plan-key.ts";
 import { Sequencer } from "./sequencer.ts";
 import { testSeed } from "../seed.ts";
 import type { Pool, PoolWorker } from "./pool.ts";
-import { nowMs } from "../clock.ts";
+import { nowMs } from "@jadpo/compiler";
 import { PositionQueue } from "./position-queue.ts";
 
 /**
@@ -41,7 +41,7 @@ export interface RunOptions {
    * depends on the worker count.
    */
   bail?: number;
-  /** The clock that times entries to decide on helpers (tests give their own): src/clock.ts's. */
+  /** The clock that times entries to decide on helpers (tests give their own): the compiler's `nowMs`. */
   now?: () => number;
 }
 

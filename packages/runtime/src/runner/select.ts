@@ -22,10 +22,3 @@ export function selectTests(plan: PlannedTest[], selectors: Selector[]): Planned
   if (selectors.length === 0) return plan;
   return plan.filter((entry) => selectors.some((selector) => matches(entry, selector)));
 }
-
-/** Splits `path:12` into its path and line; a path without a numeric suffix has no line. */
-export function splitLineSuffix(argument: string): { path: string; line: number | null } {
-  const match = /^(.*):(\d+)$/.exec(argument);
-  if (!match || match[1] === "") return { path: argument, line: null };
-  return { path: match[1], line: Number(match[2]) };
-}

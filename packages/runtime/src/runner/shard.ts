@@ -7,17 +7,6 @@ export interface Shard {
   count: number;
 }
 
-/** Parses `i/n` with 1 ≤ i ≤ n; null when it isn't one. */
-export function parseShard(text: string): Shard | null {
-  const match = /^(\d+)\/(\d+)$/.exec(text.trim());
-  if (!match) return null;
-  const index = Number(match[1]);
-  const count = Number(match[2]);
-  if (!Number.isSafeInteger(index) || !Number.isSafeInteger(count)) return null;
-  if (count < 1 || index < 1 || index > count) return null;
-  return { index, count };
-}
-
 /** The i-th of n contiguous chunks (sizes differ by at most one). */
 export function applyShard<T>(items: T[], shard: Shard | null): T[] {
   if (!shard) return items;

@@ -216,8 +216,10 @@ describe("scripted answers", () => {
       [
         `FAIL  a recorded answer --> ${TEST_FILE}:${lineOf(TESTS, 'recorded("not_covered")')}`,
         "  decode: `answer_question`'s recording `not_covered` doesn't decode: `type` on `resolved`",
+        "  expected: Bool",
+        "  got: Text",
         "  reason: Every build decodes every recording through each type its prompt is asked for as, every rule included, so an answer no call could read, or one its type has changed under since it was recorded, shows here before a test answers with it.",
-        "  next: Correct its answer to the type, or record it again (agent)",
+        "  next: Correct its answer to the type, or record it again: `jadpo ai record answer_question --as not_covered --force` (agent)",
         "  rule: test.recording_undecodable",
       ].join("\n"),
     );

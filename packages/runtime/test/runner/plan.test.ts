@@ -2,8 +2,8 @@
 import { describe, expect, it } from "vitest";
 import { SourceFile, type CheckedProgram, type RecordingFile, type TestInfo } from "@jadpo/compiler";
 import { planTests } from "../../src/runner/plan.ts";
-import { selectTests, splitLineSuffix } from "../../src/runner/select.ts";
-import { applyShard, parseShard } from "../../src/runner/shard.ts";
+import { selectTests } from "../../src/runner/select.ts";
+import { applyShard } from "../../src/runner/shard.ts";
 
 /** A test file whose tests each take three lines, starting at line 1. */
 function testsIn(path: string, names: string[], kind: TestInfo["kind"] = "test"): TestInfo[] {
@@ -80,20 +80,9 @@ describe("selectTests", () => {
     expect(names([{ path: "domains/xy", line: null }, { path: "domains/x/a.jadpotest", line: 1 }, { path: "domains/x", line: null }]))
       .toEqual(["a1", "a2", "p's r recording decodes", "b1", "c1"]);
   });
-
-  it("splits a line suffix off an argument", () => {
-    expect(splitLineSuffix("a/b.jadpotest:12")).toEqual({ path: "a/b.jadpotest", line: 12 });
-    expect(splitLineSuffix("a/b.jadpotest")).toEqual({ path: "a/b.jadpotest", line: null });
-    expect(splitLineSuffix(":12")).toEqual({ path: ":12", line: null });
-  });
 });
 
 describe("shards", () => {
-  it("reads i/n and refuses anything else", () => {
-    expect(parseShard("2/3")).toEqual({ index: 2, count: 3 });
-    for (const bad of ["0/3", "4/3", "1/0", "a/b", "1", "1/2/3", "-1/2", "1.5/2"]) expect(parseShard(bad)).toBeNull();
-  });
-
   it("covers every test exactly once, in order, for any count", () => {
     for (const total of [0, 1, 2, 7, 100]) {
       const items = Array.from({ length: total }, (_, i) => i);

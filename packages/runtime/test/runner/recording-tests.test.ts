@@ -76,17 +76,20 @@ describe("recording tests", () => {
     const [d] = outcome.result.diagnostics;
     expect(d.rule).toBe("test.recording_undecodable");
     expect(d.span).toMatchObject({ file: `${RECORDINGS}/sesame.json`, line: 1 });
-    expect(decodeLine(outcome)).toEqual(["decode: `answer_question`'s recording `sesame` doesn't decode: `type` on `resolved_by_articles`"]);
+    expect(decodeLine(outcome)).toEqual([
+      "decode: `answer_question`'s recording `sesame` doesn't decode: `type` on `resolved_by_articles`", "expected: Bool", "got: Text",
+    ]);
+    expect(outcome.result.diagnostics[0].next).toBe("Correct its answer to the type, or record it again: `jadpo ai record answer_question --as sesame --force`");
     expect(outcome.alerts).toEqual([]);
   });
 
   it("fails a placeholder naming another type, a missing field and an unknown one", () => {
     const wrongPlaceholder = recording('{\n    "reply": "{CustomerQuestion}",\n    "resolved_by_articles": true\n  }');
     expect(decodeLine(run({ [`${RECORDINGS}/a.json`]: wrongPlaceholder }, `${RECORDINGS}/a.json`)))
-      .toEqual(["decode: `answer_question`'s recording `a` doesn't decode: `type` on `reply`"]);
+      .toEqual(["decode: `answer_question`'s recording `a` doesn't decode: `type` on `reply`", "expected: {Text}", "got: {CustomerQuestion}"]);
     const missing = recording('{\n    "resolved_by_articles": true\n  }');
     expect(decodeLine(run({ [`${RECORDINGS}/b.json`]: missing }, `${RECORDINGS}/b.json`)))
-      .toEqual(["decode: `answer_question`'s recording `b` doesn't decode: `missing` on `reply`"]);
+      .toEqual(["decode: `answer_question`'s recording `b` doesn't decode: `missing` on `reply`", "expected: Text", "got: nothing"]);
   });
 
   it("fails a file that isn't one object with an answer and a version", () => {
@@ -119,7 +122,7 @@ describe("recording tests", () => {
     expect(outcome.result.status).toBe("passed");
     expect(outcome.alerts).toEqual([{
       kind: "stale_recording", prompt: "answer_question", name: "not_covered", recordedVersion: "1a2b3c4d", currentVersion: "b44ecc53",
-      file: `${RECORDINGS}/not_covered.json`,
+      file: `${RECORDINGS}/not_covered.json`, without: { fixtures: [], valuesType: "AnswerQuestion" },
     }]);
   });
 
@@ -129,5 +132,18 @@ describe("recording tests", () => {
     expect(run(files, `${RECORDINGS}/sesame.json`, 1).result.seed).toBe(a);
     expect(run(files, `${RECORDINGS}/sesame.json`, 2).result.seed).not.toBe(a);
     expect(run(files, `${RECORDINGS}/other.json`, 1).result.seed).not.toBe(a);
+  });
+});
+
+describe("an undecodable recording that remembers its fixture", () => {
+  it("gives expected: and got: lines and the command that records it again with that fixture", () => {
+    const asked = `{\n  "answer": {\n    "reply": "{Text}",\n    "resolved_by_articles": "yes"\n  },\n  "asked": { "fixture": "questions.sesame", "model": "m", "values": "0123abcd" },\n  "version": "VERSION"\n}\n`;
+    const text = asked.replace("VERSION", JSON.parse(GOOD).version as string);
+    const outcome = run({ [`${RECORDINGS}/sesame.json`]: text }, `${RECORDINGS}/sesame.json`);
+    const [d] = outcome.result.diagnostics;
+    expect(decodeLine(outcome)).toEqual([
+      "decode: `answer_question`'s recording `sesame` doesn't decode: `type` on `resolved_by_articles`", "expected: Bool", "got: Text",
+    ]);
+    expect(d.next).toBe("Correct its answer to the type, or record it again: `jadpo ai record answer_question --as sesame --fixture questions.sesame --force`");
   });
 });

@@ -4,14 +4,14 @@ import {
   compileProject, limitDiagnostics, omittedLine, renderCheckJson, renderErrorPlain, renderErrorPretty, sortDiagnostics, sourceLookup,
   type Diagnostic, type SourceFile,
 } from "@jadpo/compiler";
-import { isCheckSummary, listProject, projectKey, readProjectEntry, snapshotSources, writeProjectEntry } from "@jadpo/compiler/startup";
+import { isCheckSummary, listProject, projectKey, readProjectEntry, snapshotSources, writeProjectEntry } from "../../toolchain.ts";
 import type { CliContext } from "../../context.ts";
 import { terminalFor, type ColorMode, type Terminal } from "../../terminal.ts";
 import { reportUsage } from "../../usage.ts";
 import { nodeHost } from "../../node-host.ts";
 import { diskCache } from "../../cache/disk-cache.ts";
-import { processParses } from "../../cache/process-parses.ts";
 import { findProject, type ProjectLookup } from "../../project.ts";
+import { processMemory } from "../../memory.ts";
 import { undecodableRecordings } from "../../recording-diagnostics.ts";
 import type { DiagnosticFormat } from "../../options.ts";
 
@@ -64,8 +64,10 @@ async function compile(lookup: ProjectLookup, env: CliContext["env"]): Promise<P
   const key = cache && projectKey(snapshot, cache, "check", Date.now());
   const cached = cache && key ? readProjectEntry(cache, key, isCheckSummary) : null;
   if (cached) return { ...cached, omitted: cached.omitted ?? 0, displayPath, source: snapshotSources(snapshot) };
-  // Checked only: `check` never runs the program, so the runtime's side tables are not kept.
-  const result = compileProject(snapshot.host, root, { toRun: false, parses: processParses(env) });
+  // Checked only: `check` never runs the program, so the runtime's side tables are not kept. No
+  // parses are kept for a next compile (one `check` compiles once): with each file's bytes, they
+  // would hold a second copy of the project.
+  const result = compileProject(snapshot.host, root, { toRun: false, memory: processMemory });
   // As docs/testing.md says, `check` decodes every recording as `test` does.
   const recordings = await undecodableRecordings(result, (path) => snapshot.host.readFile(`${root}/${path}`));
   const { shown, omitted } = limitDiagnostics(sortDiagnostics([...result.diagnostics, ...recordings]));

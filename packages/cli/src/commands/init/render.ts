@@ -2,7 +2,7 @@
 // pasted in the folder it ran in.
 import { isAbsolute, relative } from "node:path";
 import type { Paint } from "@jadpo/compiler";
-import { slashPath } from "@jadpo/compiler/startup";
+import { slashPath } from "../../toolchain.ts";
 import { shellWord } from "../../shell-word.ts";
 
 export interface Written {

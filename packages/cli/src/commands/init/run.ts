@@ -4,7 +4,7 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync, rmdirSync, rmSync, statSync, truncateSync, writeFileSync } from "node:fs";
 import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { diagnostic, discoverFiles, renderErrorPlain } from "@jadpo/compiler";
-import { slashPath } from "@jadpo/compiler/startup";
+import { slashPath } from "../../toolchain.ts";
 import type { CliContext } from "../../context.ts";
 import { diskFull, failedPath, isDiskFull } from "../../disk-full.ts";
 import { nodeHost } from "../../node-host.ts";

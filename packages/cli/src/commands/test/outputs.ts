@@ -5,7 +5,7 @@
 import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, isAbsolute, resolve } from "node:path";
 import { diagnostic, type Diagnostic } from "@jadpo/compiler";
-import { noPaint } from "@jadpo/compiler/startup";
+import { noPaint } from "../../toolchain.ts";
 import type { CliContext } from "../../context.ts";
 import { diskFull, isDiskFull } from "../../disk-full.ts";
 import { terminalFor, type ColorMode } from "../../terminal.ts";

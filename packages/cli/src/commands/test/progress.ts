@@ -6,7 +6,7 @@ import type { RunEvent } from "@jadpo/runtime";
 import type { Output } from "../../context.ts";
 import type { ReporterName } from "../../reporters/index.ts";
 import { humanReporters } from "../../reporters/index.ts";
-import { nowMs } from "@jadpo/runtime/run-options";
+import { nowMs } from "../../toolchain.ts";
 
 /** A run faster than this shows nothing. */
 const SHOW_AFTER_MS = 2_000;

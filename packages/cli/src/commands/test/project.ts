@@ -3,8 +3,9 @@
 import { join } from "node:path";
 import { compileProject, type CompileResult, type Diagnostic, type Host, type ParseCache } from "@jadpo/compiler";
 import type { LoadedTests, TestTimeout } from "@jadpo/runtime";
-import type { Runtime } from "./load-runtime.ts";
+import type { Runtime } from "../../toolchain.ts";
 import { nodeHost } from "../../node-host.ts";
+import { processMemory } from "../../memory.ts";
 import { reportText, saveInternalReport } from "../../internal-error.ts";
 
 /** What a worker is told to load (its `WorkerInit.load`). */
@@ -46,7 +47,7 @@ function saveInternalError(load: TestLoad, error: unknown): string {
  */
 export function loadTestProject(runtime: Pick<Runtime, "loadTests">, load: TestLoad, host: Host = nodeHost, parses?: ParseCache): LoadedProject {
   const { root } = load;
-  const compiled = compileProject(host, root, { parses });
+  const compiled = compileProject(host, root, { parses, memory: processMemory });
   const errors = compiled.diagnostics.filter(stopsTheRun);
   if (errors.length > 0 || compiled.program === null) return { compiled, errors, tests: null };
   // Recordings were read with the project: every `recorded(...)` answers from those bytes, so all

@@ -6,10 +6,10 @@
 // model named by `env(...)` decides the model-drift alerts), so the same inputs give the same
 // results; only a run that passed is kept, so a failure is always seen from a fresh run.
 import type { CheckedProgram, ConfigText, ModuleCache, ProjectSnapshot } from "@jadpo/compiler";
-import { isObject, projectKey, readProjectEntry, writeProjectEntry, type ProjectKey } from "@jadpo/compiler/startup";
+import { isObject, projectKey, readProjectEntry, writeProjectEntry, type ProjectKey } from "../../toolchain.ts";
 import type { ResultKind, TestResult } from "@jadpo/runtime";
 import type { RanReport } from "../../reporters/index.ts";
-import type { SeedRange, Selector } from "@jadpo/runtime/run-options";
+import type { SeedRange, Selector } from "@jadpo/runtime";
 
 /**
  * What is kept of a passed run. Every test passed, so each is its name, kind, file (an index

@@ -1,14 +1,11 @@
 // What `jadpo test` does: find the project, compile it, plan, select and shard, run (with worker
 // threads when the tests left outweigh their start-up), feeding the reporter's hooks as tests
 // finish and at the end, and set the exit code.
-import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
-import { fileURLToPath } from "node:url";
 import { diagnostic, sourceLookup, type Diagnostic } from "@jadpo/compiler";
-import { listProject, snapshotSources } from "@jadpo/compiler/startup";
-import type { CoverageSite, Helpers, PlannedTest, Pool, RunEvent, RunExtras, WorkerInit } from "@jadpo/runtime";
-import { MAX_SEEDS, nowMs, parseSeedRange, parseShard, type Selector, type Shard } from "@jadpo/runtime/run-options";
-import { loadRuntime, type Runtime } from "./load-runtime.ts";
+import type { CoverageSite, Helpers, PlannedTest, Pool, RunEvent, RunExtras, Selector, Shard, WorkerInit } from "@jadpo/runtime";
+import { listProject, loadRuntime, nowMs, snapshotSources, workerEntry, type Runtime } from "../../toolchain.ts";
+import { MAX_SEEDS, parseSeedRange, parseShard } from "../../run-flags.ts";
 import type { CliContext } from "../../context.ts";
 import type { ColorMode } from "../../terminal.ts";
 import { OptionValueError, reportUsage } from "../../usage.ts";
@@ -54,18 +51,6 @@ export interface TestOptions {
 
 /** Fewer selected tests than this never start worker threads. */
 const POOL_MIN_TESTS = 64;
-
-/**
- * The bundled worker beside the running bundle (this module may be a lazily loaded chunk in
- * `dist/chunks/`, one folder below it); null when running unbundled (tests under vitest).
- */
-function workerEntry(): URL | null {
-  for (const relative of ["./worker.mjs", "../worker.mjs"]) {
-    const url = new URL(relative, import.meta.url);
-    if (url.protocol === "file:" && existsSync(fileURLToPath(url))) return url;
-  }
-  return null;
-}
 
 /**
  * Worker threads for a run, started by the runner only once the tests left would take longer
@@ -251,7 +236,10 @@ export async function runOnce(prepared: PreparedRun, context: CliContext, change
       const runtime = await loadRuntime();
       runtime.forbidNetwork();
       const helpers = (pool = new LazyPool(runtime, load, prepared.workers, seed, prepared.extras));
-      const project = loadTestProject(runtime, load, snapshot?.host ?? nodeHost, processParses(context.env));
+      // Parses are kept for a watch's reruns only: a single run compiles once, and the kept parses
+      // hold a copy of every file's bytes.
+      const parses = prepared.options.watch ? processParses(context.env) : undefined;
+      const project = loadTestProject(runtime, load, snapshot?.host ?? nodeHost, parses);
       if (project.compiled.program) variables = connectionVariables(project.compiled.program);
       // A worker's start-up, estimated as ours: loading the bundle, and compiling the project.
       const startupMs = prepared.loadMs + (nowMs() - started);
@@ -370,6 +358,17 @@ function coverageBelow(runtime: Runtime, sites: CoverageSite[], min: number | nu
   if (min === null) return null;
   const { reached, total } = runtime.coverageTotals(sites);
   if (reached * 100 >= min * total) return null;
-  const percent = Math.floor((reached * 1000) / total) / 10;
-  return diagnostic("test.coverage_below", null, { reached, total, percent, min });
+  return diagnostic("test.coverage_below", null, { reached, total, percent: percentBelow(reached, total, min), min });
+}
+
+/**
+ * `reached/total` as a percentage, rounded down to two decimals or to as many as `min` has
+ * (15 of 22 is 68.18): never shown as `min` or more when it is below it.
+ */
+export function percentBelow(reached: number, total: number, min: number): string {
+  const decimals = Math.max(2, (String(min).split(".")[1] ?? "").length);
+  const scale = 10 ** decimals;
+  // Integer arithmetic first, so 15/22 floors to 6818 exactly rather than through a float.
+  const scaled = Math.floor((reached * 100 * scale) / total);
+  return String(scaled / scale);
 }

@@ -2,8 +2,9 @@
 // directory (or absolute); `file:line` keeps its line.
 import { isAbsolute, relative, resolve } from "node:path";
 import { diagnostic, type Diagnostic } from "@jadpo/compiler";
-import { slashPath } from "@jadpo/compiler/startup";
-import { splitLineSuffix, type Selector } from "@jadpo/runtime/run-options";
+import { slashPath } from "../../toolchain.ts";
+import type { Selector } from "@jadpo/runtime";
+import { splitLineSuffix } from "../../run-flags.ts";
 import { nodeHost } from "../../node-host.ts";
 
 export type SelectorsResult = { ok: true; selectors: Selector[] } | { ok: false; diagnostic: Diagnostic };

@@ -32,6 +32,20 @@ export const moduleRules = {
     next: "Remove or replace `{path}` with a plain file or folder in the project",
     owner: "human",
   },
+  "limit.project_too_large": {
+    reason: "A run holds every file's syntax tree and the checked program in memory at once (about {ratio} bytes for each byte of source), so jadpo stops before the process could run out of memory.",
+    owner: "human",
+    variants: {
+      sources: {
+        summary: "The project's source and test files are {size}, over the {budget} a run with a {heap} heap can hold",
+        next: "Give the run more memory, for example `NODE_OPTIONS=--max-old-space-size=8192` for an 8 GiB heap (the limit grows with it), or split the project",
+      },
+      heap: {
+        summary: "The project filled {used} of this process's {heap} heap after reading {size} of source",
+        next: "Give the run more memory, for example `NODE_OPTIONS=--max-old-space-size=8192` for an 8 GiB heap, or split the project",
+      },
+    },
+  },
   "name.unknown": {
     summary: "`{name}` is not defined here",
     reason: "A name must be declared in the module, imported with `use`, declared in `app.jadpo`, or be a prelude name.",

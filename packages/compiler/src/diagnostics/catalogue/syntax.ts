@@ -40,6 +40,13 @@ export const syntaxRules = {
     next: "Use a number within ±9007199254740991",
     owner: "agent",
   },
+  "syntax.unsupported": {
+    // {construct}: the construct's first word (`entity`, `route`, `enum`, …); {step} from syntax/unsupported.ts.
+    summary: "`{construct}` is a construct of the full Jadpo language, which this toolchain doesn't cover",
+    reason: "This toolchain covers the AI-testing part of Jadpo (types, failures, functions, actions, prompts, fixtures, connections and tests); it skips this declaration whole and checks the rest of the project.",
+    next: "{step}",
+    owner: "agent",
+  },
   "limit.file_too_large": {
     summary: "This file is {size}, over the 16 MiB a source file may be",
     reason: "Source files are read whole; a limit keeps every command fast and bounded.",

@@ -48,7 +48,8 @@ export const testRunRules = {
   "test.recording_undecodable": {
     summary: "`{prompt}`'s recording `{name}` doesn't decode",
     reason: "Every build decodes every recording through each type its prompt is asked for as, every rule included, so an answer no call could read, or one its type has changed under since it was recorded, shows here before a test answers with it.",
-    next: "Correct its answer to the type, or record it again",
+    // {step}: the command that records it again (runtime's ai/undecodable-recording.ts), or what to do when that can't help.
+    next: "{step}",
     owner: "agent",
   },
   "test.seed_dependent": {
@@ -86,6 +87,14 @@ export const testRunRules = {
         next: "Compare embeddings made by the same connection",
       },
       random_bounds: { summary: "`random.int({min}, {max})` has a minimum above its maximum", next: "Pass the smaller bound first" },
+      replace_empty: {
+        summary: "`text.replace` was asked to replace an empty text",
+        next: "Replace a text of at least one character: check it isn't empty before calling `text.replace`",
+      },
+      round_places: {
+        summary: "`decimal.round` was asked for {places} decimal places, outside 0 to 15",
+        next: "Round to between 0 and 15 places",
+      },
       call_depth: {
         summary: "`{name}` was called more than {depth} levels deep",
         next: "Make sure the recursion stops: check its ending condition",

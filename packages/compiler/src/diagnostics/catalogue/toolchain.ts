@@ -121,7 +121,7 @@ export const toolchainRules = {
   "cli.no_project": {
     summary: "No Jadpo project at or above `{path}`",
     reason: "A project is the folder holding `app.jadpo`; commands find it by walking up from the path given.",
-    next: "Run the command inside a project, or pass its path",
+    next: "Run the command inside a project or pass its path, or make a project with `jadpo init <folder>`",
     owner: "human",
   },
   "cli.unsafe_state_folder": {

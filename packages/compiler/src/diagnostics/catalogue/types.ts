@@ -3,10 +3,13 @@ import type { RuleEntry } from "./rule-entry.ts";
 
 export const typeRules = {
   "type.mismatch": {
-    summary: "Expected `{expected}`, found `{found}`",
     reason: "Every type is nominal, so a value of one type is never silently taken for another.",
-    next: "{suggestion}",
     owner: "agent",
+    variants: {
+      types: { summary: "Expected `{expected}`, found `{found}`", next: "{suggestion}" },
+      // {expected} and {found} in words, with any code in them quoted by the caller: "Expected a value, found nothing".
+      words: { summary: "Expected {expected}, found {found}", next: "{suggestion}" },
+    },
   },
   "type.unknown": {
     summary: "No type named `{name}`",
@@ -161,7 +164,7 @@ export const typeRules = {
   },
   "failure.match_duplicate_arm": {
     summary: "`{arm}` is handled by an earlier arm of this match",
-    reason: "Each outcome is handled by one arm, so a second arm for it would never run.",
+    reason: "A match runs the first arm that covers a case, so a later arm for the same case, or any arm after `_`, would never run.",
     next: "Remove this arm, or merge its body into the earlier one",
     owner: "agent",
   },
@@ -209,7 +212,8 @@ export const typeRules = {
     owner: "agent",
   },
   "function.impure": {
-    summary: "`{name}` can't call `{call}`: it is a {what}",
+    // {callee}: "the action `classify`", or "`ai.generate`".
+    summary: "`{name}` is a {what}, so it can't call {callee}",
     reason: "Functions and fixtures are pure: the same arguments always give the same value, so they need no fakes.",
     next: "Make `{name}` an action, or pass the value in as a parameter",
     owner: "agent",

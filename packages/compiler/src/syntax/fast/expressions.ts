@@ -5,7 +5,7 @@ import type * as A from "../ast.ts";
 import type { Tok } from "../tokens.ts";
 import { NO_TYPE_ARGS, buildOperand, foldBinary, literal, spanTo, type PostOp } from "../build-ast.ts";
 import { isUpper, isWord } from "../parser-base.ts";
-import { FastBase } from "./base.ts";
+import { FastBase, exact } from "./base.ts";
 import { BINARY, COLON, COMMA, DOT, GREATER, IDENT, LBRACE, LBRACKET, LESS, LITERAL, LPAREN, MATCH, PREFIX, QUESTION, RBRACE, RBRACKET, RPAREN } from "./indices.ts";
 
 export abstract class FastExpressions extends FastBase {
@@ -182,6 +182,6 @@ export abstract class FastExpressions extends FastBase {
     }
     const close = this.expect(RPAREN);
     if (close === null) return null;
-    return { kind: "call", args, asType, close };
+    return { kind: "call", args: exact(args), asType, close };
   }
 }

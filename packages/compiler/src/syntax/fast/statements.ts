@@ -5,6 +5,7 @@ import type * as A from "../ast.ts";
 import type { Tok } from "../tokens.ts";
 import { buildIf } from "../build-ast.ts";
 import { FastPatterns } from "./patterns.ts";
+import { exact } from "./base.ts";
 import { ADVANCE, ASSERT, ASSIGN, BY, COLON, ELSE, FAILS, FOR, IDENT, IF, IN, LBRACE, MUT, RBRACE, REJECT, RETURN, VAR } from "./indices.ts";
 
 type IfClause = { start: Tok; cond: A.Expr; then: A.Block };
@@ -29,7 +30,7 @@ export abstract class FastStatements extends FastPatterns {
     if (!this.statementsInto(statements)) return null;
     this.depth--;
     this.noteBare(statements, armBlock);
-    return { statements, span: this.sp(open) };
+    return { statements: exact(statements), span: this.sp(open) };
   }
 
   protected statement(): A.Stmt | null {

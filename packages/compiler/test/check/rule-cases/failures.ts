@@ -80,9 +80,36 @@ export const failureCases: RuleCase[] = [
   {
     rule: "function.impure",
     files: shop(`function lucky() -> Int {\n    return random.int(1, 6)\n}\n`),
-    expected: `error: \`lucky\` can't call \`random.int\`: it is a function --> domains/shop/shop.jadpo:2:12
+    expected: `error: \`lucky\` is a function, so it can't call \`random.int\` --> domains/shop/shop.jadpo:2:12
   reason: Functions and fixtures are pure: the same arguments always give the same value, so they need no fakes.
   next: Make \`lucky\` an action, or pass the value in as a parameter (agent)
+  rule: function.impure`,
+  },
+  {
+    rule: "function.impure",
+    title: "an action that can fail: one diagnostic, no failure.attempt_required beside it",
+    files: shop(`failure Gone { kind: NotFound  message: "gone" }\naction classify(n: Int) fails Gone -> Int {\n    if n < 0 { reject Gone }\n    return n\n}\nfunction diet_of(n: Int) -> Int {\n    var d = classify(n)\n    return d\n}\n`),
+    expected: `error: \`diet_of\` is a function, so it can't call the action \`classify\` --> domains/shop/shop.jadpo:7:13
+  reason: Functions and fixtures are pure: the same arguments always give the same value, so they need no fakes.
+  next: Make \`diet_of\` an action, or pass the value in as a parameter (agent)
+  rule: function.impure`,
+  },
+  {
+    rule: "function.impure",
+    title: "`attempt` of an action in a function: no failure.undeclared beside it",
+    files: shop(`failure Gone { kind: NotFound  message: "gone" }\naction classify(n: Int) fails Gone -> Int {\n    if n < 0 { reject Gone }\n    return n\n}\nfunction diet_of(n: Int) -> Int {\n    return attempt classify(n)\n}\n`),
+    expected: `error: \`diet_of\` is a function, so it can't call the action \`classify\` --> domains/shop/shop.jadpo:7:20
+  reason: Functions and fixtures are pure: the same arguments always give the same value, so they need no fakes.
+  next: Make \`diet_of\` an action, or pass the value in as a parameter (agent)
+  rule: function.impure`,
+  },
+  {
+    rule: "function.impure",
+    title: "`ai.generate` in a function: one diagnostic",
+    files: shop(`${ANSWER}\nfunction answer(question: Question) -> Answer {\n    return ai.generate(Ask { question: question }, as: Answer)\n}\n`),
+    expected: `error: \`answer\` is a function, so it can't call \`ai.generate\` --> domains/shop/shop.jadpo:12:12
+  reason: Functions and fixtures are pure: the same arguments always give the same value, so they need no fakes.
+  next: Make \`answer\` an action, or pass the value in as a parameter (agent)
   rule: function.impure`,
   },
   {

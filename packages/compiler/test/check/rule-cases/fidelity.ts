@@ -26,7 +26,7 @@ export const fidelityCases: RuleCase[] = [
     rule: "failure.match_duplicate_arm",
     files: shop(`${ANSWER}\naction answer(question: Question) fails Unavailable -> Answer {\n    return match ai.generate(Ask { question: question }, as: Answer) {\n        success(a) => a\n        failure AiRefused => reject Unavailable\n        failure AiRefused, AiTimedOut => reject Unavailable\n        failure _ => reject Unavailable\n    }\n}\n`),
     expected: `error: \`failure AiRefused\` is handled by an earlier arm of this match --> domains/shop/shop.jadpo:15:17
-  reason: Each outcome is handled by one arm, so a second arm for it would never run.
+  reason: A match runs the first arm that covers a case, so a later arm for the same case, or any arm after \`_\`, would never run.
   next: Remove this arm, or merge its body into the earlier one (agent)
   rule: failure.match_duplicate_arm`,
   },
@@ -35,9 +35,72 @@ export const fidelityCases: RuleCase[] = [
     title: "a second success arm",
     files: shop(`${ANSWER}\naction answer(question: Question) fails Unavailable -> Answer {\n    return match ai.generate(Ask { question: question }, as: Answer) {\n        success(a) => a\n        success(b) => b\n        failure _ => reject Unavailable\n    }\n}\n`),
     expected: `error: \`success(...)\` is handled by an earlier arm of this match --> domains/shop/shop.jadpo:14:9
-  reason: Each outcome is handled by one arm, so a second arm for it would never run.
+  reason: A match runs the first arm that covers a case, so a later arm for the same case, or any arm after \`_\`, would never run.
   next: Remove this arm, or merge its body into the earlier one (agent)
   rule: failure.match_duplicate_arm`,
+  },
+  {
+    rule: "failure.match_duplicate_arm",
+    title: "an enum member twice",
+    files: shop(`type Tone = Enum { calm, loud }\nfunction level(t: Tone) -> Int {\n    return match t {\n        Tone.calm => 1\n        Tone.loud => 2\n        Tone.calm => 3\n    }\n}\n`),
+    expected: `error: \`Tone.calm\` is handled by an earlier arm of this match --> domains/shop/shop.jadpo:6:9
+  reason: A match runs the first arm that covers a case, so a later arm for the same case, or any arm after \`_\`, would never run.
+  next: Remove this arm, or merge its body into the earlier one (agent)
+  rule: failure.match_duplicate_arm`,
+  },
+  {
+    rule: "failure.match_duplicate_arm",
+    title: "an enum member after `_`",
+    files: shop(`type Tone = Enum { calm, loud }\nfunction level(t: Tone) -> Int {\n    return match t {\n        Tone.calm => 1\n        _ => 2\n        Tone.loud => 3\n    }\n}\n`),
+    expected: `error: \`Tone.loud\` is handled by an earlier arm of this match --> domains/shop/shop.jadpo:6:9
+  reason: A match runs the first arm that covers a case, so a later arm for the same case, or any arm after \`_\`, would never run.
+  next: Remove this arm, or merge its body into the earlier one (agent)
+  rule: failure.match_duplicate_arm`,
+  },
+  {
+    rule: "failure.match_duplicate_arm",
+    title: "`none` twice in an optional match",
+    files: shop(`function count(n: Int?) -> Int {\n    return match n {\n        some(x) => x\n        none => 0\n        none => 1\n    }\n}\n`),
+    expected: `error: \`none\` is handled by an earlier arm of this match --> domains/shop/shop.jadpo:5:9
+  reason: A match runs the first arm that covers a case, so a later arm for the same case, or any arm after \`_\`, would never run.
+  next: Remove this arm, or merge its body into the earlier one (agent)
+  rule: failure.match_duplicate_arm`,
+  },
+  {
+    rule: "failure.match_duplicate_arm",
+    title: "`some(x)` after `_` in an optional match",
+    files: shop(`function count(n: Int?) -> Int {\n    return match n {\n        _ => 0\n        some(x) => x\n    }\n}\n`),
+    expected: `error: \`some(x)\` is handled by an earlier arm of this match --> domains/shop/shop.jadpo:4:9
+  reason: A match runs the first arm that covers a case, so a later arm for the same case, or any arm after \`_\`, would never run.
+  next: Remove this arm, or merge its body into the earlier one (agent)
+  rule: failure.match_duplicate_arm`,
+  },
+  {
+    rule: "failure.match_duplicate_arm",
+    title: "a failure arm after `failure _`",
+    files: shop(`${ANSWER}\naction answer(question: Question) fails Unavailable -> Answer {\n    return match ai.generate(Ask { question: question }, as: Answer) {\n        success(a) => a\n        failure _ => reject Unavailable\n        failure AiRefused => reject Unavailable\n    }\n}\n`),
+    expected: `error: \`failure AiRefused\` is handled by an earlier arm of this match --> domains/shop/shop.jadpo:15:9
+  reason: A match runs the first arm that covers a case, so a later arm for the same case, or any arm after \`_\`, would never run.
+  next: Remove this arm, or merge its body into the earlier one (agent)
+  rule: failure.match_duplicate_arm`,
+  },
+  {
+    rule: "name.unknown",
+    title: "a `propagate` arm is one diagnostic, with no `failure.stale` beside it",
+    files: shop(`${ANSWER}\naction answer(question: Question) fails Unavailable -> Answer {\n    return match ai.generate(Ask { question: question }, as: Answer) {\n        success(a) => a\n        failure _ => propagate\n    }\n}\n`),
+    expected: `error: \`propagate\` is not defined here --> domains/shop/shop.jadpo:14:22
+  reason: A name must be declared in the module, imported with \`use\`, declared in \`app.jadpo\`, or be a prelude name.
+  next: Declare it, or import it with \`use\` (agent)
+  rule: name.unknown`,
+  },
+  {
+    rule: "type.mismatch",
+    title: "outcome arms on a value that is not a call: the expected thing in words",
+    files: shop(`function count(n: Int) -> Int {\n    return match n {\n        success(x) => x\n        failure _ => 0\n    }\n}\n`),
+    expected: `error: Expected a call that can fail, found \`Int\` --> domains/shop/shop.jadpo:2:18
+  reason: Every type is nominal, so a value of one type is never silently taken for another.
+  next: Match outcomes on a call such as \`ai.generate(...)\` or an action with \`fails\` (agent)
+  rule: type.mismatch`,
   },
   {
     rule: "failure.match_needless",

@@ -50,6 +50,28 @@ export const testCases: RuleCase[] = [
   rule: test.fake_unknown_prompt`,
   },
   {
+    rule: "test.fake_unknown_prompt",
+    title: "an action's name: the prompt it asks",
+    files: shop(ANSWERING, {
+      "domains/shop/answer.test.jadpo": `test "a scripted answer" {\n    fakes: {\n        ai.answer: [refused]\n    }\n    assert answer("Hello?") fails Unavailable\n}\n`,
+    }),
+    expected: `error: \`ai.answer\` names no prompt --> domains/shop/answer.test.jadpo:3:12
+  reason: Fakes are scripted by prompt name, so each key must be \`ai.<prompt>\` or \`ai.embed\`.
+  next: \`answer\` is an action, and a test scripts prompts: script the prompt it asks, \`ai.ask\` (agent)
+  rule: test.fake_unknown_prompt`,
+  },
+  {
+    rule: "test.fake_unknown_prompt",
+    title: "a function's name: it asks no prompt",
+    files: shop(`${ANSWERING}function twice(n: Int) -> Int {\n    return n * 2\n}\n`, {
+      "domains/shop/answer.test.jadpo": `test "a scripted answer" {\n    fakes: {\n        ai.twice: [refused]\n    }\n    assert twice(2) == 4\n}\n`,
+    }),
+    expected: `error: \`ai.twice\` names no prompt --> domains/shop/answer.test.jadpo:3:12
+  reason: Fakes are scripted by prompt name, so each key must be \`ai.<prompt>\` or \`ai.embed\`.
+  next: \`twice\` is a function, and a function asks no model: remove \`ai.twice\` from \`fakes:\` (agent)
+  rule: test.fake_unknown_prompt`,
+  },
+  {
     rule: "test.fake_stream_item",
     files: shop(STREAMING, {
       "domains/shop/tell.test.jadpo": `test "a stream" {\n    fakes: {\n        ai.ask: [malformed]\n    }\n    var told = tell("Hello?")\n}\n`,
