@@ -1,5 +1,5 @@
 // The runtime as one CommonJS script, like the compiler (load-compiler.ts says why): Node 20 keeps
-// no code cache for ES modules, and the runtime with zod is the largest module `jadpo test` loads.
+// no code cache for ES modules, and the runtime is the largest module `jadpo test` loads.
 // `dist/runtime.mjs` (and one module per subpath, `#runtime-dev`…) re-export it; the subpaths
 // that bring the OpenAI SDK and the dev server are evaluated only when a command imports them.
 // The decoder of recordings is a smaller script of its own, for `jadpo check` (recording-decoder.mjs).

@@ -53,7 +53,11 @@ export { isUpperCamel, isLowerSnake } from "./names/case-tests.ts";
 export { checkProgram, type CheckOptions } from "./check/check-program.ts";
 export { printType } from "./types/print-type.ts";
 export { assignable, sameType, scalarBase, isTextBased, scalarConstraints, listItem, listBounds, enumOf, objectOf } from "./types/assignable.ts";
-export { textViolation, numberViolation, itemsViolation, codePointLength, patternRegExp, type Violation, type ConstraintRule } from "./types/constraints.ts";
+export { codePointLength, patternRegExp } from "./types/constraints.ts";
+// The one validator of values against types, and each rule's one wording (checker and runtime alike).
+export { decodeJson, validateJson } from "./values/validate.ts";
+export { formatProblem, formatProblemDetail, notJsonWords, type ValueProblem, type ValueRule } from "./values/problem.ts";
+export { formatDuration, formatInstant, parseDuration, parseInstant } from "./values/time-text.ts";
 export { compilePattern, type PatternMatcher, type PatternCompiled } from "./types/pattern.ts";
 export { parseTemplate, type TemplatePart } from "./prompts/template.ts";
 export { promptVersion, spellTypeRef } from "./prompts/version.ts";

@@ -1,13 +1,15 @@
 // A literal checked against the type expected where it stands (docs/language.md): text, numbers (`-3`
 // included), Bool, durations, `none`, lists and records, constraints included. Each problem is
 // data with a decode rule and a path, so the same walk gives `type.*` diagnostics in code and one
-// `test.fake_type` for a scripted answer (fakes.ts).
+// `test.fake_type` for a scripted answer (fakes.ts). Each rule's check and words are the ones the
+// runtime decodes with (types/constraints.ts, values/problem.ts).
 import type { Expr, Span } from "../syntax/ast.ts";
 import { diagnostic, type Diagnostic } from "../diagnostics/diagnostic.ts";
 import { changeTo } from "../diagnostics/fix.ts";
 import { ERROR, type Field, type Type } from "../types/types.ts";
 import { NO_CONSTRAINTS, assignable, enumOf, listBounds, listItem, objectOf, scalarBase, scalarConstraints } from "../types/assignable.ts";
-import { itemsViolation, numberViolation, textViolation, type ConstraintRule, type Violation } from "../types/constraints.ts";
+import { itemsViolation, numberViolation, textViolation, type Violation } from "../types/constraints.ts";
+import { memberWords, missingWords, typeWords, unknownWords, type ValueRule, type Words } from "../values/problem.ts";
 import { printType } from "../types/print-type.ts";
 import { closest, didYouMean } from "../names/suggest.ts";
 import { report } from "./context.ts";
@@ -17,16 +19,12 @@ import type { Body, Locals } from "./body.ts";
 import { checkExpr } from "./check-expr.ts";
 import { unknownName } from "./report-names.ts";
 
-export type DecodeRule = "type" | "missing" | "unknown" | "member" | ConstraintRule;
-
-export interface LiteralProblem {
-  rule: DecodeRule;
+export interface LiteralProblem extends Words {
+  rule: Exclude<ValueRule, "json">;
   /** `resolved_by_articles`, `tags[1]`, `follow_up.note`; "" for the value as a whole. */
   path: string;
   /** Where a scripted answer's problem is shown: the bad value (a misspelt field's name), the list item, or the item. */
   at: Span;
-  /** What was wrong, after the rule and path: `expected Bool, got Text`. */
-  detail: string;
   /** The fix, when there is one better than "correct it": a did-you-mean for a misspelt field. */
   suggestion?: string;
 }
@@ -106,14 +104,14 @@ function problem(w: Walk, p: LiteralProblem, d: () => Diagnostic): void {
 }
 
 function typeProblem(w: Walk, expr: Expr, expected: Type, found: string, path: string, at: Span, foundType?: Type): void {
-  problem(w, { rule: "type", path, at, detail: `expected ${printType(expected)}, got ${found}` }, () =>
+  problem(w, { rule: "type", path, at, ...typeWords(printType(expected), found) }, () =>
     diagnostic("type.mismatch", expr.span, {
       variant: "types", expected: printType(expected), found, suggestion: mismatchSuggestion(expected, foundType ?? null),
     }));
 }
 
 function constraintProblem(w: Walk, expr: Expr, expected: Type, v: Violation, path: string, at: Span): void {
-  problem(w, { rule: v.rule, path, at, detail: v.message }, () =>
+  problem(w, { rule: v.rule, path, at, expected: v.expected, found: v.found }, () =>
     diagnostic("type.constraint_violated", expr.span, { value: shown(expr), constraint: v.constraint, type: printType(expected) }));
 }
 
@@ -218,7 +216,7 @@ function walkEnumMember(w: Walk, expr: Extract<Expr, { kind: "member" }>, expect
     return null; // the ordinary check records its resolution
   }
   const full = `${object.name}.${expr.name.name}`;
-  problem(w, { rule: "member", path, at, detail: `expected one of ${members.map((m) => m.name).join(", ")}, got ${expr.name.name}` }, () =>
+  problem(w, { rule: "member", path, at, ...memberWords(members.map((m) => m.name), expr.name.name) }, () =>
     unknownName(expr.name.span, full, members.map((m) => `${object.name}.${m.name}`)));
   return record(w, expr, ERROR);
 }
@@ -258,7 +256,7 @@ function walkRecord(w: Walk, expr: Extract<Expr, { kind: "record" }>, expected: 
   const named = findType(b.cx, b.file, expr.type.name);
   if (!named) {
     if (w.mode.kind === "dry") {
-      w.mode.problems.push({ rule: "type", path, at, detail: "" });
+      w.mode.problems.push({ rule: "type", path, at });
       return ERROR;
     }
     reportUnknownType(b.cx, b.file, expr.type);
@@ -271,7 +269,7 @@ function walkRecord(w: Walk, expr: Extract<Expr, { kind: "record" }>, expected: 
   }
   const object = objectOf(named);
   if (!object || object.def.kind !== "object") {
-    problem(w, { rule: "type", path, at, detail: `expected ${printType(expected)}, got ${expr.type.name} { ... }` }, () =>
+    problem(w, { rule: "type", path, at, ...typeWords(printType(expected), `${expr.type.name} { ... }`) }, () =>
       diagnostic("type.not_a_value", expr.type.span, {
         name: `${expr.type.name} { ... }`, what: `\`${expr.type.name}\` is not a record type`,
         suggestion: `Write a value of \`${expr.type.name}\` without \`{ ... }\``,
@@ -291,7 +289,7 @@ function walkRecord(w: Walk, expr: Extract<Expr, { kind: "record" }>, expected: 
       unknownFields = true;
       const near = closest(name, fields.map((f) => f.name));
       const suggestion = near === null ? undefined : `Did you mean \`${near}\`? \`${object.name}\` has no field \`${name}\``;
-      problem(w, { rule: "unknown", path: fieldPath, at: init.name.span, detail: `\`${object.name}\` has no such field`, suggestion }, () =>
+      problem(w, { rule: "unknown", path: fieldPath, at: init.name.span, ...unknownWords(named, fields.map((f) => f.name)), suggestion }, () =>
         diagnostic("type.unknown_field", init.name.span, {
           type: object.name, field: name,
           suggestion: didYouMean(near, `Remove \`${name}\`; \`${object.name}\` has ${fields.map((f) => `\`${f.name}\``).join(", ") || "no fields"}`),
@@ -320,7 +318,7 @@ function walkRecord(w: Walk, expr: Extract<Expr, { kind: "record" }>, expected: 
   for (const field of fields) {
     if (given.has(field.name) || misspelt.has(field.name)) continue;
     const fieldPath = joinPath(path, field.name);
-    problem(w, { rule: "missing", path: fieldPath, at, detail: `expected ${printType(field.type)}, got nothing` }, () =>
+    problem(w, { rule: "missing", path: fieldPath, at, ...missingWords(field.type) }, () =>
       diagnostic("type.missing_field", expr.type.span, { type: object.name, field: field.name }));
   }
   return record(w, expr, named);

@@ -19,6 +19,7 @@ import { Locals, type Body } from "./body.ts";
 import { checkExpr } from "./check-expr.ts";
 import { checkLiteral, numberLiteralValue, type LiteralProblem } from "./check-literal.ts";
 import { DEFAULT_EMBEDDING_DIMENSIONS, DEFAULT_TIMEOUT_MS } from "./connection.ts";
+import { formatProblemDetail } from "../values/problem.ts";
 import { AI_FAILURE_WORDS, THE_ANSWER, recordingPath } from "../vocabulary.ts";
 
 const FAILURE_WORDS = AI_FAILURE_WORDS.map((w) => `\`${w}\``).join(", ");
@@ -28,7 +29,7 @@ function fakeType(cx: Checker, type: Type, p: LiteralProblem, whole = THE_ANSWER
   const suggestion = p.suggestion ?? (whole === THE_ANSWER ? "Correct the scripted answer to the type" : "Correct the scripted arguments to the type");
   const what = whole === THE_ANSWER ? "A scripted answer" : "A scripted tool call's arguments";
   report(cx, diagnostic("test.fake_type", p.at, { what, type: printType(type), suggestion }, [
-    { label: "decode", text: `\`${p.rule}\` on \`${path}\`: ${p.detail}` },
+    { label: "decode", text: formatProblemDetail({ rule: p.rule, path, expected: p.expected, found: p.found }) },
   ]));
 }
 
@@ -326,7 +327,7 @@ function embedItem(b: Body, item: FakeItem): CheckedFakeShape | null {
   }
   if (item.expr.kind !== "list" || firstNonNumber >= 0) {
     const at = item.expr.kind === "list" ? item.expr.items[firstNonNumber].span : item.span;
-    fakeType(b.cx, embedding, { rule: "type", path: firstNonNumber >= 0 ? `[${firstNonNumber}]` : "", at, detail: "expected a number written out, got an expression" });
+    fakeType(b.cx, embedding, { rule: "type", path: firstNonNumber >= 0 ? `[${firstNonNumber}]` : "", at, expected: "a number written out", found: "an expression" });
     return null;
   }
   b.cx.exprTypes.set(item.expr, embedding);

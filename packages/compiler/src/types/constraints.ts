@@ -1,17 +1,18 @@
-// Whether a value meets a type's constraints (docs/language.md), as the checker judges literals.
-// The runtime takes only `codePointLength` and `patternRegExp` from here: its conversions and
-// decoding check through its own schemas and wording (runtime/src/ai/schema.ts, ai/decode-error.ts).
+// The constraint rules (docs/language.md): whether a value meets them, and each broken rule in its
+// one wording. The checker judges literals with these; values/validate.ts, which the runtime decodes
+// answers, recordings and conversions with, calls the same functions.
 import type { Constraints } from "./types.ts";
 import { compilePattern, type PatternMatcher } from "./pattern.ts";
-
-export type ConstraintRule = "min" | "max" | "min_length" | "max_length" | "pattern" | "min_items" | "max_items";
+import { quote, type ConstraintRule } from "../values/problem.ts";
 
 export interface Violation {
   rule: ConstraintRule;
   /** The constraint as written: `max_length: 40`. */
   constraint: string;
-  /** What was wanted and what was there: `expected at most 40 characters, got 52 characters` (a character is a code point, as `jadpo dev` says it). */
-  message: string;
+  /** What was wanted: `at most 40 characters` (a character is a code point, as `jadpo dev` says it). */
+  expected: string;
+  /** What was there: `52 characters`. */
+  found: string;
 }
 
 /** Length in Unicode code points. */
@@ -41,10 +42,10 @@ function plural(n: number, word: string): string {
 /** The first broken constraint of a number, or null. */
 export function numberViolation(value: number, c: Constraints): Violation | null {
   if (c.min !== undefined && value < c.min) {
-    return { rule: "min", constraint: `min: ${c.min}`, message: `expected at least ${c.min}, got ${value}` };
+    return { rule: "min", constraint: `min: ${c.min}`, expected: `at least ${c.min}`, found: String(value) };
   }
   if (c.max !== undefined && value > c.max) {
-    return { rule: "max", constraint: `max: ${c.max}`, message: `expected at most ${c.max}, got ${value}` };
+    return { rule: "max", constraint: `max: ${c.max}`, expected: `at most ${c.max}`, found: String(value) };
   }
   return null;
 }
@@ -56,14 +57,16 @@ export function textViolation(value: string, c: Constraints): Violation | null {
     return {
       rule: "min_length",
       constraint: `min_length: ${c.min_length}`,
-      message: `expected at least ${plural(c.min_length, "character")}, got ${plural(length, "character")}`,
+      expected: `at least ${plural(c.min_length, "character")}`,
+      found: plural(length, "character"),
     };
   }
   if (c.max_length !== undefined && length > c.max_length) {
     return {
       rule: "max_length",
       constraint: `max_length: ${c.max_length}`,
-      message: `expected at most ${plural(c.max_length, "character")}, got ${plural(length, "character")}`,
+      expected: `at most ${plural(c.max_length, "character")}`,
+      found: plural(length, "character"),
     };
   }
   if (c.pattern !== undefined) {
@@ -72,7 +75,8 @@ export function textViolation(value: string, c: Constraints): Violation | null {
       return {
         rule: "pattern",
         constraint: `pattern: ${JSON.stringify(c.pattern)}`,
-        message: `expected text matching ${JSON.stringify(c.pattern)}, got ${JSON.stringify(value)}`,
+        expected: `text matching ${JSON.stringify(c.pattern)}`,
+        found: quote(value),
       };
     }
   }
@@ -85,14 +89,16 @@ export function itemsViolation(count: number, bounds: { min_items?: number; max_
     return {
       rule: "min_items",
       constraint: `min_items: ${bounds.min_items}`,
-      message: `expected at least ${plural(bounds.min_items, "item")}, got ${count}`,
+      expected: `at least ${plural(bounds.min_items, "item")}`,
+      found: plural(count, "item"),
     };
   }
   if (bounds.max_items !== undefined && count > bounds.max_items) {
     return {
       rule: "max_items",
       constraint: `max_items: ${bounds.max_items}`,
-      message: `expected at most ${plural(bounds.max_items, "item")}, got ${count}`,
+      expected: `at most ${plural(bounds.max_items, "item")}`,
+      found: plural(count, "item"),
     };
   }
   return null;

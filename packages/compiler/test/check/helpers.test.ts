@@ -4,6 +4,7 @@ import { describe, expect, test } from "vitest";
 import { promptVersion } from "../../src/prompts/version.ts";
 import { parseTemplate } from "../../src/prompts/template.ts";
 import { codePointLength, numberViolation, textViolation, itemsViolation } from "../../src/types/constraints.ts";
+import { wordsText } from "../../src/values/problem.ts";
 import { patternLengthBounds } from "../../src/types/pattern-length.ts";
 import { closest } from "../../src/names/suggest.ts";
 
@@ -44,7 +45,7 @@ describe("constraints", () => {
   test("lengths count code points", () => {
     expect(codePointLength("🍞ab")).toBe(3);
     expect(textViolation("🍞🍞", { max_length: 2 })).toBeNull();
-    expect(textViolation("🍞🍞🍞", { max_length: 2 })?.message).toBe("expected at most 2 characters, got 3 characters");
+    expect(wordsText(textViolation("🍞🍞🍞", { max_length: 2 }) ?? {})).toBe("expected at most 2 characters, got 3 characters");
   });
 
   test("a pattern matches the whole text, with the u flag", () => {
@@ -55,8 +56,8 @@ describe("constraints", () => {
 
   test("numbers and item counts", () => {
     expect(numberViolation(0, { min: 1, max: 5 })?.constraint).toBe("min: 1");
-    expect(numberViolation(6, { min: 1, max: 5 })?.message).toBe("expected at most 5, got 6");
-    expect(itemsViolation(6, { max_items: 5 })?.message).toBe("expected at most 5 items, got 6");
+    expect(wordsText(numberViolation(6, { min: 1, max: 5 }) ?? {})).toBe("expected at most 5, got 6");
+    expect(wordsText(itemsViolation(6, { max_items: 5 }) ?? {})).toBe("expected at most 5 items, got 6 items");
   });
 });
 

@@ -1,21 +1,26 @@
 // Decoding an answer into T (docs/ai.md). A Text-based T takes the whole answer verbatim, then its
-// constraints; any other T takes exactly one JSON value (a lone fenced block is unwrapped).
-// One error is reported: the first, in field declaration order.
-import { THE_ANSWER, type Type } from "@jadpo/compiler";
-import { isTextBased } from "@jadpo/compiler";
+// constraints; any other T takes exactly one JSON value (a lone fenced block is unwrapped). The
+// value is judged by the compiler's one validator (decodeJson), which the checker's literals share
+// rules and words with. One error is reported: the first, in field declaration order.
+import { THE_ANSWER, decodeJson, formatProblem, formatProblemDetail, isTextBased, notJsonWords, type Type, type ValueProblem, type ValueRule } from "@jadpo/compiler";
 import type { Value } from "../values/value.ts";
-import { type DecodeError, issueToDecodeError, quote } from "./decode-error.ts";
-import { schemaOf } from "./schema.ts";
 
-export { formatDecodeError, formatDecodeErrorDetail } from "./decode-error.ts";
-export type { DecodeError, DecodeRule } from "./decode-error.ts";
+/** Why an answer doesn't decode: one rule and one path (docs/ai.md), plus what was expected and found. */
+export type DecodeError = ValueProblem;
+export type DecodeRule = ValueRule;
 
 export type DecodeResult = { ok: true; value: Value } | { ok: false; error: DecodeError };
+
+/** `` `type` on `resolved_by_articles` `` — the form `decode:` lines and diagnostics use. */
+export const formatDecodeError: (e: DecodeError) => string = formatProblem;
+
+/** `` `type` on `resolved_by_articles`: expected Bool, got Text `` — for correction requests and details. */
+export const formatDecodeErrorDetail: (e: DecodeError) => string = formatProblemDetail;
 
 /** An answer a model (or a script's `raw(...)`, or a recording) gave, decoded as `type`. */
 export function decodeAnswer(type: Type, answerText: string): DecodeResult {
   if (isTextBased(type)) return decodeValue(type, answerText);
-  const notJson = (): DecodeResult => ({ ok: false, error: { rule: "json", path: THE_ANSWER, expected: "one JSON value", found: quote(answerText) } });
+  const notJson = (): DecodeResult => ({ ok: false, error: { rule: "json", path: THE_ANSWER, ...notJsonWords(answerText) } });
   const text = unwrapFence(answerText);
   // Answers that aren't JSON are common (a correction's first attempt, every seed of a sweep):
   // most are told by their first character, without a SyntaxError; the rest throw one that is
@@ -60,19 +65,8 @@ export function surelyNotJson(text: string): boolean {
 
 /** Already-parsed JSON (a recording's `answer`) decoded as `type`; a Text-based type wants a JSON string. */
 export function decodeValue(type: Type, json: unknown): DecodeResult {
-  try {
-    const result = schemaOf(type).safeParse(json);
-    if (result.success) return { ok: true, value: result.data };
-    const first = result.error.issues[0];
-    if (first === undefined) return { ok: false, error: { rule: "type", path: THE_ANSWER } };
-    return { ok: false, error: issueToDecodeError(first, json, type) };
-  } catch (e) {
-    // Only a stack overflow on absurdly deep JSON gets here.
-    if (e instanceof RangeError) {
-      return { ok: false, error: { rule: "json", path: THE_ANSWER, expected: "JSON nested less deeply" } };
-    }
-    throw e;
-  }
+  const decoded = decodeJson(type, json);
+  return decoded.ok ? decoded : { ok: false, error: decoded.problem };
 }
 
 const FENCE = /^\s*```(?:json)?[^\S\r\n]*\r?\n([\s\S]*?)\r?\n[^\S\r\n]*```\s*$/i;

@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import type { Type } from "@jadpo/compiler";
 import { isTextBased } from "@jadpo/compiler";
 import { shapeOf } from "../values/shape.ts";
-import { type DecodeError, formatDecodeErrorDetail } from "./decode-error.ts";
+import { type DecodeError, formatDecodeErrorDetail } from "./decode.ts";
 import { jsonSchemaOf } from "./json-schema.ts";
 
 export { jsonSchemaOf } from "./json-schema.ts";

@@ -2,7 +2,7 @@
 // recording: the decode problem, its `expected:` and `got:` lines when the problem is a value's,
 // and the command that records it again (with the fixture it was made from, when it remembers one).
 import { diagnostic, type Diagnostic, type Span } from "@jadpo/compiler";
-import { formatDecodeError, type DecodeError } from "./decode-error.ts";
+import { formatDecodeError, type DecodeError } from "./decode.ts";
 
 export interface UndecodableRecording {
   prompt: string;

@@ -9,22 +9,11 @@ import type { Invoke } from "./closure.ts";
 import { RuntimeFault } from "../signals.ts";
 import type { Value } from "../values/value.ts";
 
-const CONSTRAINT_RULES = new Set(["min", "max", "min_length", "max_length", "pattern", "min_items", "max_items"]);
-
-/** `max_length: 5`, `pattern: "[A-Z]{3}"`: the constraint as declared, or null. */
-function declaredConstraint(named: NamedType, rule: string): string | null {
-  const def = named.def;
-  let value: number | string | undefined;
-  if (def.kind === "scalar") value = (def.constraints as Record<string, number | string | undefined>)[rule];
-  else if (def.kind === "list") value = rule === "min_items" ? def.min_items : rule === "max_items" ? def.max_items : undefined;
-  if (value === undefined) return null;
-  return `${rule}: ${typeof value === "string" ? JSON.stringify(value) : String(value)}`;
-}
-
 /** "`\"toolong\"` breaks `max_length: 5` of `Short`", or why the value is not a valid one. */
 export function conversionFault(named: NamedType, type: Type, value: Value, error: DecodeError, span: Span): RuntimeFault {
   const shown = printValue(type, value);
-  const constraint = CONSTRAINT_RULES.has(error.rule) ? declaredConstraint(named, error.rule) : null;
+  // The type's own constraint (its words are the validator's); a broken rule further in is not one of T's.
+  const constraint = error.path === THE_ANSWER ? error.constraint : undefined;
   const where = error.path === THE_ANSWER ? "" : ` at \`${error.path}\``;
   if (constraint) return new RuntimeFault({ variant: "constraint_broken", value: shown, constraint, type: named.name, where }, span);
   const expected = error.expected ? ` (expected ${error.expected})` : "";

@@ -9,7 +9,7 @@ import { readRecording } from "./read.ts";
 import { currentModel } from "./current-model.ts";
 import { fillPlaceholders } from "./placeholders.ts";
 import { decodeValue } from "../ai/decode.ts";
-import type { DecodeError } from "../ai/decode-error.ts";
+import type { DecodeError } from "../ai/decode.ts";
 import { undecodableRecording } from "../ai/undecodable-recording.ts";
 import { rng, testSeed } from "../seed.ts";
 import type { JsonValue } from "../values/value.ts";

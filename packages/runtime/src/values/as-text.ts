@@ -1,9 +1,8 @@
 // A value as text: what a prompt's `{placeholder}` writes and what `text.of` returns, one function
 // for both so the two never drift apart.
-import type { Type } from "@jadpo/compiler";
+import { formatDuration, formatInstant, type Type } from "@jadpo/compiler";
 import { canonicalJson, toJson } from "./json.ts";
 import { shapeOf } from "./shape.ts";
-import { formatDuration, formatInstant } from "./time.ts";
 import type { Value } from "./value.ts";
 
 /**

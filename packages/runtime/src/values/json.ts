@@ -1,9 +1,8 @@
 // A value as JSON, the form answers and recordings take (docs/ai.md): Instants as ISO 8601 text,
 // Durations as duration text, enum members by tag (a Locale's `en-GB`), none as null.
 import type { Type } from "@jadpo/compiler";
-import { canonicalJson as canonicalOf, isTextBased } from "@jadpo/compiler";
+import { canonicalJson as canonicalOf, formatDuration, formatInstant, isTextBased } from "@jadpo/compiler";
 import { shapeOf } from "./shape.ts";
-import { formatDuration, formatInstant } from "./time.ts";
 import type { JsonValue, Value, ValueRecord } from "./value.ts";
 
 export function toJson(type: Type, value: Value): JsonValue {

@@ -1,9 +1,8 @@
 // A value written as Jadpo source, for `got:` and `expected:` lines: text literals quoted and
 // escaped, enum members as `Tone.friendly`, records as `SupportAnswer { reply: "x"  ok: true }`.
 // Where Jadpo has no literal (Instant), the value is written as its ISO 8601 text, unquoted.
-import { cutCodePoints, type Type } from "@jadpo/compiler";
+import { cutCodePoints, formatDuration, formatInstant, type Type } from "@jadpo/compiler";
 import { shapeOf } from "./shape.ts";
-import { formatDuration, formatInstant } from "./time.ts";
 import type { Value, ValueRecord } from "./value.ts";
 
 /**

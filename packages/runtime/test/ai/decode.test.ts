@@ -53,7 +53,9 @@ describe("decodeAnswer: records", () => {
   it("names one rule and one path for each rule", () => {
     const cases: Array<[string, string, string]> = [
       [answer({ resolved_by_articles: "yes" }), "`type` on `resolved_by_articles`", "`type` on `resolved_by_articles`: expected Bool, got Text"],
-      [answer({ reply: undefined }), "`missing` on `reply`", "`missing` on `reply`: expected Text"],
+      [answer({ reply: undefined }), "`missing` on `reply`", "`missing` on `reply`: expected Text, got nothing"],
+      // An enum field left out is `missing` too, as the checker says of a scripted answer (it was once `type`).
+      [answer({ tone: undefined }), "`missing` on `tone`", "`missing` on `tone`: expected Tone, got nothing"],
       [answer({ mood: "happy" }), "`unknown` on `mood`", "`unknown` on `mood`: expected a field of SupportAnswer (resolved_by_articles, reply, tags, follow_up, tone, stars)"],
       [answer({ tone: "casual" }), "`member` on `tone`", '`member` on `tone`: expected one of friendly, formal, got "casual"'],
       [answer({ stars: 0 }), "`min` on `stars`", "`min` on `stars`: expected at least 1, got 0"],
@@ -113,7 +115,7 @@ describe("decodeAnswer: Text-based types", () => {
     expect(decodeAnswer(CUSTOMER_QUESTION, "```json\n\"x\"\n```")).toEqual({ ok: true, value: "```json\n\"x\"\n```" });
     expect(detailOf(decodeAnswer(CUSTOMER_QUESTION, ""))).toBe("`min_length` on `the answer`: expected at least 1 character, got 0 characters");
     expect(errorOf(decodeAnswer(CUSTOMER_QUESTION, "a".repeat(2001)))).toBe("`max_length` on `the answer`");
-    expect(detailOf(decodeAnswer(ORDER_CODE, "abc-1234"))).toBe('`pattern` on `the answer`: expected text matching [A-Z]{3}-[0-9]{4}, got "abc-1234"');
+    expect(detailOf(decodeAnswer(ORDER_CODE, "abc-1234"))).toBe('`pattern` on `the answer`: expected text matching "[A-Z]{3}-[0-9]{4}", got "abc-1234"');
     expect(decodeAnswer(ORDER_CODE, "ABC-1234").ok).toBe(true);
   });
 

@@ -19,7 +19,7 @@ describe("checkConstraints", () => {
     expect(detail(checkConstraints(STARS, 2.5))).toBe("`type` on `the answer`: expected Stars, got Decimal");
     expect(detail(checkConstraints(PRICE, -0.01))).toBe("`min` on `the answer`: expected at least 0, got -0.01");
     expect(detail(checkConstraints(CUSTOMER_QUESTION, ""))).toBe("`min_length` on `the answer`: expected at least 1 character, got 0 characters");
-    expect(detail(checkConstraints(ORDER_CODE, "abc"))).toBe('`pattern` on `the answer`: expected text matching [A-Z]{3}-[0-9]{4}, got "abc"');
+    expect(detail(checkConstraints(ORDER_CODE, "abc"))).toBe('`pattern` on `the answer`: expected text matching "[A-Z]{3}-[0-9]{4}", got "abc"');
     expect(detail(checkConstraints(list(TEXT, { max_items: 1 }), ["a", "b"]))).toBe("`max_items` on `the answer`: expected at most 1 item, got 2 items");
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { answerTextOf, canonicalJson, toJson } from "../../src/values/json.ts";
-import { formatDuration, formatInstant, parseDuration, parseInstant } from "../../src/values/time.ts";
+import { formatDuration, formatInstant, parseDuration, parseInstant } from "@jadpo/compiler";
 import { CUSTOMER_QUESTION, LOCALE, SUPPORT_ANSWER, list } from "../ai/types-fixture.ts";
 
 describe("Instant text", () => {

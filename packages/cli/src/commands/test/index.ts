@@ -1,7 +1,7 @@
 // `jadpo test [path | file:line ...]`: compile the project, run the tests the paths select (and
 // one recording test per recording), report them. Exit 0 all passed, 1 any failed (or compile
 // errors, or no tests), 2 usage error. What a run does is in run.ts, loaded on demand: the
-// runtime (zod, the driver) stays out of every other command's start-up.
+// runtime (the driver, the runner) stays out of every other command's start-up.
 import type { Command } from "commander";
 import type { CliContext } from "../../context.ts";
 import { flag } from "../../options.ts";

@@ -34,7 +34,7 @@ export const testCases: RuleCase[] = [
       "domains/shop/answer.test.jadpo": `test "a scripted answer" {\n    fakes: {\n        ai.ask: [Answer { resolvd: true  reply: "Hi" }]\n    }\n    var a = attempt answer("Hello?")\n}\n`,
     }),
     expected: `error: A scripted answer doesn't decode as \`Answer\` --> domains/shop/answer.test.jadpo:3:27
-  decode: \`unknown\` on \`resolvd\`: \`Answer\` has no such field
+  decode: \`unknown\` on \`resolvd\`: expected a field of Answer (resolved, reply)
   reason: Scripted answers are checked against the type the prompt is asked for as, so a test can't script an answer the decoding would reject.
   next: Did you mean \`resolved\`? \`Answer\` has no field \`resolvd\` (agent)
   rule: test.fake_type`,
