@@ -77,7 +77,7 @@ test "bad calls go back as decode errors" {
     }
     match list.get(sent, 2) {
         some(third) => {
-            assert third.tool_results == ["{\\"error\\":{\\"decode\\":\\"\`pattern\` on \`code\`: expected text matching [A-Z]{3}-[0-9]{4}, got \\\\\\"abc\\\\\\"\\"}}"]
+            assert third.tool_results == ["{\\"error\\":{\\"decode\\":\\"\`pattern\` on \`code\`: expected text matching \\\\\\"[A-Z]{3}-[0-9]{4}\\\\\\", got \\\\\\"abc\\\\\\"\\"}}"]
         }
         none => {
             assert false
