@@ -1,6 +1,7 @@
 // Signatures of functions, actions and fixtures (resolved once), then every body: functions,
 // actions (with the exact `fails` rule), fixtures and tests.
-import type { ActionDecl, Block, FixtureMember, FunctionDecl, Ident, Param, TestDecl } from "../syntax/ast.ts";
+import type { ActionDecl, Block, Decl, FixtureMember, FunctionDecl, Ident, Param, TestDecl } from "../syntax/ast.ts";
+import type { SideTables } from "./side-tables.ts";
 import type { LoadedFile } from "../modules/graph.ts";
 import { diagnostic } from "../diagnostics/diagnostic.ts";
 import { VOID, type Type } from "../types/types.ts";
@@ -56,29 +57,79 @@ function checkCallable(
   checkEscapes(b, action);
 }
 
-/** Checks every body of every file, in path order then source order. */
-export function checkBodies(cx: Checker): void {
+/** One function's, action's or fixture member's body and how it is checked. */
+interface CallableBody {
+  kind: BodyKind;
+  name: string;
+  nameIdent: Ident;
+  node: FunctionDecl | ActionDecl | FixtureMember;
+  block: Block;
+  params: Param[] | null;
+  action: ActionDecl | FunctionDecl | null;
+}
+
+/** The callable bodies a declaration holds (none for other declarations). */
+function callableBodies(decl: Decl): CallableBody[] {
+  if (decl.kind === "function" || decl.kind === "action") {
+    return [{ kind: decl.kind, name: decl.name.name, nameIdent: decl.name, node: decl, block: decl.body, params: decl.params, action: decl }];
+  }
+  if (decl.kind !== "fixtures") return [];
+  return decl.members.map((member) => ({
+    kind: "fixture", name: `${decl.name.name}.${member.name.name}`, nameIdent: member.name, node: member, block: member.body, params: member.params, action: null,
+  }));
+}
+
+function checkCallableBody(cx: Checker, file: LoadedFile, c: CallableBody): void {
+  checkCallable(cx, file, c.kind, c.name, c.nameIdent, c.node, c.block, c.params, c.action);
+}
+
+/**
+ * Checks every body of every file, in path order then source order. With `callableTables`,
+ * functions', actions' and fixtures' bodies write their facts there (tests' always to the checker's).
+ */
+export function checkBodies(cx: Checker, callableTables?: SideTables): void {
+  const own: SideTables = { exprTypes: cx.exprTypes, resolutions: cx.resolutions };
   for (const file of cx.graph.files) {
     for (const decl of file.syntax.decls) {
       if (decl.incomplete) continue; // cut short by a syntax error, already reported
-      switch (decl.kind) {
-        case "function":
-        case "action":
-          checkCallable(cx, file, decl.kind, decl.name.name, decl.name, decl, decl.body, decl.params, decl);
-          break;
-        case "fixtures":
-          for (const member of decl.members) {
-            checkCallable(cx, file, "fixture", `${decl.name.name}.${member.name.name}`, member.name, member, member.body, member.params, null);
-          }
-          break;
-        case "test":
-          checkTestBody(cx, file, decl);
-          break;
-        default:
-          break;
+      if (decl.kind === "test") {
+        checkTestBody(cx, file, decl);
+        continue;
       }
+      const bodies = callableBodies(decl);
+      if (bodies.length === 0) continue;
+      if (callableTables) Object.assign(cx, callableTables);
+      for (const body of bodies) checkCallableBody(cx, file, body);
+      Object.assign(cx, own);
     }
   }
+}
+
+/**
+ * The `bodyFacts` of a program checked with `callableTables` (see checkBodies): checks a body
+ * again, the first time it is asked, writing every fact to `tables`. Its diagnostics were
+ * reported by the first check and are dropped; what the first check noted for later bodies
+ * (unknown names, undeclared failures, prompt calls) is not noted twice.
+ */
+export function bodyFactsOnDemand(cx: Checker, tables: SideTables): (file: string, body: Block) => void {
+  const done = new Set<Block>();
+  let files: Map<string, LoadedFile> | null = null;
+  return (path, body) => {
+    if (done.has(body)) return;
+    done.add(body);
+    files ??= new Map(cx.graph.files.map((f) => [f.path, f]));
+    const file = files.get(path);
+    if (!file) return;
+    const again: Checker = {
+      ...cx, ...tables,
+      diagnostics: [], promptCalls: new Map(), unknownTypes: new Set(cx.unknownTypes),
+      suggestionsAsked: new Map(cx.suggestionsAsked), undeclaredFailures: new Map(cx.undeclaredFailures),
+    };
+    for (const decl of file.syntax.decls) {
+      if (decl.incomplete) continue;
+      for (const c of callableBodies(decl)) if (c.block === body) return checkCallableBody(again, file, c);
+    }
+  };
 }
 
 function checkTestBody(cx: Checker, file: LoadedFile, decl: TestDecl): void {

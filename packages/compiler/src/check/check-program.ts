@@ -9,11 +9,11 @@ import { readConnection, readLocales } from "./connection.ts";
 import { declareTypeShells, defineTypes } from "./declare-types.ts";
 import { declareFailures } from "./declare-failures.ts";
 import { declarePrompts } from "./prompts.ts";
-import { checkBodies, declareSignatures } from "./bodies.ts";
+import { bodyFactsOnDemand, checkBodies, declareSignatures } from "./bodies.ts";
 import { finishPromptUses } from "./ai-calls.ts";
 import { collectTests } from "./tests.ts";
 import { recordingFilesOf } from "./recordings.ts";
-import { checkOnlySideTables, sideTablesToRun } from "./side-tables.ts";
+import { checkOnlySideTables, firstPassTables, sideTablesToRun, type SideTables } from "./side-tables.ts";
 
 export interface CheckOptions {
   /**
@@ -26,6 +26,12 @@ export interface CheckOptions {
    * definition from each expression's type and each name's resolution.
    */
   keepFacts?: boolean;
+  /**
+   * For a program that will run few of its bodies (`jadpo test`): the facts of function, action
+   * and fixture bodies are not kept by the check; the runtime asks for a body's
+   * (`CheckedProgram.bodyFacts`) before it first runs it. Tests' facts are kept.
+   */
+  factsOnDemand?: boolean;
 }
 
 /**
@@ -42,6 +48,7 @@ export function checkProgram(
   const diagnostics: Diagnostic[] = [];
   const locales = readLocales(graph, diagnostics);
   const prelude = buildPrelude(locales.tags, locales.default);
+  const onDemand = toRun && options.factsOnDemand === true && options.keepFacts !== true;
   const cx: Checker = {
     graph,
     diagnostics,
@@ -70,7 +77,8 @@ export function checkProgram(
   declarePrompts(cx);
   cx.connection = readConnection(cx);
   declareSignatures(cx);
-  checkBodies(cx);
+  const tables: SideTables = { exprTypes: cx.exprTypes, resolutions: cx.resolutions };
+  checkBodies(cx, onDemand ? firstPassTables(tables) : undefined);
   finishPromptUses(cx);
   const tests = collectTests(cx);
   const program: CheckedProgram = {
@@ -86,6 +94,7 @@ export function checkProgram(
     resolutions: cx.resolutions,
     actionFailures: cx.actionFailures,
     signatures: cx.signatures,
+    ...(onDemand ? { bodyFacts: bodyFactsOnDemand(cx, tables) } : {}),
   };
   return { program, diagnostics };
 }
