@@ -13,11 +13,12 @@ export interface MemoryBudget {
 }
 
 /**
- * Heap a run needs for each byte of source, with a margin: at its peak, `jadpo test` of the
- * generated 50 MB project of `bench/large-project.ts` (small functions, dense code) took 2.7 GB
- * of memory, about 54 bytes per byte; `jadpo check` about 43.
+ * Heap a run needs for each byte of source, with a margin: at its peak, `jadpo check` of the
+ * generated 50 MB project of `bench/large-project.ts` (small functions, dense code) took 1.9 GB
+ * of memory, about 39 bytes per byte, and `jadpo test` a little less (it finds the facts of a
+ * body only when the body first runs).
  */
-export const HEAP_PER_SOURCE_BYTE = 64;
+export const HEAP_PER_SOURCE_BYTE = 48;
 
 /**
  * Past this share of the heap in use, no further file is parsed (a source denser than the ratio):

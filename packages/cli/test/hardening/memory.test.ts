@@ -37,9 +37,9 @@ describe("a project too large for the heap", () => {
       expect(run.stderr).toBe("");
       expect(run.code).toBe(1);
       const lines = run.stdout.split("\n");
-      expect(lines[0]).toMatch(/^error: The project's source and test files are 32\.0 MiB, over the 1\d\.\d MiB a run with a 1\.0 GiB heap can hold$/);
+      expect(lines[0]).toMatch(/^error: The project's source and test files are 32\.0 MiB, over the 2\d\.\d MiB a run with a 1\.0 GiB heap can hold$/);
       expect(lines.slice(1, 4)).toEqual([
-        "  reason: A run holds every file's syntax tree and the checked program in memory at once (about 64 bytes for each byte of source), so jadpo stops before the process could run out of memory.",
+        "  reason: A run holds every file's syntax tree and the checked program in memory at once (about 48 bytes for each byte of source), so jadpo stops before the process could run out of memory.",
         "  next: Give the run more memory, for example `NODE_OPTIONS=--max-old-space-size=8192` for an 8 GiB heap (the limit grows with it), or split the project (human)",
         "  rule: limit.project_too_large",
       ]);

@@ -1,6 +1,7 @@
 // Signatures of functions, actions and fixtures (resolved once), then every body: functions,
 // actions (with the exact `fails` rule), fixtures and tests.
-import type { ActionDecl, Block, FixtureMember, FunctionDecl, Ident, Param, TestDecl } from "../syntax/ast.ts";
+import type { ActionDecl, Block, Decl, FixtureMember, FunctionDecl, Ident, Param, TestDecl } from "../syntax/ast.ts";
+import type { SideTables } from "./side-tables.ts";
 import type { LoadedFile } from "../modules/graph.ts";
 import { diagnostic } from "../diagnostics/diagnostic.ts";
 import { VOID, type Type } from "../types/types.ts";
@@ -11,22 +12,48 @@ import { Locals, type Body, type BodyKind } from "./body.ts";
 import { checkBlock } from "./check-stmt.ts";
 import { checkEscapes, declareActionFailures } from "./failures.ts";
 
-function signatureOf(cx: Checker, file: LoadedFile, params: Param[] | null, result: Parameters<typeof resolveTypeRef>[2] | null): Signature {
-  return {
-    params: (params ?? []).map((p) => ({ name: p.name.name, type: resolveTypeRef(cx, file, p.type) })),
-    result: result ? resolveTypeRef(cx, file, result) : VOID,
-  };
+/**
+ * Signatures already made, by parameter names and type identities: callables with the same
+ * parameters and result share one (a large project has hundreds of thousands of `(x: Int) -> Int`).
+ * Nothing changes a signature once made.
+ */
+class SignatureTable {
+  private readonly made = new Map<string, Signature>();
+  private readonly ids = new WeakMap<Type, number>();
+  private next = 0;
+
+  private id(type: Type): number {
+    let id = this.ids.get(type);
+    if (id === undefined) this.ids.set(type, (id = this.next++));
+    return id;
+  }
+
+  of(params: { name: string; type: Type }[], result: Type): Signature {
+    let key = String(this.id(result));
+    for (const p of params) key += `\0${p.name}\0${this.id(p.type)}`;
+    let signature = this.made.get(key);
+    if (signature === undefined) this.made.set(key, (signature = { params, result }));
+    return signature;
+  }
+}
+
+function signatureOf(cx: Checker, file: LoadedFile, params: Param[] | null, result: Parameters<typeof resolveTypeRef>[2] | null, table: SignatureTable): Signature {
+  return table.of(
+    (params ?? []).map((p) => ({ name: p.name.name, type: resolveTypeRef(cx, file, p.type) })),
+    result ? resolveTypeRef(cx, file, result) : VOID,
+  );
 }
 
 /** Every callable's signature and every action's `fails`, before any body refers to them. */
 export function declareSignatures(cx: Checker): void {
+  const table = new SignatureTable();
   for (const file of cx.graph.files) {
     for (const decl of file.syntax.decls) {
       if (decl.kind === "function" || decl.kind === "action") {
-        cx.signatures.set(decl, signatureOf(cx, file, decl.params, decl.returnType));
+        cx.signatures.set(decl, signatureOf(cx, file, decl.params, decl.returnType, table));
         declareActionFailures(cx, file, decl);
       } else if (decl.kind === "fixtures") {
-        for (const member of decl.members) cx.signatures.set(member, signatureOf(cx, file, member.params, member.returnType));
+        for (const member of decl.members) cx.signatures.set(member, signatureOf(cx, file, member.params, member.returnType, table));
       }
     }
   }
@@ -56,29 +83,79 @@ function checkCallable(
   checkEscapes(b, action);
 }
 
-/** Checks every body of every file, in path order then source order. */
-export function checkBodies(cx: Checker): void {
+/** One function's, action's or fixture member's body and how it is checked. */
+interface CallableBody {
+  kind: BodyKind;
+  name: string;
+  nameIdent: Ident;
+  node: FunctionDecl | ActionDecl | FixtureMember;
+  block: Block;
+  params: Param[] | null;
+  action: ActionDecl | FunctionDecl | null;
+}
+
+/** The callable bodies a declaration holds (none for other declarations). */
+function callableBodies(decl: Decl): CallableBody[] {
+  if (decl.kind === "function" || decl.kind === "action") {
+    return [{ kind: decl.kind, name: decl.name.name, nameIdent: decl.name, node: decl, block: decl.body, params: decl.params, action: decl }];
+  }
+  if (decl.kind !== "fixtures") return [];
+  return decl.members.map((member) => ({
+    kind: "fixture", name: `${decl.name.name}.${member.name.name}`, nameIdent: member.name, node: member, block: member.body, params: member.params, action: null,
+  }));
+}
+
+function checkCallableBody(cx: Checker, file: LoadedFile, c: CallableBody): void {
+  checkCallable(cx, file, c.kind, c.name, c.nameIdent, c.node, c.block, c.params, c.action);
+}
+
+/**
+ * Checks every body of every file, in path order then source order. With `callableTables`,
+ * functions', actions' and fixtures' bodies write their facts there (tests' always to the checker's).
+ */
+export function checkBodies(cx: Checker, callableTables?: SideTables): void {
+  const own: SideTables = { exprTypes: cx.exprTypes, resolutions: cx.resolutions };
   for (const file of cx.graph.files) {
     for (const decl of file.syntax.decls) {
       if (decl.incomplete) continue; // cut short by a syntax error, already reported
-      switch (decl.kind) {
-        case "function":
-        case "action":
-          checkCallable(cx, file, decl.kind, decl.name.name, decl.name, decl, decl.body, decl.params, decl);
-          break;
-        case "fixtures":
-          for (const member of decl.members) {
-            checkCallable(cx, file, "fixture", `${decl.name.name}.${member.name.name}`, member.name, member, member.body, member.params, null);
-          }
-          break;
-        case "test":
-          checkTestBody(cx, file, decl);
-          break;
-        default:
-          break;
+      if (decl.kind === "test") {
+        checkTestBody(cx, file, decl);
+        continue;
       }
+      const bodies = callableBodies(decl);
+      if (bodies.length === 0) continue;
+      if (callableTables) Object.assign(cx, callableTables);
+      for (const body of bodies) checkCallableBody(cx, file, body);
+      Object.assign(cx, own);
     }
   }
+}
+
+/**
+ * The `bodyFacts` of a program checked with `callableTables` (see checkBodies): checks a body
+ * again, the first time it is asked, writing every fact to `tables`. Its diagnostics were
+ * reported by the first check and are dropped; what the first check noted for later bodies
+ * (unknown names, undeclared failures, prompt calls) is not noted twice.
+ */
+export function bodyFactsOnDemand(cx: Checker, tables: SideTables): (file: string, body: Block) => void {
+  const done = new Set<Block>();
+  let files: Map<string, LoadedFile> | null = null;
+  return (path, body) => {
+    if (done.has(body)) return;
+    done.add(body);
+    files ??= new Map(cx.graph.files.map((f) => [f.path, f]));
+    const file = files.get(path);
+    if (!file) return;
+    const again: Checker = {
+      ...cx, ...tables,
+      diagnostics: [], promptCalls: new Map(), unknownTypes: new Set(cx.unknownTypes),
+      suggestionsAsked: new Map(cx.suggestionsAsked), undeclaredFailures: new Map(cx.undeclaredFailures),
+    };
+    for (const decl of file.syntax.decls) {
+      if (decl.incomplete) continue;
+      for (const c of callableBodies(decl)) if (c.block === body) return checkCallableBody(again, file, c);
+    }
+  };
 }
 
 function checkTestBody(cx: Checker, file: LoadedFile, decl: TestDecl): void {

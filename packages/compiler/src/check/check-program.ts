@@ -10,12 +10,12 @@ import { declareTypeShells, defineTypes } from "./declare-types.ts";
 import { declareFailures } from "./declare-failures.ts";
 import { declarePrompts } from "./prompts.ts";
 import { declareTools } from "./prompt-tools.ts";
-import { checkBodies, declareSignatures } from "./bodies.ts";
+import { bodyFactsOnDemand, checkBodies, declareSignatures } from "./bodies.ts";
 import { mergeMissingUses } from "./missing-uses.ts";
 import { finishPromptUses } from "./ai-calls.ts";
 import { collectTests } from "./tests.ts";
 import { recordingFilesOf } from "./recordings.ts";
-import { checkOnlySideTables, sideTablesToRun } from "./side-tables.ts";
+import { checkOnlySideTables, firstPassTables, sideTablesToRun, type SideTables } from "./side-tables.ts";
 
 export interface CheckOptions {
   /**
@@ -28,6 +28,12 @@ export interface CheckOptions {
    * definition from each expression's type and each name's resolution.
    */
   keepFacts?: boolean;
+  /**
+   * For a program that will run few of its bodies (`jadpo test`): the facts of function, action
+   * and fixture bodies are not kept by the check; the runtime asks for a body's
+   * (`CheckedProgram.bodyFacts`) before it first runs it. Tests' facts are kept.
+   */
+  factsOnDemand?: boolean;
 }
 
 /**
@@ -44,6 +50,7 @@ export function checkProgram(
   const diagnostics: Diagnostic[] = [];
   const locales = readLocales(graph, diagnostics);
   const prelude = buildPrelude(locales.tags, locales.default);
+  const onDemand = toRun && options.factsOnDemand === true && options.keepFacts !== true;
   const cx: Checker = {
     graph,
     diagnostics,
@@ -73,7 +80,8 @@ export function checkProgram(
   cx.connection = readConnection(cx);
   declareSignatures(cx);
   declareTools(cx);
-  checkBodies(cx);
+  const tables: SideTables = { exprTypes: cx.exprTypes, resolutions: cx.resolutions };
+  checkBodies(cx, onDemand ? firstPassTables(tables) : undefined);
   finishPromptUses(cx);
   const tests = collectTests(cx);
   mergeMissingUses(cx);
@@ -90,6 +98,7 @@ export function checkProgram(
     resolutions: cx.resolutions,
     actionFailures: cx.actionFailures,
     signatures: cx.signatures,
+    ...(onDemand ? { bodyFacts: bodyFactsOnDemand(cx, tables) } : {}),
   };
   return { program, diagnostics };
 }

@@ -46,6 +46,8 @@ export function resolveFailure(cx: Checker, file: LoadedFile, ident: Ident): Fai
 
 /** The failures an action lists in `fails`, resolved; a repeated one is `name.duplicate`. */
 export function declareActionFailures(cx: Checker, file: LoadedFile, decl: ActionDecl | FunctionDecl): void {
+  // Most callables list none: they get no entry (readers take none for missing).
+  if (decl.fails.length === 0) return;
   const list: FailureInfo[] = [];
   const seen = new Map<string, number>();
   for (const ident of decl.fails) {

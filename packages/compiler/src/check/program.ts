@@ -2,7 +2,7 @@
 // The syntax tree stays as parsed; the checker adds facts about its nodes in side tables
 // (types and resolutions keyed by node identity), so the runtime compiles each node once into a closure.
 import type {
-  ActionDecl, Expr, FailureDecl, FixtureMember, FixturesDecl, FunctionDecl, Ident, Node, PromptDecl,
+  ActionDecl, Block, Expr, FailureDecl, FixtureMember, FixturesDecl, FunctionDecl, Ident, Node, PromptDecl,
   Span, TestDecl, FakeItem,
 } from "../syntax/ast.ts";
 import type { ModuleGraph, LoadedFile } from "../modules/graph.ts";
@@ -189,6 +189,12 @@ export interface CheckedProgram {
   actionFailures: Map<ActionDecl | FunctionDecl, FailureInfo[]>;
   /** Parameter and result types of every function, action and fixture member (`jadpo dev` decodes an action's parameters with them). */
   signatures?: Map<Node, CallableSignature>;
+  /**
+   * Checked with `factsOnDemand`: adds the facts of one function's, action's or fixture member's
+   * body (`file`: its file's path) to `exprTypes` and `resolutions`; the runtime calls it before
+   * compiling that body. Absent when every body's facts were kept.
+   */
+  bodyFacts?: (file: string, body: Block) => void;
 }
 
 /** A callable's types, resolved once by the checker. */

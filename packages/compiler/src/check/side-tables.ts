@@ -16,6 +16,39 @@ export function sideTablesToRun(): SideTables {
   return { exprTypes: new Map(), resolutions: new Map() };
 }
 
+/**
+ * What function, action and fixture bodies write in a first check whose facts are found again
+ * on demand (`factsOnDemand`): into `tables`, only what is read before any body is compiled —
+ * failures' resolutions (the checker reads them back) and calls' (which actions wait, which
+ * calls ask a model, for `--coverage`).
+ */
+export function firstPassTables(tables: SideTables): SideTables {
+  return {
+    exprTypes: new Kept(tables.exprTypes, () => false),
+    resolutions: new Kept(tables.resolutions, (key, value) => value.kind === "failure" || ("kind" in key && key.kind === "call")),
+  };
+}
+
+/** Writes to `into` only what `keep` says; reads all of it. */
+class Kept<K, V> implements SideTable<K, V> {
+  constructor(private readonly into: SideTable<K, V>, private readonly keep: (key: K, value: V) => boolean) {}
+  get size(): number {
+    return this.into.size;
+  }
+  get(key: K): V | undefined {
+    return this.into.get(key);
+  }
+  has(key: K): boolean {
+    return this.into.has(key);
+  }
+  set(key: K, value: V): void {
+    if (this.keep(key, value)) this.into.set(key, value);
+  }
+  values(): Iterable<V> {
+    return this.into.values();
+  }
+}
+
 /** For checking only: no expression types, and only failures' resolutions (the checker reads those back). */
 export function checkOnlySideTables(): SideTables {
   return { exprTypes: new NoExprTypes(), resolutions: new FailureResolutionsOnly() };

@@ -74,12 +74,29 @@ function opSpanOf(file: string, op: Tok): A.Span | null {
   return p === 3 || p === 4 ? spanOf(file, op, op) : null;
 }
 
+/**
+ * A binary operation. Its span runs from its left operand's start to its right operand's end,
+ * so it is made when read instead of kept: binary operations are among the most numerous nodes
+ * of a large project, and a span object is 64 bytes. A fresh object at each read.
+ */
+class BinaryNode {
+  readonly kind = "binary";
+  constructor(readonly op: A.BinaryOp, readonly left: A.Expr, readonly right: A.Expr, readonly opSpan: A.Span | null) {}
+  get span(): A.Span {
+    return spanFrom(this.left.span, this.right.span);
+  }
+}
+
+function binary(file: string, op: Tok, left: A.Expr, right: A.Expr): A.Expr {
+  return new BinaryNode(op.image as A.BinaryOp, left, right, opSpanOf(file, op));
+}
+
 /** Folds `operands[0] ops[0] operands[1] ...` by precedence, left-associative. */
 export function foldBinary(file: string, operands: A.Expr[], ops: Tok[]): A.Expr {
   if (ops.length === 1) {
     const [left, right] = operands;
     const op = ops[0];
-    return { kind: "binary", op: op.image as A.BinaryOp, left, right, opSpan: opSpanOf(file, op), span: spanFrom(left.span, right.span) };
+    return binary(file, op, left, right);
   }
   const values: A.Expr[] = [operands[0]];
   const stack: Tok[] = [];
@@ -89,7 +106,7 @@ export function foldBinary(file: string, operands: A.Expr[], ops: Tok[]): A.Expr
     const left = values.pop()!;
     const name = op.image as A.BinaryOp;
     if (precedence[name] === 4 && (isComparison(left) || isComparison(right))) throw new ChainedComparison(op);
-    values.push({ kind: "binary", op: name, left, right, opSpan: opSpanOf(file, op), span: spanFrom(left.span, right.span) });
+    values.push(binary(file, op, left, right));
   };
   for (let i = 0; i < ops.length; i++) {
     const p = precedence[ops[i].image];

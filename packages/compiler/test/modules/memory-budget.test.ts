@@ -12,14 +12,14 @@ const host = (files: Record<string, string>) =>
   memoryHost(Object.fromEntries(Object.entries({ "app.jadpo": "", ...files }).map(([path, text]) => [`${root}/${path}`, text])));
 
 const MIB = 2 ** 20;
-/** A 1 GiB heap: a budget of 1024 / 64 = 16 MiB of source. */
+/** A 1 GiB heap: a budget of 1024 / 48 ≈ 21.3 MiB of source. */
 const heap = (used = 0): MemoryBudget => ({ heapLimit: 1024 * MIB, heapUsed: () => used });
 const text = (bytes: number) => `function f() -> Int { return 1 }\n${" ".repeat(bytes - 34)}`;
 
 describe("the memory budget", () => {
   it("is the heap over the bytes of heap a byte of source takes", () => {
-    expect(HEAP_PER_SOURCE_BYTE).toBe(64);
-    expect(sourceBudget(heap())).toBe(16 * MIB);
+    expect(HEAP_PER_SOURCE_BYTE).toBe(48);
+    expect(sourceBudget(heap())).toBe(Math.floor((1024 * MIB) / 48));
   });
 
   it("compiles a project within it as without one", () => {
@@ -36,8 +36,8 @@ describe("the memory budget", () => {
     expect(result.stats).toEqual({ files: 3, declarations: 0 });
     expect(result.diagnostics.map((d) => renderErrorPlain(d))).toEqual([
       [
-        "error: The project's source and test files are 26.0 MiB, over the 16.0 MiB a run with a 1.0 GiB heap can hold",
-        "  reason: A run holds every file's syntax tree and the checked program in memory at once (about 64 bytes for each byte of source), so jadpo stops before the process could run out of memory.",
+        "error: The project's source and test files are 26.0 MiB, over the 21.3 MiB a run with a 1.0 GiB heap can hold",
+        "  reason: A run holds every file's syntax tree and the checked program in memory at once (about 48 bytes for each byte of source), so jadpo stops before the process could run out of memory.",
         "  next: Give the run more memory, for example `NODE_OPTIONS=--max-old-space-size=8192` for an 8 GiB heap (the limit grows with it), or split the project (human)",
         "  rule: limit.project_too_large",
       ].join("\n"),
@@ -54,7 +54,7 @@ describe("the memory budget", () => {
     expect(result.diagnostics.map((d) => renderErrorPlain(d))).toEqual([
       [
         "error: The project filled 0.8 GiB of this process's 1.0 GiB heap after reading 1.0 MiB of source",
-        "  reason: A run holds every file's syntax tree and the checked program in memory at once (about 64 bytes for each byte of source), so jadpo stops before the process could run out of memory.",
+        "  reason: A run holds every file's syntax tree and the checked program in memory at once (about 48 bytes for each byte of source), so jadpo stops before the process could run out of memory.",
         "  next: Give the run more memory, for example `NODE_OPTIONS=--max-old-space-size=8192` for an 8 GiB heap, or split the project (human)",
         "  rule: limit.project_too_large",
       ].join("\n"),

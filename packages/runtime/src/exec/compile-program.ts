@@ -175,6 +175,8 @@ function compiledOnCall(p: ProgramState, name: string, span: Span, params: Param
     async,
     call: (args, c) => {
       p.compiledBodies += 1;
+      // A program checked with its bodies' facts on demand: this one's, before compiling it.
+      p.program.bodyFacts?.(span.file, body);
       compileBody(p, name, span, params, body, target);
       return target.call(args, c);
     },

@@ -2,7 +2,7 @@
 // through the compiler's in-memory host, and run test by test through the runtime.
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { compileProject, renderErrorPlain, renderFailPlain, type CheckedProgram, type TestInfo } from "@jadpo/compiler";
+import { compileProject, renderErrorPlain, renderFailPlain, type CheckedProgram, type CheckOptions, type TestInfo } from "@jadpo/compiler";
 import { memoryHost, SOURCES_ROOT } from "@jadpo/compiler/testing";
 import { compileProgram, type CompiledProgram } from "../exec/compile-program.ts";
 import type { TestResult } from "../runner/events.ts";
@@ -42,9 +42,9 @@ export interface Project {
 }
 
 /** A project from files (paths relative to its root); `app.jadpo` is added when missing. */
-export function projectOf(files: ProjectFiles, aiMode: "sync" | "async" = "sync"): Project {
+export function projectOf(files: ProjectFiles, aiMode: "sync" | "async" = "sync", check: CheckOptions = {}): Project {
   const host = memoryHost(atRoot({ "app.jadpo": APP, ...files }));
-  const result = compileProject(host, SOURCES_ROOT);
+  const result = compileProject(host, SOURCES_ROOT, check);
   if (result.diagnostics.length > 0 || !result.program) {
     throw new Error(`the project doesn't check:\n${result.diagnostics.map((d) => renderErrorPlain(d)).join("\n")}`);
   }

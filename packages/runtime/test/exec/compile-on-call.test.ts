@@ -43,3 +43,42 @@ describe("bodies compiled on their first call", () => {
     expect(p.compiled.state.compiledBodies).toBe(3);
   });
 });
+
+// `jadpo test` checks with `factsOnDemand`: a body's types and resolutions are found when it is
+// first called. Decimal and Text arithmetic and a record's field order are decided by them.
+const TYPED = {
+  "domains/app/functions/typed.jadpo": `
+type Pair = Object { first: Text  second: Int }
+function plus_quarter(a: Decimal) -> Decimal { return a + 0.25 }
+function greet(name: Text) -> Text { return "hi " + name }
+function pair(n: Int) -> Pair { return Pair { second: n * 2  first: greet("x") } }
+function unused(n: Int) -> Int { return n + 1 }
+`,
+  "domains/app/functions/typed.test.jadpo": `
+test "decimal" {
+    assert plus_quarter(1.5) == 1.75
+}
+
+test "text" {
+    assert greet("ann") == "hi ann"
+}
+
+test "record" {
+    assert pair(3) == Pair { first: "hi x"  second: 6 }
+}
+`,
+};
+
+describe("bodies' facts found on their first call", () => {
+  it("runs as a full check's program does, finding only the called bodies' facts", async () => {
+    const p = projectOf(TYPED, "sync", { factsOnDemand: true });
+    const before = p.program.exprTypes.size;
+    for (const name of ["decimal", "text", "record"]) expect(await p.fail(name)).toBe("passed");
+    const after = p.program.exprTypes.size;
+    expect(after).toBeGreaterThan(before);
+    const full = projectOf(TYPED);
+    for (const name of ["decimal", "text", "record"]) expect(await full.fail(name)).toBe("passed");
+    // `unused` was never called: its body's facts were never found.
+    expect(after).toBeLessThan(full.program.exprTypes.size);
+  });
+});

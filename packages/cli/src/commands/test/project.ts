@@ -47,7 +47,8 @@ function saveInternalError(load: TestLoad, error: unknown): string {
  */
 export function loadTestProject(runtime: Pick<Runtime, "loadTests">, load: TestLoad, host: Host = nodeHost, parses?: ParseCache): LoadedProject {
   const { root } = load;
-  const compiled = compileProject(host, root, { parses, memory: processMemory });
+  // A run calls few of the project's functions: their bodies' facts are found when first called.
+  const compiled = compileProject(host, root, { parses, memory: processMemory, factsOnDemand: true });
   const errors = compiled.diagnostics.filter(stopsTheRun);
   if (errors.length > 0 || compiled.program === null) return { compiled, errors, tests: null };
   // Recordings were read with the project: every `recorded(...)` answers from those bytes, so all
