@@ -14,6 +14,8 @@ import { nowMs } from "../clock.ts";
 export interface RecordingTestOptions {
   runSeed: number;
   readFile: ReadProjectFile;
+  /** The command's environment, which an `env(...)` model is read from; this process's when absent. */
+  env?: NodeJS.ProcessEnv;
 }
 
 /** The prompt the recording's folder names, when it is declared beside the `recordings/` folder. */
@@ -43,7 +45,7 @@ function answerTypes(prompt: PromptInfo): Type[] {
 
 /** Why the recording can't be read, or null when it decodes through every type. */
 function problemWith(
-  program: CheckedProgram, recording: RecordingFile, seed: number, readFile: ReadProjectFile,
+  program: CheckedProgram, recording: RecordingFile, seed: number, readFile: ReadProjectFile, env: NodeJS.ProcessEnv | undefined,
 ): { problem: string | null; alert: Alert | null } {
   const prompt = promptBeside(program, recording);
   if (!prompt) return { problem: `no prompt \`${recording.promptName}\` is declared beside its \`recordings/\` folder`, alert: null };
@@ -62,7 +64,7 @@ function problemWith(
     const alert: Alert = { ...base, kind: "stale_recording", recordedVersion: versionDigits(parsed.version), currentVersion: versionDigits(prompt.version) };
     return { problem: null, alert };
   }
-  const model = currentModel(program);
+  const model = currentModel(program, env);
   if (parsed.asked !== null && model !== null && parsed.asked.model !== model) {
     return { problem: null, alert: { ...base, kind: "model_drift", recordedModel: parsed.asked.model, currentModel: model } };
   }
@@ -78,7 +80,7 @@ export function runRecordingTest(program: CheckedProgram, recording: RecordingFi
   const started = nowMs();
   const name = recordingTestName(recording);
   const seed = testSeed(options.runSeed, recording.path, name);
-  const { problem, alert } = problemWith(program, recording, seed, options.readFile);
+  const { problem, alert } = problemWith(program, recording, seed, options.readFile, options.env);
   const result: TestResult = {
     name, kind: "recording test", file: recording.path, line: 1, seed,
     status: problem === null ? "passed" : "failed",

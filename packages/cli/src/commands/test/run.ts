@@ -204,7 +204,7 @@ function prepare(paths: string[], options: TestOptions, context: CliContext, loa
   const timeout = timeLimit(options.testTimeout);
   const bail = options.bail === true ? 1 : options.bail;
   return {
-    load: { root, cwd: context.cwd, timeout }, displayPath, selectors: selectors.selectors, nameFilter: filter, bail, shard, seed, extras,
+    load: { root, cwd: context.cwd, timeout, env: context.env }, displayPath, selectors: selectors.selectors, nameFilter: filter, bail, shard, seed, extras,
     coverageMin: options.coverageMin ?? null, workers, paths, targets, options, loadMs,
   };
 }
@@ -249,7 +249,7 @@ export async function runOnce(prepared: PreparedRun, context: CliContext, change
       source = snapshotSources(snapshot);
     } else {
       const runtime = await loadRuntime();
-      runtime.forbidNetwork();
+      if (context.ownsProcess === true) runtime.forbidNetwork();
       const helpers = (pool = new LazyPool(runtime, load, prepared.workers, seed, prepared.extras));
       const project = loadTestProject(runtime, load, snapshot?.host ?? nodeHost, processParses(context.env));
       if (project.compiled.program) variables = connectionVariables(project.compiled.program);
