@@ -1,4 +1,4 @@
-// Keeping recordings fresh, end to end (docs/testing.md): the built binary against a local
+// Keeping recordings fresh, end to end (docs/testing.md), in this process, against a local
 // OpenAI-compatible model server. A recording remembers what it was asked; changing the model
 // gives an alert whose remedy works as printed; `--stale` asks once per out-of-date recording
 // with the values it was first asked with; `--fail-on-alert` fails the run until they are fresh;
@@ -197,7 +197,7 @@ describe("jadpo ai record --stale", () => {
 
   it("refuses --as or --fixture beside --stale (exit 2)", async () => {
     const project = example();
-    const run = await project.runHere(["ai", "record", "answer_question", "--stale", "--as", "jersey"], env());
+    const run = await project.run(["ai", "record", "answer_question", "--stale", "--as", "jersey"], env());
     expect(run.code).toBe(2);
     expect(run.stderr).toBe([
       "error: `--stale` and `--as` can't be used together",

@@ -23,7 +23,6 @@ const JANE = {
 
 const { server: model, env } = modelServerForFile(JSON.stringify(JANE));
 
-// `jadpo test` runs with the built binary: in this process it would refuse every later fetch.
 beforeAll(() => buildCli());
 
 /** The example app with the probe's `extract_contact` prompt, an action that asks it, and the fixture `letters.jane`. */
@@ -87,7 +86,7 @@ const FILE = "domains/contacts/prompts/recordings/extract_contact/jane.json";
 const KEY_FILE = ".jadpo/recording-key";
 
 async function recordJane(project: Project, more: Record<string, string> = {}) {
-  const run = await project.runHere(["ai", "record", "extract_contact", "--as", "jane", "--fixture", "letters.jane"], { ...env(), ...more });
+  const run = await project.run(["ai", "record", "extract_contact", "--as", "jane", "--fixture", "letters.jane"], { ...env(), ...more });
   expect(run.stderr).toBe("");
   expect(run.code, run.stdout).toBe(0);
   return run;

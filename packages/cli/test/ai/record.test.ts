@@ -1,4 +1,4 @@
-// `jadpo ai record` end to end: the built binary on copies of the example app, asking a local
+// `jadpo ai record` end to end, in this process, on copies of the example app, asking a local
 // OpenAI-compatible model(). Whole stdout, exact file bytes, and for every failure: exit 1, the
 // shaped error, and not one file changed.
 import { beforeAll, describe, expect, it } from "vitest";

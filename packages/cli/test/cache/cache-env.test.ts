@@ -1,6 +1,6 @@
 // A kept test run stands for the values of the variables the project's connection reads, as well
 // as for its files: a model named by `env(...)` decides the model-drift alerts, so another value
-// is another run, end to end through the built binary, and no value is written to the cache.
+// is another run, end to end, and no value is written to the cache.
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";

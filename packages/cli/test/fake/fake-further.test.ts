@@ -1,4 +1,4 @@
-// The fake, further, end to end on the built binary (docs/testing.md): what each attempt sent,
+// The fake, further, end to end (docs/testing.md): what each attempt sent,
 // scripted time on the test clock, scripted stream pieces, what `ai.embed` was asked, and
 // lexical embeddings that are the same for any number of workers.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

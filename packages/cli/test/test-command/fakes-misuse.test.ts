@@ -1,4 +1,4 @@
-// Loud script misuse, end to end on the built binary: a script that runs out and one with items
+// Loud script misuse, end to end: a script that runs out and one with items
 // left each fail their test with the whole diagnostic block.
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { buildCli } from "../support/build-cli.ts";

@@ -1,4 +1,4 @@
-// `jadpo test` as a vitest user expects it, end to end through the built binary: `-t`, `--bail`,
+// `jadpo test` as a vitest user expects it, end to end: `-t`, `--bail`,
 // the verbose reporter, several reporters with `--output reporter=file`, FAIL blocks with code
 // frames and diffs, faults at their expression, colour when forced, and the json report against
 // its published schema for any worker count.

@@ -1,4 +1,4 @@
-// `--seeds A..B` and `--coverage` end to end on the built binary (docs/seeds-and-coverage.md): a test
+// `--seeds A..B` and `--coverage` end to end (docs/seeds-and-coverage.md): a test
 // that passes by luck fails with `test.seed_dependent` and a shrunk script that, pasted in, makes it
 // fail under any seed; coverage marks each outcome of each AI call site; output is the same for
 // any worker count and a shard reports its own part.

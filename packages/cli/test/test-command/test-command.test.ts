@@ -1,4 +1,4 @@
-// `jadpo test` end to end: the built binary on copies of the example app; whole stdout and
+// `jadpo test` end to end, on copies of the example app; whole stdout and
 // exit codes compared.
 import { beforeAll, describe, expect, it } from "vitest";
 import { buildCli } from "../support/build-cli.ts";
