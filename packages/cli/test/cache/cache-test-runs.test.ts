@@ -1,5 +1,5 @@
-// `jadpo test` shows a passed run again when nothing that decides it changed, end to end through
-// end to end: what it prints, what makes it run again, and what is never kept.
+// `jadpo test` shows a passed run again when nothing that decides it changed, end to end:
+// what it prints, what makes it run again, and what is never kept.
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
