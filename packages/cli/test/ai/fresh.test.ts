@@ -8,8 +8,7 @@ import { join } from "node:path";
 import { digest8 } from "@jadpo/compiler";
 import { appendCall } from "@jadpo/runtime/dev";
 import { RecordingKey, valuesDigestOfJson } from "@jadpo/runtime/recordings";
-import { beforeAll, describe, expect, it } from "vitest";
-import { buildCli } from "../support/build-cli.ts";
+import { describe, expect, it } from "vitest";
 import { disposedAfterEach } from "../support/example.ts";
 import { asked, devCall, jerseyValues, NOT_COVERED, sesameValues } from "./expected.ts";
 import { modelServerForFile, Project, RECORDINGS } from "./harness.ts";
@@ -19,7 +18,6 @@ const { server: model, env: serverEnv } = modelServerForFile(NOT_COVERED);
 const KEY = "sk-fresh-7f3a9c1e5b";
 const env = () => ({ ...serverEnv(), JADPO_AI_KEY: KEY });
 
-beforeAll(() => buildCli());
 
 const OLD_MODEL = "meta-llama/Llama-3.1-8B-Instruct";
 const NEW_MODEL = "qwen2.5-7b";

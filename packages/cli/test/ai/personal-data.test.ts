@@ -8,8 +8,7 @@ import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { digest8 } from "@jadpo/compiler";
 import { RecordingKey, valuesDigestOfJson } from "@jadpo/runtime/recordings";
-import { beforeAll, describe, expect, it } from "vitest";
-import { buildCli } from "../support/build-cli.ts";
+import { describe, expect, it } from "vitest";
 import { disposedAfterEach } from "../support/example.ts";
 import { projectDigest } from "./expected.ts";
 import { modelServerForFile, Project } from "./harness.ts";
@@ -23,7 +22,6 @@ const JANE = {
 
 const { server: model, env } = modelServerForFile(JSON.stringify(JANE));
 
-beforeAll(() => buildCli());
 
 /** The example app with the probe's `extract_contact` prompt, an action that asks it, and the fixture `letters.jane`. */
 function contactProject(letter = "My PIN is 481516"): Project {

@@ -1,13 +1,11 @@
 // `jadpo ai show` on copies of the example app, whole stdout, in this process
 // (the same `runCli` the binary runs).
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { disposedAfterEach } from "../support/example.ts";
-import { buildCli } from "../support/build-cli.ts";
 import { Project, PROMPT_FILE, RECORDINGS } from "./harness.ts";
 
 const example = disposedAfterEach(() => Project.example());
 
-beforeAll(() => buildCli());
 
 describe("jadpo ai show", () => {
   it("prints the version first, then parameters, types, calls and each recording's state", async () => {

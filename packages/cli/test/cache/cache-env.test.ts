@@ -3,8 +3,7 @@
 // is another run, end to end, and no value is written to the cache.
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
-import { buildCli } from "../support/build-cli.ts";
+import { describe, expect, it } from "vitest";
 import { disposedAfterEach } from "../support/example.ts";
 import { Project, RECORDINGS } from "../test-command/project.ts";
 

@@ -2,8 +2,7 @@
 // what it prints, what makes it run again, and what is never kept.
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
-import { buildCli } from "../support/build-cli.ts";
+import { describe, expect, it } from "vitest";
 import { disposedAfterEach } from "../support/example.ts";
 import { repo } from "../support/jadpo.ts";
 import { schemaErrors } from "../support/json-schema.ts";
@@ -16,7 +15,6 @@ const TESTS = "domains/support/functions/greeting.jadpotest";
 const example = disposedAfterEach(() => Project.example());
 const entries = (project: Project) => readdirSync(join(project.root, ".jadpo/cache"));
 
-beforeAll(() => buildCli());
 
 describe("a passed jadpo test run", () => {
   it("is shown again, marked, with the same report and exit code, when nothing changed", async () => {

@@ -2,7 +2,6 @@
 // scripted time on the test clock, scripted stream pieces, what `ai.embed` was asked, and
 // lexical embeddings that are the same for any number of workers.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildCli } from "../support/build-cli.ts";
 import type { Run } from "../support/jadpo.ts";
 import { Project } from "../test-command/project.ts";
 
@@ -156,7 +155,6 @@ test "a fake embedding, shown" {
 let project: Project;
 
 beforeAll(() => {
-  buildCli();
   project = Project.example()
     .write("domains/drafts/drafts.jadpo", DRAFTS)
     .write("domains/drafts/sent.test.jadpo", `use support/actions { answer_customer }\n${SENT}`)

@@ -138,6 +138,13 @@ export async function runJadpoHere(args: string[], options: JadpoOptions): Promi
   return { code, stdout: stdout(), stderr: stderr() };
 }
 
+/** Many command lines run here, one after another (in one thread, at once would gain nothing); in order. */
+export async function runJadpoAllHere(runs: { args: string[]; options: JadpoOptions }[]): Promise<Run[]> {
+  const results: Run[] = [];
+  for (const { args, options } of runs) results.push(await runJadpoHere(args, options));
+  return results;
+}
+
 /** A long-running `jadpo` (`test --watch`, `dev`): its output so far, waits on it, and a bounded stop. */
 export class RunningJadpo {
   private out = "";

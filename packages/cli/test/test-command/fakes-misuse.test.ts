@@ -1,14 +1,12 @@
 // Loud script misuse, end to end: a script that runs out and one with items
 // left each fail their test with the whole diagnostic block.
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { buildCli } from "../support/build-cli.ts";
 import { Project } from "./project.ts";
 
 const FILE = "domains/support/actions/scripts.test.jadpo";
 let project: Project;
 
 beforeAll(() => {
-  buildCli();
   project = Project.example().write(
     FILE,
     `use support/types { SupportAnswer }
