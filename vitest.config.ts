@@ -1,5 +1,12 @@
 import { defineConfig } from "vitest/config";
 
+const CLI_ISOLATED = [
+  "packages/cli/test/hardening/disk-full-injected.test.ts", // vi.mock("node:fs")
+  "packages/cli/test/cache/cache-stamps.test.ts", // fake Date
+  "packages/cli/test/install/**/*.test.ts", // the process's own start-up
+  "packages/cli/test/load-compiler.test.ts",
+];
+
 export default defineConfig({
   test: {
     globalSetup: ["./vitest.global-setup.ts"],
@@ -11,9 +18,12 @@ export default defineConfig({
       // loaded modules instead of each importing the compiler again.
       { extends: true, test: { name: "compiler", include: ["packages/compiler/test/**/*.test.ts"], isolate: false } },
       { extends: true, test: { name: "runtime", include: ["packages/runtime/test/**/*.test.ts"], isolate: false } },
-      // CLI files each get a fresh worker: a command run in process keeps module state (the
-      // process's parses, the runtime once loaded) that must not reach another file's tests.
-      { extends: true, test: { name: "cli", include: ["packages/cli/test/**/*.test.ts"] } },
+      // The CLI's files share workers too: a command run in process changes nothing process-wide
+      // (runJadpoHere fails one that does), and what it keeps (the process's parses, the runtime
+      // once loaded) is keyed by content. Files that mock a module, fake the clock or hook the
+      // process get a worker of their own.
+      { extends: true, test: { name: "cli", include: ["packages/cli/test/**/*.test.ts"], exclude: CLI_ISOLATED, isolate: false } },
+      { extends: true, test: { name: "cli-isolated", include: CLI_ISOLATED } },
     ],
   },
 });
