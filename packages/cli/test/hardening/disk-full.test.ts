@@ -1,4 +1,4 @@
-// A full disk through the built binary (docs/diagnostics.md, `cli.disk_full`): the example copied
+// A full disk, end to end (docs/diagnostics.md, `cli.disk_full`; `jadpo dev` by the built binary): the example copied
 // into a 3 MB tmpfs that is then filled to the last byte. Each command that must write says so as
 // one `cli.disk_full` naming the file, never `toolchain.internal_error`; `check` and `test` need
 // no write and pass; `init` leaves nothing behind; no command leaves an empty temporary file.
@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeModelServer, type FakeModelServer } from "@jadpo/runtime/testing";
 import { buildCli } from "../support/build-cli.ts";
-import { repo, runJadpoAsync } from "../support/jadpo.ts";
+import { repo, runJadpoHere } from "../support/jadpo.ts";
 import { DevProcess, stopAll } from "../dev/dev-server.ts";
 
 const RECORDING = "domains/support/prompts/recordings/answer_question/not_covered.json";
@@ -77,7 +77,7 @@ describe("a full disk", () => {
     if (!mounted) return ctx.skip();
     const before = tree(root);
     // A shared recording key, so the recording is the first thing written (the key file is below).
-    const run = await runJadpoAsync(["ai", "record", "answer_question", "--as", "not_covered", "--fixture", "questions.sesame", "--force"], {
+    const run = await runJadpoHere(["ai", "record", "answer_question", "--as", "not_covered", "--fixture", "questions.sesame", "--force"], {
       cwd: root, env: { JADPO_AI_BASE_URL: model.url, JADPO_RECORDING_KEY: SHARED_KEY },
     });
     expect(run).toEqual({
@@ -99,7 +99,7 @@ describe("a full disk", () => {
 
   it("is cli.disk_full in `jadpo ai record` when the recording key can't be made, naming the key's file", async (ctx) => {
     if (!mounted) return ctx.skip();
-    const run = await runJadpoAsync(["ai", "record", "answer_question", "--as", "not_covered", "--fixture", "questions.sesame", "--force"], {
+    const run = await runJadpoHere(["ai", "record", "answer_question", "--as", "not_covered", "--fixture", "questions.sesame", "--force"], {
       cwd: root, env: { JADPO_AI_BASE_URL: model.url },
     });
     expect(run.stdout).toBe([
@@ -115,9 +115,9 @@ describe("a full disk", () => {
 
   it("doesn't stop `jadpo check` or `jadpo test`, whose cache is only kept when it fits", async (ctx) => {
     if (!mounted) return ctx.skip();
-    const check = await runJadpoAsync(["check"], { cwd: root });
+    const check = await runJadpoHere(["check"], { cwd: root });
     expect(check).toEqual({ code: 0, stdout: "✓ Check passed  12 files · 27 declarations\n", stderr: "" });
-    const test = await runJadpoAsync(["test"], { cwd: root });
+    const test = await runJadpoHere(["test"], { cwd: root });
     expect(test.stderr).toBe("");
     expect(test.stdout).toMatch(/^✓ \d+ passed /);
     expect(test.code).toBe(0);
@@ -127,7 +127,7 @@ describe("a full disk", () => {
 
   it("is cli.disk_full in `jadpo test --output`, naming the report, exit 1", async (ctx) => {
     if (!mounted) return ctx.skip();
-    const run = await runJadpoAsync(["test", "--output", "junit=report.xml"], { cwd: root });
+    const run = await runJadpoHere(["test", "--output", "junit=report.xml"], { cwd: root });
     expect(run.stderr).toBe([
       "error: The disk is full: `report.xml` can't be written",
       "  reason: The disk holding it has no space left, or your quota on it is used up (ENOSPC).",
@@ -163,12 +163,12 @@ describe("a full disk", () => {
   it("makes `jadpo init` take back what it wrote: no new folder, an existing .gitignore as it was", async (ctx) => {
     if (!mounted) return ctx.skip();
     const before = tree(disk);
-    const fresh = await runJadpoAsync(["init", "newproj"], { cwd: disk });
+    const fresh = await runJadpoHere(["init", "newproj"], { cwd: disk });
     expect(fresh.code).toBe(1);
     expect(fresh.stderr).toMatch(/^error: The disk is full: `newproj\/[^`]+` can't be written\n/);
     expect(fresh.stderr).toContain("  next: Free space on that disk (or raise your quota), then run `jadpo init` again (human)\n  rule: cli.disk_full\n");
     expect(fresh.stdout).toBe("");
-    const existing = await runJadpoAsync(["init", "existing"], { cwd: disk });
+    const existing = await runJadpoHere(["init", "existing"], { cwd: disk });
     expect(existing.code).toBe(1);
     expect(existing.stderr).toContain("rule: cli.disk_full");
     expect(tree(disk)).toEqual(before);
