@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 const CLI_ISOLATED = [
@@ -10,6 +11,9 @@ const CLI_ISOLATED = [
 export default defineConfig({
   test: {
     globalSetup: ["./vitest.global-setup.ts"],
+    // vitest's default is one worker less than the cores: on 2 cores one file at a time, the other
+    // core idle while a file waits on the binary, a server or a poll. At least two.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 60_000,
     hookTimeout: 60_000,
     projects: [
