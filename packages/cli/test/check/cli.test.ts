@@ -1,6 +1,6 @@
 // `jadpo check` and the global command line end to end: passing, no project, usage errors, help,
 // version, the three diagnostic formats and colour settings.
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,19 +10,25 @@ import { ruleProjects } from "./rule-projects.ts";
 
 const ANSI = /\u001b\[/;
 let empty: string;
+/** A folder holding a copy of the example at `examples/support`: a check's cache is written there, not in the checkout. */
+let copy: string;
 
 beforeAll(() => {
   empty = mkdtempSync(join(tmpdir(), "jadpo-no-project-"));
-}, 120_000);
+  copy = mkdtempSync(join(tmpdir(), "jadpo-check-cli-"));
+  cpSync(join(repo, "examples/support"), join(copy, "examples/support"), { recursive: true });
+  rmSync(join(copy, "examples/support/.jadpo"), { recursive: true, force: true });
+});
 afterAll(() => {
   removeProjects();
   rmSync(empty, { recursive: true, force: true });
+  rmSync(copy, { recursive: true, force: true });
 });
 
 
 describe.concurrent("jadpo check", () => {
   it("passes the example app with the count of files and declarations", async () => {
-    expect(await runJadpoHere(["check", "examples/support"], { cwd: repo })).toEqual({ code: 0, stderr: "", stdout: "✓ Check passed  12 files · 27 declarations\n" });
+    expect(await runJadpoHere(["check", "examples/support"], { cwd: copy })).toEqual({ code: 0, stderr: "", stdout: "✓ Check passed  12 files · 27 declarations\n" });
   });
 
   it("finds the project from a file or folder inside it", async () => {
@@ -95,7 +101,7 @@ describe.concurrent("jadpo check", () => {
         },
       ],
     });
-    const passed = await runJadpoHere(["check", "examples/support", "--diagnostic-format=json"], { cwd: repo });
+    const passed = await runJadpoHere(["check", "examples/support", "--diagnostic-format=json"], { cwd: copy });
     expect(passed).toEqual({
       code: 0,
       stderr: "",
@@ -143,7 +149,7 @@ describe.concurrent("colour", () => {
       expect(run.stdout, label).toMatch(/^error: No module/);
       expect(run.stdout, label).not.toMatch(ANSI);
     }
-    const passed = await runJadpoHere(["check", "--color", "never"], { cwd: join(repo, "examples/support"), env: { NO_COLOR: "1" } });
+    const passed = await runJadpoHere(["check", "--color", "never"], { cwd: join(copy, "examples/support"), env: { NO_COLOR: "1" } });
     expect(passed).toEqual({ code: 0, stderr: "", stdout: "✓ Check passed  12 files · 27 declarations\n" });
   });
 
@@ -154,7 +160,7 @@ describe.concurrent("colour", () => {
     expect(always.stdout).toMatch(ANSI);
     expect(always.stdout.replace(/\u001b\[[0-9;]*m/g, "")).toBe((await runJadpoHere(pretty, { cwd: root })).stdout);
     expect((await runJadpoHere(pretty, { cwd: root, env: { NO_COLOR: undefined, FORCE_COLOR: "1" } })).stdout).toMatch(ANSI);
-    const passed = await runJadpoHere(["check", "--color", "always"], { cwd: join(repo, "examples/support"), env: { NO_COLOR: undefined } });
+    const passed = await runJadpoHere(["check", "--color", "always"], { cwd: join(copy, "examples/support"), env: { NO_COLOR: undefined } });
     expect(passed).toEqual({ code: 0, stderr: "", stdout: "\u001b[32m\u001b[1m✓\u001b[22m\u001b[39m Check passed  12 files · 27 declarations\n" });
   });
 });
