@@ -18,6 +18,13 @@ export interface CliContext {
   exitCode: number;
   /** Key presses on standard input when it is a terminal (`jadpo test --watch`'s keys); absent otherwise. */
   keys?: KeyInput;
+  /**
+   * Whether the command has the process to itself and may change what is process-wide (`jadpo
+   * test` bans the network for the whole process). False when commands run inside another
+   * program, as the in-process tests run them (absent is false): there the ban would outlive the
+   * command.
+   */
+  ownsProcess?: boolean;
 }
 
 export interface KeyInput {
@@ -70,6 +77,7 @@ export function processContext(): CliContext {
     stdout: streamOutput(process.stdout),
     stderr: streamOutput(process.stderr),
     exitCode: 0,
+    ownsProcess: true,
     // Looked at when a command listens for keys (`--watch`), not before.
     get keys() {
       return (keys ??= { value: terminalKeys() }).value;

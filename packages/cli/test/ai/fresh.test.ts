@@ -1,4 +1,4 @@
-// Keeping recordings fresh, end to end (docs/testing.md): the built binary against a local
+// Keeping recordings fresh, end to end (docs/testing.md), in this process, against a local
 // OpenAI-compatible model server. A recording remembers what it was asked; changing the model
 // gives an alert whose remedy works as printed; `--stale` asks once per out-of-date recording
 // with the values it was first asked with; `--fail-on-alert` fails the run until they are fresh;
@@ -8,8 +8,7 @@ import { join } from "node:path";
 import { digest8 } from "@jadpo/compiler";
 import { appendCall } from "@jadpo/runtime/dev";
 import { RecordingKey, valuesDigestOfJson } from "@jadpo/runtime/recordings";
-import { beforeAll, describe, expect, it } from "vitest";
-import { buildCli } from "../support/build-cli.ts";
+import { describe, expect, it } from "vitest";
 import { disposedAfterEach } from "../support/example.ts";
 import { asked, devCall, jerseyValues, NOT_COVERED, sesameValues } from "./expected.ts";
 import { modelServerForFile, Project, RECORDINGS } from "./harness.ts";
@@ -19,7 +18,6 @@ const { server: model, env: serverEnv } = modelServerForFile(NOT_COVERED);
 const KEY = "sk-fresh-7f3a9c1e5b";
 const env = () => ({ ...serverEnv(), JADPO_AI_KEY: KEY });
 
-beforeAll(() => buildCli());
 
 const OLD_MODEL = "meta-llama/Llama-3.1-8B-Instruct";
 const NEW_MODEL = "qwen2.5-7b";
@@ -197,7 +195,7 @@ describe("jadpo ai record --stale", () => {
 
   it("refuses --as or --fixture beside --stale (exit 2)", async () => {
     const project = example();
-    const run = await project.runHere(["ai", "record", "answer_question", "--stale", "--as", "jersey"], env());
+    const run = await project.run(["ai", "record", "answer_question", "--stale", "--as", "jersey"], env());
     expect(run.code).toBe(2);
     expect(run.stderr).toBe([
       "error: `--stale` and `--as` can't be used together",

@@ -1,11 +1,11 @@
 // Helpers for `jadpo ai` end to end: copies of the example app in temp folders, run with
-// ../support/jadpo.ts (asynchronously: the fake model server lives in the test's own process).
+// ../support/jadpo.ts in this process (asynchronously: the fake model server lives in it too).
 import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { startFakeModelServer, type FakeModelServer } from "@jadpo/runtime/testing";
 import { copyExample, ExampleCopy } from "../support/example.ts";
-import { runJadpoAsync, runJadpoHere, type Run } from "../support/jadpo.ts";
+import { runJadpoHere, type Run } from "../support/jadpo.ts";
 
 export const PROMPT_FILE = "domains/support/prompts/answer_question.jadpo";
 export const RECORDINGS = "domains/support/prompts/recordings/answer_question";
@@ -30,13 +30,8 @@ export class Project extends ExampleCopy {
     return out;
   }
 
-  /** The built binary. */
-  run(args: string[], env: Record<string, string> = {}, cwd = this.root): Promise<Run> {
-    return runJadpoAsync(args, { cwd, env });
-  }
-
   /** In this process. */
-  runHere(args: string[], env: Record<string, string> = {}, cwd = this.root): Promise<Run> {
+  run(args: string[], env: Record<string, string> = {}, cwd = this.root): Promise<Run> {
     return runJadpoHere(args, { cwd, env });
   }
 

@@ -8,8 +8,7 @@ import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { digest8 } from "@jadpo/compiler";
 import { RecordingKey, valuesDigestOfJson } from "@jadpo/runtime/recordings";
-import { beforeAll, describe, expect, it } from "vitest";
-import { buildCli } from "../support/build-cli.ts";
+import { describe, expect, it } from "vitest";
 import { disposedAfterEach } from "../support/example.ts";
 import { projectDigest } from "./expected.ts";
 import { modelServerForFile, Project } from "./harness.ts";
@@ -23,8 +22,6 @@ const JANE = {
 
 const { server: model, env } = modelServerForFile(JSON.stringify(JANE));
 
-// `jadpo test` runs with the built binary: in this process it would refuse every later fetch.
-beforeAll(() => buildCli());
 
 /** The example app with the probe's `extract_contact` prompt, an action that asks it, and the fixture `letters.jane`. */
 function contactProject(letter = "My PIN is 481516"): Project {
@@ -87,7 +84,7 @@ const FILE = "domains/contacts/prompts/recordings/extract_contact/jane.json";
 const KEY_FILE = ".jadpo/recording-key";
 
 async function recordJane(project: Project, more: Record<string, string> = {}) {
-  const run = await project.runHere(["ai", "record", "extract_contact", "--as", "jane", "--fixture", "letters.jane"], { ...env(), ...more });
+  const run = await project.run(["ai", "record", "extract_contact", "--as", "jane", "--fixture", "letters.jane"], { ...env(), ...more });
   expect(run.stderr).toBe("");
   expect(run.code, run.stdout).toBe(0);
   return run;

@@ -1,5 +1,5 @@
 // `jadpo ai record`'s smaller cases, run in this process (the same `runCli` the binary runs) to
-// keep the suite fast; record.test.ts covers the main paths with the built binary. Each failure:
+// keep the suite fast; record.test.ts covers the main paths. Each failure:
 // exit 1, the shaped error, and not one file changed.
 import { describe, expect, it } from "vitest";
 import { disposedAfterEach } from "../support/example.ts";
@@ -13,7 +13,7 @@ const { server: model, env } = modelServerForFile(NOT_COVERED);
 /** Runs `jadpo ai record answer_question ...` expecting it to fail: exit 1, nothing on stderr, no file changed. */
 async function fails(project: Project, args: string[], runEnv: Record<string, string>, prompt = "answer_question"): Promise<string> {
   const before = project.files().map((path) => [path, project.read(path)]);
-  const run = await project.runHere(["ai", "record", prompt, ...args], runEnv);
+  const run = await project.run(["ai", "record", prompt, ...args], runEnv);
   expect(run.stderr).toBe("");
   expect(run.code).toBe(1);
   expect(project.files().map((path) => [path, project.read(path)])).toEqual(before);
@@ -25,7 +25,7 @@ describe("jadpo ai record, more ways to record", () => {
     const project = example();
     appendCall(project.root, devCall("Is the rye loaf made with seeds?"));
     appendCall(project.root, devCall("Something else entirely", "another_prompt"));
-    const run = await project.runHere(["ai", "record", "answer_question", "--as", "rye"], env());
+    const run = await project.run(["ai", "record", "answer_question", "--as", "rye"], env());
     expect(run.stdout).toBe(recordedBlock("rye", "the last `jadpo dev` call, call_1"));
     expect(asked(model())).toContain("Question: Is the rye loaf made with seeds?");
   });
@@ -39,14 +39,14 @@ describe("jadpo ai record, more ways to record", () => {
     project.write(tests, project.read(tests)
       .replace("use support/types { CustomerQuestion, SupportAnswer }", "use support/types { CustomerQuestion, PublicReply, SupportAnswer }")
       .replace("reply: rambling", "reply: PublicReply(rambling)"));
-    const run = await project.runHere(["ai", "record", "answer_question", "--as", "verbatim", "--fixture", "questions.sesame"], env());
+    const run = await project.run(["ai", "record", "answer_question", "--as", "verbatim", "--fixture", "questions.sesame"], env());
     expect(run.stdout).toBe(recordedBlock("verbatim", "the fixture `questions.sesame`", "0 placeholders"));
     expect(JSON.parse(project.read(`${RECORDINGS}/verbatim.json`)).answer.reply).toBe("We don't deliver to Jersey.");
   });
 
   it("prints the file relative to the current directory", async () => {
     const project = example();
-    const run = await project.runHere(["ai", "record", "answer_question", "--as", "jersey", "--fixture", "questions.sesame"], env(), `${project.root}/domains/support/actions`);
+    const run = await project.run(["ai", "record", "answer_question", "--as", "jersey", "--fixture", "questions.sesame"], env(), `${project.root}/domains/support/actions`);
     expect(run.stdout.split("\n")[5]).toBe("    file      ../prompts/recordings/answer_question/jersey.json");
     expect(project.exists(`${RECORDINGS}/jersey.json`)).toBe(true);
   });
@@ -87,7 +87,7 @@ describe("jadpo ai record, more ways to fail", () => {
   it("when the prompt doesn't exist, suggesting the closest", async () => {
     const project = example();
     const before = project.files();
-    const run = await project.runHere(["ai", "record", "answer_questoin", "--as", "jersey"], env());
+    const run = await project.run(["ai", "record", "answer_questoin", "--as", "jersey"], env());
     expect(run.stdout).toBe([
       "error: `answer_questoin` is not a prompt of this project",
       "  reason: `jadpo ai` commands name a prompt as it is declared, and prompt names are unique across the project.",
@@ -110,23 +110,23 @@ describe("jadpo ai record, more ways to fail", () => {
 
   it("with a usage error for a name that isn't lower_snake or a missing --as (exit 2)", async () => {
     const project = example();
-    const bad = await project.runHere(["ai", "record", "answer_question", "--as", "../escape", "--fixture", "questions.sesame"], env());
+    const bad = await project.run(["ai", "record", "answer_question", "--as", "../escape", "--fixture", "questions.sesame"], env());
     expect(bad.code).toBe(2);
     expect(bad.stderr.split("\n")[0]).toBe("error: `--as` takes a lower_snake name, not `../escape`");
     expect(bad.stderr).toContain("  next: Write `--as escape`, say (human)\n  rule: cli.bad_option\n");
-    const missing = await project.runHere(["ai", "record", "answer_question"], env());
+    const missing = await project.run(["ai", "record", "answer_question"], env());
     expect(missing.code).toBe(2);
     expect(missing.stderr.split("\n")[0]).toBe("error: `jadpo ai record` needs `--as`, the recording's name");
     expect(missing.stderr).toContain("  rule: cli.missing_option\n");
-    const fixture = await project.runHere(["ai", "record", "answer_question", "--as", "jersey", "--fixture", "sesame"], env());
+    const fixture = await project.run(["ai", "record", "answer_question", "--as", "jersey", "--fixture", "sesame"], env());
     expect(fixture.code).toBe(2);
     expect(fixture.stderr.split("\n")[0]).toBe("error: `--fixture` takes group.fixture, not `sesame`");
     // The example is this project's own fixture, the one named closest to what was written.
     expect(fixture.stderr).toContain("  next: Write `--fixture questions.sesame`, say (human)\n");
-    const other = await project.runHere(["ai", "record", "answer_question", "--as", "jersey", "--fixture", "zzz"], env());
+    const other = await project.run(["ai", "record", "answer_question", "--as", "jersey", "--fixture", "zzz"], env());
     expect(other.stderr).toContain("  next: Write `--fixture questions.sesame`, say (human)\n");
     project.write("domains/support/fixtures/tickets.jadpo", project.read("domains/support/fixtures/questions.jadpo").replace(/fixtures questions/, "fixtures tickets").replace(/sesame/g, "double_charge"));
-    const own = await project.runHere(["ai", "record", "answer_question", "--as", "jersey", "--fixture", "double_charg"], env());
+    const own = await project.run(["ai", "record", "answer_question", "--as", "jersey", "--fixture", "double_charg"], env());
     expect(own.stderr).toContain("  next: Write `--fixture tickets.double_charge`, say (human)\n");
     expect(model().requests).toHaveLength(0);
   });

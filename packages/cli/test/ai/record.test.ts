@@ -1,11 +1,10 @@
-// `jadpo ai record` end to end: the built binary on copies of the example app, asking a local
+// `jadpo ai record` end to end, in this process, on copies of the example app, asking a local
 // OpenAI-compatible model(). Whole stdout, exact file bytes, and for every failure: exit 1, the
 // shaped error, and not one file changed.
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { closedPort } from "../dev/dev-server.ts";
 import { disposedAfterEach } from "../support/example.ts";
 import { appendCall } from "@jadpo/runtime/dev";
-import { buildCli } from "../support/build-cli.ts";
 import { fixture } from "../support/example.ts";
 import { modelServerForFile, Project, RECORDINGS } from "./harness.ts";
 import { asked, COVERED, jerseyValues, PLACEHOLDERS_LINE, devCall, NOT_COVERED, recordedBlock, recordingBytes } from "./expected.ts";
@@ -18,7 +17,6 @@ async function closedPortUrl(): Promise<string> {
 const example = disposedAfterEach(() => Project.example());
 const { server: model, env } = modelServerForFile(NOT_COVERED);
 
-beforeAll(() => buildCli());
 
 describe("jadpo ai record, recording", () => {
   it("records from a fixture: the exact block, the exact file, the version `ai show` prints", async () => {

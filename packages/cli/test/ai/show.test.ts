@@ -1,13 +1,11 @@
-// `jadpo ai show` on copies of the example app, whole stdout: the built binary for the main case,
-// the rest in this process (the same `runCli`), to keep the suite fast.
-import { beforeAll, describe, expect, it } from "vitest";
+// `jadpo ai show` on copies of the example app, whole stdout, in this process
+// (the same `runCli` the binary runs).
+import { describe, expect, it } from "vitest";
 import { disposedAfterEach } from "../support/example.ts";
-import { buildCli } from "../support/build-cli.ts";
 import { Project, PROMPT_FILE, RECORDINGS } from "./harness.ts";
 
 const example = disposedAfterEach(() => Project.example());
 
-beforeAll(() => buildCli());
 
 describe("jadpo ai show", () => {
   it("prints the version first, then parameters, types, calls and each recording's state", async () => {
@@ -30,7 +28,7 @@ describe("jadpo ai show", () => {
   it("lists a tool prompt's tools with their arguments types, and its steps", async () => {
     const project = example();
     project.write("domains/support/orders.jadpo", `type OrderQuery = Object {\n    code: Text\n}\ntype NoInput = Object { }\nfunction find_order(query: OrderQuery) -> Bool {\n    return true\n}\nfunction opening_hours(input: NoInput) -> Text {\n    return "9 to 5"\n}\nprompt order_question(question: Text) {\n    text: "Question: {question}"\n    tools: {\n        find_order: "Finds an order."\n        opening_hours: "Today's opening hours."\n    }\n    max_steps: 6\n}\n`);
-    const run = await project.runHere(["ai", "show", "order_question"]);
+    const run = await project.run(["ai", "show", "order_question"]);
     expect(run.stdout.split("\n").slice(1)).toEqual([
       "    declared    domains/support/orders.jadpo:11",
       "    parameters  question: Text",
@@ -51,7 +49,7 @@ describe("jadpo ai show", () => {
     project.write(notCovered, project.read(notCovered).replace("answer_question@b44ecc53", "answer_question@1a2b3c4d"));
     const sesame = `${RECORDINGS}/sesame.json`;
     project.write(sesame, project.read(sesame).replace("true", "\"yes\""));
-    const run = await project.runHere(["ai", "show", "answer_question"]);
+    const run = await project.run(["ai", "show", "answer_question"]);
     expect(run.stdout.split("\n").slice(6)).toEqual([
       "    recordings  not_covered  older prompt (1a2b3c4d, now b44ecc53)",
       "                sesame       undecodable: `type` on `resolved_by_articles`",
@@ -69,7 +67,7 @@ describe("jadpo ai show", () => {
     project.write(sesame, project.read(sesame).replace('"version"', asked("old-model-7b")));
     const notCovered = `${RECORDINGS}/not_covered.json`;
     project.write(notCovered, project.read(notCovered).replace('"version"', asked("meta-llama/Llama-3.1-8B-Instruct")));
-    const run = await project.runHere(["ai", "show", "answer_question"]);
+    const run = await project.run(["ai", "show", "answer_question"]);
     expect(run.stdout.split("\n").slice(6)).toEqual([
       "    recordings  not_covered  current",
       "                sesame       other model (old-model-7b, now meta-llama/Llama-3.1-8B-Instruct)",
@@ -87,7 +85,7 @@ describe("jadpo ai show", () => {
       "}",
       "",
     ].join("\n"));
-    const run = await project.runHere(["ai", "show", "summarise_thread"], {}, `${project.root}/domains/support`);
+    const run = await project.run(["ai", "show", "summarise_thread"], {}, `${project.root}/domains/support`);
     const lines = run.stdout.split("\n");
     expect(lines[0]).toMatch(/^summarise_thread@[0-9a-f]{8}$/);
     expect(lines.slice(1)).toEqual([
@@ -102,7 +100,7 @@ describe("jadpo ai show", () => {
   });
 
   it("names the closest prompt for one that doesn't exist (exit 1)", async () => {
-    const run = await example().runHere(["ai", "show", "answer_questions"]);
+    const run = await example().run(["ai", "show", "answer_questions"]);
     expect(run.stdout).toBe([
       "error: `answer_questions` is not a prompt of this project",
       "  reason: `jadpo ai` commands name a prompt as it is declared, and prompt names are unique across the project.",
@@ -130,7 +128,7 @@ describe("jadpo ai show", () => {
 
   it("--render without a fixture leaves the placeholders as written; a stream has no answer format", async () => {
     const project = example();
-    const bare = await project.runHere(["ai", "show", "answer_question", "--render"]);
+    const bare = await project.run(["ai", "show", "answer_question", "--render"]);
     expect(bare.stdout.split("\n").slice(0, 4)).toEqual([
       "answer_question@b44ecc53  rendered with placeholders as written",
       "    system         You answer bakery customers from the help articles only.",
@@ -138,7 +136,7 @@ describe("jadpo ai show", () => {
       "                   Question: {question}",
     ]);
     project.write("domains/drafts/drafts.jadpo", `prompt draft_reply(question: Text) {\n    text: "Draft a reply to: {question}"\n}\n\naction draft(question: Text) -> StreamedText {\n    return ai.stream(DraftReply { question: question })\n}\n`);
-    const stream = await project.runHere(["ai", "show", "draft_reply", "--render"]);
+    const stream = await project.run(["ai", "show", "draft_reply", "--render"]);
     expect(stream.stdout).toBe([
       "draft_reply@" + stream.stdout.slice(12, 20) + "  rendered with placeholders as written",
       "    system         none",
@@ -150,7 +148,7 @@ describe("jadpo ai show", () => {
   });
 
   it("--fixture names a fixture that gives the prompt's values, or says which would", async () => {
-    const run = await example().runHere(["ai", "show", "answer_question", "--render", "--fixture", "questions.sesme"]);
+    const run = await example().run(["ai", "show", "answer_question", "--render", "--fixture", "questions.sesme"]);
     expect(run.stdout).toContain("error: `--fixture questions.sesme` can't give `answer_question`'s values: there is no such fixture");
     expect(run.stdout).toContain("next: Did you mean `--fixture questions.sesame`? (human)");
     expect(run.code).toBe(1);

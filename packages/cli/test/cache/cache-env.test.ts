@@ -1,10 +1,9 @@
 // A kept test run stands for the values of the variables the project's connection reads, as well
 // as for its files: a model named by `env(...)` decides the model-drift alerts, so another value
-// is another run, end to end through the built binary, and no value is written to the cache.
+// is another run, end to end, and no value is written to the cache.
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
-import { buildCli } from "../support/build-cli.ts";
+import { describe, expect, it } from "vitest";
 import { disposedAfterEach } from "../support/example.ts";
 import { Project, RECORDINGS } from "../test-command/project.ts";
 
@@ -26,54 +25,54 @@ const other = { JADPO_MODEL: OTHER };
 const drift = `was made with ${MODEL}, now ${OTHER}`;
 
 describe("a kept test run and the connection's variables", () => {
-  it("runs again when a variable is set that the kept run didn't have: --fail-on-alert fails", () => {
+  it("runs again when a variable is set that the kept run didn't have: --fail-on-alert fails", async () => {
     const project = example();
-    const kept = project.test(["--fail-on-alert"]);
+    const kept = await project.test(["--fail-on-alert"]);
     expect(kept.code).toBe(0);
-    expect(project.test(["--fail-on-alert"]).stdout).toContain(CACHED);
-    const changed = project.test(["--fail-on-alert"], other);
+    expect((await project.test(["--fail-on-alert"])).stdout).toContain(CACHED);
+    const changed = await project.test(["--fail-on-alert"], other);
     expect(changed.code).toBe(1);
     expect(changed.stdout).toContain(drift);
     expect(changed.stdout).not.toContain("cached");
     // Without --fail-on-alert the alert is shown, never hidden by the kept run.
-    const shown = project.test([], other);
+    const shown = await project.test([], other);
     expect(shown.code).toBe(0);
     expect(shown.stdout).toContain(drift);
     expect(shown.stdout).not.toContain("cached");
   });
 
-  it("never replays a kept alert once the variable is gone", () => {
+  it("never replays a kept alert once the variable is gone", async () => {
     const project = example();
-    expect(project.test([], other).stdout).toContain(drift);
-    const again = project.test([], other);
+    expect((await project.test([], other)).stdout).toContain(drift);
+    const again = await project.test([], other);
     expect(again.stdout).toContain(drift);
     expect(again.stdout).toContain(CACHED);
-    const unset = project.test(["--reporter", "json"]);
+    const unset = await project.test(["--reporter", "json"]);
     expect(unset.code).toBe(0);
     const report = JSON.parse(unset.stdout);
     expect(report.alerts).toEqual([]);
     expect(report.cached).toBeUndefined();
-    expect(project.test(["--fail-on-alert"], other).code).toBe(1);
-    expect(project.test(["--fail-on-alert"]).code).toBe(0);
+    expect((await project.test(["--fail-on-alert"], other)).code).toBe(1);
+    expect((await project.test(["--fail-on-alert"])).code).toBe(0);
   });
 
-  it("keeps a run for each set of values side by side, and treats a variable set to \"\" as set", () => {
+  it("keeps a run for each set of values side by side, and treats a variable set to \"\" as set", async () => {
     const project = example();
-    project.test();
-    project.test([], other);
-    expect(project.test().stdout).toContain(CACHED);
-    expect(project.test([], other).stdout).toContain(CACHED);
+    await project.test();
+    await project.test([], other);
+    expect((await project.test()).stdout).toContain(CACHED);
+    expect((await project.test([], other)).stdout).toContain(CACHED);
     // `env("NAME", "default")` with NAME set to "" is "": another model than the default.
-    const empty = project.test(["--fail-on-alert"], { JADPO_MODEL: "" });
+    const empty = await project.test(["--fail-on-alert"], { JADPO_MODEL: "" });
     expect(empty.stdout).not.toContain("cached");
     // The key's variable too: another key is another run.
-    expect(project.test([], { JADPO_AI_KEY: KEY }).stdout).not.toContain("cached");
-    expect(project.test([], { JADPO_AI_KEY: KEY }).stdout).toContain(CACHED);
+    expect((await project.test([], { JADPO_AI_KEY: KEY })).stdout).not.toContain("cached");
+    expect((await project.test([], { JADPO_AI_KEY: KEY })).stdout).toContain(CACHED);
   });
 
-  it("writes no variable's value to the cache", () => {
+  it("writes no variable's value to the cache", async () => {
     const project = example();
-    project.test([], { JADPO_AI_KEY: KEY, JADPO_MODEL: OTHER });
+    await project.test([], { JADPO_AI_KEY: KEY, JADPO_MODEL: OTHER });
     const dir = join(project.root, ".jadpo/cache");
     const stored = readdirSync(dir).map((name) => readFileSync(join(dir, name), "utf8")).join("\n");
     expect(stored).toContain("JADPO_AI_KEY");

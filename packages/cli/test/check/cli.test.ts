@@ -1,50 +1,54 @@
 // `jadpo check` and the global command line end to end: passing, no project, usage errors, help,
 // version, the three diagnostic formats and colour settings.
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildCli } from "../support/build-cli.ts";
-import { repo, runJadpoAll, runJadpoAsync } from "../support/jadpo.ts";
+import { repo, runJadpoAllHere, runJadpoHere } from "../support/jadpo.ts";
 import { lines, project, removeProjects } from "./harness.ts";
 import { ruleProjects } from "./rule-projects.ts";
 
 const ANSI = /\u001b\[/;
 let empty: string;
+/** A folder holding a copy of the example at `examples/support`: a check's cache is written there, not in the checkout. */
+let copy: string;
 
 beforeAll(() => {
-  buildCli();
   empty = mkdtempSync(join(tmpdir(), "jadpo-no-project-"));
-}, 120_000);
+  copy = mkdtempSync(join(tmpdir(), "jadpo-check-cli-"));
+  cpSync(join(repo, "examples/support"), join(copy, "examples/support"), { recursive: true });
+  rmSync(join(copy, "examples/support/.jadpo"), { recursive: true, force: true });
+});
 afterAll(() => {
   removeProjects();
   rmSync(empty, { recursive: true, force: true });
+  rmSync(copy, { recursive: true, force: true });
 });
 
 
 describe.concurrent("jadpo check", () => {
   it("passes the example app with the count of files and declarations", async () => {
-    expect(await runJadpoAsync(["check", "examples/support"], { cwd: repo })).toEqual({ code: 0, stderr: "", stdout: "✓ Check passed  12 files · 29 declarations\n" });
+    expect(await runJadpoHere(["check", "examples/support"], { cwd: copy })).toEqual({ code: 0, stderr: "", stdout: "✓ Check passed  12 files · 29 declarations\n" });
   });
 
   it("finds the project from a file or folder inside it", async () => {
     const root = project({ "domains/a/b.jadpo": "type B = Text\n" });
-    expect((await runJadpoAsync(["check", "domains/a/b.jadpo"], { cwd: root })).stdout).toBe("✓ Check passed  2 files · 1 declaration\n");
-    expect((await runJadpoAsync(["check"], { cwd: join(root, "domains/a") })).stdout).toBe("✓ Check passed  2 files · 1 declaration\n");
+    expect((await runJadpoHere(["check", "domains/a/b.jadpo"], { cwd: root })).stdout).toBe("✓ Check passed  2 files · 1 declaration\n");
+    expect((await runJadpoHere(["check"], { cwd: join(root, "domains/a") })).stdout).toBe("✓ Check passed  2 files · 1 declaration\n");
   });
 
   it("prints paths relative to the current directory", async () => {
     const root = project(ruleProjects["module.not_found"]);
-    const run = await runJadpoAsync(["check", basename(root)], { cwd: dirname(root) });
+    const run = await runJadpoHere(["check", basename(root)], { cwd: dirname(root) });
     expect(run.stdout.split("\n")[0]).toBe(
       `error: No module \`support/typs\` in this project --> ${basename(root)}/domains/support/actions/reply.jadpo:1:5`,
     );
-    const inside = await runJadpoAsync(["check"], { cwd: join(root, "domains/support") });
+    const inside = await runJadpoHere(["check"], { cwd: join(root, "domains/support") });
     expect(inside.stdout.split("\n")[0]).toBe("error: No module `support/typs` in this project --> actions/reply.jadpo:1:5");
   });
 
   it("says there is no project when no folder above holds app.jadpo (exit 1)", async () => {
-    expect(await runJadpoAsync(["check"], { cwd: empty })).toEqual({
+    expect(await runJadpoHere(["check"], { cwd: empty })).toEqual({
       code: 1,
       stderr: "",
       stdout: lines(
@@ -58,7 +62,7 @@ describe.concurrent("jadpo check", () => {
   });
 
   it("reports a path that doesn't exist as a usage error (exit 2)", async () => {
-    expect(await runJadpoAsync(["check", "nowhere"], { cwd: empty })).toEqual({
+    expect(await runJadpoHere(["check", "nowhere"], { cwd: empty })).toEqual({
       code: 2,
       stdout: "",
       stderr: lines(
@@ -72,7 +76,7 @@ describe.concurrent("jadpo check", () => {
 
   it("prints diagnostics as one JSON object with --diagnostic-format json", async () => {
     const root = project(ruleProjects["module.name_not_found"]);
-    const run = await runJadpoAsync(["check", "--diagnostic-format", "json"], { cwd: root });
+    const run = await runJadpoHere(["check", "--diagnostic-format", "json"], { cwd: root });
     expect(run.code).toBe(1);
     expect(run.stdout.endsWith("}\n")).toBe(true);
     expect(JSON.parse(run.stdout)).toEqual({
@@ -103,20 +107,20 @@ describe.concurrent("jadpo check", () => {
         },
       ],
     });
-    const passed = await runJadpoAsync(["check", "examples/support", "--diagnostic-format=json"], { cwd: repo });
+    const passed = await runJadpoHere(["check", "examples/support", "--diagnostic-format=json"], { cwd: copy });
     expect(passed).toEqual({
       code: 0,
       stderr: "",
       stdout: '{"schemaVersion":1,"command":"check","status":"passed","files":12,"declarations":29,"diagnostics":[]}\n',
     });
-    const none = await runJadpoAsync(["check", "--diagnostic-format", "json"], { cwd: empty });
+    const none = await runJadpoHere(["check", "--diagnostic-format", "json"], { cwd: empty });
     expect(none.code).toBe(1);
     expect(JSON.parse(none.stdout).diagnostics.map((d: { rule: string }) => d.rule)).toEqual(["cli.no_project"]);
   });
 
   it("adds a code frame in the pretty format", async () => {
     const root = project(ruleProjects["module.not_found"]);
-    expect(await runJadpoAsync(["check", "--diagnostic-format", "pretty"], { cwd: root })).toEqual({
+    expect(await runJadpoHere(["check", "--diagnostic-format", "pretty"], { cwd: root })).toEqual({
       code: 1,
       stderr: "",
       stdout: lines(
@@ -145,46 +149,46 @@ describe.concurrent("colour", () => {
       [[...pretty, "--color", "never"], { NO_COLOR: undefined, FORCE_COLOR: "1" }],
       [["check", "--color=never"], { NO_COLOR: undefined }],
     ] as const) {
-      const run = await runJadpoAsync([...args], { cwd: root, env });
+      const run = await runJadpoHere([...args], { cwd: root, env });
       const label = `${args.join(" ")} ${JSON.stringify(env)}`;
       expect({ code: run.code, stderr: run.stderr }, label).toEqual({ code: 1, stderr: "" });
       expect(run.stdout, label).toMatch(/^error: No module/);
       expect(run.stdout, label).not.toMatch(ANSI);
     }
-    const passed = await runJadpoAsync(["check", "--color", "never"], { cwd: join(repo, "examples/support"), env: { NO_COLOR: "1" } });
+    const passed = await runJadpoHere(["check", "--color", "never"], { cwd: join(copy, "examples/support"), env: { NO_COLOR: "1" } });
     expect(passed).toEqual({ code: 0, stderr: "", stdout: "✓ Check passed  12 files · 29 declarations\n" });
   });
 
   it("is on with --color always (even with NO_COLOR) and with FORCE_COLOR", async () => {
     const root = failing();
-    const always = await runJadpoAsync([...pretty, "--color", "always"], { cwd: root, env: { NO_COLOR: "1" } });
+    const always = await runJadpoHere([...pretty, "--color", "always"], { cwd: root, env: { NO_COLOR: "1" } });
     expect(always.stderr).toBe("");
     expect(always.stdout).toMatch(ANSI);
-    expect(always.stdout.replace(/\u001b\[[0-9;]*m/g, "")).toBe((await runJadpoAsync(pretty, { cwd: root })).stdout);
-    expect((await runJadpoAsync(pretty, { cwd: root, env: { NO_COLOR: undefined, FORCE_COLOR: "1" } })).stdout).toMatch(ANSI);
-    const passed = await runJadpoAsync(["check", "--color", "always"], { cwd: join(repo, "examples/support"), env: { NO_COLOR: undefined } });
+    expect(always.stdout.replace(/\u001b\[[0-9;]*m/g, "")).toBe((await runJadpoHere(pretty, { cwd: root })).stdout);
+    expect((await runJadpoHere(pretty, { cwd: root, env: { NO_COLOR: undefined, FORCE_COLOR: "1" } })).stdout).toMatch(ANSI);
+    const passed = await runJadpoHere(["check", "--color", "always"], { cwd: join(copy, "examples/support"), env: { NO_COLOR: undefined } });
     expect(passed).toEqual({ code: 0, stderr: "", stdout: "\u001b[32m\u001b[1m✓\u001b[22m\u001b[39m Check passed  12 files · 29 declarations\n" });
   });
 });
 
 describe.concurrent("the command line", () => {
   it("prints the version", async () => {
-    expect(await runJadpoAsync(["--version"], { cwd: empty })).toEqual({ code: 0, stderr: "", stdout: "0.1.0\n" });
+    expect(await runJadpoHere(["--version"], { cwd: empty })).toEqual({ code: 0, stderr: "", stdout: "0.1.0\n" });
   });
 
   it("prints help for jadpo and for a command", async () => {
-    const help = await runJadpoAsync(["--help"], { cwd: empty });
+    const help = await runJadpoHere(["--help"], { cwd: empty });
     expect(help.code).toBe(0);
     expect(help.stdout).toMatch(/^Usage: jadpo \[options\] \[command\]\n/);
     for (const command of ["check", "test", "ai", "dev"]) expect(help.stdout).toMatch(new RegExp(`^  ${command} `, "m"));
-    const check = await runJadpoAsync(["check", "--help"], { cwd: empty });
+    const check = await runJadpoHere(["check", "--help"], { cwd: empty });
     expect(check.code).toBe(0);
     expect(check.stdout).toMatch(/^Usage: jadpo check \[options\] \[path\]\n/);
     expect(check.stdout).toContain("--diagnostic-format <format>");
-    const helpCommand = await runJadpoAsync(["help"], { cwd: empty });
+    const helpCommand = await runJadpoHere(["help"], { cwd: empty });
     expect(helpCommand).toEqual({ ...help, stdout: help.stdout });
     expect(helpCommand.stdout).toMatch(/^  help \[command\] +print help for jadpo or a command$/m);
-    expect(await runJadpoAsync(["help", "check"], { cwd: empty })).toEqual(check);
+    expect(await runJadpoHere(["help", "check"], { cwd: empty })).toEqual(check);
   });
 
   it("turns every usage error into the cli rule that says what went wrong, on standard error (exit 2)", async () => {
@@ -206,7 +210,7 @@ describe.concurrent("the command line", () => {
       [["ai", "record", "answer_question"], "`jadpo ai record` needs `--as`, the recording's name", "The command can't run without it: it has no default.", "Write `--as first_answer`, say", "cli.missing_option"],
       [[], "No command given", "`jadpo` does one job per run, and the command names it.", "Run `jadpo check` to check the project, or `jadpo --help` to see every command", "cli.no_command"],
     ];
-    const runs = await runJadpoAll(cases.map(([args]) => ({ args, options: { cwd: empty } })));
+    const runs = await runJadpoAllHere(cases.map(([args]) => ({ args, options: { cwd: empty } })));
     for (const [i, [args, summary, reason, next, rule]] of cases.entries()) {
       expect(runs[i], args.join(" ")).toEqual({
         code: 2,

@@ -2,12 +2,10 @@
 // diagnostic shape and exit 1, never a stack trace or the parser generator's wording; each valid input exits 0.
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildCli } from "../support/build-cli.ts";
-import { runJadpoAll, runJadpoAsync, type Run } from "../support/jadpo.ts";
+import { afterAll, describe, expect, it } from "vitest";
+import { runJadpoAllHere, runJadpoHere, type Run } from "../support/jadpo.ts";
 import { project, removeProjects } from "./harness.ts";
 
-beforeAll(() => buildCli(), 120_000);
 afterAll(() => removeProjects());
 
 interface Case {
@@ -106,20 +104,20 @@ function expectDiagnostics(run: Run, label: string, file: string, rule?: string)
 describe("jadpo check on broken input", () => {
   it(`reports each of ${invalid.length} broken files with diagnostics in the diagnostic shape`, async () => {
     const roots = invalid.map((c) => project({ [`domains/x/${c.file ?? "bad.jadpo"}`]: c.content }));
-    const runs = await runJadpoAll(roots.map((cwd) => ({ args: ["check"], options: { cwd } })), 3);
+    const runs = await runJadpoAllHere(roots.map((cwd) => ({ args: ["check"], options: { cwd } })));
     invalid.forEach((c, i) => expectDiagnostics(runs[i], c.name, c.file ?? "bad.jadpo", c.rule));
   });
 
   it("passes each valid file", async () => {
     const roots = valid.map((c) => project({ "domains/x/ok.jadpo": c.content }));
-    const runs = await runJadpoAll(roots.map((cwd) => ({ args: ["check"], options: { cwd } })), 3);
+    const runs = await runJadpoAllHere(roots.map((cwd) => ({ args: ["check"], options: { cwd } })));
     valid.forEach((c, i) => expect(runs[i], c.name).toEqual({ code: 0, stderr: "", stdout: expect.stringMatching(/^✓ Check passed {2}2 files · \d+ declarations?\n$/) }));
   });
 
   it("refuses a file over 16 MiB without reading it whole", async () => {
     const root = project({ "domains/x/ok.jadpo": "type A = Text\n" });
     writeFileSync(join(root, "domains/x/huge.jadpo"), Buffer.alloc(17 * 1024 * 1024, "// padding\n"));
-    const run = await runJadpoAsync(["check"], { cwd: root });
+    const run = await runJadpoHere(["check"], { cwd: root });
     expectDiagnostics(run, "17 MiB", "huge.jadpo", "limit.file_too_large");
     expect(run.stdout.split("\n")[0]).toBe("error: This file is 17.0 MiB, over the 16 MiB a source file may be --> domains/x/huge.jadpo:1:1");
   });
@@ -137,7 +135,7 @@ describe("jadpo check on broken input", () => {
       size += part.length;
     }
     const root = project({ "domains/x/big.jadpo": parts.join("") });
-    const run = await runJadpoAsync(["check"], { cwd: root });
+    const run = await runJadpoHere(["check"], { cwd: root });
     expect(run).toEqual({ code: 0, stderr: "", stdout: `✓ Check passed  2 files · ${parts.length * 2} declarations\n` });
   });
 });

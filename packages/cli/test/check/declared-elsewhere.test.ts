@@ -3,14 +3,14 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "vitest";
-import { runJadpo } from "../support/jadpo.ts";
+import { runJadpoHere } from "../support/jadpo.ts";
 import { copyExample } from "../support/example.ts";
 
-test("an unimported failure names its module and the `use` line, once for all its uses", () => {
+test("an unimported failure names its module and the `use` line, once for all its uses", async () => {
   const root = copyExample("jadpo-check-use-");
   const path = join(root, "domains/support/actions/answer_customer.jadpo");
   writeFileSync(path, readFileSync(path, "utf8").replace("{ AnswerUnreadable, AssistantUnavailable }", "{ AssistantUnavailable }"));
-  const run = runJadpo(["check"], { cwd: root });
+  const run = await runJadpoHere(["check"], { cwd: root });
   const block = (line: number, column: number) => [
     `error: \`AnswerUnreadable\` is not defined here --> domains/support/actions/answer_customer.jadpo:${line}:${column}`,
     "  reason: A name must be declared in the module, imported with `use`, declared in `app.jadpo`, or be a prelude name.",

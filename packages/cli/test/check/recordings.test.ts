@@ -3,23 +3,21 @@
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { buildCli } from "../support/build-cli.ts";
 import { copyExample, fixture } from "../support/example.ts";
-import { runJadpoAsync } from "../support/jadpo.ts";
+import { runJadpoHere } from "../support/jadpo.ts";
 import { lines } from "./harness.ts";
 
 const RECORDING = "domains/support/prompts/recordings/answer_question/sesame.json";
 let root: string;
 
 beforeAll(() => {
-  buildCli();
   root = copyExample("jadpo-check-recordings-");
 });
 
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 it("checks the example's recordings clean", async () => {
-  const run = await runJadpoAsync(["check"], { cwd: root });
+  const run = await runJadpoHere(["check"], { cwd: root });
   expect(run.stdout).toBe("✓ Check passed  12 files · 29 declarations\n");
   expect(run.code).toBe(0);
 });
@@ -27,7 +25,7 @@ it("checks the example's recordings clean", async () => {
 it("reports an undecodable recording at <file>:1:1", async () => {
   const yes = fixture("seed-recording-yes.json");
   writeFileSync(join(root, RECORDING), yes.replace(/answer_question@[0-9a-f]{8}/, "answer_question@b44ecc53"));
-  const run = await runJadpoAsync(["check"], { cwd: root });
+  const run = await runJadpoHere(["check"], { cwd: root });
   expect(run.stdout).toBe(
     lines(
       `error: \`answer_question\`'s recording \`sesame\` doesn't decode --> ${RECORDING}:1:1`,
@@ -48,7 +46,7 @@ it("waits for a clean compile: a misspelt values type gives one diagnostic, not 
   const good = readFileSync(action, "utf8");
   writeFileSync(action, good.replace("var asked = AnswerQuestion {", "var asked = AnswerQuestoin {"));
   try {
-    const run = await runJadpoAsync(["check"], { cwd: root });
+    const run = await runJadpoHere(["check"], { cwd: root });
     expect(run.stdout).toBe(
       lines(
         "error: No type named `AnswerQuestoin` --> domains/support/actions/answer_customer.jadpo:9:17",

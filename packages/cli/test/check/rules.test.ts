@@ -1,15 +1,13 @@
 // `jadpo check` end to end on every module.* and name.* rule: the whole plain output and the exit code.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildCli } from "../support/build-cli.ts";
-import { runJadpoAsync } from "../support/jadpo.ts";
+import { afterAll, describe, expect, it } from "vitest";
+import { runJadpoHere } from "../support/jadpo.ts";
 import { lines, project, removeProjects } from "./harness.ts";
 import { ruleProjects } from "./rule-projects.ts";
 
-beforeAll(() => buildCli(), 120_000);
 afterAll(() => removeProjects());
 
 async function check(rule: string): Promise<{ stdout: string; code: number | null }> {
-  const run = await runJadpoAsync(["check"], { cwd: project(ruleProjects[rule]) });
+  const run = await runJadpoHere(["check"], { cwd: project(ruleProjects[rule]) });
   expect(run.stderr).toBe("");
   return { stdout: run.stdout, code: run.code };
 }

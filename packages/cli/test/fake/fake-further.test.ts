@@ -1,8 +1,8 @@
-// The fake, further, end to end on the built binary (docs/testing.md): what each attempt sent,
+// The fake, further, end to end (docs/testing.md): what each attempt sent,
 // scripted time on the test clock, scripted stream pieces, what `ai.embed` was asked, and
 // lexical embeddings that are the same for any number of workers.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildCli } from "../support/build-cli.ts";
+import type { Run } from "../support/jadpo.ts";
 import { Project } from "../test-command/project.ts";
 
 const DRAFTS = `prompt draft_reply(question: Text) {
@@ -156,7 +156,6 @@ test "a fake embedding, shown" {
 let project: Project;
 
 beforeAll(() => {
-  buildCli();
   project = Project.example()
     .write("domains/drafts/drafts.jadpo", DRAFTS)
     .write("domains/drafts/sent.test.jadpo", `use support/actions { answer_customer }\n${SENT}`)
@@ -169,24 +168,25 @@ beforeAll(() => {
 afterAll(() => project.dispose());
 
 describe("the fake, further", () => {
-  it("records what each attempt sent, corrections included, as the driver renders it", () => {
-    const run = project.test(["domains/drafts/sent.test.jadpo"]);
+  it("records what each attempt sent, corrections included, as the driver renders it", async () => {
+    const run = await project.test(["domains/drafts/sent.test.jadpo"]);
     expect(run.stdout).toBe("✓ 2 passed  2 tests\n");
     expect(run.code).toBe(0);
   });
 
-  it("moves the test clock by `after`, and by the connection's timeout for `timed_out`", () => {
-    const run = project.test(["domains/drafts/time.test.jadpo"]);
+  it("moves the test clock by `after`, and by the connection's timeout for `timed_out`", async () => {
+    const run = await project.test(["domains/drafts/time.test.jadpo"]);
     expect(run.stdout).toBe("✓ 3 passed  3 tests\n");
   });
 
-  it("answers scripted pieces exactly", () => {
-    const run = project.test(["domains/drafts/pieces.test.jadpo"]);
+  it("answers scripted pieces exactly", async () => {
+    const run = await project.test(["domains/drafts/pieces.test.jadpo"]);
     expect(run.stdout).toBe("✓ 2 passed  2 tests\n");
   });
 
-  it("lists what ai.embed was asked; a fake embedding is the same on every run and for any workers", () => {
-    const runs = [["--workers", "1"], ["--workers", "2"], ["--workers", "2"]].map((w) => project.test(["domains/drafts/embeds.test.jadpo", ...w]));
+  it("lists what ai.embed was asked; a fake embedding is the same on every run and for any workers", async () => {
+    const runs: Run[] = [];
+    for (const w of [["--workers", "1"], ["--workers", "2"], ["--workers", "2"]]) runs.push(await project.test(["domains/drafts/embeds.test.jadpo", ...w]));
     expect(runs[0].stdout).toContain("test failed: 1 failed, 1 passed, 2 tests");
     expect(runs[0].stdout).toMatch(/FAIL {2}a fake embedding, shown[^]*got: \[-?0\.\d+, /);
     expect(runs[1].stdout).toBe(runs[0].stdout);
@@ -205,8 +205,8 @@ describe("without a timeout on the connection", () => {
   });
   afterAll(() => bare.dispose());
 
-  it("`timed_out` advances the clock by 30s", () => {
-    const run = bare.test(["domains/support/actions/slow.test.jadpo"]);
+  it("`timed_out` advances the clock by 30s", async () => {
+    const run = await bare.test(["domains/support/actions/slow.test.jadpo"]);
     expect(run.stdout).toBe("✓ 1 passed  1 action test\n");
   });
 });

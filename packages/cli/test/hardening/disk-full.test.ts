@@ -1,4 +1,4 @@
-// A full disk through the built binary (docs/diagnostics.md, `cli.disk_full`): the example copied
+// A full disk, end to end (docs/diagnostics.md, `cli.disk_full`; `jadpo dev` by the built binary): the example copied
 // into a 3 MB tmpfs that is then filled to the last byte. Each command that must write says so as
 // one `cli.disk_full` naming the file, never `toolchain.internal_error`; `check` and `test` need
 // no write and pass; `init` leaves nothing behind; no command leaves an empty temporary file.
@@ -12,7 +12,7 @@ import { diskFullText } from "./disk-full-text.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeModelServer, type FakeModelServer } from "@jadpo/runtime/testing";
 import { buildCli } from "../support/build-cli.ts";
-import { repo, runJadpoAsync } from "../support/jadpo.ts";
+import { repo, runJadpoHere } from "../support/jadpo.ts";
 import { DevProcess, stopAll } from "../dev/dev-server.ts";
 
 const RECORDING = "domains/support/prompts/recordings/answer_question/not_covered.json";
@@ -78,7 +78,7 @@ describe("a full disk", () => {
     if (!mounted) return ctx.skip();
     const before = tree(root);
     // A shared recording key, so the recording is the first thing written (the key file is below).
-    const run = await runJadpoAsync(["ai", "record", "answer_question", "--as", "not_covered", "--fixture", "questions.sesame", "--force"], {
+    const run = await runJadpoHere(["ai", "record", "answer_question", "--as", "not_covered", "--fixture", "questions.sesame", "--force"], {
       cwd: root, env: { JADPO_AI_BASE_URL: model.url, JADPO_RECORDING_KEY: SHARED_KEY },
     });
     expect(run).toEqual({
@@ -94,7 +94,7 @@ describe("a full disk", () => {
 
   it("is cli.disk_full in `jadpo ai record` when the recording key can't be made, naming the key's file", async (ctx) => {
     if (!mounted) return ctx.skip();
-    const run = await runJadpoAsync(["ai", "record", "answer_question", "--as", "not_covered", "--fixture", "questions.sesame", "--force"], {
+    const run = await runJadpoHere(["ai", "record", "answer_question", "--as", "not_covered", "--fixture", "questions.sesame", "--force"], {
       cwd: root, env: { JADPO_AI_BASE_URL: model.url },
     });
     expect(run.stdout).toBe(diskFullText(".jadpo/recording-key"));
@@ -104,9 +104,9 @@ describe("a full disk", () => {
 
   it("doesn't stop `jadpo check` or `jadpo test`, whose cache is only kept when it fits", async (ctx) => {
     if (!mounted) return ctx.skip();
-    const check = await runJadpoAsync(["check"], { cwd: root });
+    const check = await runJadpoHere(["check"], { cwd: root });
     expect(check).toEqual({ code: 0, stdout: "✓ Check passed  12 files · 29 declarations\n", stderr: "" });
-    const test = await runJadpoAsync(["test"], { cwd: root });
+    const test = await runJadpoHere(["test"], { cwd: root });
     expect(test.stderr).toBe("");
     expect(test.stdout).toMatch(/^✓ \d+ passed /);
     expect(test.code).toBe(0);
@@ -116,7 +116,7 @@ describe("a full disk", () => {
 
   it("is cli.disk_full in `jadpo test --output`, naming the report, exit 1", async (ctx) => {
     if (!mounted) return ctx.skip();
-    const run = await runJadpoAsync(["test", "--output", "junit=report.xml"], { cwd: root });
+    const run = await runJadpoHere(["test", "--output", "junit=report.xml"], { cwd: root });
     expect(run.stderr).toBe(diskFullText("report.xml"));
     expect(run.code).toBe(1);
     expect(Object.keys(tree(root)).filter((path) => path.startsWith("report.xml"))).toEqual([]);
@@ -140,12 +140,12 @@ describe("a full disk", () => {
   it("makes `jadpo init` take back what it wrote: no new folder, an existing .gitignore as it was", async (ctx) => {
     if (!mounted) return ctx.skip();
     const before = tree(disk);
-    const fresh = await runJadpoAsync(["init", "newproj"], { cwd: disk });
+    const fresh = await runJadpoHere(["init", "newproj"], { cwd: disk });
     expect(fresh.code).toBe(1);
     expect(fresh.stderr).toMatch(/^error: The disk is full: `newproj\/[^`]+` can't be written\n/);
     expect(fresh.stderr).toContain("  next: Free space on that disk (or raise your quota), then run `jadpo init` again (human)\n  rule: cli.disk_full\n");
     expect(fresh.stdout).toBe("");
-    const existing = await runJadpoAsync(["init", "existing"], { cwd: disk });
+    const existing = await runJadpoHere(["init", "existing"], { cwd: disk });
     expect(existing.code).toBe(1);
     expect(existing.stderr).toContain("rule: cli.disk_full");
     expect(tree(disk)).toEqual(before);

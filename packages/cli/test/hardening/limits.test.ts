@@ -4,7 +4,7 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { buildCli } from "../support/build-cli.ts";
 import { copyExample, disposedAfterEach, ExampleCopy } from "../support/example.ts";
-import { runJadpoAsync } from "../support/jadpo.ts";
+import { runJadpoHere } from "../support/jadpo.ts";
 import { DevProcess, stopAll } from "../dev/dev-server.ts";
 
 class Project extends ExampleCopy {
@@ -29,14 +29,14 @@ const rules = (text: string): string[] => [...text.matchAll(/^ {2}rule: (\S+)$/g
 describe("jadpo test: compile errors past the limits", () => {
   it("shows the first 50 of a file, then says how many more, and counts them all", async () => {
     const p = project().write("domains/support/many.jadpo", unknownNames(60));
-    const run = await runJadpoAsync(["test"], { cwd: p.root, timeoutMs: 60_000 });
+    const run = await runJadpoHere(["test"], { cwd: p.root });
     expect(run.code).toBe(1);
     expect(rules(run.stdout)).toEqual(Array(50).fill("name.unknown"));
     expect(run.stdout).toMatch(/\n {2}rule: name\.unknown\n… and 10 more errors not shown \(at most 50 per file and 500 per run\)\ntest failed: 60 compile errors\n$/);
-    const json = JSON.parse((await runJadpoAsync(["test", "--reporter", "json"], { cwd: p.root, timeoutMs: 60_000 })).stdout);
+    const json = JSON.parse((await runJadpoHere(["test", "--reporter", "json"], { cwd: p.root })).stdout);
     expect(json.diagnostics).toHaveLength(50);
     expect(json.summary.text).toBe("test failed: 60 compile errors");
-    const junit = (await runJadpoAsync(["test", "--reporter", "junit"], { cwd: p.root, timeoutMs: 60_000 })).stdout;
+    const junit = (await runJadpoHere(["test", "--reporter", "junit"], { cwd: p.root })).stdout;
     expect(junit.match(/<testcase /g)).toHaveLength(50);
     expect(junit).toMatch(/<\/testcase>\n {4}<system-out>… and 10 more errors not shown \(at most 50 per file and 500 per run\)<\/system-out>\n {2}<\/testsuite>\n<\/testsuites>\n$/);
   });
@@ -44,7 +44,7 @@ describe("jadpo test: compile errors past the limits", () => {
   it("shows 500 in a run of 11 files, then says how many more", async () => {
     const p = project();
     for (let i = 0; i < 11; i++) p.write(`domains/support/many_${i}.jadpo`, unknownNames(50, `f${i}`));
-    const run = await runJadpoAsync(["test"], { cwd: p.root, timeoutMs: 60_000 });
+    const run = await runJadpoHere(["test"], { cwd: p.root });
     expect(rules(run.stdout)).toHaveLength(500);
     expect(run.stdout).toMatch(/\n… and 50 more errors not shown \(at most 50 per file and 500 per run\)\ntest failed: 550 compile errors\n$/);
   });

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeModelServer, type FakeModelServer } from "@jadpo/runtime/testing";
 import { buildCli } from "../support/build-cli.ts";
-import { RunningJadpo, runJadpoAsync, waitUntil, type Run } from "../support/jadpo.ts";
+import { RunningJadpo, runJadpoHere, waitUntil, type Run } from "../support/jadpo.ts";
 import { Project, RECORDINGS } from "../ai/harness.ts";
 
 const FOLDER = RECORDINGS;
@@ -27,8 +27,9 @@ afterAll(async () => {
   project.dispose();
 });
 
+/** `jadpo ai record`, in this process (the kill test below runs the built binary). */
 const record = (name: string, env: Record<string, string>, more: string[] = []): Promise<Run> =>
-  runJadpoAsync(["ai", "record", "answer_question", "--as", name, "--fixture", "questions.sesame", ...more], { cwd: project.root, env, timeoutMs: 60_000 });
+  runJadpoHere(["ai", "record", "answer_question", "--as", name, "--fixture", "questions.sesame", ...more], { cwd: project.root, env });
 
 describe("a key in the answer (D1)", () => {
   it.each([["SECRETMARK-a1b2c3d4e5f6"], ['SECRETMARK"q\\z']])("%s: ai.key_in_answer, nothing written", async (key) => {

@@ -4,12 +4,11 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Command } from "commander";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { memoryContext } from "../../src/context.ts";
 import { buildProgram } from "../../src/program.ts";
 import { docsPages, helpExamples } from "../../src/help-examples.ts";
-import { buildCli } from "../support/build-cli.ts";
-import { repo, runJadpo, runJadpoAll } from "../support/jadpo.ts";
+import { repo, runJadpoAllHere, runJadpoHere } from "../support/jadpo.ts";
 
 /** Every command below the program with its path (`ai record`), the program itself as `jadpo`. */
 function commands(): { path: string; command: Command }[] {
@@ -22,13 +21,12 @@ function commands(): { path: string; command: Command }[] {
   return out;
 }
 
-beforeAll(() => buildCli());
 
 describe("help", () => {
   it("ends every command's help with two or three examples, and lists --color in each", async () => {
     const all = commands();
     expect(all.map(({ path }) => path).sort()).toEqual(Object.keys(helpExamples).sort());
-    const runs = await runJadpoAll(all.map(({ path }) => ({ args: [...(path === "jadpo" ? [] : path.split(" ")), "--help"], options: { cwd: repo } })));
+    const runs = await runJadpoAllHere(all.map(({ path }) => ({ args: [...(path === "jadpo" ? [] : path.split(" ")), "--help"], options: { cwd: repo } })));
     for (const [i, { path }] of all.entries()) {
       const { code, stdout, stderr } = runs[i];
       expect(code, path).toBe(0);
@@ -45,17 +43,17 @@ describe("help", () => {
     }
   });
 
-  it("prints the same help for `jadpo help test` as for `jadpo test --help`, and `jadpo ai` alone prints its help", () => {
-    const help = runJadpo(["help", "test"], { cwd: repo });
+  it("prints the same help for `jadpo help test` as for `jadpo test --help`, and `jadpo ai` alone prints its help", async () => {
+    const help = await runJadpoHere(["help", "test"], { cwd: repo });
     expect(help.code).toBe(0);
-    expect(help.stdout).toBe(runJadpo(["test", "--help"], { cwd: repo }).stdout);
+    expect(help.stdout).toBe((await runJadpoHere(["test", "--help"], { cwd: repo })).stdout);
     expect(help.stdout).toContain("  -t, --name <pattern>");
-    const ai = runJadpo(["ai"], { cwd: repo });
-    expect(ai).toEqual({ code: 0, stdout: runJadpo(["ai", "--help"], { cwd: repo }).stdout, stderr: "" });
+    const ai = await runJadpoHere(["ai"], { cwd: repo });
+    expect(ai).toEqual({ code: 0, stdout: (await runJadpoHere(["ai", "--help"], { cwd: repo })).stdout, stderr: "" });
   });
 
-  it("marks --as required", () => {
-    expect(runJadpo(["ai", "record", "--help"], { cwd: repo }).stdout).toMatch(/ {2}--as <name> +the recording's name \(required without\s+--stale\)\n/);
+  it("marks --as required", async () => {
+    expect((await runJadpoHere(["ai", "record", "--help"], { cwd: repo })).stdout).toMatch(/ {2}--as <name> +the recording's name \(required without\s+--stale\)\n/);
   });
 });
 
@@ -82,8 +80,8 @@ describe("docs/cli.md", () => {
 });
 
 describe("jadpo help <command>", () => {
-  it("points at the page that documents that command: `jadpo help test` at docs/testing.md", () => {
-    const help = runJadpo(["help", "test"], { cwd: repo });
+  it("points at the page that documents that command: `jadpo help test` at docs/testing.md", async () => {
+    const help = await runJadpoHere(["help", "test"], { cwd: repo });
     expect(help.stdout.split("\n").filter((line) => line.startsWith("Docs: "))).toEqual([
       `Docs: docs/testing.md in the jadpo repository (this install's copy: ${repo}/docs/testing.md)`,
     ]);

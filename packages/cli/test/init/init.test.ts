@@ -1,11 +1,10 @@
-// `jadpo init` end to end: the BUILT binary writing a new project into temp folders, that project
+// `jadpo init` end to end, in process: writing a new project into temp folders, that project
 // passing `jadpo test` at once, and the refusals that write nothing.
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildCli } from "../support/build-cli.ts";
-import { runJadpo as jadpo } from "../support/jadpo.ts";
+import { afterAll, describe, expect, it } from "vitest";
+import { runJadpoHere as jadpo } from "../support/jadpo.ts";
 
 const made: string[] = [];
 function tempFolder(): string {
@@ -36,15 +35,14 @@ const PROJECT_FILES = [
   ".gitignore",
 ];
 
-beforeAll(() => buildCli(), 120_000);
 afterAll(() => {
   for (const dir of made) rmSync(dir, { recursive: true, force: true });
 });
 
 describe("jadpo init", () => {
-  it("writes a project that passes `jadpo test` at once, and prints the files and next steps relative to here", () => {
+  it("writes a project that passes `jadpo test` at once, and prints the files and next steps relative to here", async () => {
     const cwd = tempFolder();
-    const init = jadpo(["init", "my-app"], { cwd });
+    const init = await jadpo(["init", "my-app"], { cwd });
     expect(init.stderr).toBe("");
     expect(init.code).toBe(0);
     const lines = init.stdout.split("\n");
@@ -56,18 +54,18 @@ describe("jadpo init", () => {
     expect(Object.keys(snapshot(join(cwd, "my-app"))).sort()).toEqual([...PROJECT_FILES].sort());
     expect(readFileSync(join(cwd, "my-app/.gitignore"), "utf8")).toMatch(/^\.jadpo\/$/m);
 
-    const test = jadpo(["test"], { cwd: join(cwd, "my-app") });
+    const test = await jadpo(["test"], { cwd: join(cwd, "my-app") });
     expect(test.code).toBe(0);
     const passed = /^✓ (\d+) passed {2}\d+ action tests$/m.exec(test.stdout);
     expect(passed, test.stdout).not.toBeNull();
     expect(Number(passed![1])).toBeGreaterThanOrEqual(3);
-    expect(jadpo(["check"], { cwd: join(cwd, "my-app") }).code).toBe(0);
+    expect((await jadpo(["check"], { cwd: join(cwd, "my-app") })).code).toBe(0);
   });
 
-  it("has a test with a scripted answer, one with a refusal and one with no script", () => {
+  it("has a test with a scripted answer, one with a refusal and one with no script", async () => {
     const cwd = tempFolder();
-    expect(jadpo(["init"], { cwd }).code).toBe(0);
-    const report = jadpo(["test", "--reporter", "json"], { cwd });
+    expect((await jadpo(["init"], { cwd })).code).toBe(0);
+    const report = await jadpo(["test", "--reporter", "json"], { cwd });
     const tests = (JSON.parse(report.stdout) as { tests: { name: string; status: string }[] }).tests;
     expect(tests.every((t) => t.status === "passed")).toBe(true);
     const source = readFileSync(join(cwd, "domains/notes/actions/summarise.test.jadpo"), "utf8");
@@ -79,19 +77,19 @@ describe("jadpo init", () => {
     expect(readFileSync(join(cwd, "app.jadpo"), "utf8")).toContain('env("JADPO_AI_BASE_URL"');
   });
 
-  it("in the current folder prints no `cd` line", () => {
+  it("in the current folder prints no `cd` line", async () => {
     const cwd = tempFolder();
-    const init = jadpo(["init"], { cwd });
+    const init = await jadpo(["init"], { cwd });
     expect(init.stdout.split("\n")[0]).toBe("✓ Created a Jadpo project in this folder");
     expect(init.stdout).toContain("    app.jadpo\n");
     expect(init.stdout).not.toContain("→ cd");
   });
 
-  it("twice in one folder gives cli.folder_not_empty, exit 1, and changes nothing", () => {
+  it("twice in one folder gives cli.folder_not_empty, exit 1, and changes nothing", async () => {
     const cwd = tempFolder();
-    expect(jadpo(["init", "app"], { cwd }).code).toBe(0);
+    expect((await jadpo(["init", "app"], { cwd })).code).toBe(0);
     const before = snapshot(cwd);
-    const again = jadpo(["init", "app"], { cwd });
+    const again = await jadpo(["init", "app"], { cwd });
     expect(again.code).toBe(1);
     expect(again.stdout).toBe(
       [
@@ -105,44 +103,44 @@ describe("jadpo init", () => {
     expect(snapshot(cwd)).toEqual(before);
   });
 
-  it("refuses a folder holding any Jadpo file, however deep, and writes nothing", () => {
+  it("refuses a folder holding any Jadpo file, however deep, and writes nothing", async () => {
     const cwd = tempFolder();
     mkdirSync(join(cwd, "old/deep"), { recursive: true });
     writeFileSync(join(cwd, "old/deep/greeting.jadpotest"), 'test "x" { assert true }\n');
     const before = snapshot(cwd);
-    const run = jadpo(["init", "."], { cwd: join(cwd, "old") });
+    const run = await jadpo(["init", "."], { cwd: join(cwd, "old") });
     expect(run.code).toBe(1);
     expect(run.stdout).toContain("error: `.` already holds Jadpo files: `deep/greeting.jadpotest`");
     expect(run.stdout).toContain("rule: cli.folder_not_empty");
     expect(snapshot(cwd)).toEqual(before);
   });
 
-  it("works in a folder holding only other files, adding `.jadpo/` to its .gitignore", () => {
+  it("works in a folder holding only other files, adding `.jadpo/` to its .gitignore", async () => {
     const cwd = tempFolder();
     writeFileSync(join(cwd, "README.md"), "# mine\n");
     writeFileSync(join(cwd, ".gitignore"), "node_modules/");
     mkdirSync(join(cwd, "src"));
     writeFileSync(join(cwd, "src/index.ts"), "export {};\n");
-    const init = jadpo(["init"], { cwd });
+    const init = await jadpo(["init"], { cwd });
     expect(init.code).toBe(0);
     expect(init.stdout).toContain("    .gitignore  (`.jadpo/` added)\n");
     expect(readFileSync(join(cwd, ".gitignore"), "utf8")).toBe("node_modules/\n.jadpo/\n");
     expect(readFileSync(join(cwd, "README.md"), "utf8")).toBe("# mine\n");
-    expect(jadpo(["test"], { cwd }).code).toBe(0);
+    expect((await jadpo(["test"], { cwd })).code).toBe(0);
   });
 
-  it("makes missing folders, and quotes a `cd` path the shell would split", () => {
+  it("makes missing folders, and quotes a `cd` path the shell would split", async () => {
     const cwd = tempFolder();
-    const init = jadpo(["init", "projects/my app"], { cwd });
+    const init = await jadpo(["init", "projects/my app"], { cwd });
     expect(init.code).toBe(0);
     expect(init.stdout).toContain("→ cd 'projects/my app'\n");
     expect(statSync(join(cwd, "projects/my app/app.jadpo")).isFile()).toBe(true);
   });
 
-  it("refuses a file as the folder with a usage error", () => {
+  it("refuses a file as the folder with a usage error", async () => {
     const cwd = tempFolder();
     writeFileSync(join(cwd, "notes.txt"), "x");
-    const run = jadpo(["init", "notes.txt"], { cwd });
+    const run = await jadpo(["init", "notes.txt"], { cwd });
     expect(run.code).toBe(2);
     expect(run.stderr).toBe(
       [
@@ -156,11 +154,11 @@ describe("jadpo init", () => {
     expect(readFileSync(join(cwd, "notes.txt"), "utf8")).toBe("x");
   });
 
-  it("refuses a folder it can't create with cli.folder_unwritable, and writes nothing", () => {
+  it("refuses a folder it can't create with cli.folder_unwritable, and writes nothing", async () => {
     const cwd = tempFolder();
     writeFileSync(join(cwd, "notes.txt"), "x");
     const before = snapshot(cwd);
-    const run = jadpo(["init", "notes.txt/app"], { cwd });
+    const run = await jadpo(["init", "notes.txt/app"], { cwd });
     expect(run.code).toBe(2);
     expect(run.stderr).toBe(
       [

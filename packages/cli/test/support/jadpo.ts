@@ -1,11 +1,14 @@
-// The one way end-to-end tests run `jadpo`: the BUILT binary (bin/jadpo.mjs), with one
-// environment policy and one `Run` type. `runJadpo` blocks (most tests); `runJadpoAsync` doesn't,
-// for a test whose fake model server lives in this process; `startJadpo` keeps a long-running
-// `jadpo` (dev, test --watch); `runJadpoHere` runs the same command line in this process.
+// The ways tests run `jadpo`, with one environment policy and one `Run` type. By default a test
+// runs the command line in this process (`runJadpoHere`: the commands' own code, no node start-up,
+// no build). A test about the process itself (signals, exit of the built bin, worker threads, a
+// real terminal, the network ban) runs the BUILT binary (bin/jadpo.mjs): `runJadpo` blocks,
+// `runJadpoAsync` doesn't (for a fake model server living in this process), `RunningJadpo` keeps
+// a long-running `jadpo` (dev, test --watch).
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { memoryContext } from "../../src/context.ts";
+import { reportInternalError } from "../../src/internal-error.ts";
 import { runCli } from "../../src/program.ts";
 
 /** The repository root and the built binary every e2e test runs. */
@@ -108,11 +111,38 @@ export async function runJadpoAll(runs: { args: string[]; options: JadpoOptions 
   return results;
 }
 
-/** The same command line run in this process (no build, no node start-up), with the same environment policy. */
+/** What of this process a command run here must leave as it found it. */
+function processState(): string {
+  return JSON.stringify({ cwd: process.cwd(), exitCode: process.exitCode ?? null, env: Object.entries(process.env).sort() });
+}
+
+/**
+ * The same command line run in this process, as bin/jadpo.mjs would run it (an unexpected
+ * exception is a `toolchain.internal_error`, the disk cache is kept), with the same environment
+ * policy. A command that
+ * changed this process's directory, environment or exit code fails the test: it would leak into
+ * the tests after it.
+ */
 export async function runJadpoHere(args: string[], options: JadpoOptions): Promise<Run> {
-  const { context, stdout, stderr } = memoryContext(options.cwd, jadpoEnv(options.env));
-  const code = await runCli(args, context);
+  if (options.input !== undefined || options.keepStdin) throw new Error("runJadpoHere has no standard input: run the built binary (runJadpoAsync)");
+  // The built binary keeps a disk cache unless told not to; from sources only JADPO_CACHE=on keeps one.
+  const { context, stdout, stderr } = memoryContext(options.cwd, jadpoEnv({ JADPO_CACHE: "on", ...options.env }));
+  const before = processState();
+  let code: number;
+  try {
+    code = await runCli(args, context);
+  } catch (error) {
+    code = reportInternalError(error, args, context);
+  }
+  if (processState() !== before) throw new Error(`jadpo ${args.join(" ")} changed this process's directory, environment or exit code`);
   return { code, stdout: stdout(), stderr: stderr() };
+}
+
+/** Many command lines run here, one after another (in one thread, at once would gain nothing); in order. */
+export async function runJadpoAllHere(runs: { args: string[]; options: JadpoOptions }[]): Promise<Run[]> {
+  const results: Run[] = [];
+  for (const { args, options } of runs) results.push(await runJadpoHere(args, options));
+  return results;
 }
 
 /** A long-running `jadpo` (`test --watch`, `dev`): its output so far, waits on it, and a bounded stop. */

@@ -1,14 +1,12 @@
-// Loud script misuse, end to end on the built binary: a script that runs out and one with items
+// Loud script misuse, end to end: a script that runs out and one with items
 // left each fail their test with the whole diagnostic block.
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { buildCli } from "../support/build-cli.ts";
 import { Project } from "./project.ts";
 
 const FILE = "domains/support/actions/scripts.test.jadpo";
 let project: Project;
 
 beforeAll(() => {
-  buildCli();
   project = Project.example().write(
     FILE,
     `use support/types { SupportAnswer }
@@ -36,8 +34,8 @@ test "a script longer than the calls leaves items unused" {
 
 afterAll(() => project.dispose());
 
-it("prints test.fakes_exhausted and test.fakes_unused in full", () => {
-  const run = project.test([FILE, "--seed", "4"]);
+it("prints test.fakes_exhausted and test.fakes_unused in full", async () => {
+  const run = await project.test([FILE, "--seed", "4"]);
   expect(run.stdout).toBe(`FAIL  an empty script is used up by the first call --> ${FILE}:7
   fakes: \`ai.answer_question\` scripted 0 answers; attempt 1 has none
   reason: Each scripted item answers one attempt, so a script that runs out is loud rather than silently generating values.

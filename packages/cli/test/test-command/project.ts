@@ -1,7 +1,7 @@
 // Helpers for `jadpo test` end to end: copies of the example app in temp folders, run with
-// ../support/jadpo.ts.
+// ../support/jadpo.ts (in this process; the built binary where worker threads are the point).
 import { copyExample, ExampleCopy } from "../support/example.ts";
-import { runJadpo, type Run } from "../support/jadpo.ts";
+import { runJadpo, runJadpoHere, type Run } from "../support/jadpo.ts";
 
 export class Project extends ExampleCopy {
   /** A copy of the example app in a new temp folder. */
@@ -9,7 +9,13 @@ export class Project extends ExampleCopy {
     return new Project(copyExample("jadpo-test-cmd-"));
   }
 
-  test(args: string[] = [], env: Record<string, string> = {}, cwd = this.root): Run {
+  /** `jadpo test <args>`, in this process. */
+  test(args: string[] = [], env: Record<string, string> = {}, cwd = this.root): Promise<Run> {
+    return runJadpoHere(["test", ...args], { cwd, env });
+  }
+
+  /** `jadpo test <args>` by the built binary: worker threads start only from its bundle. */
+  testBinary(args: string[] = [], env: Record<string, string> = {}, cwd = this.root): Run {
     return runJadpo(["test", ...args], { cwd, env });
   }
 }

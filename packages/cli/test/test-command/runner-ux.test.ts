@@ -1,4 +1,4 @@
-// `jadpo test` as a vitest user expects it, end to end through the built binary: `-t`, `--bail`,
+// `jadpo test` as a vitest user expects it, end to end: `-t`, `--bail`,
 // the verbose reporter, several reporters with `--output reporter=file`, FAIL blocks with code
 // frames and diffs, faults at their expression, colour when forced, and the json report against
 // its published schema for any worker count.
@@ -60,15 +60,15 @@ const ALL = "11 action tests · 1 function test · 2 recording tests";
 beforeAll(() => buildCli());
 
 describe("-t, --name", () => {
-  it("runs only the tests whose name contains the text", () => {
-    const run = example().test(["-t", "refusal"]);
+  it("runs only the tests whose name contains the text", async () => {
+    const run = await example().test(["-t", "refusal"]);
     expect(run.stdout).toBe("✓ 1 passed  1 action test\n");
     expect(run.code).toBe(0);
   });
 
-  it("takes a /regex/ with flags", () => {
+  it("takes a /regex/ with flags", async () => {
     const project = example();
-    const run = project.test(["--name", "/^A QUESTION (THE|WITH) /i", "--reporter", "json"]);
+    const run = await project.test(["--name", "/^A QUESTION (THE|WITH) /i", "--reporter", "json"]);
     const names = (JSON.parse(run.stdout) as { tests: { name: string }[] }).tests.map((test) => test.name);
     expect(names).toEqual([
       "a question the model answers",
@@ -78,12 +78,12 @@ describe("-t, --name", () => {
     expect(run.code).toBe(0);
   });
 
-  it("says when no name matches, and refuses a regex that isn't one", () => {
+  it("says when no name matches, and refuses a regex that isn't one", async () => {
     const project = example();
-    const none = project.test(["-t", "zebra"]);
+    const none = await project.test(["-t", "zebra"]);
     expect(none.stdout).toContain("error: No tests found named like `zebra`\n");
     expect(none.code).toBe(1);
-    const bad = project.test(["-t", "/(/"]);
+    const bad = await project.test(["-t", "/(/"]);
     expect(bad.stderr).toBe(
       "error: `--name` takes a text, or a regular expression between slashes, not `/(/`\n" +
       "  reason: A flag's value must be one its `--help` line describes.\n" +
@@ -95,16 +95,16 @@ describe("-t, --name", () => {
 });
 
 describe("--bail", () => {
-  it("stops after the first failure and counts the rest as skipped, in plain, json and junit", () => {
+  it("stops after the first failure and counts the rest as skipped, in plain, json and junit", async () => {
     const project = withPeople(example());
-    const plain = project.test(["--bail"]);
+    const plain = await project.test(["--bail"]);
     // Plan order: answer_customer's 6, nearest_article's 5, greeting's 1, then people: the diff fails first.
     expect(plain.stdout).toMatch(/^FAIL {2}two people compare --> domains\/support\/people\.jadpotest:4\n/);
     expect(plain.stdout).not.toContain("a fault in a function");
     expect(plain.stdout.split("\n").at(-2)).toBe("test failed: 1 failed, 12 passed, 4 skipped, 11 action tests · 1 function test · 3 tests · 2 recording tests");
     expect(plain.code).toBe(1);
 
-    const json = JSON.parse(project.test(["--bail", "--reporter", "json"]).stdout) as {
+    const json = JSON.parse((await project.test(["--bail", "--reporter", "json"])).stdout) as {
       summary: { passed: number; failed: number; skipped: number }; tests: { name: string; status: string }[];
     };
     expect(json.summary).toMatchObject({ passed: 12, failed: 1, skipped: 4 });
@@ -112,24 +112,24 @@ describe("--bail", () => {
       "a fault in a function", "a passing one", "answer_question's not_covered recording decodes", "answer_question's sesame recording decodes",
     ]);
 
-    const xml = parseXml(project.test(["--bail", "1", "--reporter", "junit"]).stdout);
+    const xml = parseXml((await project.test(["--bail", "1", "--reporter", "junit"])).stdout);
     const suites = findAll(xml, "testsuites");
     expect(suites[0].attributes).toMatchObject({ tests: "17", failures: "1", skipped: "4" });
     expect(findAll(xml, "skipped")).toHaveLength(4);
   });
 
-  it("takes a count, and a path after a bare --bail is a path", () => {
+  it("takes a count, and a path after a bare --bail is a path", async () => {
     const project = withPeople(example());
-    const two = project.test(["--bail", "2"]);
+    const two = await project.test(["--bail", "2"]);
     expect(two.stdout.split("\n").at(-2)).toBe("test failed: 2 failed, 12 passed, 3 skipped, 11 action tests · 1 function test · 3 tests · 2 recording tests");
-    const path = project.test(["--bail", TESTS_FILE]);
+    const path = await project.test(["--bail", TESTS_FILE]);
     expect(path.stdout.split("\n").at(-2)).toBe("test failed: 1 failed, 2 skipped, 3 tests");
   });
 });
 
 describe("--reporter verbose", () => {
-  it("lists each test under its file with its duration, then the FAIL blocks, the summary and the run's duration", () => {
-    const run = withPeople(example()).test(["--reporter", "verbose", TESTS_FILE]);
+  it("lists each test under its file with its duration, then the FAIL blocks, the summary and the run's duration", async () => {
+    const run = await withPeople(example()).test(["--reporter", "verbose", TESTS_FILE]);
     const text = run.stdout.replace(/ {2}[0-9.]+m?s$/gm, "  <time>");
     expect(text).toMatch(
       /^domains\/support\/people\.jadpotest\n {2}✗ two people compare {2}<time>\n {2}✗ a fault in a function {2}<time>\n {2}✓ a passing one {2}<time>\n\nFAIL {2}two people compare/,
@@ -156,16 +156,16 @@ describe("--reporter verbose, live", () => {
     expect(jadpo.stdout).toContain("rule: test.timed_out");
   });
 
-  it("keeps the reports' order on standard output: after a report listed before it, its lines come at its turn", () => {
+  it("keeps the reports' order on standard output: after a report listed before it, its lines come at its turn", async () => {
     const project = example();
-    const run = project.test(["--reporter", "plain", "--reporter", "verbose"]);
+    const run = await project.test(["--reporter", "plain", "--reporter", "verbose"]);
     expect(run.stdout.startsWith(`✓ 14 passed  ${ALL}\ndomains/`)).toBe(true);
   });
 
-  it("writes the same report to a file as to standard output", () => {
+  it("writes the same report to a file as to standard output", async () => {
     const project = withPeople(example());
-    const shown = project.test(["--reporter", "verbose", TESTS_FILE]);
-    const written = project.test(["--reporter", "verbose", "--output", "verbose=out/verbose.txt", TESTS_FILE]);
+    const shown = await project.test(["--reporter", "verbose", TESTS_FILE]);
+    const written = await project.test(["--reporter", "verbose", "--output", "verbose=out/verbose.txt", TESTS_FILE]);
     expect(written.stdout).toBe("");
     const steady = (text: string) => text.replace(/ {2}[0-9.]+m?s$/gm, "  <time>");
     expect(steady(project.read("out/verbose.txt"))).toBe(steady(shown.stdout));
@@ -173,9 +173,9 @@ describe("--reporter verbose, live", () => {
 });
 
 describe("several reporters", () => {
-  it("prints the console report and writes the junit file, in a folder it creates, from one run", () => {
+  it("prints the console report and writes the junit file, in a folder it creates, from one run", async () => {
     const project = withPeople(example());
-    const run = project.test(["--reporter", "pretty", "--reporter", "junit", "--output", "junit=reports/ci/junit.xml"]);
+    const run = await project.test(["--reporter", "pretty", "--reporter", "junit", "--output", "junit=reports/ci/junit.xml"]);
     expect(run.stdout).toContain("FAIL  two people compare --> domains/support/people.jadpotest:4\n");
     expect(run.stdout.split("\n").at(-2)).toBe("test failed: 2 failed, 15 passed, 11 action tests · 1 function test · 3 tests · 2 recording tests");
     const xml = parseXml(readFileSync(join(project.root, "reports/ci/junit.xml"), "utf8"));
@@ -184,27 +184,27 @@ describe("several reporters", () => {
     expect(run.code).toBe(1);
   });
 
-  it("sends a bare --output to the one machine reporter, and adds a reporter named only in --output", () => {
+  it("sends a bare --output to the one machine reporter, and adds a reporter named only in --output", async () => {
     const project = example();
-    const bare = project.test(["--reporter", "plain", "--reporter", "json", "--output", "out/report.json"]);
+    const bare = await project.test(["--reporter", "plain", "--reporter", "json", "--output", "out/report.json"]);
     expect(bare.stdout).toBe(`✓ 14 passed  ${ALL}\n`);
     expect(JSON.parse(project.read("out/report.json")).summary.passed).toBe(14);
     // The same run with other reporters: the passed run is shown again, through them.
-    const added = project.test(["--output", "junit=junit.xml"]);
+    const added = await project.test(["--output", "junit=junit.xml"]);
     expect(added.stdout).toBe(`✓ 14 passed  ${ALL}\n(cached: nothing changed since these tests passed; --no-cache runs them again)\n`);
     expect(project.read("junit.xml")).toContain("<testsuites");
   });
 
-  it("refuses a bare --output that could be any of them", () => {
-    const run = example().test(["--reporter", "plain", "--reporter", "verbose", "--output", "r.txt"]);
+  it("refuses a bare --output that could be any of them", async () => {
+    const run = await example().test(["--reporter", "plain", "--reporter", "verbose", "--output", "r.txt"]);
     expect(run.stderr).toContain("error: `--output` takes `<reporter>=<file>` when plain or verbose all run, not `r.txt`\n");
     expect(run.code).toBe(2);
   });
 });
 
 describe("FAIL blocks", () => {
-  it("pretty shows the failing statement's code frame and a diff of two records differing in one nested field", () => {
-    const run = withPeople(example()).test(["--reporter", "pretty", `${TESTS_FILE}:1`]);
+  it("pretty shows the failing statement's code frame and a diff of two records differing in one nested field", async () => {
+    const run = await withPeople(example()).test(["--reporter", "pretty", `${TESTS_FILE}:1`]);
     expect(run.stdout).toBe(
       "FAIL  two people compare --> domains/support/people.jadpotest:4\n" +
       "  4 |     assert a == b\n" +
@@ -230,14 +230,14 @@ describe("FAIL blocks", () => {
     );
   });
 
-  it("plain keeps the got and expected lines alone", () => {
-    const run = withPeople(example()).test([`${TESTS_FILE}:1`]);
+  it("plain keeps the got and expected lines alone", async () => {
+    const run = await withPeople(example()).test([`${TESTS_FILE}:1`]);
     expect(run.stdout).not.toContain("diff:");
     expect(run.stdout).not.toContain(" | ");
   });
 
-  it("places a runtime fault at the expression that faulted", () => {
-    const run = withPeople(example()).test(["--reporter", "pretty", `${TESTS_FILE}:7`]);
+  it("places a runtime fault at the expression that faulted", async () => {
+    const run = await withPeople(example()).test(["--reporter", "pretty", `${TESTS_FILE}:7`]);
     expect(run.stdout).toBe(
       "FAIL  a fault in a function --> domains/support/people.jadpo:15\n" +
       "  15 |     var s: Short = Short(t)\n" +
@@ -255,19 +255,19 @@ describe("FAIL blocks", () => {
 const ESC = "\u001b[";
 
 describe("colour", () => {
-  it("FORCE_COLOR and --color always colour every human reporter, piped", () => {
+  it("FORCE_COLOR and --color always colour every human reporter, piped", async () => {
     const project = withPeople(example());
     for (const reporter of ["plain", "pretty", "verbose"]) {
-      expect(project.test(["--reporter", reporter], { NO_COLOR: "", FORCE_COLOR: "1" }).stdout, reporter).toContain(ESC);
-      expect(project.test(["--reporter", reporter, "--color", "always"]).stdout, reporter).toContain(ESC);
+      expect((await project.test(["--reporter", reporter], { NO_COLOR: "", FORCE_COLOR: "1" })).stdout, reporter).toContain(ESC);
+      expect((await project.test(["--reporter", reporter, "--color", "always"])).stdout, reporter).toContain(ESC);
     }
-    const plain = project.test(["--color", "always"]).stdout;
+    const plain = (await project.test(["--color", "always"])).stdout;
     expect(plain).toContain(`${ESC}31m${ESC}1mtest failed:`);
     // Machine reports and files never are.
-    expect(project.test(["--reporter", "json", "--color", "always"]).stdout).not.toContain(ESC);
-    project.test(["--color", "always", "--output", "plain.txt"]);
+    expect((await project.test(["--reporter", "json", "--color", "always"])).stdout).not.toContain(ESC);
+    await project.test(["--color", "always", "--output", "plain.txt"]);
     expect(project.read("plain.txt")).not.toContain(ESC);
-    expect(project.test([]).stdout).not.toContain(ESC);
+    expect((await project.test([])).stdout).not.toContain(ESC);
   });
 
   it("FORCE_COLOR colours every diagnostic `jadpo check` prints, piped, not only its last line", () => {
@@ -285,26 +285,26 @@ describe("colour", () => {
 describe("the json report", () => {
   const schema = JSON.parse(readFileSync(join(repo, "packages/cli/schema/test-report.schema.json"), "utf8"));
 
-  it("keeps to its schema (passing, failing, bailed, compile errors, no tests, coverage and seeds) and is the same for any --workers", () => {
+  it("keeps to its schema (passing, failing, bailed, compile errors, no tests, coverage and seeds) and is the same for any --workers", async () => {
     const project = withPeople(example());
     const reports = [
-      project.test(["--reporter", "json"]).stdout,
-      project.test(["--reporter", "json", "--bail"]).stdout,
-      project.test(["--reporter", "json", "-t", "zebra"]).stdout,
-      project.test(["--reporter", "json", "--coverage", "--seeds", "1..3", "--fail-on-alert"]).stdout,
-      example().test(["--reporter", "json"]).stdout,
+      (await project.test(["--reporter", "json"])).stdout,
+      (await project.test(["--reporter", "json", "--bail"])).stdout,
+      (await project.test(["--reporter", "json", "-t", "zebra"])).stdout,
+      (await project.test(["--reporter", "json", "--coverage", "--seeds", "1..3", "--fail-on-alert"])).stdout,
+      (await example().test(["--reporter", "json"])).stdout,
     ];
     for (const report of reports) expect(schemaErrors(schema, JSON.parse(report))).toEqual([]);
     const broken = example().write("domains/support/broken.jadpo", "function f() -> Int {\n    return \"no\"\n}\n");
-    const compile = JSON.parse(broken.test(["--reporter", "json"]).stdout);
+    const compile = JSON.parse((await broken.test(["--reporter", "json"])).stdout);
     expect(schemaErrors(schema, compile)).toEqual([]);
     expect(compile.summary.text).toBe("test failed: 1 compile error");
 
-    const one = withoutDurations(project.test(["--reporter", "json", "--workers", "1"]).stdout);
-    const four = withoutDurations(project.test(["--reporter", "json", "--workers", "4"]).stdout);
+    const one = withoutDurations((await project.test(["--reporter", "json", "--workers", "1"])).stdout);
+    const four = withoutDurations((await project.test(["--reporter", "json", "--workers", "4"])).stdout);
     expect(four).toBe(one);
-    const bailOne = withoutDurations(project.test(["--reporter", "json", "--bail", "--workers", "1"]).stdout);
-    expect(withoutDurations(project.test(["--reporter", "json", "--bail", "--workers", "4"]).stdout)).toBe(bailOne);
+    const bailOne = withoutDurations((await project.test(["--reporter", "json", "--bail", "--workers", "1"])).stdout);
+    expect(withoutDurations((await project.test(["--reporter", "json", "--bail", "--workers", "4"])).stdout)).toBe(bailOne);
   });
 });
 

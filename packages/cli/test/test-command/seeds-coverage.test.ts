@@ -1,4 +1,4 @@
-// `--seeds A..B` and `--coverage` end to end on the built binary (docs/seeds-and-coverage.md): a test
+// `--seeds A..B` and `--coverage` end to end (docs/seeds-and-coverage.md): a test
 // that passes by luck fails with `test.seed_dependent` and a shrunk script that, pasted in, makes it
 // fail under any seed; coverage marks each outcome of each AI call site; output is the same for
 // any worker count and a shard reports its own part.
@@ -35,8 +35,8 @@ describe("--seeds", () => {
   });
   afterAll(() => project.dispose());
 
-  it("fails a test that passes by luck with test.seed_dependent and the shrunk script; a test that holds for every answer passes", () => {
-    const run = project.test([LUCK, "--seeds", "1..40"]);
+  it("fails a test that passes by luck with test.seed_dependent and the shrunk script; a test that holds for every answer passes", async () => {
+    const run = await project.test([LUCK, "--seeds", "1..40"]);
     expect(run.stdout).toBe(`FAIL  an unscripted answer is passed on --> ${LUCK}:6
   seeds: failed under 16 of 40 seeds (1, 3, 5, 8, 9, …)
   fakes: the simplest generated answers that still fail (seed 1):
@@ -53,7 +53,7 @@ test failed: 1 failed, 1 passed, 2 action tests under 40 seeds
     expect(run.code).toBe(1);
   });
 
-  it("the printed script, pasted into the test, makes it fail under any seed", () => {
+  it("the printed script, pasted into the test, makes it fail under any seed", async () => {
     const scripted = LUCK_TESTS.replace(
       'test "an unscripted answer is passed on" {\n',
       `test "an unscripted answer is passed on" {\n    fakes: {\n        ${SCRIPT}\n    }\n`,
@@ -61,11 +61,11 @@ test failed: 1 failed, 1 passed, 2 action tests under 40 seeds
     const copy = Project.example().write(LUCK, scripted);
     try {
       for (const seed of ["1", "6", "7", "123456"]) {
-        const run = copy.test([`${LUCK}:4`, "--seed", seed]);
+        const run = await copy.test([`${LUCK}:4`, "--seed", seed]);
         expect(run.stdout).toContain("rule: test.assertion_failed");
         expect(run.code).toBe(1);
       }
-      const sweep = copy.test([`${LUCK}:4`, "--seeds", "1..40"]);
+      const sweep = await copy.test([`${LUCK}:4`, "--seeds", "1..40"]);
       expect(sweep.stdout).toContain("  seeds: failed under all 40 seeds\n");
       expect(sweep.stdout).toContain("rule: test.assertion_failed");
       expect(sweep.stdout).toContain("test failed: 1 failed, 1 action test under 40 seeds\n");
@@ -74,15 +74,15 @@ test failed: 1 failed, 1 passed, 2 action tests under 40 seeds
     }
   });
 
-  it("passes the example under every seed", () => {
-    const run = project.test([TESTS, "--seeds", "1..40"]);
+  it("passes the example under every seed", async () => {
+    const run = await project.test([TESTS, "--seeds", "1..40"]);
     expect(run.stdout).toBe("✓ 6 passed  6 action tests under 40 seeds\n");
     expect(run.code).toBe(0);
   });
 
-  it("refuses a range it can't read, or one over 10,000 seeds", () => {
+  it("refuses a range it can't read, or one over 10,000 seeds", async () => {
     for (const bad of ["7", "9..3", "1..10001", "a..b"]) {
-      const run = project.test(["--seeds", bad]);
+      const run = await project.test(["--seeds", bad]);
       expect(run.code).toBe(2);
       expect(run.stderr).toContain("rule: cli.bad_option");
       expect(run.stderr).toContain("--seeds");
@@ -128,10 +128,10 @@ describe("--coverage", () => {
   });
   afterAll(() => project.dispose());
 
-  it("marks every generate outcome of answer_customer as reached by the example's tests", () => {
+  it("marks every generate outcome of answer_customer as reached by the example's tests", async () => {
     const example = Project.example();
     try {
-      const run = example.test(["--coverage"]);
+      const run = await example.test(["--coverage"]);
       expect(run.stdout).toBe(`✓ 14 passed  11 action tests · 1 function test · 2 recording tests
 AI outcomes reached by these tests
 ${EXAMPLE_SITE}
@@ -143,8 +143,8 @@ ${EXAMPLE_SITE}
     }
   });
 
-  it("shows ✗ for each outcome no test reached, and fails below --coverage-min with test.coverage_below", () => {
-    const run = project.test(["--coverage-min", "90"]);
+  it("shows ✗ for each outcome no test reached, and fails below --coverage-min with test.coverage_below", async () => {
+    const run = await project.test(["--coverage-min", "90"]);
     expect(run.stdout).toBe(`✓ 16 passed  13 action tests · 1 function test · 2 recording tests
 AI outcomes reached by these tests
 ${EXAMPLE_SITE}
@@ -159,11 +159,11 @@ error: The tests reached 14 of 22 AI outcomes (63.63%), below \`--coverage-min 9
   rule: test.coverage_below
 `);
     expect(run.code).toBe(1);
-    expect(project.test(["--coverage-min", "50"]).code).toBe(0);
+    expect((await project.test(["--coverage-min", "50"])).code).toBe(0);
   });
 
-  it("puts coverage in the json report", () => {
-    const object = JSON.parse(project.test(["--coverage", "--reporter", "json"]).stdout);
+  it("puts coverage in the json report", async () => {
+    const object = JSON.parse((await project.test(["--coverage", "--reporter", "json"])).stdout);
     expect(Object.keys(object)).toEqual(["schemaVersion", "command", "status", "seed", "summary", "tests", "alerts", "diagnostics", "coverage"]);
     expect(object.coverage).toEqual([
       {
@@ -179,9 +179,9 @@ error: The tests reached 14 of 22 AI outcomes (63.63%), below \`--coverage-min 9
     ]);
   });
 
-  it("reports a shard's own part", () => {
-    const first = project.test(["--coverage", "--shard", "1/2"]).stdout;
-    const second = project.test(["--coverage", "--shard", "2/2"]).stdout;
+  it("reports a shard's own part", async () => {
+    const first = (await project.test(["--coverage", "--shard", "1/2"])).stdout;
+    const second = (await project.test(["--coverage", "--shard", "2/2"])).stdout;
     // The example's answer_customer tests are in the first half; its unscripted one, its retrieval ones and the chat's in the second.
     expect(first).toContain("✓ 8 passed  8 action tests\n");
     expect(first).toContain("✓ success  ✓ corrected  ✓ refused");
@@ -201,9 +201,9 @@ describe("worker count", () => {
 
   it("gives byte-identical output for --workers 1 and the default, with --seeds and --coverage", () => {
     const args = ["--seeds", "1..4", "--coverage"];
-    const one = project.test([...args, "--workers", "1"]);
-    const many = project.test([...args, "--workers", "4"]);
-    const byDefault = project.test(args);
+    const one = project.testBinary([...args, "--workers", "1"]);
+    const many = project.testBinary([...args, "--workers", "4"]);
+    const byDefault = project.testBinary(args);
     expect(one.stdout).toContain("rule: test.seed_dependent");
     expect(one.stdout).toContain("under 4 seeds\n");
     expect(many.stdout).toBe(one.stdout);

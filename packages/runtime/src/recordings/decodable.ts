@@ -74,7 +74,7 @@ export interface RecordingProblem {
 
 /** Why the recording can't be read (null when it decodes through every type), and its alert. */
 export function recordingProblem(
-  program: CheckedProgram, recording: RecordingFile, seed: number, readFile: ReadProjectFile,
+  program: CheckedProgram, recording: RecordingFile, seed: number, readFile: ReadProjectFile, env?: NodeJS.ProcessEnv,
 ): { problem: RecordingProblem | null; alert: Alert | null } {
   const stop = (problem: string, recordable: boolean): { problem: RecordingProblem; alert: null } => ({ problem: { problem, recordable }, alert: null });
   const prompt = promptBeside(program, recording);
@@ -97,7 +97,7 @@ export function recordingProblem(
     const alert: Alert = { ...base, kind: "stale_recording", recordedVersion: versionDigits(parsed.version), currentVersion: versionDigits(prompt.version) };
     return { problem: null, alert };
   }
-  const model = currentModel(program);
+  const model = currentModel(program, env);
   if (parsed.asked !== null && model !== null && parsed.asked.model !== model) {
     return { problem: null, alert: { ...base, kind: "model_drift", recordedModel: parsed.asked.model, currentModel: model } };
   }

@@ -21,6 +21,8 @@ export interface ExecuteOptions {
   saveInternalError?: (error: unknown) => string;
   /** Each test's time limit; none without it. */
   timeout?: TestTimeout;
+  /** The command's environment (a recording's model drift reads it); this process's when absent. */
+  env?: NodeJS.ProcessEnv;
 }
 
 /** What else a run asks of each entry (docs/seeds-and-coverage.md). */
@@ -70,7 +72,7 @@ export function loadTests(program: CheckedProgram, options: ExecuteOptions): Loa
   const runOnce = (entry: PlannedTest, runSeed: number, observe: Observer | null): TestOutcome | Promise<TestOutcome> => {
     try {
       if (entry.kind === "recording") {
-        return runRecordingTest(program, entry.recording, { runSeed, readFile: options.readFile });
+        return runRecordingTest(program, entry.recording, { runSeed, readFile: options.readFile, env: options.env });
       }
       return runTestEntry(entry, runSeed, observe);
     } catch (error) {

@@ -9,12 +9,14 @@ import type { TestOutcome } from "./outcome.ts";
 export interface RecordingTestOptions {
   runSeed: number;
   readFile: ReadProjectFile;
+  /** The command's environment, which an `env(...)` model is read from; this process's when absent. */
+  env?: NodeJS.ProcessEnv;
 }
 
 export function runRecordingTest(program: CheckedProgram, recording: RecordingFile, options: RecordingTestOptions): TestOutcome {
   const started = nowMs();
   const seed = recordingSeed(options.runSeed, recording);
-  const { problem, alert } = recordingProblem(program, recording, seed, options.readFile);
+  const { problem, alert } = recordingProblem(program, recording, seed, options.readFile, options.env);
   const result: TestResult = {
     name: recordingTestName(recording), kind: "recording test", file: recording.path, line: 1, seed,
     status: problem === null ? "passed" : "failed",

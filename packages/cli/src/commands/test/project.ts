@@ -16,6 +16,8 @@ export interface TestLoad {
   cwd: string;
   /** Each test's time limit (`--test-timeout`). */
   timeout?: TestTimeout;
+  /** The command's environment (a recording's model drift reads it); the process's when absent. */
+  env?: Readonly<Record<string, string | undefined>>;
 }
 
 export interface LoadedProject {
@@ -59,6 +61,7 @@ export function loadTestProject(runtime: Pick<Runtime, "loadTests">, load: TestL
     readFile: (path) => recordings.get(path) ?? (/(^|\/)recordings\//.test(path) ? null : nodeHost.readFile(join(root, path))),
     saveInternalError: (error) => saveInternalError(load, error),
     timeout: load.timeout,
+    env: load.env,
   });
   return { compiled, errors, tests };
 }

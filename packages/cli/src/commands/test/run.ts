@@ -189,7 +189,7 @@ function prepare(paths: string[], options: TestOptions, context: CliContext, loa
   const timeout = timeLimit(options.testTimeout);
   const bail = options.bail === true ? 1 : options.bail;
   return {
-    load: { root, cwd: context.cwd, timeout }, displayPath, selectors: selectors.selectors, nameFilter: filter, bail, shard, seed, extras,
+    load: { root, cwd: context.cwd, timeout, env: context.env }, displayPath, selectors: selectors.selectors, nameFilter: filter, bail, shard, seed, extras,
     coverageMin: options.coverageMin ?? null, workers, paths, targets, options, loadMs,
   };
 }
@@ -234,7 +234,7 @@ export async function runOnce(prepared: PreparedRun, context: CliContext, change
       source = snapshotSources(snapshot);
     } else {
       const runtime = await loadRuntime();
-      runtime.forbidNetwork();
+      if (context.ownsProcess === true) runtime.forbidNetwork();
       const helpers = (pool = new LazyPool(runtime, load, prepared.workers, seed, prepared.extras));
       // Parses are kept for a watch's reruns only: a single run compiles once, and the kept parses
       // hold a copy of every file's bytes.

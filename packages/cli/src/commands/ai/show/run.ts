@@ -36,7 +36,7 @@ export async function runAiShow(promptName: string, options: AiShowOptions, cont
     context.exitCode = 0;
     return;
   }
-  const recordings = recordingStates(program, prompt, root);
+  const recordings = recordingStates(program, prompt, root, context.env);
   context.stdout.write(showText({ prompt, recordings, displayPath: printing.displayPath, paint: printing.terminal.paint }));
   context.exitCode = 0;
 }

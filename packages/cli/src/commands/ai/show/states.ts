@@ -25,10 +25,10 @@ export function recordingsOf(program: CheckedProgram, prompt: PromptInfo): Recor
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
-export function recordingStates(program: CheckedProgram, prompt: PromptInfo, root: string): RecordingShown[] {
+export function recordingStates(program: CheckedProgram, prompt: PromptInfo, root: string, env: Readonly<Record<string, string | undefined>>): RecordingShown[] {
   const readFile = (path: string) => nodeHost.readFile(join(root, path));
   return recordingsOf(program, prompt).map((recording) => {
-    const { result, alerts } = runRecordingTest(program, recording, { runSeed: 1, readFile });
+    const { result, alerts } = runRecordingTest(program, recording, { runSeed: 1, readFile, env });
     const shown = { name: recording.name, file: recording.path };
     if (result.status === "failed") {
       const d = result.diagnostics[0];
