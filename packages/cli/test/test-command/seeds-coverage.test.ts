@@ -208,5 +208,6 @@ describe("worker count", () => {
     expect(one.stdout).toContain("under 4 seeds\n");
     expect(many.stdout).toBe(one.stdout);
     expect(byDefault.stdout).toBe(one.stdout);
-  });
+    // Three runs of 5,000 test runs each: CPU-bound, several times slower on two busy cores.
+  }, 240_000);
 });
