@@ -32,13 +32,7 @@ describe("jadpo ai record, more ways to record", () => {
 
   it("counts no placeholder for a value marked `personal: false`", async () => {
     const project = example();
-    const types = "domains/support/types.jadpo";
-    project.write(types, `${project.read(types).replace("reply: Text", "reply: PublicReply")}\ntype PublicReply = Text { personal: false }\n`);
-    // The example's test that builds a SupportAnswer from a Text converts it now.
-    const tests = "domains/support/actions/answer_customer.test.jadpo";
-    project.write(tests, project.read(tests)
-      .replace("use support/types { CustomerQuestion, SupportAnswer }", "use support/types { CustomerQuestion, PublicReply, SupportAnswer }")
-      .replace("reply: rambling", "reply: PublicReply(rambling)"));
+    project.keepReplyVerbatim("PublicReply");
     const run = await project.run(["ai", "record", "answer_question", "--as", "verbatim", "--fixture", "questions.sesame"], env());
     expect(run.stdout).toBe(recordedBlock("verbatim", "the fixture `questions.sesame`", "0 placeholders"));
     expect(JSON.parse(project.read(`${RECORDINGS}/verbatim.json`)).answer.reply).toBe("We don't deliver to Jersey.");

@@ -19,8 +19,7 @@ beforeAll(async () => {
   server = await startFakeModelServer({ kind: "answer", text: "" });
   project = Project.example();
   // A reply the recording keeps verbatim: the case where the key could reach the file.
-  project.write("domains/support/types.jadpo", project.read("domains/support/types.jadpo")
-    .replace("    reply: Text", "    reply: Reply") + "\ntype Reply = Text { personal: false }\n");
+  project.keepReplyVerbatim("Reply");
 });
 afterAll(async () => {
   await server.close();

@@ -41,6 +41,19 @@ export class ExampleCopy {
     return this;
   }
 
+  /**
+   * Makes the answer's `reply` a `type <name> = Text { personal: false }`, which a recording keeps
+   * verbatim; the example's test that builds a SupportAnswer from a Text converts it to match.
+   */
+  keepReplyVerbatim(name: string): this {
+    const types = "domains/support/types.jadpo";
+    const tests = "domains/support/actions/answer_customer.test.jadpo";
+    this.write(types, `${this.read(types).replace("    reply: Text", `    reply: ${name}`)}\ntype ${name} = Text { personal: false }\n`);
+    return this.write(tests, this.read(tests)
+      .replace("use support/types { CustomerQuestion, SupportAnswer }", `use support/types { CustomerQuestion, ${name}, SupportAnswer }`)
+      .replace("reply: rambling", `reply: ${name}(rambling)`));
+  }
+
   dispose(): void {
     rmSync(this.root, { recursive: true, force: true });
   }
