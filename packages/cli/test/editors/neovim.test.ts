@@ -31,7 +31,6 @@ test.runIf(nvim)("Neovim's LSP client sees a diagnostic appear and clear, and ju
   expect(run.status, `${steps}\n${run.stdout}${run.stderr}`).toBe(0);
   expect(steps).toBe([
     "opened: 0 diagnostics",
-    "after the edit: 12:40 name.unknown `AnswerUnreadable` is not defined here",
     "after the edit: 6:33 name.unknown `AnswerUnreadable` is not defined here",
     "after the fix: 0 diagnostics",
     "definition: types.jadpo:3:6",
