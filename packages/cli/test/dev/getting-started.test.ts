@@ -1,31 +1,35 @@
-// docs/getting-started.md's `jadpo dev` section, against what `jadpo dev` prints on the project
-// the page builds (`jadpo init`'s app and the page's `file=` blocks): the start-up block line for
-// line, the sandbox line, and the call log line of the recorded call. Only the port, the model
-// server's URL and the milliseconds differ.
+// docs/getting-started.md against what its commands print on the project the page builds
+// (`jadpo init`'s app and the page's `file=` blocks, written in the page's order): every output
+// block (a fence with no info string) and the outputs the text quotes. Only the port, the model
+// server's URL and the milliseconds are normalised. A page block this test doesn't know fails it.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { RecordingKey, valuesDigestOfJson } from "@jadpo/runtime/recordings";
+import { startFakeModelServer, type FakeModelServer } from "@jadpo/runtime/testing";
 import { findBlocks } from "../../../compiler/test/docs/blocks.ts";
 import { buildCli } from "../support/build-cli.ts";
-import { repo, runJadpo, waitUntil } from "../support/jadpo.ts";
+import { repo, runJadpoHere, waitUntil, type Run } from "../support/jadpo.ts";
 import { DevProcess, closedPort, stopAll } from "./dev-server.ts";
+import { outputBlocks } from "./page-blocks.ts";
 
 const PAGE = "docs/getting-started.md";
 const page = readFileSync(join(repo, PAGE), "utf8");
+const blocks = outputBlocks(page);
+const files = findBlocks(PAGE, page).filter((block) => block.file !== null);
 let tmp = "";
 let root = "";
+let model: FakeModelServer;
 
-/** The plain output block (a fence with no info string) whose first line starts with `first`. */
+/** The first lines of the output blocks this test compares; each is compared by one test below. */
+const COMPARED = ["FAIL  the model's recipe is passed on", "✓ Recorded `suggest_recipe`'s answer", "✓ jadpo dev serving", '{"result":'];
+
+/** The page's output block whose first line starts with `first`. */
 function outputBlock(first: string): string[] {
-  const lines = page.split("\n");
-  for (let i = 0; i + 1 < lines.length; i++) {
-    if (lines[i] !== "```" || !lines[i + 1].startsWith(first)) continue;
-    const end = lines.indexOf("```", i + 1);
-    return lines.slice(i + 1, end);
-  }
-  throw new Error(`${PAGE} has no output block starting ${first}`);
+  const found = blocks.find((block) => block[0].startsWith(first));
+  if (found === undefined) throw new Error(`${PAGE} has no output block starting ${first}`);
+  return found;
 }
 
 /** The port and the model server's address as placeholders; milliseconds as `N ms`. */
@@ -39,36 +43,87 @@ function normal(text: string): string {
 /** The key this test's project keeps its recordings under (`jadpo ai record` would use the project's own). */
 const KEY = "getting-started-test-recording-key";
 
-/**
- * The page's recording (asked with the fixture `dishes.pancakes`) as `jadpo ai record` would have
- * written it here: the page says "your `values` digits will differ", because the digest is keyed
- * by each project's recording key.
- */
-function asRecorded(json: string): string {
-  const recording = JSON.parse(json) as { asked?: { fixture?: string; values?: string } };
-  if (recording.asked?.fixture !== "dishes.pancakes") return json;
-  recording.asked.values = valuesDigestOfJson(new RecordingKey(KEY), { dish: "pancakes", reader_locale: "en-GB" });
-  return `${JSON.stringify(recording, null, 2)}\n`;
+/** The model's answer to the recording step: the page's recipe, before placeholders. */
+const ANSWER = JSON.stringify({ title: "Pancakes", minutes: 15, steps: ["Whisk.", "Rest.", "Fry."] });
+
+/** Writes the page's `file=` block for `path`; `edit` changes it first. */
+function writeBlock(path: string, edit: (code: string) => string = (code) => code): void {
+  const block = files.find((b) => b.file === path);
+  if (block === undefined) throw new Error(`${PAGE} has no block for ${path}`);
+  mkdirSync(dirname(join(root, path)), { recursive: true });
+  writeFileSync(join(root, path), edit(block.code));
 }
 
-beforeAll(() => {
+const jadpo = (args: string[]): Promise<Run> =>
+  runJadpoHere(args, { cwd: root, env: { JADPO_AI_BASE_URL: model.url, JADPO_RECORDING_KEY: KEY } });
+
+const RECORDING = "domains/recipes/prompts/recordings/suggest_recipe/pancakes.json";
+const TEST_FILE = "domains/recipes/actions/suggest.test.jadpo";
+
+beforeAll(async () => {
   buildCli();
+  model = await startFakeModelServer({ kind: "answer", text: ANSWER });
   tmp = mkdtempSync(join(tmpdir(), "jadpo-getting-started-"));
   root = join(tmp, "my-app");
-  expect(runJadpo(["init", root], { cwd: tmp }).code).toBe(0);
-  for (const block of findBlocks(PAGE, page)) {
-    if (block.file === null) continue;
-    mkdirSync(dirname(join(root, block.file)), { recursive: true });
-    writeFileSync(join(root, block.file), block.file.endsWith(".json") ? asRecorded(block.code) : block.code);
-  }
+  expect((await runJadpoHere(["init", "my-app"], { cwd: tmp })).code).toBe(0);
 }, 120_000);
 
 afterAll(async () => {
   await stopAll();
+  await model?.close();
   rmSync(tmp, { recursive: true, force: true });
 });
 
-it("prints the page's start-up block, the sandbox warning and the recorded call's log line", async () => {
+it("has no output block this test doesn't compare", () => {
+  expect(blocks.map((block) => COMPARED.find((first) => block[0].startsWith(first)) ?? block[0])).toEqual(COMPARED);
+});
+
+it("2: a new project's tests pass with the line the page quotes", async () => {
+  const quoted = /passes, such as `(✓ [^`]+)`/.exec(page)?.[1];
+  expect(quoted).toBeDefined();
+  const run = await jadpo(["test"]);
+  expect(run.code, run.stdout + run.stderr).toBe(0);
+  expect(normal(run.stdout).split("\n")).toContain(quoted);
+});
+
+it("3: the first feature checks with `✓ Check passed`", async () => {
+  for (const path of ["domains/recipes/types.jadpo", "domains/recipes/failures.jadpo", "domains/recipes/prompts/suggest_recipe.jadpo", "domains/recipes/actions/suggest.jadpo"]) writeBlock(path);
+  expect(page).toContain("`jadpo check` prints `✓ Check passed`");
+  const run = await jadpo(["check"]);
+  expect(run.code, run.stdout + run.stderr).toBe(0);
+  expect(run.stdout.startsWith("✓ Check passed")).toBe(true);
+});
+
+it("4 and 5: the tests pass, then the broken one prints the page's FAIL block", async () => {
+  writeBlock(TEST_FILE);
+  const pass = await jadpo(["test"]);
+  expect(pass.code, pass.stdout + pass.stderr).toBe(0);
+  writeBlock(TEST_FILE, (code) => code.replace("assert recipe.minutes == 20", "assert recipe.minutes == 25"));
+  const fail = await jadpo(["test", "domains/recipes"]);
+  expect(fail.code).toBe(1);
+  expect(normal(fail.stdout + fail.stderr).trimEnd().split("\n")).toEqual(outputBlock("FAIL  the model's recipe").map(normal));
+  writeBlock(TEST_FILE);
+});
+
+it("6: `jadpo ai record` prints the page's block and writes the page's file", async () => {
+  writeBlock("domains/recipes/fixtures/dishes.jadpo");
+  const run = await jadpo(["ai", "record", "suggest_recipe", "--as", "pancakes", "--fixture", "dishes.pancakes"]);
+  expect(run.code, run.stdout + run.stderr).toBe(0);
+  expect(run.stdout.trimEnd().split("\n")).toEqual(outputBlock("✓ Recorded `suggest_recipe`'s answer"));
+  // The page says "your `values` digits will differ": the digest is keyed by each project's key.
+  const recording = JSON.parse(files.find((b) => b.file === RECORDING)!.code) as { asked: { values: string } };
+  recording.asked.values = valuesDigestOfJson(new RecordingKey(KEY), { dish: "pancakes", reader_locale: "en-GB" });
+  expect(readFileSync(join(root, RECORDING), "utf8")).toBe(`${JSON.stringify(recording, null, 2)}\n`);
+  writeBlock("domains/recipes/actions/suggest_recorded.test.jadpo");
+  // The verbose reporter names every test, the recording test among them.
+  const tests = await jadpo(["test", "--reporter", "verbose"]);
+  expect(tests.code, tests.stdout + tests.stderr).toBe(0);
+  const named = /recording test\*\*, `([^`]+)`/.exec(page)?.[1];
+  expect(named).toBeDefined();
+  expect(tests.stdout.split("\n").map((line) => line.trim().replace(/  [\d.]+ms$/, ""))).toContain(`✓ ${named}`);
+});
+
+it("7: `jadpo dev` prints the page's start-up block, the sandbox warning, the curl answer and the call's log line", async () => {
   const dev = await DevProcess.start(root, { JADPO_AI_BASE_URL: `http://127.0.0.1:${await closedPort()}/v1`, JADPO_RECORDING_KEY: KEY });
   await waitUntil("the sandbox line", () => dev.stdout.includes("sandbox:"));
   const own = (text: string) => normal(text.split(dev.url).join("http://127.0.0.1:3000"));
@@ -80,10 +135,20 @@ it("prints the page's start-up block, the sandbox warning and the recorded call'
   expect(warning).toBeDefined();
   expect(printed[block.length - 1]).toBe(normal(warning!).replace("http://127.0.0.1:8080/v1", "MODEL_URL"));
 
-  const res = await dev.post("suggest", { dish: "pancakes" });
+  const curl = /```sh\n(curl [^\n]*\/actions\/suggest[^\n]*)\n```/.exec(page)?.[1];
+  expect(curl).toBeDefined();
+  expect(curl).toContain("-H 'content-type: application/json'");
+  const body = /-d '([^']*)'/.exec(curl!)![1];
+  const res = await dev.request("POST", "/actions/suggest", body);
   expect(res.status).toBe(200);
+  expect(res.text.trimEnd().split("\n")).toEqual(outputBlock('{"result":'));
   const logLine = /`(call_1 suggest_recipe ← [^`]*)`/.exec(page)?.[1];
   expect(logLine).toBeDefined();
   await waitUntil("the call's log line", () => dev.stdout.includes("call_1 suggest_recipe"));
   expect(own(dev.stdout).split("\n").map((line) => line.trim()), dev.stdout).toContain(normal(logLine!));
+
+  const empty = await dev.request("POST", "/actions/suggest", '{"dish":""}');
+  expect(empty.status).toBe(400);
+  expect(page).toContain("(`{\"dish\":\"\"}` gets a 400 saying `` `min_length` on `dish` ``)");
+  expect(empty.json.error.message).toContain("`min_length` on `dish`");
 });
