@@ -123,7 +123,7 @@ it("6: `jadpo ai record` prints the page's block and writes the page's file", as
   expect(tests.stdout.split("\n").map((line) => line.trim().replace(/  [\d.]+ms$/, ""))).toContain(`✓ ${named}`);
 });
 
-it("7: `jadpo dev` prints the page's start-up block, the sandbox warning, the curl answer and the call's log line", async () => {
+it("7: `jadpo dev` prints the page's start-up block (its sandbox line with a model answering, the warning without), the curl answer and the call's log line", async () => {
   const dev = await DevProcess.start(root, { JADPO_AI_BASE_URL: `http://127.0.0.1:${await closedPort()}/v1`, JADPO_RECORDING_KEY: KEY });
   await waitUntil("the sandbox line", () => dev.stdout.includes("sandbox:"));
   const own = (text: string) => normal(text.split(dev.url).join("http://127.0.0.1:3000"));
@@ -151,4 +151,10 @@ it("7: `jadpo dev` prints the page's start-up block, the sandbox warning, the cu
   expect(empty.status).toBe(400);
   expect(page).toContain("(`{\"dish\":\"\"}` gets a 400 saying `` `min_length` on `dish` ``)");
   expect(empty.json.error.message).toContain("`min_length` on `dish`");
+  await dev.stop();
+
+  // The block's last line, with a model answering.
+  const answering = await DevProcess.start(root, { JADPO_AI_BASE_URL: model.url, JADPO_RECORDING_KEY: KEY });
+  await waitUntil("the sandbox line", () => answering.stdout.includes("sandbox:"));
+  expect(normal(answering.stdout).split("\n")).toContain(block.at(-1));
 });
