@@ -7,12 +7,13 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { RecordingKey, writeFileAtomic } from "@jadpo/runtime/recordings";
+import { STATE_FOLDER } from "./state-folder.ts";
 
 export const RECORDING_KEY_VARIABLE = "JADPO_RECORDING_KEY";
 
 /** Where the project's key is kept: the one place its path is made. */
 export function recordingKeyPath(root: string): string {
-  return join(root, ".jadpo", "recording-key");
+  return join(root, STATE_FOLDER, "recording-key");
 }
 
 /** The key file's text without its line end; "" when it holds nothing, null when there is none. */
