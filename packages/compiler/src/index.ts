@@ -71,3 +71,4 @@ export { PRELUDE_TYPE_NAMES, buildPrelude } from "./check/prelude.ts";
 export * from "./cache/index.ts";
 export { isObject } from "./cache/entry.ts";
 export { nowMs } from "./clock.ts";
+export { processAlive } from "./process.ts";
