@@ -3,7 +3,7 @@
 // every further use of the same names, are dropped).
 import { diagnostic, type Diagnostic } from "../diagnostics/diagnostic.ts";
 import type { Fix } from "../diagnostics/fix.ts";
-import { addUseFix, declaredElsewhere } from "../names/declared-in.ts";
+import { addUseFix, declaredElsewhere, usesModule } from "../names/declared-in.ts";
 import type { Checker, MissingUse } from "./context.ts";
 
 export function mergeMissingUses(cx: Checker): void {
@@ -24,7 +24,7 @@ export function mergeMissingUses(cx: Checker): void {
     const first = group[0];
     const lines = new Map<string, number>(); // name → line of its first use
     for (const note of group) if (!lines.has(note.name)) lines.set(note.name, note.span.line);
-    const hasLine = first.file.syntax.decls.some((d) => d.kind === "use" && d.path.map((w) => w.name).join("/") === first.module);
+    const hasLine = first.file.syntax.decls.some((d) => usesModule(d, first.module));
     const others = [...lines.keys()].filter((name) => name !== first.name);
     if (others.length === 0 && hasLine && group.length === 1) continue;
     const suggestion = declaredElsewhere(first.name, first.module, others, hasLine);

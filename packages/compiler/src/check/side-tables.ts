@@ -51,7 +51,7 @@ class Kept<K, V> implements SideTable<K, V> {
 
 /** For checking only: no expression types, and only failures' resolutions (the checker reads those back). */
 export function checkOnlySideTables(): SideTables {
-  return { exprTypes: new NoExprTypes(), resolutions: new FailureResolutionsOnly() };
+  return { exprTypes: new NoExprTypes(), resolutions: new Kept(new Map(), (_key, value) => value.kind === "failure") };
 }
 
 /** Records no expression's type: nothing reads them when the program won't run. */
@@ -66,25 +66,5 @@ class NoExprTypes implements SideTable<Expr, Type> {
   set(): void {}
   values(): Iterable<Type> {
     return [];
-  }
-}
-
-/** Records only the resolutions of failure names (`reject F`, `fails F`, `failure F =>`). */
-class FailureResolutionsOnly implements SideTable<Node | Ident, Resolution> {
-  private readonly failures = new Map<Node | Ident, Resolution>();
-  get size(): number {
-    return this.failures.size;
-  }
-  get(key: Node | Ident): Resolution | undefined {
-    return this.failures.get(key);
-  }
-  has(key: Node | Ident): boolean {
-    return this.failures.has(key);
-  }
-  set(key: Node | Ident, value: Resolution): void {
-    if (value.kind === "failure") this.failures.set(key, value);
-  }
-  values(): Iterable<Resolution> {
-    return this.failures.values();
   }
 }

@@ -1,7 +1,7 @@
 // Where a name lives when it isn't visible here: the module of the project that declares it, so
 // `name.unknown` can say which `use` line to add (and an editor can add it).
 import type { LoadedFile } from "../syntax/loaded-file.ts";
-import type { UseDecl } from "../syntax/ast.ts";
+import type { Decl, UseDecl } from "../syntax/ast.ts";
 import type { Fix } from "../diagnostics/fix.ts";
 import type { Span } from "../source/span.ts";
 import { declaredNames } from "./namespace.ts";
@@ -53,7 +53,7 @@ export function addUseFix(file: LoadedFile, module: string, names: readonly stri
   const title = `Add ${names.map((n) => `\`${n}\``).join(", ")} to \`use ${module}\``;
   const name = names.join(", ");
   const uses = file.syntax.decls.filter((d): d is UseDecl => d.kind === "use");
-  const existing = uses.find((u) => u.path.map((p) => p.name).join("/") === module);
+  const existing = uses.find((u) => usesModule(u, module));
   if (existing && existing.names.length > 0) {
     const last = existing.names[existing.names.length - 1];
     return { title, edits: [{ span: insertionAt(file, last.span.end), text: `, ${name}` }] };
@@ -63,6 +63,11 @@ export function addUseFix(file: LoadedFile, module: string, names: readonly stri
     return { title, edits: [{ span: insertionAt(file, 0), text: `use ${module} { ${name} }\n${blank}` }] };
   }
   return { title, edits: [{ span: insertionAt(file, uses[uses.length - 1].span.end), text: `\nuse ${module} { ${name} }` }] };
+}
+
+/** Whether `decl` is a `use` line of `module` (`use a/b { … }` for `a/b`). */
+export function usesModule(decl: Decl, module: string): decl is UseDecl {
+  return decl.kind === "use" && decl.path.map((w) => w.name).join("/") === module;
 }
 
 /** The empty span at `offset`: where an insertion goes. */
