@@ -1,7 +1,7 @@
 // A full disk, or a used-up quota, is the user's to fix, not a fault in jadpo: every command that
 // writes says so as one `cli.disk_full`, naming the file when it is known.
 import { relative } from "node:path";
-import { diagnostic, type Diagnostic } from "@jadpo/compiler";
+import { diagnostic, slashPath, type Diagnostic } from "@jadpo/compiler";
 
 /** Whether `error` is the system saying there is no room left for a write. */
 export function isDiskFull(error: unknown): error is NodeJS.ErrnoException {
@@ -23,6 +23,6 @@ export function diskFull(error: NodeJS.ErrnoException, path: string | null, retr
 /** The file a failed write names, as shown from `cwd`; null when the error has none (a `write` on an open file). */
 export function failedPath(error: NodeJS.ErrnoException, cwd: string): string | null {
   if (typeof error.path !== "string") return null;
-  const shown = relative(cwd, error.path).replace(/\\/g, "/");
+  const shown = slashPath(relative(cwd, error.path));
   return shown === "" ? "." : shown;
 }

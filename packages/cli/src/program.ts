@@ -1,7 +1,7 @@
 // The commander program: global flags, every command, and usage errors turned into `cli.*`
 // diagnostics. `runCli` is what main.ts and the in-process tests call.
 import { Help, type Command, type CommanderError } from "commander";
-import { diagnostic } from "@jadpo/compiler";
+import { diagnostic, slashPath } from "@jadpo/compiler";
 import type { CliContext } from "./context.ts";
 import { flag, requiredNote } from "./options.ts";
 import { registerCommands } from "./commands/index.ts";
@@ -14,7 +14,7 @@ import { join } from "node:path";
 /** This install's copy of a docs page, or null when it has none. */
 function installedDoc(page: string): string | null {
   const folder = toolchainFolder("docs", page);
-  return folder === null ? null : join(folder, page).replace(/\\/g, "/");
+  return folder === null ? null : slashPath(join(folder, page));
 }
 
 /** A commander error, with the command it was raised on. */
