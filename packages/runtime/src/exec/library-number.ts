@@ -4,8 +4,6 @@
 import type { Span } from "@jadpo/compiler";
 import { RuntimeFault } from "../signals.ts";
 
-const MAX_INT = Number.MAX_SAFE_INTEGER;
-
 const NUMBER_TEXT = /^(\d+)(?:\.(\d+))?(?:e([+-]\d+))?$/;
 
 /** `x` rounded half away from zero to `places` decimal places, on its decimal text. */
@@ -31,10 +29,4 @@ export function roundHalfAway(x: number, places: number): number {
 export function decimalRound(x: number, places: number, span: Span): number {
   if (!Number.isInteger(places) || places < 0 || places > 15) throw new RuntimeFault({ variant: "round_places", places }, span);
   return roundHalfAway(x, places);
-}
-
-/** An Int made from a Decimal: past ±(2^53−1) it is an Int overflow. */
-export function checkedInt(n: number, span: Span): number {
-  if (!(n <= MAX_INT && n >= -MAX_INT)) throw new RuntimeFault({ variant: "int_overflow" }, span);
-  return n + 0;
 }

@@ -11,7 +11,8 @@ import type { Value } from "../values/value.ts";
 import { valueAsText } from "../values/as-text.ts";
 import * as texts from "./library-text.ts";
 import * as lists from "./library-list.ts";
-import { checkedInt, decimalRound, roundHalfAway } from "./library-number.ts";
+import { decimalRound, roundHalfAway } from "./library-number.ts";
+import { checkedInt } from "./operators.ts";
 
 type LibFn = (args: Value[], c: RunContext) => Value;
 

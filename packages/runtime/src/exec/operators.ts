@@ -34,7 +34,8 @@ function decimalOverflow(span: Span): RuntimeFault {
   return new RuntimeFault({ variant: "decimal_overflow" }, span);
 }
 
-function checkedInt(r: number, span: Span): number {
+/** An Int result: past ±(2^53−1) it is an Int overflow. */
+export function checkedInt(r: number, span: Span): number {
   if (r > MAX_INT || r < -MAX_INT) throw overflow(span);
   return r + 0; // no negative zero
 }

@@ -12,7 +12,7 @@ import { canonicalJson, toJson } from "../values/json.ts";
 import type { JsonValue, Value } from "../values/value.ts";
 import { FailureSignal, InternalFault } from "../signals.ts";
 import type { Invoke } from "./closure.ts";
-import type { ProgramState } from "./compile-state.ts";
+import type { Callable, ProgramState } from "./compile-state.ts";
 import type { RunContext, SentAttempt } from "./context.ts";
 
 /** How a decode error names a tool call's whole arguments. */
@@ -115,6 +115,18 @@ function toolOutcome(err: unknown): ToolOutcome {
   throw err; // a runtime fault inside a tool is a fault of the whole call
 }
 
+/** Runs one tool as an ordinary call; waits only if the tool does. */
+function runTool(tool: Callable, args: Value, c: RunContext): ToolOutcome | Promise<ToolOutcome> {
+  let result: Value | Promise<Value>;
+  try {
+    result = tool.call([args], c);
+  } catch (err) {
+    return toolOutcome(err);
+  }
+  if (result instanceof Promise) return result.then((value): ToolOutcome => ({ ok: true, value }), toolOutcome);
+  return { ok: true, value: result };
+}
+
 /** `ai.generate(values, as: T)` of a prompt with tools. */
 export function toolGenerateInvoke(p: ProgramState, prompt: PromptInfo, asType: Type, span: Span): Invoke {
   const callableOf = (tool: ToolInfo) => {
@@ -122,6 +134,8 @@ export function toolGenerateInvoke(p: ProgramState, prompt: PromptInfo, asType: 
     if (!target) throw new InternalFault(`the tool \`${tool.name}\` was not compiled`);
     return target;
   };
+  /** What the loop is told next: the step's reply, or the tool's outcome. */
+  const answer = (need: Need, c: RunContext) => (need.kind === "ask" ? need.reply() : runTool(callableOf(need.tool), need.args, c));
   if (p.aiMode === "sync") {
     return {
       async: false,
@@ -131,18 +145,8 @@ export function toolGenerateInvoke(p: ProgramState, prompt: PromptInfo, asType: 
         for (;;) {
           const next = loop.next(input);
           if (next.done) return next.value;
-          const need = next.value;
-          if (need.kind === "ask") {
-            const reply = need.reply();
-            if (reply instanceof Promise) throw new InternalFault("the AI backend answered `ai.generate` asynchronously where the program was compiled for a synchronous one");
-            input = reply;
-            continue;
-          }
-          try {
-            input = { ok: true, value: callableOf(need.tool).call([need.args], c) as Value } satisfies ToolOutcome;
-          } catch (err) {
-            input = toolOutcome(err);
-          }
+          input = answer(next.value, c);
+          if (input instanceof Promise) throw new InternalFault("the AI backend answered `ai.generate` asynchronously where the program was compiled for a synchronous one");
         }
       },
     };
@@ -155,16 +159,7 @@ export function toolGenerateInvoke(p: ProgramState, prompt: PromptInfo, asType: 
       for (;;) {
         const next = loop.next(input);
         if (next.done) return next.value;
-        const need = next.value;
-        if (need.kind === "ask") {
-          input = await need.reply();
-          continue;
-        }
-        try {
-          input = { ok: true, value: await callableOf(need.tool).call([need.args], c) } satisfies ToolOutcome;
-        } catch (err) {
-          input = toolOutcome(err);
-        }
+        input = await answer(next.value, c);
       }
     },
   };
