@@ -14,7 +14,6 @@ export { sha256PartsHex } from "../../compiler/src/hash/digest.ts";
 export { noPaint } from "../../compiler/src/diagnostics/render-pretty.ts";
 export { LINKED_FOLDER, SKIPPED_FOLDER, slashPath } from "../../compiler/src/host.ts";
 export { nowMs } from "../../compiler/src/clock.ts";
-export { processAlive } from "../../compiler/src/process.ts";
 
 /** `dist/worker.mjs`: this module is in a script or an entry of `dist/`, or in a chunk of `dist/chunks/`. */
 export function workerEntry(): URL | null {

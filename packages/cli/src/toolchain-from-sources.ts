@@ -2,8 +2,8 @@
 // imports this file). Running from sources, what comes before compiling is the compiler's API and
 // there are no workers to start; the bundle build puts build/toolchain-bundle.ts in this file's place.
 export {
-  findProjectRoot, isCheckSummary, isObject, LINKED_FOLDER, listProject, noPaint, nowMs, processAlive, projectKey,
-  readProjectEntry, sha256PartsHex, SKIPPED_FOLDER, slashPath, snapshotSources, writeProjectEntry, type ProjectKey,
+  findProjectRoot, isCheckSummary, isObject, LINKED_FOLDER, listProject, noPaint, nowMs, projectKey, readProjectEntry,
+  sha256PartsHex, SKIPPED_FOLDER, slashPath, snapshotSources, writeProjectEntry, type ProjectKey,
 } from "@jadpo/compiler";
 
 /** The test workers' entry; null when there is none to start. */

@@ -6,8 +6,8 @@
 // bundle's business (build/README.md): its build puts build/toolchain-bundle.ts in the place of
 // toolchain-from-sources.ts and resolves the decoder's import below to the decoder's own script.
 export {
-  findProjectRoot, isCheckSummary, isObject, LINKED_FOLDER, listProject, noPaint, nowMs, processAlive, projectKey,
-  readProjectEntry, sha256PartsHex, SKIPPED_FOLDER, slashPath, snapshotSources, workerEntry, writeProjectEntry, type ProjectKey,
+  findProjectRoot, isCheckSummary, isObject, LINKED_FOLDER, listProject, noPaint, nowMs, projectKey, readProjectEntry,
+  sha256PartsHex, SKIPPED_FOLDER, slashPath, snapshotSources, workerEntry, writeProjectEntry, type ProjectKey,
 } from "./toolchain-from-sources.ts";
 
 export type Runtime = typeof import("@jadpo/runtime");

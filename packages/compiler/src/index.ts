@@ -71,4 +71,3 @@ export { PRELUDE_TYPE_NAMES, buildPrelude } from "./check/prelude.ts";
 export * from "./cache/index.ts";
 export { isObject } from "./cache/entry.ts";
 export { nowMs } from "./clock.ts";
-export { processAlive } from "./process.ts";

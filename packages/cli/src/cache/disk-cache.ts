@@ -5,7 +5,7 @@
 import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ModuleCache } from "@jadpo/compiler";
-import { processAlive, sha256PartsHex } from "../toolchain.ts";
+import { sha256PartsHex } from "../toolchain.ts";
 import { statePath, unsafeStateFolder } from "../state-folder.ts";
 
 declare const __JADPO_TOOLCHAIN__: string | undefined;
@@ -25,6 +25,17 @@ const TEMPORARY = /^(?:[0-9a-f]{64}|stamps-[0-9a-f]{16})\.(\d+)\.(\d+)\.tmp$/;
 /** A write takes milliseconds: a temporary file this old is left over, whatever its pid (pids are reused). */
 const TEMPORARY_STALE_MS = 10 * 60_000;
 
+/** Whether process `pid` runs (as files/stale.ts of the runtime says it; loading the runtime here would slow every start). */
+function processRuns(pid: number): boolean {
+  if (!Number.isSafeInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
 /** Removes the temporary files a killed process left: those whose writer is gone, or that are old. */
 function removeLeftTemporaries(dir: string, now: number): void {
   let names: string[];
@@ -35,7 +46,7 @@ function removeLeftTemporaries(dir: string, now: number): void {
   }
   for (const name of names) {
     const temp = TEMPORARY.exec(name);
-    if (temp === null || (processAlive(Number(temp[1])) && now - Number(temp[2]) < TEMPORARY_STALE_MS)) continue;
+    if (temp === null || (processRuns(Number(temp[1])) && now - Number(temp[2]) < TEMPORARY_STALE_MS)) continue;
     try {
       // Never recursive: a folder of that name is not the cache's.
       rmSync(join(dir, name), { force: true });

@@ -4,7 +4,18 @@
 // Only jadpo's own names are matched (own-names.ts): the folders cleaned may hold anything else.
 import { lstatSync, readdirSync, readFileSync, rmdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { processAlive } from "@jadpo/compiler";
+
+/** Whether process `pid` still runs on this machine. */
+export function processAlive(pid: number): boolean {
+  if (!Number.isSafeInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    // EPERM: it runs, as another user.
+    return (e as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
 
 /** A lock's owner, from its `pid` file; null when it has none (yet, or a lock made by other code). */
 export function lockOwner(lock: string): number | null {
