@@ -6,7 +6,7 @@
 // Chevrotain runs every rule once before any input, to record the grammar (`RECORDING_PHASE`):
 // rule arguments are then absent and DSL calls return placeholders. Code that would fail on
 // those, or that builds the tree, runs inside `ACTION`, which recording skips.
-import { EmbeddedActionsParser, type IParserErrorMessageProvider, type TokenType } from "chevrotain";
+import { EmbeddedActionsParser, type IParserErrorMessageProvider, type OrMethodOpts, type TokenType } from "chevrotain";
 import type * as A from "./ast.ts";
 import * as T from "./tokens.ts";
 import type { Tok } from "./tokens.ts";
@@ -102,6 +102,23 @@ export abstract class ParserBase extends EmbeddedActionsParser {
   /** CONSUME with occurrence `idx` (unique per token type within a rule) and Jadpo's phrase for a miss. */
   protected tok(type: TokenType, errMsg?: string, idx = 0): Tok {
     return this.consume(idx, type, errMsg === undefined ? undefined : { ERR_MSG: errMsg }) as Tok;
+  }
+
+  /**
+   * Items separated by `,`, a trailing comma allowed, up to a closer the caller reads: a list's
+   * items, a function's parameters, a fake's script. `first` reads an item; `next` is the OR of an
+   * item or none before the closer, with its words for anything else. Used once per rule (its
+   * OPTION, MANY, OR and `,` are the rule's first).
+   */
+  protected commaSeparated<X>(items: X[], first: () => X, next: OrMethodOpts<X | null>): void {
+    this.OPTION(() => {
+      items.push(first());
+      this.MANY(() => {
+        this.CONSUME(T.Comma);
+        const item = this.OR(next);
+        if (item !== null) items.push(item);
+      });
+    });
   }
 
   /** Records bare expression statements; an arm block's final one is its value. */

@@ -155,11 +155,7 @@ export abstract class DeclarationRules extends StatementRules {
     const open = this.tok(T.LBrace);
     this.push(template, name, open.startLine, "}");
     this.MANY(() => {
-      const key = this.tok(T.Ident, "a constraint's name");
-      this.tok(T.Colon, "`:` and a value after the constraint name {prev}");
-      const value = this.SUBRULE(this.expression);
-      this.OPTION(() => this.CONSUME(T.Comma));
-      items.push({ name: this.id(key), value, span: this.sp(key) });
+      items.push(this.namedValue("a constraint's name", "`:` and a value after the constraint name {prev}"));
     });
     this.CONSUME(T.RBrace);
     this.close();
@@ -225,14 +221,7 @@ export abstract class DeclarationRules extends StatementRules {
     const params: A.Param[] = [];
     const open = this.tok(T.LParen, "`(` and the parameters after {prev}");
     this.push(template, name, open.startLine, ")");
-    this.OPTION(() => {
-      params.push(this.SUBRULE(this.param));
-      this.MANY(() => {
-        this.CONSUME(T.Comma);
-        const next = this.OR(this.nextParam);
-        if (next !== null) params.push(next);
-      });
-    });
+    this.commaSeparated(params, () => this.SUBRULE(this.param), this.nextParam);
     this.CONSUME(T.RParen);
     this.close();
     return params;

@@ -234,17 +234,22 @@ export abstract class ExpressionRules extends ParserBase {
     this.deeper(1, open);
     const fields: A.RecordFieldInit[] = [];
     this.MANY(() => {
-      const name = this.tok(T.Ident, "a field name");
-      this.tok(T.Colon, "`:` and a value after the field name {prev}");
-      const value = this.SUBRULE(this.expression);
-      this.OPTION(() => this.CONSUME(T.Comma));
-      fields.push({ name: this.id(name), value, span: this.sp(name) });
+      fields.push(this.namedValue("a field name", "`:` and a value after the field name {prev}"));
     });
     this.CONSUME(T.RBrace);
     this.depth--;
     this.close();
     return fields;
   });
+
+  /** `name: value`, then `,` or not: a record literal's field, a type's constraint (in its rule's MANY). */
+  protected namedValue(nameMsg: string, colonMsg: string): { name: A.Ident; value: A.Expr; span: A.Span } {
+    const name = this.tok(T.Ident, nameMsg);
+    this.tok(T.Colon, colonMsg);
+    const value = this.SUBRULE(this.expression);
+    this.OPTION(() => this.CONSUME(T.Comma));
+    return { name: this.id(name), value, span: this.sp(name) };
+  }
 
   private nextListItem = {
     DEF: [
@@ -259,14 +264,7 @@ export abstract class ExpressionRules extends ParserBase {
     this.push(OPEN.list, "", open.startLine, "]");
     this.deeper(1, open);
     const items: A.Expr[] = [];
-    this.OPTION(() => {
-      items.push(this.SUBRULE(this.expression));
-      this.MANY(() => {
-        this.CONSUME(T.Comma);
-        const next = this.OR(this.nextListItem);
-        if (next !== null) items.push(next);
-      });
-    });
+    this.commaSeparated(items, () => this.SUBRULE(this.expression), this.nextListItem);
     this.CONSUME(T.RBracket);
     this.depth--;
     this.close();

@@ -103,15 +103,7 @@ export abstract class TestRules extends DeclarationRules {
     const open = this.tok(T.LBracket, "`[` and the scripted items after `:`");
     this.push(OPEN.script, target, open.startLine, "]");
     const items: A.FakeItem[] = [];
-    this.OPTION(() => {
-      const first = this.SUBRULE(this.scriptItem);
-      items.push(first);
-      this.MANY(() => {
-        this.CONSUME(T.Comma);
-        const item = this.OR(this.nextScriptItem);
-        if (item !== null) items.push(item);
-      });
-    });
+    this.commaSeparated(items, () => this.SUBRULE(this.scriptItem), this.nextScriptItem);
     this.CONSUME(T.RBracket);
     this.close();
     return { target: this.id(target), items, span: this.sp(ai) };
