@@ -4,7 +4,7 @@
 // which the chevrotain parser reads: a 1 MB file with a mistake in each declaration, and a 1 MB
 // test broken at its last line. Prints the median wall time of 5 runs of each, after one
 // unmeasured run; each should stay well under 2 s.
-// Build first: `pnpm build`.
+// Build first: `pnpm build`. `--bin <jadpo.mjs>` runs another build (an older one, to compare).
 import { spawnSync } from "node:child_process";
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -13,7 +13,8 @@ import { fileURLToPath } from "node:url";
 import { brokenCorpus, longBrokenDeclaration } from "./fuzz/broken-corpus.ts";
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), "..");
-const jadpo = join(repo, "packages/cli/bin/jadpo.mjs");
+const binAt = process.argv.indexOf("--bin");
+const jadpo = binAt >= 0 ? process.argv[binAt + 1] : join(repo, "packages/cli/bin/jadpo.mjs");
 
 function project(file: string, text: string): string {
   const root = mkdtempSync(join(tmpdir(), "jadpo-bench-hostile-"));
