@@ -12,7 +12,7 @@ import type { CheckedProgram, Resolution } from "../check/program.ts";
 import type { Type } from "../types/types.ts";
 import { ownerField, typeOwner, type TypeOwner as Owner } from "./type-owner.ts";
 import { symbolKey, type NameKind, type NameSymbol, type Occurrence } from "./name-symbols.ts";
-import { recordedFixtureNames } from "./recorded-fixtures.ts";
+import { recordingNames } from "./recording-names.ts";
 
 export interface NameSink {
   declare(symbol: NameSymbol): void;
@@ -73,12 +73,15 @@ export function walkNames(result: CompileResult, sink: NameSink): void {
     w.file = file;
     for (const decl of file.syntax.decls) walkDecl(w, decl);
   }
-  recordedFixtureNames(result, (group, member, groupSpan, memberSpan) => {
-    const fixtures = result.graph.files.flatMap((f) => f.syntax.decls).find((d) => d.kind === "fixtures" && d.name.name === group);
-    if (fixtures?.kind !== "fixtures") return;
-    w.use(fixtures.name.span, groupSpan);
-    const found = fixtures.members.find((m) => m.name.name === member);
-    if (found) w.use(found.name.span, memberSpan);
+  recordingNames(result, ({ prompt, fixture }) => {
+    const promptInfo = prompt && program.prompts.get(prompt.name);
+    if (promptInfo && prompt) w.use(promptInfo.decl.name.span, prompt.span);
+    if (!fixture) return;
+    const group = result.graph.files.flatMap((f) => f.syntax.decls).find((d) => d.kind === "fixtures" && d.name.name === fixture.group);
+    if (group?.kind !== "fixtures") return;
+    w.use(group.name.span, fixture.groupSpan);
+    const member = group.members.find((m) => m.name.name === fixture.member);
+    if (member) w.use(member.name.span, fixture.memberSpan);
   });
 }
 
