@@ -2,7 +2,7 @@
 // project's folder, as a person would type it. The editor is told the summary line (as
 // information when the test passed, as an error when not) and the whole output goes to its log.
 import { spawn } from "node:child_process";
-import type { CodeLens, Connection } from "vscode-languageserver";
+import { MessageType, ShowMessageNotification, type CodeLens, type Connection } from "vscode-languageserver";
 import type { Here } from "./here.ts";
 import { rangeOf } from "./paths.ts";
 
@@ -44,8 +44,7 @@ export function runTest(connection: Connection, args: unknown[]): Promise<TestRu
       const summary = output.trim().split("\n").at(-1) ?? "";
       connection.console.log(`$ ${command}\n${output}`);
       const message = `${command}: ${summary}`;
-      if (exitCode === 0) void connection.window.showInformationMessage(message);
-      else void connection.window.showErrorMessage(message);
+      void connection.sendNotification(ShowMessageNotification.type, { type: exitCode === 0 ? MessageType.Info : MessageType.Error, message });
       resolve({ command, exitCode, output });
     };
     child.on("error", (error) => {

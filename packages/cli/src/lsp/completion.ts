@@ -88,6 +88,9 @@ function completionsIn(input: CompletionInput): CompletionItem[] {
     const entryStart = before.search(/ai\.\w+\s*:[^:]*$/);
     const openItems = entryStart >= 0 && count(before.slice(entryStart), "[") > count(before.slice(entryStart), "]");
     if (openItems) {
+      // Inside a scripted record (an answer, a tool's arguments): its fields.
+      const fields = recordFields(input, before);
+      if (fields) return fields;
       const word = /(\w*)$/.exec(line)![1];
       const scripted = lastMatch(/ai\.(\w+)\s*:/g, before);
       const tools = (scripted === null ? undefined : input.compiled.program?.prompts.get(scripted)?.tools) ?? [];

@@ -73,13 +73,15 @@ export function signatureHelp(here: Here): SignatureHelp | null {
     const found = callee ? callSignature(here, callee, head) : null;
     return found ? help(found, argumentIndex(open.inside)) : null;
   }
-  const typeName = /([A-Z]\w*)\s*$/.exec(head)?.[1];
-  const record = typeName ? recordSignature(here, typeName) : null;
-  if (!record) return null;
-  const fields = (record.parameters ?? []).map((p) => String(p.label).split(":")[0]);
+  // A record literal's type, not a callable's result (`-> SupportAnswer {` opens a body).
+  const record = /(->\s*)?\b([A-Z]\w*)\s*$/.exec(head);
+  const typeName = record && !record[1] ? record[2] : undefined;
+  const info = typeName ? recordSignature(here, typeName) : null;
+  if (!info) return null;
+  const fields = (info.parameters ?? []).map((p) => String(p.label).split(":")[0]);
   const written = [...open.inside.matchAll(/(\w+)\s*:/g)].map((m) => m[1]);
   const current = written.at(-1);
-  return help(record, current === undefined ? 0 : Math.max(0, fields.indexOf(current)));
+  return help(info, current === undefined ? 0 : Math.max(0, fields.indexOf(current)));
 }
 
 function callSignature(here: Here, callee: string, head: string): SignatureInformation | null {
