@@ -78,8 +78,11 @@ export function* compileSteps(host: Host, root: string, options: CompileOptions 
     return { root, graph: empty.graph, program: null, diagnostics: [stopped], omitted: 0, stats: { files: found.files.length, declarations: 0 } };
   }
   for (const d of foundProblems(found)) diagnostics.push(d);
-  const resolved = resolveModules(files, { recordings: readRecordings(host, found), incomplete });
+  const recordings = readRecordings(host, found);
+  yield;
+  const resolved = resolveModules(files, { recordings, incomplete });
   for (const d of resolved.diagnostics) diagnostics.push(d);
+  yield;
   let program: CheckedProgram | null = null;
   if (!diagnostics.some(blocksChecking)) {
     const checked = yield* checkProgramSteps(resolved.graph, undefined, options);

@@ -84,13 +84,16 @@ export function* checkProgramSteps(
     recordingPaths: new Set(recordingFiles),
   };
   declareTypeShells(cx);
+  yield;
   defineTypes(cx);
   yield;
   declareFailures(cx);
+  yield;
   declarePrompts(cx);
   cx.connection = readConnection(cx);
   yield;
   declareSignatures(cx);
+  yield;
   declareTools(cx);
   yield;
   const tables: SideTables = { exprTypes: cx.exprTypes, resolutions: cx.resolutions };
