@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { LspClient, type Position } from "../support/lsp.ts";
-import { copyToolProject, ORDERS_TEST, type Range } from "./tool-project.ts";
+import { startOnToolProject, ORDERS_TEST, type Range } from "./tool-project.ts";
 
 const ACTION = "domains/support/actions/answer_customer.jadpo";
 const TEST = "domains/support/actions/answer_customer.test.jadpo";
@@ -14,10 +14,7 @@ const TYPES = "domains/support/types.jadpo";
 let client: LspClient;
 let root: string;
 beforeAll(async () => {
-  root = copyToolProject("jadpo-lsp-assist-");
-  client = await LspClient.start(root);
-  for (const path of [ACTION, TEST, ORDERS_TEST]) await client.open(path);
-  for (const path of [ACTION, TEST, ORDERS_TEST]) await client.diagnosticsOf(path, (d) => d.length === 0);
+  ({ root, client } = await startOnToolProject("jadpo-lsp-assist-", [ACTION, TEST, ORDERS_TEST]));
 });
 afterAll(async () => {
   expect(client.logged.filter((m) => m.includes("failed"))).toEqual([]);

@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { LspClient, type Position } from "../support/lsp.ts";
-import { copyToolProject, ORDERS, ORDERS_TEST, SESAME, type Range } from "./tool-project.ts";
+import { startOnToolProject, ORDERS, ORDERS_TEST, SESAME, type Range } from "./tool-project.ts";
 
 const ACTION = "domains/support/actions/answer_customer.jadpo";
 const TEST = "domains/support/actions/answer_customer.test.jadpo";
@@ -16,10 +16,7 @@ const TYPES = "domains/support/types.jadpo";
 let client: LspClient;
 let root: string;
 beforeAll(async () => {
-  root = copyToolProject("jadpo-lsp-refs-");
-  client = await LspClient.start(root);
-  for (const path of [ACTION, TEST, ORDERS_TEST]) await client.open(path);
-  for (const path of [ACTION, TEST, ORDERS_TEST]) await client.diagnosticsOf(path, (d) => d.length === 0);
+  ({ root, client } = await startOnToolProject("jadpo-lsp-refs-", [ACTION, TEST, ORDERS_TEST]));
 });
 afterAll(async () => {
   expect(client.logged.filter((m) => m.includes("failed"))).toEqual([]);

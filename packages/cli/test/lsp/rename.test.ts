@@ -3,12 +3,12 @@
 // sandbox entry and recordings folder, a tool with its `call` items and `.called` uses but not
 // the `raw_call` text, a fixture with the recording naming it), and refusals with the reason:
 // prelude and library names, wrong casing, a name already taken.
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import { LspClient, type Position } from "../support/lsp.ts";
 import { runJadpoHere } from "../support/jadpo.ts";
-import { applyToDisk, copyToolProject, ORDERS, ORDERS_TEST, SESAME, type Range, type WorkspaceEdit } from "./tool-project.ts";
+import { applyToDisk, startOnToolProject, ORDERS, ORDERS_TEST, SESAME, type Range, type WorkspaceEdit } from "./tool-project.ts";
 
 const TEST = "domains/support/actions/answer_customer.test.jadpo";
 const ACTION = "domains/support/actions/answer_customer.jadpo";
@@ -26,12 +26,9 @@ afterEach(async () => {
 });
 
 async function start(): Promise<{ root: string; lsp: LspClient }> {
-  const root = copyToolProject("jadpo-lsp-rename-");
-  const lsp = await LspClient.start(root, undefined, CAPABILITIES);
-  client = lsp;
-  await lsp.open(TEST);
-  await lsp.diagnosticsOf(TEST, (d) => d.length === 0);
-  return { root, lsp };
+  const started = await startOnToolProject("jadpo-lsp-rename-", [TEST], CAPABILITIES);
+  client = started.client;
+  return { root: started.root, lsp: started.client };
 }
 
 const at = (root: string, path: string, needle: string, shift = 0): Position => LspClient.positionOf(readFileSync(join(root, path), "utf8"), needle, shift);

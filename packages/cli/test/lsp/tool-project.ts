@@ -6,7 +6,7 @@ import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { copyExample } from "../support/example.ts";
-import type { Position } from "../support/lsp.ts";
+import { LspClient, type Position } from "../support/lsp.ts";
 
 export const ORDERS = "domains/support/orders.jadpo";
 export const ORDERS_TEST = "domains/support/orders.test.jadpo";
@@ -54,6 +54,15 @@ export function copyToolProject(prefix: string): string {
   );
   writeFileSync(join(root, SESAME), sesame);
   return root;
+}
+
+/** A server on a new copy of the project, with `open` open and checked clean (requests answer from the last complete check). */
+export async function startOnToolProject(prefix: string, open: string[], capabilities: object = {}): Promise<{ root: string; client: LspClient }> {
+  const root = copyToolProject(prefix);
+  const client = await LspClient.start(root, undefined, capabilities);
+  for (const path of open) await client.open(path);
+  for (const path of open) await client.diagnosticsOf(path, (d) => d.length === 0);
+  return { root, client };
 }
 
 export interface Range {

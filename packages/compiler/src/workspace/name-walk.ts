@@ -121,10 +121,8 @@ function walkDecl(w: Walk, decl: Decl): void {
       return;
     case "prompt":
       w.declare(decl.name, "prompt");
-      for (const p of decl.params) {
-        w.declare(p.name, "field", decl.name.name);
-        walkTypeRef(w, p.type);
-      }
+      // A prompt's parameters are the fields of its values type.
+      walkParams(w, decl.params, "field", decl.name.name);
       walkPromptEntries(w, decl);
       return;
     case "connection":
@@ -140,9 +138,9 @@ function walkDecl(w: Walk, decl: Decl): void {
   }
 }
 
-function walkParams(w: Walk, params: Param[]): void {
+function walkParams(w: Walk, params: Param[], kind: NameKind = "parameter", owner?: string): void {
   for (const p of params) {
-    w.declare(p.name, "parameter");
+    w.declare(p.name, kind, owner);
     walkTypeRef(w, p.type);
   }
 }
