@@ -39,6 +39,7 @@ export { ParseCache } from "./workspace/parse-cache.ts";
 export { nodesAt, type NodeStep } from "./workspace/node-at.ts";
 export { nameIndex, symbolKey, type NameIndex, type NameKind, type NameSymbol, type Occurrence } from "./workspace/name-index.ts";
 export { ownerField, ownerFields, typeOwner, type TypeOwner } from "./workspace/type-owner.ts";
+export { allFacts, factsAround } from "./workspace/body-facts.ts";
 export { indexDeclarations, moduleDeclaring, type DeclarationIndex } from "./names/declared-in.ts";
 export { valuesTypeName } from "./names/namespace.ts";
 export { joinPath } from "./modules/load.ts";

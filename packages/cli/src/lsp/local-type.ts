@@ -1,7 +1,7 @@
 // The type of a parameter or local by name at a place in a file, from the last program that
 // checked (the buffer being typed in often doesn't parse): the declaration around the place,
 // its parameters' types, else the type the checker gave a use of the name inside it.
-import type { CheckedProgram, Decl, Expr, Type } from "@jadpo/compiler";
+import { factsAround, type CheckedProgram, type Decl, type Expr, type Type } from "@jadpo/compiler";
 import type { Position } from "vscode-languageserver";
 import { offsetAt } from "./paths.ts";
 
@@ -9,6 +9,7 @@ export function localType(program: CheckedProgram, path: string, position: Posit
   const file = program.graph.files.find((f) => f.path === path);
   if (!file) return undefined;
   const offset = offsetAt(file.source, position);
+  factsAround(program, file, offset);
   const decl = file.syntax.decls.find((d) => d.span.start <= offset && offset <= d.span.end);
   if (!decl) return undefined;
   return paramType(program, decl, offset, name) ?? useType(program, decl, name);

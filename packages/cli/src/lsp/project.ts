@@ -70,7 +70,8 @@ export class EditorProject {
     // The buffers as they are when the compile starts: changes arriving between its steps are a newer generation's.
     const buffers = new Map(this.buffers());
     let ms = 0;
-    const steps = compileSteps(this.host(buffers), this.root, { toRun: false, keepFacts: true, parses: this.parses });
+    // Tests' facts are kept; a body's are found when a request first reads them (factsAround).
+    const steps = compileSteps(this.host(buffers), this.root, { toRun: true, factsOnDemand: true, parses: this.parses });
     for (;;) {
       const started = performance.now();
       const next = steps.next();

@@ -4,7 +4,7 @@
 // requests read the facts and the name index of the last complete check. A handler that throws
 // answers nothing rather than stopping the server.
 import { dirname } from "node:path";
-import { decodeSource, overlayHost, SourceFile, type Host } from "@jadpo/compiler";
+import { decodeSource, factsAround, overlayHost, SourceFile, type Host } from "@jadpo/compiler";
 import { findProjectRoot } from "../toolchain.ts";
 import {
   CodeActionKind, TextDocuments, TextDocumentSyncKind, type Connection, type InitializeResult, type Position,
@@ -123,6 +123,7 @@ export function startServer(connection: Connection, disk: Host): void {
     if (!fileOf(compiled, relative) && !project.upToDate()) compiled = await checks.current(project);
     const file = fileOf(compiled, relative);
     if (!file) return null;
+    if (position && compiled.program && compiled.program.graph === compiled.result.graph) factsAround(compiled.program, file, offsetAt(file.source, position));
     const text = documents.get(uri)?.getText();
     const live = text === undefined ? file.source : new SourceFile(relative, decodeSource(text).text);
     return { project, compiled, file, live, uri, offset: position ? offsetAt(file.source, position) : 0, liveOffset: position ? offsetAt(live, position) : 0 };

@@ -13,6 +13,7 @@ import type { Type } from "../types/types.ts";
 import { ownerField, typeOwner, type TypeOwner as Owner } from "./type-owner.ts";
 import { symbolKey, type NameKind, type NameSymbol, type Occurrence } from "./name-symbols.ts";
 import { recordingNames } from "./recording-names.ts";
+import { allFacts } from "./body-facts.ts";
 
 export interface NameSink {
   declare(symbol: NameSymbol): void;
@@ -68,6 +69,7 @@ class Walk {
 export function walkNames(result: CompileResult, sink: NameSink): void {
   const program = result.program;
   if (!program) return;
+  allFacts(program);
   const w = new Walk(result, program, sink);
   for (const file of result.graph.files) {
     w.file = file;
