@@ -4,35 +4,52 @@
 // completion and every other request are answered from the last complete check meanwhile and
 // never wait behind one. A change arriving during a check makes it stale: it stops at its next
 // step and its work is dropped (parses of unchanged files are kept for the next one).
-import type { Compiled, EditorProject } from "./project.ts";
+import type { Steps } from "@jadpo/compiler";
+
+/** What is checked (an EditorProject): changes count as generations; a compile is taken in steps. */
+export interface Checkable<C> {
+  readonly generation: number;
+  invalidate(): void;
+  /** The last complete compile, and whether it saw the current generation. */
+  latest(): C | null;
+  upToDate(): boolean;
+  compile(): Steps<C>;
+}
 
 /** A pause in the changes this long ends a burst of typing (Gleam's server waits 100 ms). */
 export const DEBOUNCE_MS = 60;
 /** The longest a check holds the thread before requests get their turn. */
 export const SLICE_MS = 8;
 
-interface State {
+interface State<C> {
   timer: NodeJS.Timeout | null;
   /** The generation a running check compiles, or null. */
   running: number | null;
   /** Requests waiting for a check of the current generation. */
-  waiting: ((compiled: Compiled) => void)[];
+  waiting: { resolve: (compiled: C) => void; reject: (error: unknown) => void }[];
 }
 
-export class Checks {
-  private readonly states = new Map<EditorProject, State>();
+export class Checks<P extends Checkable<C>, C> {
+  private readonly states = new Map<P, State<C>>();
 
-  /** `checked`: called with each complete, current check (to publish its diagnostics). */
-  constructor(private readonly checked: (project: EditorProject, compiled: Compiled) => void) {}
+  /**
+   * `checked`: called with each complete, current check (to publish its diagnostics); `failed`:
+   * with what a check threw (a fault of the toolchain: the requests waiting for it fail, the
+   * server goes on).
+   */
+  constructor(
+    private readonly checked: (project: P, compiled: C) => void,
+    private readonly failed: (project: P, error: unknown) => void,
+  ) {}
 
-  private state(project: EditorProject): State {
+  private state(project: P): State<C> {
     let state = this.states.get(project);
     if (!state) this.states.set(project, (state = { timer: null, running: null, waiting: [] }));
     return state;
   }
 
   /** Something the project reads changed: check it once the changes pause. */
-  changed(project: EditorProject): void {
+  changed(project: P): void {
     project.invalidate();
     const state = this.state(project);
     if (state.timer) clearTimeout(state.timer);
@@ -40,22 +57,22 @@ export class Checks {
   }
 
   /** A check of the project as it is now: the last one when it is current, else the next (started at once). */
-  current(project: EditorProject): Promise<Compiled> {
+  current(project: P): Promise<C> {
     const latest = project.latest();
     if (latest && project.upToDate()) return Promise.resolve(latest);
     const state = this.state(project);
-    const promise = new Promise<Compiled>((resolve) => state.waiting.push(resolve));
+    const promise = new Promise<C>((resolve, reject) => state.waiting.push({ resolve, reject }));
     if (state.running !== project.generation) this.start(project);
     return promise;
   }
 
   /** The last complete check, or (before the first has ended) the first. */
-  latest(project: EditorProject): Promise<Compiled> {
+  latest(project: P): Promise<C> {
     const latest = project.latest();
     return latest ? Promise.resolve(latest) : this.current(project);
   }
 
-  private start(project: EditorProject): void {
+  private start(project: P): void {
     const state = this.state(project);
     if (state.timer) clearTimeout(state.timer);
     state.timer = null;
@@ -69,15 +86,21 @@ export class Checks {
         return;
       }
       const until = performance.now() + SLICE_MS;
-      while (performance.now() < until) {
-        const next = steps.next();
-        if (next.done) {
-          state.running = null;
-          const waiting = state.waiting.splice(0);
-          for (const resolve of waiting) resolve(next.value);
-          this.checked(project, next.value);
-          return;
+      try {
+        while (performance.now() < until) {
+          const next = steps.next();
+          if (next.done) {
+            state.running = null;
+            for (const waiter of state.waiting.splice(0)) waiter.resolve(next.value);
+            this.checked(project, next.value);
+            return;
+          }
         }
+      } catch (error) {
+        state.running = null;
+        for (const waiter of state.waiting.splice(0)) waiter.reject(error);
+        this.failed(project, error);
+        return;
       }
       setImmediate(slice);
     };

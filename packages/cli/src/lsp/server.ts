@@ -81,9 +81,10 @@ export function startServer(connection: Connection, disk: Host): void {
     published.set(project, new Set(byFile.keys()));
   }
 
-  const checks = new Checks((project, compiled) => {
-    publish(project, compiled).catch((error) => log(`checking ${project.root}`, error));
-  });
+  const checks = new Checks<EditorProject, Compiled>(
+    (project, compiled) => void publish(project, compiled).catch((error) => log(`checking ${project.root}`, error)),
+    (project, error) => log(`checking ${project.root}`, error),
+  );
 
   const changed = (document: TextDocument, open: boolean) => {
     try {
@@ -108,6 +109,19 @@ export function startServer(connection: Connection, disk: Host): void {
     for (const project of projects.values()) checks.changed(project);
   }));
 
+  /** The open buffer's text as the compiler reads it, made once per version (requests come often while typing). */
+  const liveSources = new Map<string, { version: number; source: SourceFile }>();
+  documents.onDidClose((e) => void liveSources.delete(e.document.uri));
+  const liveSource = (uri: string, relative: string): SourceFile | null => {
+    const document = documents.get(uri);
+    if (!document) return null;
+    const kept = liveSources.get(uri);
+    if (kept?.version === document.version) return kept.source;
+    const source = new SourceFile(relative, decodeSource(document.getText()).text);
+    liveSources.set(uri, { version: document.version, source });
+    return source;
+  };
+
   /**
    * The project, a check and the file at a document URI, with the cursor's offset. `fresh`: a
    * check of the buffers as they are now (rename and references edit or list every use); else
@@ -124,8 +138,7 @@ export function startServer(connection: Connection, disk: Host): void {
     const file = fileOf(compiled, relative);
     if (!file) return null;
     if (position && compiled.program && compiled.program.graph === compiled.result.graph) factsAround(compiled.program, file, offsetAt(file.source, position));
-    const text = documents.get(uri)?.getText();
-    const live = text === undefined ? file.source : new SourceFile(relative, decodeSource(text).text);
+    const live = liveSource(uri, relative) ?? file.source;
     return { project, compiled, file, live, uri, offset: position ? offsetAt(file.source, position) : 0, liveOffset: position ? offsetAt(live, position) : 0 };
   };
 
