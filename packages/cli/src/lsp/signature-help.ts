@@ -64,7 +64,8 @@ function paramTexts(file: LoadedFile, params: Param[]): string[] {
 export function signatureHelp(here: Here): SignatureHelp | null {
   // From the start of the declaration around the cursor: enough to see every bracket still open.
   const before = here.live.text.slice(0, here.liveOffset);
-  const declStart = Math.max(0, before.search(/\n(?=[a-z])[^\n]*$/));
+  let declStart = 0;
+  for (const m of before.matchAll(/\n(?=[a-z])/g)) declStart = m.index + 1;
   const open = openBracket(before.slice(declStart));
   if (!open) return null;
   const head = before.slice(0, declStart + open.at);
