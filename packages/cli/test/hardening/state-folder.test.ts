@@ -2,8 +2,8 @@
 // every command with one `cli.unsafe_state_folder` before anything is written or deleted through
 // it: each decoy in the link's target survives, old files, lock files, other tools' temporary
 // files and jadpo-named leftovers alike. In a real recording folder, `ai record` removes only a
-// killed record's temporary file. `check`, `test` and `ai record` run in process, from sources
-// (JADPO_CACHE=on turns the cache on there); `dev` runs the built CLI.
+// killed record's temporary file. `check`, `test`, `ai record` and `dev` run in process, from
+// sources (JADPO_CACHE=on turns the cache on there).
 import { spawnSync } from "node:child_process";
 import { cpSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -13,8 +13,7 @@ import { renderErrorPlain } from "@jadpo/compiler";
 import { startFakeModelServer, type FakeModelServer } from "@jadpo/runtime/testing";
 import { saveInternalReport } from "../../src/internal-error.ts";
 import { unsafeStateDiagnostic, unsafeStateFolder } from "../../src/state-folder.ts";
-import { buildCli } from "../support/build-cli.ts";
-import { repo, RunningJadpo, runJadpoHere, waitUntil } from "../support/jadpo.ts";
+import { repo, RunningJadpoHere, runJadpoHere, waitUntil } from "../support/jadpo.ts";
 
 const RECORDINGS = "domains/support/prompts/recordings/answer_question";
 
@@ -140,14 +139,12 @@ describe("the state folders' guard", () => {
 });
 
 describe("a .jadpo/dev that is a symbolic link", () => {
-  beforeAll(() => buildCli());
-
   it("stops jadpo dev before its clean-up runs: every lock file and temporary file in the target stays", async () => {
     const { app, lockvictim } = layout();
     mkdirSync(join(app, ".jadpo"));
     symlinkSync("../../lockvictim", join(app, ".jadpo/dev"));
     const before = snapshot(lockvictim);
-    const dev = new RunningJadpo(["dev", "--port", "0"], { cwd: app });
+    const dev = new RunningJadpoHere(["dev", "--port", "0"], { cwd: app });
     try {
       await waitUntil("jadpo dev to stop or serve", () => dev.exited || /http:\/\/127\.0\.0\.1:\d+/.test(dev.stdout));
     } finally {
