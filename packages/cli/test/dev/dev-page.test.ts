@@ -8,7 +8,7 @@ import { startFakeModelServer, type FakeModelServer } from "@jadpo/runtime/testi
 import { copyExample } from "../support/example.ts";
 import { repo, waitUntil } from "../support/jadpo.ts";
 import { RunningDev, closedPort, setPerDay, stopAll } from "./dev-server.ts";
-import { outputBlocks } from "./page-blocks.ts";
+import { blockStarting, outputBlocks } from "./page-blocks.ts";
 
 const PAGE = "docs/dev.md";
 const page = readFileSync(join(repo, PAGE), "utf8");
@@ -21,11 +21,7 @@ let model: FakeModelServer;
 /** The first lines of the output blocks this test compares; each is compared by one test below. */
 const COMPARED = ["$ jadpo dev --port 0", "$ curl -s -X POST", "✓ sandbox: the model of connection", "{", "POST /actions/answer_customer → 200"];
 
-function outputBlock(first: string): string[] {
-  const found = blocks.find((block) => block[0].startsWith(first));
-  if (found === undefined) throw new Error(`${PAGE} has no output block starting ${first}`);
-  return found;
-}
+const outputBlock = (first: string): string[] => blockStarting(PAGE, blocks, first);
 
 /** Port, model URL, milliseconds and the day as placeholders. */
 function normal(text: string): string {

@@ -11,7 +11,7 @@ import { startFakeModelServer, type FakeModelServer } from "@jadpo/runtime/testi
 import { findBlocks } from "../../../compiler/test/docs/blocks.ts";
 import { repo, runJadpoHere, waitUntil, type Run } from "../support/jadpo.ts";
 import { RunningDev, closedPort, stopAll } from "./dev-server.ts";
-import { outputBlocks } from "./page-blocks.ts";
+import { blockStarting, outputBlocks } from "./page-blocks.ts";
 
 const PAGE = "docs/getting-started.md";
 const page = readFileSync(join(repo, PAGE), "utf8");
@@ -24,12 +24,7 @@ let model: FakeModelServer;
 /** The first lines of the output blocks this test compares; each is compared by one test below. */
 const COMPARED = ["FAIL  the model's recipe is passed on", "✓ Recorded `suggest_recipe`'s answer", "✓ jadpo dev serving", '{"result":'];
 
-/** The page's output block whose first line starts with `first`. */
-function outputBlock(first: string): string[] {
-  const found = blocks.find((block) => block[0].startsWith(first));
-  if (found === undefined) throw new Error(`${PAGE} has no output block starting ${first}`);
-  return found;
-}
+const outputBlock = (first: string): string[] => blockStarting(PAGE, blocks, first);
 
 /** The port and the model server's address as placeholders; milliseconds as `N ms`. */
 function normal(text: string): string {
