@@ -1,4 +1,5 @@
-// `pnpm bench:lsp [runs]`: the built `jadpo lsp` while someone types, on the example and on a
+// `pnpm bench:lsp [runs] [--bin <jadpo.mjs>]`: the built `jadpo lsp` (or another build's, to
+// compare) while someone types, on the example and on a
 // 50,000-line project whose largest file has 10,000 lines (bench:check's project plus that file).
 // For each project it opens the file and then, `runs` times (5 by default):
 // - replays typing: 20 keystrokes at 20 keys a second (one `didChange` with the whole text every
@@ -6,16 +7,22 @@
 //   last key to the diagnostics of that last text (the ones a user sees settle);
 // - sends a hover right after each keystroke and measures how long each takes to be answered.
 // It prints the median settle delay, the median and worst hover, and one re-check's compile time.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { LspClient, type Position } from "../packages/cli/test/support/lsp.ts";
+import { jadpoEnv } from "../packages/cli/test/support/jadpo.ts";
 import { functionsSource } from "./scenarios/check-project.ts";
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), "..");
-const runs = Number(process.argv[2] ?? 5);
+const args = process.argv.slice(2);
+const binAt = args.indexOf("--bin");
+const otherBin = binAt >= 0 ? args.splice(binAt, 2)[1] : null;
+const runs = Number(args[0] ?? 5);
+/** How the server is started: this clone's build, or the one `--bin` names. */
+const start = otherBin === null ? undefined : (root: string) => () => spawnJadpoWith(otherBin, root);
 const KEYS = 20;
 const INTERVAL_MS = 50;
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -28,7 +35,7 @@ function typedText(text: string, anchor: string, statement: string, typed: numbe
 }
 
 async function measure(label: string, root: string, file: string, anchor: string, hoverAt: string): Promise<void> {
-  const client = await LspClient.start(root);
+  const client = await LspClient.start(root, start?.(root));
   const text = readFileSync(join(root, file), "utf8");
   await client.open(file, text);
   await client.diagnosticsOf(file);
@@ -64,7 +71,11 @@ async function measure(label: string, root: string, file: string, anchor: string
   console.log(`  one re-check's compile            ${compile.toFixed(0)} ms`);
 }
 
-console.log(`bench:lsp: ${KEYS} keys at ${1000 / INTERVAL_MS} keys/s, ${runs} runs, load ${loadavg()[0].toFixed(1)}`);
+function spawnJadpoWith(bin: string, root: string): ChildProcessWithoutNullStreams {
+  return spawn(process.execPath, [bin, "lsp"], { cwd: root, env: jadpoEnv(), stdio: ["pipe", "pipe", "pipe"] });
+}
+
+console.log(`bench:lsp: ${otherBin ?? "this clone's build"}, ${KEYS} keys at ${1000 / INTERVAL_MS} keys/s, ${runs} runs, load ${loadavg()[0].toFixed(1)}`);
 const example = mkdtempSync(join(tmpdir(), "jadpo-bench-lsp-example-"));
 cpSync(join(repo, "examples/support"), example, { recursive: true });
 await measure("example (15 files)", example, "domains/support/actions/answer_customer.jadpo", "    -> SupportAnswer\n{", "asked, as: SupportAnswer");
