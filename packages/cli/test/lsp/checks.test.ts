@@ -61,7 +61,7 @@ function checker(project: Scripted) {
 }
 
 describe("checks while typing", () => {
-  test("a burst of changes makes one check, of the last change, once the changes pause", async () => {
+  test("a burst of changes makes one check, of the last change, once the changes pause (every time)", async () => {
     const project = new Scripted(3);
     const { checks, published, next } = checker(project);
     for (let i = 0; i < 5; i++) checks.changed(project);
@@ -69,6 +69,10 @@ describe("checks while typing", () => {
     expect(await next()).toBe("compile of generation 5");
     expect(project.runs).toEqual([{ generation: 5, steps: 3 }]);
     expect(published).toEqual(["compile of generation 5"]);
+    // Once a check's cost is known the pause is no longer than it, and a burst is still one check.
+    for (let i = 0; i < 5; i++) checks.changed(project);
+    expect(await next()).toBe("compile of generation 10");
+    expect(project.runs.map((r) => r.generation)).toEqual([5, 10]);
   });
 
   test("a change during a check drops it at its next step; the next check is of the newest change", async () => {
