@@ -56,6 +56,7 @@ action ask_or_limit(question: Text) -> Text {
 }
 `;
 
-export function toolProject(tests: string, aiMode: "sync" | "async" = "sync", extra = ""): Project {
-  return projectOf({ "domains/shop/shop.jadpo": SOURCE + extra, "domains/shop/shop.test.jadpo": tests }, aiMode);
+/** The shop with `tests`; `extra` source after its own, and `files` (recordings, by path) beside it. */
+export function toolProject(tests: string, aiMode: "sync" | "async" = "sync", extra = "", files: Record<string, string> = {}): Project {
+  return projectOf({ "domains/shop/shop.jadpo": SOURCE + extra, "domains/shop/shop.test.jadpo": tests, ...files }, aiMode);
 }
