@@ -1,0 +1,171 @@
+// `jadpo ai record` of a prompt with tools, end to end in this process against the testing model
+// server scripted to call tools: the real loop runs (the tools as app code, a tool's own AI call
+// answered as `jadpo dev` answers it, never by the model), the file keeps the steps with
+// placeholders, and `recorded("…")` replays them in `jadpo test`. `ai show` lists the tools, and
+// `--render` prints their JSON schemas.
+import { describe, expect, it } from "vitest";
+import { disposedAfterEach } from "../support/example.ts";
+import { modelServerForFile, Project } from "./harness.ts";
+
+const SHOP = `type OrderCode = Text { pattern: "[A-Z]{3}-[0-9]{4}" }
+type OrderQuery = Object {
+    code: OrderCode
+}
+type OrderStatus = Object {
+    code: OrderCode
+    ready: Bool
+}
+type Reply = Object {
+    reply: Text
+    status_known: Bool
+}
+failure OrderNotFound { kind: NotFound  message: "No such order." }
+failure Unanswered { kind: Unavailable  message: "No answer." }
+
+action find_order(query: OrderQuery) fails OrderNotFound -> OrderStatus {
+    if query.code == "ZZZ-0000" {
+        reject OrderNotFound
+    }
+    return OrderStatus { code: query.code  ready: true }
+}
+
+prompt summarize(code: OrderCode) {
+    text: "Summarize order {code} in a sentence."
+}
+
+action summarized(query: OrderQuery) -> Text {
+    return match ai.generate(Summarize { code: query.code }, as: Text) {
+        success(t) => t
+        failure _ => "no summary"
+    }
+}
+
+prompt order_question(question: Text) {
+    system: "You answer bakery customers."
+    text: "Question: {question}"
+    tools: {
+        find_order: "Finds an order by its code, such as ABC-1234."
+        summarized: "Summarizes an order."
+    }
+    max_steps: 4
+}
+
+action ask(question: Text) fails Unanswered -> Reply {
+    return match ai.generate(OrderQuestion { question: question }, as: Reply) {
+        success(r) => r
+        failure _ => reject Unanswered
+    }
+}
+
+fixtures shop_questions {
+    ready -> OrderQuestion {
+        return OrderQuestion { question: "Is ABC-1234 ready?" }
+    }
+}
+`;
+
+const TESTS = `test "the recording replays its step, then answers" {
+    fakes: {
+        ai.order_question: [recorded("ready")]
+    }
+    var r = attempt ask("Is ABC-1234 ready?")
+    assert ai.order_question.steps == 2
+    assert list.count(ai.order_question.called.find_order) == 1
+    assert list.count(ai.order_question.called.summarized) == 1
+    assert ai.summarize.attempts == 1
+}
+`;
+
+const FILE = "domains/shop/recordings/order_question/ready.json";
+
+const example = disposedAfterEach(() => Project.example().write("domains/shop/shop.jadpo", SHOP).write("domains/shop/shop.test.jadpo", TESTS));
+const { server: model, env } = modelServerForFile("unused");
+
+describe("jadpo ai record of a prompt with tools", () => {
+  it("runs the real loop against the model, writes the steps with placeholders, and recorded() replays them", async () => {
+    const project = example();
+    model().setBehaviour({ kind: "script", steps: [
+      { kind: "tool_calls", calls: [{ name: "find_order", arguments: { code: "ABC-1234" } }, { name: "summarized", arguments: { code: "ABC-1234" } }] },
+      { kind: "tool_calls", calls: [{ name: "find_order", arguments: '{"code": 5}' }] },
+      { kind: "answer", text: '{"reply":"ABC-1234 is ready.","status_known":true}' },
+    ] });
+    const run = await project.run(["ai", "record", "order_question", "--as", "ready", "--fixture", "shop_questions.ready"], env());
+    expect(run.stderr).toBe("");
+    const recording = JSON.parse(project.read(FILE)) as { version: string; asked: { values: string } };
+    expect(run.stdout).toBe([
+      "✓ Recorded `order_question`'s answer as `ready`",
+      "    asked     meta-llama/Llama-3.1-8B-Instruct through local_model",
+      "    from      the fixture `shop_questions.ready`",
+      "    steps     1 step calling find_order, summarized",
+      "    answer    decodes as Reply",
+      "    values    3 placeholders",
+      `    file      ${FILE}`,
+      `✓ answer recorded  ${recording.version} · ready`,
+      "→ jadpo test  decodes the recording and answers tests with it",
+      "  placeholders  find_order.code → {OrderCode}, summarized.code → {OrderCode}, reply → {Text}; `personal: false` on a field's type keeps it verbatim",
+      "",
+    ].join("\n"));
+    expect(run.code).toBe(0);
+    // Only calls whose arguments decoded are kept: the second step's bad call is not, and its step is left out.
+    expect(project.read(FILE)).toBe(`${JSON.stringify({
+      answer: { reply: "{Text}", status_known: true },
+      asked: { fixture: "shop_questions.ready", model: "meta-llama/Llama-3.1-8B-Instruct", values: recording.asked.values },
+      steps: [{ calls: [{ arguments: { code: "{OrderCode}" }, tool: "find_order" }, { arguments: { code: "{OrderCode}" }, tool: "summarized" }] }],
+      version: recording.version,
+    }, null, 2)}\n`);
+    // Three steps asked of the model, each with the tools; the tool's own `summarize` call was answered as `jadpo dev` would, not by the model.
+    expect(model().requests).toHaveLength(3);
+    expect(model().requests.every((r) => r.tools?.length === 2)).toBe(true);
+    const tools = model().requests[1].messages.filter((m) => (m as { role: string }).role === "tool") as Array<{ content: string }>;
+    expect(tools[0].content).toBe('{"result":{"code":"ABC-1234","ready":true}}');
+    expect(tools[1].content).toMatch(/^\{"result":".+"\}$/);
+    expect(model().requests[2].messages.at(-1)).toMatchObject({ role: "tool", content: '{"error":{"decode":"`type` on `code`: expected OrderCode, got Int"}}' });
+    // Nothing else was written: no call log, no dev usage.
+    expect(project.exists(".jadpo/dev")).toBe(false);
+
+    const test = await project.run(["test", "domains/shop"], env());
+    expect(test.stdout).toBe("✓ 2 passed  1 test · 1 recording test\n");
+    expect(test.code).toBe(0);
+  });
+
+  it("fails with ai.model_error when the model calls tools at every step max_steps allows, writing nothing", async () => {
+    const project = example();
+    model().setBehaviour({ kind: "tool_calls", calls: [{ name: "find_order", arguments: { code: "ABC-1234" } }] });
+    const run = await project.run(["ai", "record", "order_question", "--as", "ready", "--fixture", "shop_questions.ready"], env());
+    expect(run.stdout).toContain("Asking the model failed: the model called tools at each of the 4 steps `max_steps` allows, and gave no answer");
+    expect(run.code).toBe(1);
+    expect(model().requests).toHaveLength(4);
+    expect(project.exists(FILE)).toBe(false);
+  });
+
+  it("is shown with its tools, and --render prints each tool's JSON schema", async () => {
+    const project = example();
+    const show = await project.run(["ai", "show", "order_question"], env());
+    expect(show.stdout).toContain("    tools       find_order: OrderQuery\n                summarized: OrderQuery\n    max steps   4\n");
+    const render = await project.run(["ai", "show", "order_question", "--render"], env());
+    const schema = [
+      "{",
+      '  "type": "object",',
+      '  "properties": {',
+      '    "code": {',
+      '      "type": "string",',
+      '      "pattern": "^(?:[A-Z]{3}-[0-9]{4})$"',
+      "    }",
+      "  },",
+      '  "required": [',
+      '    "code"',
+      "  ],",
+      '  "additionalProperties": false',
+      "}",
+    ];
+    expect(render.stdout).toContain([
+      "    tools          find_order: Finds an order by its code, such as ABC-1234.",
+      ...schema.map((line) => `                   ${line}`),
+      "                   summarized: Summarizes an order.",
+      ...schema.map((line) => `                   ${line}`),
+      "    correction     none: sent only with a correction attempt",
+      "",
+    ].join("\n"));
+    expect(render.code).toBe(0);
+  });
+});
