@@ -3,9 +3,31 @@
 // answered as `jadpo dev` answers it, never by the model), the file keeps the steps with
 // placeholders, and `recorded("…")` replays them in `jadpo test`. `ai show` lists the tools, and
 // `--render` prints their JSON schemas.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { outputBlocks } from "../dev/page-blocks.ts";
 import { disposedAfterEach } from "../support/example.ts";
+import { repo } from "../support/jadpo.ts";
 import { modelServerForFile, Project } from "./harness.ts";
+
+/** docs/cli-ai.md's block that starts with `first` (a command's output, or a file) and holds `holding`. */
+function docsBlock(first: string, holding = ""): string[] {
+  const found = outputBlocks(readFileSync(join(repo, "docs/cli-ai.md"), "utf8")).find((block) => block[0].startsWith(first) && block.join("\n").includes(holding));
+  if (found === undefined) throw new Error(`docs/cli-ai.md has no block starting ${first}`);
+  return found;
+}
+
+/** Whether `text` holds each run of `block`'s lines between its `…` lines, in order. */
+function holdsInOrder(text: string, block: string[]): void {
+  const runs = block.join("\n").split(/\n *…(?:\n|$)/).filter((run) => run !== "");
+  let at = 0;
+  for (const run of runs) {
+    const found = text.indexOf(run, at);
+    expect(found, run).toBeGreaterThanOrEqual(at);
+    at = found + run.length;
+  }
+}
 
 const SHOP = `type OrderCode = Text { pattern: "[A-Z]{3}-[0-9]{4}" }
 type OrderQuery = Object {
@@ -92,27 +114,14 @@ describe("jadpo ai record of a prompt with tools", () => {
     const run = await project.run(["ai", "record", "order_question", "--as", "ready", "--fixture", "shop_questions.ready"], env());
     expect(run.stderr).toBe("");
     const recording = JSON.parse(project.read(FILE)) as { version: string; asked: { values: string } };
-    expect(run.stdout).toBe([
-      "✓ Recorded `order_question`'s answer as `ready`",
-      "    asked     meta-llama/Llama-3.1-8B-Instruct through local_model",
-      "    from      the fixture `shop_questions.ready`",
-      "    steps     1 step calling find_order, summarized",
-      "    answer    decodes as Reply",
-      "    values    3 placeholders",
-      `    file      ${FILE}`,
-      `✓ answer recorded  ${recording.version} · ready`,
-      "→ jadpo test  decodes the recording and answers tests with it",
-      "  placeholders  find_order.code → {OrderCode}, summarized.code → {OrderCode}, reply → {Text}; `personal: false` on a field's type keeps it verbatim",
-      "",
-    ].join("\n"));
+    // The docs' block and file, exactly (the values digest is keyed by this project's own key).
+    const [command, ...block] = docsBlock("$ jadpo ai record order_question");
+    expect(command).toBe("$ jadpo ai record order_question --as ready --fixture shop_questions.ready");
+    expect(run.stdout).toBe(`${block.join("\n")}\n`);
     expect(run.code).toBe(0);
+    const file = docsBlock("{", '"steps"').join("\n").replace(/"values": "[0-9a-f]{8}"/, `"values": "${recording.asked.values}"`);
     // Only calls whose arguments decoded are kept: the second step's bad call is not, and its step is left out.
-    expect(project.read(FILE)).toBe(`${JSON.stringify({
-      answer: { reply: "{Text}", status_known: true },
-      asked: { fixture: "shop_questions.ready", model: "meta-llama/Llama-3.1-8B-Instruct", values: recording.asked.values },
-      steps: [{ calls: [{ arguments: { code: "{OrderCode}" }, tool: "find_order" }, { arguments: { code: "{OrderCode}" }, tool: "summarized" }] }],
-      version: recording.version,
-    }, null, 2)}\n`);
+    expect(project.read(FILE)).toBe(`${file}\n`);
     // Three steps asked of the model, each with the tools; the tool's own `summarize` call was answered as `jadpo dev` would, not by the model.
     expect(model().requests).toHaveLength(3);
     expect(model().requests.every((r) => r.tools?.length === 2)).toBe(true);
@@ -143,6 +152,9 @@ describe("jadpo ai record of a prompt with tools", () => {
     const show = await project.run(["ai", "show", "order_question"], env());
     expect(show.stdout).toContain("    tools       find_order: OrderQuery\n                summarized: OrderQuery\n    max steps   4\n");
     const render = await project.run(["ai", "show", "order_question", "--render"], env());
+    const [command, ...block] = docsBlock("$ jadpo ai show order_question --render");
+    expect(command).toBe("$ jadpo ai show order_question --render");
+    holdsInOrder(render.stdout, block);
     const schema = [
       "{",
       '  "type": "object",',

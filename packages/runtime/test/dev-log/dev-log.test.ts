@@ -6,7 +6,7 @@ import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync,
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { appendCall, capCall, DEV_CALL_LOG, LOGGED_STEPS_MAX, readCalls, readLastCall, readRecentCalls, type NewDevCall } from "../../src/dev-log/index.ts";
+import { appendCall, capCall, DEV_CALL_LOG, formatCallLine, LOGGED_STEPS_MAX, parseCallLine, readCalls, readLastCall, readRecentCalls, type NewDevCall } from "../../src/dev-log/index.ts";
 import { idReadCost } from "../../src/dev-log/log-file.ts";
 import { linesBackwards, type ReadCost } from "../../src/dev-log/lines.ts";
 
@@ -88,6 +88,18 @@ describe("the dev call log", () => {
     // A model can name anything: a long tool name is cut too.
     const named = capCall(entry("order_question", "?", { steps: [{ calls: [{ tool: "n".repeat(500), arguments: {}, result: 1 }] }] })).steps!;
     expect(named[0].calls[0].tool).toMatch(/^n{200}… \(cut: the name is 500 characters\)$/);
+  });
+
+  it("reads docs/dev-call-log.md's example lines and writes each back byte for byte", () => {
+    const page = readFileSync(join(repo, "docs/dev-call-log.md"), "utf8");
+    const block = /\n```\n(\{"id":[^]*?)\n```\n/.exec(page)?.[1].split("\n") ?? [];
+    expect(block.length).toBeGreaterThanOrEqual(3);
+    for (const line of block) {
+      const call = parseCallLine(line);
+      expect(call).not.toBeNull();
+      expect(formatCallLine(call!)).toBe(line);
+    }
+    expect(block.some((line) => parseCallLine(line)?.steps !== undefined)).toBe(true);
   });
 
   it("finds the last call of a prompt, and none for a prompt never called or without a log", () => {
