@@ -137,6 +137,21 @@ describe("jadpo ai record of a prompt with tools", () => {
     expect(test.code).toBe(0);
   });
 
+  it("refuses arguments kept verbatim that hold the key, as it refuses such an answer, writing nothing", async () => {
+    const project = example();
+    const shop = project.read("domains/shop/shop.jadpo");
+    project.write("domains/shop/shop.jadpo", shop.replace('Text { pattern: "[A-Z]{3}-[0-9]{4}" }', 'Text { pattern: "[A-Z]{3}-[0-9]{4}"  personal: false }'));
+    model().setBehaviour({ kind: "script", steps: [
+      { kind: "tool_calls", calls: [{ name: "find_order", arguments: { code: "KEY-2026" } }] },
+      { kind: "answer", text: '{"reply":"Ready.","status_known":true}' },
+    ] });
+    const run = await project.run(["ai", "record", "order_question", "--as", "ready", "--fixture", "shop_questions.ready"], { ...env(), JADPO_AI_KEY: "KEY-2026" });
+    expect(run.stdout).toContain("rule: ai.key_in_answer");
+    expect(run.stdout).not.toContain("KEY-2026");
+    expect(run.code).toBe(1);
+    expect(project.exists(FILE)).toBe(false);
+  });
+
   it("fails with ai.model_error when the model calls tools at every step max_steps allows, writing nothing", async () => {
     const project = example();
     model().setBehaviour({ kind: "tool_calls", calls: [{ name: "find_order", arguments: { code: "ABC-1234" } }] });
