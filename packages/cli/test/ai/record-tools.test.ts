@@ -6,6 +6,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { SHOP_ASK, SHOP_ORDERS, SHOP_SUMMARIZED } from "@jadpo/runtime/testing";
 import { outputBlocks } from "../dev/page-blocks.ts";
 import { disposedAfterEach } from "../support/example.ts";
 import { repo } from "../support/jadpo.ts";
@@ -29,39 +30,7 @@ function holdsInOrder(text: string, block: string[]): void {
   }
 }
 
-const SHOP = `type OrderCode = Text { pattern: "[A-Z]{3}-[0-9]{4}" }
-type OrderQuery = Object {
-    code: OrderCode
-}
-type OrderStatus = Object {
-    code: OrderCode
-    ready: Bool
-}
-type Reply = Object {
-    reply: Text
-    status_known: Bool
-}
-failure OrderNotFound { kind: NotFound  message: "No such order." }
-failure Unanswered { kind: Unavailable  message: "No answer." }
-
-action find_order(query: OrderQuery) fails OrderNotFound -> OrderStatus {
-    if query.code == "ZZZ-0000" {
-        reject OrderNotFound
-    }
-    return OrderStatus { code: query.code  ready: true }
-}
-
-prompt summarize(code: OrderCode) {
-    text: "Summarize order {code} in a sentence."
-}
-
-action summarized(query: OrderQuery) -> Text {
-    return match ai.generate(Summarize { code: query.code }, as: Text) {
-        success(t) => t
-        failure _ => "no summary"
-    }
-}
-
+const SHOP = `${SHOP_ORDERS}${SHOP_SUMMARIZED}
 prompt order_question(question: Text) {
     system: "You answer bakery customers."
     text: "Question: {question}"
@@ -71,14 +40,7 @@ prompt order_question(question: Text) {
     }
     max_steps: 4
 }
-
-action ask(question: Text) fails Unanswered -> Reply {
-    return match ai.generate(OrderQuestion { question: question }, as: Reply) {
-        success(r) => r
-        failure _ => reject Unanswered
-    }
-}
-
+${SHOP_ASK}
 fixtures shop_questions {
     ready -> OrderQuestion {
         return OrderQuestion { question: "Is ABC-1234 ready?" }

@@ -13,6 +13,7 @@ import { callAction, findAction } from "../../src/exec/call-action.ts";
 import { LOGGED_STEPS_MAX, type DevCall, type NewDevCall } from "../../src/dev-log/call.ts";
 import { startFakeModelServer, type Behaviour, type FakeModelServer } from "../../src/testing/openai-server.ts";
 import { projectOf } from "../../src/testing/project.ts";
+import { SHOP_SUMMARIZED } from "../../src/testing/shop.ts";
 import { SOURCE } from "../tools/tool-project.ts";
 
 const KEY = "sk-dev-tools-5b2c9e1f0a7d3e4b";
@@ -34,19 +35,8 @@ connection local_model {
 `;
 }
 
-/** A tool that asks AI itself. */
-const EXTRA = `
-prompt summarize(code: OrderCode) {
-    text: "Summarize order {code}."
-}
-
-action summarized(query: OrderQuery) -> Text {
-    return match ai.generate(Summarize { code: query.code }, as: Text) {
-        success(t) => t
-        failure _ => "no summary"
-    }
-}
-
+/** A prompt whose one tool asks AI itself. */
+const EXTRA = `${SHOP_SUMMARIZED}
 prompt order_summary(question: Text) {
     text: "Question: {question}"
     tools: {

@@ -6,7 +6,7 @@ import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync,
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { appendCall, capCall, DEV_CALL_LOG, formatCallLine, LOGGED_STEPS_MAX, parseCallLine, readCalls, readLastCall, readRecentCalls, type NewDevCall } from "../../src/dev-log/index.ts";
+import { appendCall, capCall, DEV_CALL_LOG, formatCallLine, LOGGED_STEPS_MAX, parseCallLine, readCalls, readLastCall, readRecentCalls, type DevStep, type NewDevCall } from "../../src/dev-log/index.ts";
 import { idReadCost } from "../../src/dev-log/log-file.ts";
 import { linesBackwards, type ReadCost } from "../../src/dev-log/lines.ts";
 
@@ -74,7 +74,7 @@ describe("the dev call log", () => {
 
   it("bounds a line's steps: values cut to what is left of LOGGED_STEPS_MAX, later calls counted, not kept", () => {
     const big = "y".repeat(LOGGED_STEPS_MAX);
-    const steps = [{ calls: [
+    const steps: DevStep[] = [{ calls: [
       { tool: "t", arguments: {}, result: "small" },
       { tool: "t", arguments: { big }, result: "never kept whole" },
       { tool: "t", arguments: {}, result: "left out" },
