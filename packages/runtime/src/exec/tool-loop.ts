@@ -75,13 +75,14 @@ function* toolLoop(p: ProgramState, prompt: PromptInfo, asType: Type, span: Span
   const earlier: LoopTurn[] = [];
   /** A recording's replies for the steps after this one. */
   let replayed: GenerateReply[] = [];
+  /** What the last step's tool calls gave back, sent with this step; none after a step that called none. */
+  let toolResults: string[] = [];
   for (let step = 1; ; step++) {
     // A next step is needed: past the limit, the call ends here (a pending correction is not asked for).
     if (step > prompt.maxSteps) throw new FailureSignal(loopLimit);
-    const last = earlier[earlier.length - 1];
     const sent: SentAttempt = { values, asType };
     if (correction) sent.correction = correction;
-    if (last?.kind === "tools") sent.toolResults = last.calls.map((run) => run.result);
+    if (toolResults.length > 0) sent.toolResults = toolResults;
     (c.ai.sent[index] ??= []).push(sent);
     const call: GenerateCall = {
       prompt, values, asType, attempt: step, depth, span,
@@ -97,11 +98,13 @@ function* toolLoop(p: ProgramState, prompt: PromptInfo, asType: Type, span: Span
     }
     if (correction) earlier.push({ kind: "correction", correction });
     correction = undefined;
+    toolResults = [];
     switch (reply.kind) {
       case "calls": {
         const runs: ToolCallRun[] = [];
         for (const one of reply.calls) runs.push(yield* runCall(prompt, index, one, c));
         earlier.push({ kind: "tools", calls: runs });
+        toolResults = runs.map((run) => run.result);
         backend.toolsRan?.(call, runs);
         continue;
       }
