@@ -41,9 +41,31 @@ prompt order_question(question: Text) {
     max_steps: 4
 }
 ${SHOP_ASK}
+action broken(query: OrderQuery) -> Int {
+    var none_long = text.length(query.code) - text.length(query.code)
+    return 1 / none_long
+}
+
+prompt broken_question(question: Text) {
+    text: "Question: {question}"
+    tools: {
+        broken: "Stops with a runtime fault."
+    }
+}
+
+action ask_broken(question: Text) -> Text {
+    return match ai.generate(BrokenQuestion { question: question }, as: Text) {
+        success(t) => t
+        failure _ => "other"
+    }
+}
+
 fixtures shop_questions {
     ready -> OrderQuestion {
         return OrderQuestion { question: "Is ABC-1234 ready?" }
+    }
+    broken -> BrokenQuestion {
+        return BrokenQuestion { question: "?" }
     }
 }
 `;
@@ -122,6 +144,18 @@ describe("jadpo ai record of a prompt with tools", () => {
     expect(run.code).toBe(1);
     expect(model().requests).toHaveLength(4);
     expect(project.exists(FILE)).toBe(false);
+  });
+
+  it("fails with runtime.fault where a tool stopped, writing nothing", async () => {
+    const project = example();
+    model().setBehaviour({ kind: "tool_calls", calls: [{ name: "broken", arguments: { code: "ABC-1234" } }] });
+    const run = await project.run(["ai", "record", "broken_question", "--as", "broken", "--fixture", "shop_questions.broken"], env());
+    expect(run.stdout.split("\n").slice(0, 2)).toEqual([
+      `error: Division by zero --> domains/shop/shop.jadpo:${SHOP.split("\n").findIndex((line) => line.includes("return 1 / none_long")) + 1}:12`,
+      "  reason: A runtime fault stops the program where a value breaks a rule that only running can check.",
+    ]);
+    expect(run.code).toBe(1);
+    expect(project.exists("domains/shop/recordings")).toBe(false);
   });
 
   it("is shown with its tools, and --render prints each tool's JSON schema", async () => {

@@ -45,6 +45,25 @@ prompt order_summary(question: Text) {
     max_steps: 3
 }
 
+action broken(query: OrderQuery) -> Int {
+    var none_long = text.length(query.code) - text.length(query.code)
+    return 1 / none_long
+}
+
+prompt broken_question(question: Text) {
+    text: "Question: {question}"
+    tools: {
+        broken: "Stops with a runtime fault."
+    }
+}
+
+action ask_broken(question: Text) -> Text {
+    return match ai.generate(BrokenQuestion { question: question }, as: Text) {
+        success(t) => t
+        failure _ => "other"
+    }
+}
+
 action ask_summary(question: Text) -> Text {
     return match ai.generate(OrderSummary { question: question }, as: Text) {
         success(t) => t
@@ -182,6 +201,12 @@ describe("a tool prompt in `jadpo dev`", () => {
     expect(d.lines.map((l) => [l.prompt, l.outcome])).toEqual([["order_summary", "success"], ["summarize", "success"]]);
     expect(d.lines[0].steps?.map((s) => s.calls.map((c) => c.tool))).toEqual([["summarized"]]);
     expect(typeof d.lines[0].steps?.[0].calls[0].result).toBe("string");
+  });
+
+  it("a call whose tool stops the action with a fault is `stopped`", async () => {
+    const d = dev();
+    expect(await d.ask("ask_broken", "?")).toMatchObject({ kind: "fault" });
+    expect(d.lines.map((l) => [l.prompt, l.attempts, l.outcome, l.steps])).toEqual([["broken_question", 1, "stopped", undefined]]);
   });
 
   it("keeps no key in a step, and bounds the steps a line keeps", async () => {
