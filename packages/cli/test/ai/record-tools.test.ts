@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { SHOP_ASK, SHOP_ORDERS, SHOP_SUMMARIZED } from "@jadpo/runtime/testing";
+import { SHOP_ASK, SHOP_BROKEN, SHOP_ORDERS, SHOP_SUMMARIZED } from "@jadpo/runtime/testing";
 import { outputBlocks } from "../dev/page-blocks.ts";
 import { disposedAfterEach } from "../support/example.ts";
 import { repo } from "../support/jadpo.ts";
@@ -41,25 +41,7 @@ prompt order_question(question: Text) {
     max_steps: 4
 }
 ${SHOP_ASK}
-action broken(query: OrderQuery) -> Int {
-    var none_long = text.length(query.code) - text.length(query.code)
-    return 1 / none_long
-}
-
-prompt broken_question(question: Text) {
-    text: "Question: {question}"
-    tools: {
-        broken: "Stops with a runtime fault."
-    }
-}
-
-action ask_broken(question: Text) -> Text {
-    return match ai.generate(BrokenQuestion { question: question }, as: Text) {
-        success(t) => t
-        failure _ => "other"
-    }
-}
-
+${SHOP_BROKEN}
 fixtures shop_questions {
     ready -> OrderQuestion {
         return OrderQuestion { question: "Is ABC-1234 ready?" }

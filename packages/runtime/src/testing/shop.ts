@@ -1,5 +1,6 @@
-// A small shop for tests of prompts with tools (Jadpo source): an order look-up that can fail, and
-// an action that asks AI itself, so a tool's own AI call can be followed. Tests add their prompts.
+// A small shop for tests of prompts with tools (Jadpo source): an order look-up that can fail, an
+// action that asks AI itself, so a tool's own AI call can be followed, and a tool that faults.
+// Tests add their prompts.
 
 /** Order types, the failures, and `find_order`, which fails with OrderNotFound for `ZZZ-0000`. */
 export const SHOP_ORDERS = `type OrderCode = Text { pattern: "[A-Z]{3}-[0-9]{4}" }
@@ -45,6 +46,28 @@ action ask(question: Text) fails Unanswered -> Reply {
     return match ai.generate(OrderQuestion { question: question }, as: Reply) {
         success(r) => r
         failure _ => reject Unanswered
+    }
+}
+`;
+
+/** `ask_broken(question)`: `broken_question`, whose one tool, `broken`, stops with a division by zero. */
+export const SHOP_BROKEN = `
+action broken(query: OrderQuery) -> Int {
+    var none_long = text.length(query.code) - text.length(query.code)
+    return 1 / none_long
+}
+
+prompt broken_question(question: Text) {
+    text: "Question: {question}"
+    tools: {
+        broken: "Stops with a runtime fault."
+    }
+}
+
+action ask_broken(question: Text) -> Text {
+    return match ai.generate(BrokenQuestion { question: question }, as: Text) {
+        success(t) => t
+        failure _ => "other"
     }
 }
 `;

@@ -13,7 +13,7 @@ import { callAction, findAction } from "../../src/exec/call-action.ts";
 import { LOGGED_STEPS_MAX, type DevCall, type NewDevCall } from "../../src/dev-log/call.ts";
 import { startFakeModelServer, type Behaviour, type FakeModelServer } from "../../src/testing/openai-server.ts";
 import { projectOf } from "../../src/testing/project.ts";
-import { SHOP_SUMMARIZED } from "../../src/testing/shop.ts";
+import { SHOP_BROKEN, SHOP_SUMMARIZED } from "../../src/testing/shop.ts";
 import { SOURCE } from "../tools/tool-project.ts";
 
 const KEY = "sk-dev-tools-5b2c9e1f0a7d3e4b";
@@ -45,25 +45,7 @@ prompt order_summary(question: Text) {
     max_steps: 3
 }
 
-action broken(query: OrderQuery) -> Int {
-    var none_long = text.length(query.code) - text.length(query.code)
-    return 1 / none_long
-}
-
-prompt broken_question(question: Text) {
-    text: "Question: {question}"
-    tools: {
-        broken: "Stops with a runtime fault."
-    }
-}
-
-action ask_broken(question: Text) -> Text {
-    return match ai.generate(BrokenQuestion { question: question }, as: Text) {
-        success(t) => t
-        failure _ => "other"
-    }
-}
-
+${SHOP_BROKEN}
 action ask_summary(question: Text) -> Text {
     return match ai.generate(OrderSummary { question: question }, as: Text) {
         success(t) => t
