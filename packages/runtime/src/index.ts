@@ -6,9 +6,9 @@
 
 // Executing programs.
 export { compileProgram, type CompiledProgram, type CompileOptions } from "./exec/compile-program.ts";
-export { callAction, type ActionOutcome, type CallActionOptions } from "./exec/call-action.ts";
+export { callAction, callPrompt, type ActionOutcome, type CallActionOptions } from "./exec/call-action.ts";
 export { createContext, type RunContext, type ContextOptions } from "./exec/context.ts";
-export type { AiBackend, GenerateCall, GenerateReply, StreamCall, StreamReply, EmbedCall, EmbedReply } from "./ai/backend.ts";
+export type { AiBackend, GenerateCall, GenerateReply, StreamCall, StreamReply, EmbedCall, EmbedReply, LoopTurn, ToolCallReply, ToolCallRun } from "./ai/backend.ts";
 
 // Values, and decoding an answer or a request into one.
 export type { Value, JsonValue } from "./values/value.ts";
