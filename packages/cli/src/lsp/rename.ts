@@ -1,8 +1,8 @@
 // Rename, from the compiler's name table: every place the symbol's name is written changes, in
 // every file — for a prompt its `ai.<prompt>` keys and uses, its sandbox entries and its values
 // type (`answer_question` ↔ `AnswerQuestion`, renamed together), with its recordings' folder
-// renamed too; for a tool its `tools:` key, `call`/`calls` items and `.called.<tool>` uses; for a
-// fixture the `asked.fixture` of recordings. Prelude and library names, and a new name with the
+// renamed too; for a tool its `tools:` key, `call`/`calls` items, `.called.<tool>` uses and the
+// steps of its prompt's recordings; for a fixture the `asked.fixture` of recordings. Prelude and library names, and a new name with the
 // wrong casing or one already taken, are refused with the reason.
 import { nameIndex, recordingFolder, toLowerSnake, valuesTypeName, type Span } from "@jadpo/compiler";
 import {

@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { LspClient, type Position } from "../support/lsp.ts";
-import { startOnToolProject, ORDERS, ORDERS_TEST, SESAME, type Range } from "./tool-project.ts";
+import { startOnToolProject, ORDERS, ORDERS_TEST, READY, SESAME, type Range } from "./tool-project.ts";
 
 const ACTION = "domains/support/actions/answer_customer.jadpo";
 const TEST = "domains/support/actions/answer_customer.test.jadpo";
@@ -67,12 +67,13 @@ describe("references", () => {
     expect(found.filter((f) => f.startsWith(`${TEST}:`) && f.endsWith(" AnswerQuestion")).length).toBe(4);
   });
 
-  test("a tool: its declaration, `tools:` key, `call` item and `.called.<tool>`, never a `raw_call` text", async () => {
+  test("a tool: its declaration, `tools:` key, `call` item, `.called.<tool>` and recorded steps, never a `raw_call` text", async () => {
     expect(await references(ORDERS_TEST, at(ORDERS_TEST, "call find_order", 6))).toEqual([
       `${ORDERS}:10:13 find_order`,
       `${ORDERS}:4:9 find_order`,
       `${ORDERS_TEST}:2:33 find_order`,
       `${ORDERS_TEST}:6:63 find_order`,
+      `${READY}:9:19 find_order`,
     ]);
   });
 

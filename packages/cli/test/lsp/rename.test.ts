@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import { LspClient, type Position } from "../support/lsp.ts";
 import { runJadpoHere } from "../support/jadpo.ts";
-import { applyToDisk, startOnToolProject, ORDERS, ORDERS_TEST, SESAME, type Range, type WorkspaceEdit } from "./tool-project.ts";
+import { applyToDisk, startOnToolProject, ORDERS, ORDERS_TEST, READY, SESAME, type Range, type WorkspaceEdit } from "./tool-project.ts";
 
 const TEST = "domains/support/actions/answer_customer.test.jadpo";
 const ACTION = "domains/support/actions/answer_customer.jadpo";
@@ -102,11 +102,12 @@ describe("rename", () => {
     expect(await checks(root)).toMatch(/^✓ Check passed/);
   });
 
-  test("a tool: its `tools:` key, `call` items and `.called.<tool>` uses; a `raw_call` text stays", async () => {
+  test("a tool: its `tools:` key, `call` items, `.called.<tool>` uses and recorded steps; a `raw_call` text stays", async () => {
     const { root, lsp } = await start();
     const edit = await lsp.request<WorkspaceEdit>("textDocument/rename", ORDERS_TEST, at(root, ORDERS_TEST, "call find_order", 6), { newName: "lookup_order" });
-    expect(touched(root, edit)).toEqual([ORDERS, ORDERS_TEST]);
+    expect(touched(root, edit)).toEqual([ORDERS, ORDERS_TEST, READY]);
     applyToDisk(edit);
+    expect(readFileSync(join(root, READY), "utf8")).toContain('"tool": "lookup_order"');
     const test = readFileSync(join(root, ORDERS_TEST), "utf8");
     expect(test).toContain('[call lookup_order(OrderQuery { code: "ABC-1234" }), raw_call("find_order", "{}"), true]');
     expect(test).toContain("ai.order_question.called.lookup_order");

@@ -1,9 +1,10 @@
 // The project the name-table tests (references, rename, signature help…) speak about: a copy of
 // the example plus a tool prompt (`order_question`, whose tool `find_order` takes an
 // `OrderQuery`), an action asking it, a test scripting a `call` and reading `.called.find_order`,
-// and the `sesame` recording naming its fixture (`asked.fixture`), as `ai record --fixture` writes it.
-import { readFileSync, renameSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+// the `sesame` recording naming its fixture (`asked.fixture`), as `ai record --fixture` writes it,
+// and a recording of the tool prompt whose step called the tool.
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { copyExample } from "../support/example.ts";
 import { LspClient, type Position } from "../support/lsp.ts";
@@ -11,6 +12,26 @@ import { LspClient, type Position } from "../support/lsp.ts";
 export const ORDERS = "domains/support/orders.jadpo";
 export const ORDERS_TEST = "domains/support/orders.test.jadpo";
 export const SESAME = "domains/support/prompts/recordings/answer_question/sesame.json";
+/** A recording of the tool prompt, whose one step called `find_order`. */
+export const READY = "domains/support/recordings/order_question/ready.json";
+
+const READY_SOURCE = `{
+  "answer": true,
+  "steps": [
+    {
+      "calls": [
+        {
+          "arguments": {
+            "code": "ABC-1234"
+          },
+          "tool": "find_order"
+        }
+      ]
+    }
+  ],
+  "version": "order_question@00000000"
+}
+`;
 
 const ORDERS_SOURCE = `type OrderQuery = Object {
     code: Text
@@ -48,6 +69,8 @@ export function copyToolProject(prefix: string): string {
   const root = copyExample(prefix);
   writeFileSync(join(root, ORDERS), ORDERS_SOURCE);
   writeFileSync(join(root, ORDERS_TEST), ORDERS_TEST_SOURCE);
+  mkdirSync(join(root, dirname(READY)), { recursive: true });
+  writeFileSync(join(root, READY), READY_SOURCE);
   const sesame = readFileSync(join(root, SESAME), "utf8").replace(
     '  "version"',
     '  "asked": {\n    "fixture": "questions.sesame",\n    "model": "meta-llama/Llama-3.1-8B-Instruct",\n    "values": "3f9a0c12"\n  },\n  "version"',

@@ -75,9 +75,13 @@ export function walkNames(result: CompileResult, sink: NameSink): void {
     w.file = file;
     for (const decl of file.syntax.decls) walkDecl(w, decl);
   }
-  recordingNames(result, ({ prompt, fixture }) => {
+  recordingNames(result, ({ promptName, prompt, fixture, tools }) => {
     const promptInfo = prompt && program.prompts.get(prompt.name);
     if (promptInfo && prompt) w.use(promptInfo.decl.name.span, prompt.span);
+    for (const tool of tools) {
+      const info = program.prompts.get(promptName)?.tools.find((t) => t.name === tool.name);
+      if (info) w.use(info.decl.name.span, tool.span);
+    }
     if (!fixture) return;
     const group = result.graph.files.flatMap((f) => f.syntax.decls).find((d) => d.kind === "fixtures" && d.name.name === fixture.group);
     if (group?.kind !== "fixtures") return;
