@@ -93,10 +93,10 @@ function devRecordingKey(root: string, env: CliContext["env"], onProblem: (messa
   };
 }
 
-/** Why the server couldn't listen on `port`, from the system's error code. */
-export function listenProblem(port: number, code: string): Diagnostic {
+/** Why the server couldn't listen on `port` of `host`, from the system's error code. */
+export function listenProblem(port: number, code: string, host = "127.0.0.1"): Diagnostic {
   if (code === "EADDRINUSE") return diagnostic("cli.port_in_use", null, { port });
-  return diagnostic("cli.port_unavailable", null, { port, code: code || "unknown error" });
+  return diagnostic("cli.port_unavailable", null, { port, host, code: code || "unknown error" });
 }
 
 /** Serves the project at `path` until `stop` aborts. Sets `context.exitCode`. */
