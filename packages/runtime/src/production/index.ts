@@ -9,3 +9,4 @@ export type { AiCallOutcome, AiCallRecord } from "./backend.ts";
 export type { ServedAction } from "./actions.ts";
 export { programForBuild, type BuildProgram } from "./prune.ts";
 export { encodeProgram, decodeProgram } from "./program-codec.ts";
+export { declarationsOf } from "./declarations.ts";

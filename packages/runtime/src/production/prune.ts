@@ -119,6 +119,7 @@ export function programForBuild(program: CheckedProgram): BuildProgram {
       recordings: [],
       exprTypes: filtered(program.exprTypes),
       resolutions: filtered(program.resolutions),
+      namedTypes: new Map([...program.namedTypes].filter(([decl]) => kept.has(decl))),
       actionFailures: filtered(program.actionFailures),
       signatures: filtered(program.signatures),
     },
