@@ -5,8 +5,27 @@ export {
   findProjectRoot, isCheckSummary, isObject, LINKED_FOLDER, listProject, noPaint, nowMs, projectKey, readProjectEntry,
   sha256PartsHex, SKIPPED_FOLDER, slashPath, snapshotSources, writeProjectEntry, type ProjectKey,
 } from "@jadpo/compiler";
+import { fileURLToPath } from "node:url";
 
 /** The test workers' entry; null when there is none to start. */
 export function workerEntry(): URL | null {
   return null;
+}
+
+/** A build's modules: the app's (with `programMarker` where the program's text goes) and the server's. */
+export interface ProductionModules {
+  app: string;
+  server: string;
+  programMarker: string;
+}
+
+let production: Promise<ProductionModules> | undefined;
+
+/** Bundled from the sources on first use (the bundle's build makes them ahead). */
+export function productionModules(): Promise<ProductionModules> {
+  return (production ??= (async () => {
+    const [{ bundleProduction }, { PROGRAM_MARKER }] = await Promise.all([import("../build/production-bundle.mjs"), import("../build/program-marker.mjs")]);
+    const { app, server } = await bundleProduction(fileURLToPath(new URL("../../..", import.meta.url)));
+    return { app, server, programMarker: PROGRAM_MARKER };
+  })());
 }

@@ -4,7 +4,7 @@
 // of a bad edit.
 import type { AddressInfo } from "node:net";
 import { basename } from "node:path";
-import { diagnostic, omittedLine, renderErrorPlain, renderErrorPretty, type Diagnostic } from "@jadpo/compiler";
+import { diagnostic, omittedLine, renderErrorPlain, renderErrorPretty } from "@jadpo/compiler";
 import { DEV_CALL_LOG, DEV_STATE_NAMES, probeModel, removeStaleFiles, UsageCounter, type DevAiOptions, type DevCall, type Probe } from "@jadpo/runtime/dev";
 import type { CliContext } from "../../context.ts";
 import { recordingKey } from "../../recording-key.ts";
@@ -21,6 +21,9 @@ import { buildProject, type BuildResult, type DevBuild } from "./build.ts";
 import type { FailedRequest } from "./page.ts";
 import { createDevServer } from "./server.ts";
 import { watchProject } from "../../watch-project.ts";
+import { listenProblem } from "../../listen-problem.ts";
+
+export { listenProblem };
 
 export interface DevOptions {
   port: number;
@@ -91,12 +94,6 @@ function devRecordingKey(root: string, env: CliContext["env"], onProblem: (messa
     }
     return key.value;
   };
-}
-
-/** Why the server couldn't listen on `port` of `host`, from the system's error code. */
-export function listenProblem(port: number, code: string, host = "127.0.0.1"): Diagnostic {
-  if (code === "EADDRINUSE") return diagnostic("cli.port_in_use", null, { port });
-  return diagnostic("cli.port_unavailable", null, { port, host, code: code || "unknown error" });
 }
 
 /** Serves the project at `path` until `stop` aborts. Sets `context.exitCode`. */

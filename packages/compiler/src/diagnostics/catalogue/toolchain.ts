@@ -92,6 +92,12 @@ export const toolchainRules = {
     next: "Pass an `--output` file in a folder you can write to",
     owner: "human",
   },
+  "cli.build_unwritable": {
+    summary: "The build can't be written to `{path}`: {why}",
+    reason: "`jadpo build` writes `app.mjs`, `app.d.mts` and `server.mjs` into that folder, creating it when it is missing.",
+    next: "Pass an `--out` folder you can write to",
+    owner: "human",
+  },
   "cli.disk_full": {
     reason: "The disk holding it has no space left, or your quota on it is used up ({code}).",
     owner: "human",

@@ -1,0 +1,18 @@
+// Running until SIGTERM or SIGINT, for `jadpo serve` and `server.mjs`: a signal starts the drain;
+// once serving returns, the process leaves (a model request still open would keep it alive).
+import type { CliContext } from "../../context.ts";
+
+export async function untilSignalled(context: CliContext, serve: (stop: AbortSignal) => Promise<void>): Promise<void> {
+  const stop = new AbortController();
+  // `on`, not `once`: a second signal during the drain must not kill the process by default.
+  const onSignal = () => stop.abort();
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
+  try {
+    await serve(stop.signal);
+  } finally {
+    process.off("SIGINT", onSignal);
+    process.off("SIGTERM", onSignal);
+  }
+  if (stop.signal.aborted) setTimeout(() => process.exit(context.exitCode), 200).unref();
+}
