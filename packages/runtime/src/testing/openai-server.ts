@@ -13,6 +13,8 @@ export interface RecordedRequest {
   headers: Record<string, string | string[] | undefined>;
   /** The parsed JSON body, or the raw text when it isn't JSON. */
   body: unknown;
+  /** The client's port: which connection (and so which process) sent it. */
+  remotePort: number;
 }
 
 export type Behaviour =
@@ -90,6 +92,7 @@ export async function startFakeModelServer(initial: Behaviour): Promise<FakeMode
       path: (req.url ?? "").split("?")[0] ?? "",
       headers: { ...req.headers },
       body: parseOrText(raw),
+      remotePort: req.socket.remotePort ?? 0,
     };
     requests.push(recorded);
     const route = recorded.path === "/v1/chat/completions" ? "chat" : recorded.path === "/v1/embeddings" ? "embeddings" : null;
