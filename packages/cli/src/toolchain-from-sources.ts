@@ -5,6 +5,7 @@ export {
   findProjectRoot, isCheckSummary, isObject, LINKED_FOLDER, listProject, noPaint, nowMs, projectKey, readProjectEntry,
   sha256PartsHex, SKIPPED_FOLDER, slashPath, snapshotSources, writeProjectEntry, type ProjectKey,
 } from "@jadpo/compiler";
+import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 /** The test workers' entry; null when there is none to start. */
@@ -21,10 +22,19 @@ export interface ProductionModules {
 
 let production: Promise<ProductionModules> | undefined;
 
-/** Bundled from the sources on first use (the bundle's build makes them ahead). */
+/**
+ * The bundle's build's (dist/production/) when it is as new as the sources, else bundled from the
+ * sources on first use.
+ */
 export function productionModules(): Promise<ProductionModules> {
   return (production ??= (async () => {
-    const [{ bundleProduction }, { PROGRAM_MARKER }] = await Promise.all([import("../build/production-bundle.mjs"), import("../build/program-marker.mjs")]);
+    const [{ buildIsStale }, { PROGRAM_MARKER }] = await Promise.all([import("../build/stale.mjs"), import("../build/program-marker.mjs")]);
+    const built = new URL("../dist/production/", import.meta.url);
+    if (!buildIsStale() && existsSync(new URL("app.mjs", built)) && existsSync(new URL("server.mjs", built))) {
+      const read = (name: string) => readFileSync(new URL(name, built), "utf8");
+      return { app: read("app.mjs"), server: read("server.mjs"), programMarker: PROGRAM_MARKER };
+    }
+    const { bundleProduction } = await import("../build/production-bundle.mjs");
     const { app, server } = await bundleProduction(fileURLToPath(new URL("../../..", import.meta.url)));
     return { app, server, programMarker: PROGRAM_MARKER };
   })());
