@@ -8,11 +8,12 @@ export async function untilSignalled(context: CliContext, serve: (stop: AbortSig
   const onSignal = () => stop.abort();
   process.on("SIGINT", onSignal);
   process.on("SIGTERM", onSignal);
-  try {
-    await serve(stop.signal);
-  } finally {
-    process.off("SIGINT", onSignal);
-    process.off("SIGTERM", onSignal);
+  await serve(stop.signal);
+  if (stop.signal.aborted) {
+    // Drained: the handlers stay, so another signal while the process leaves changes nothing.
+    setTimeout(() => process.exit(context.exitCode), 200).unref();
+    return;
   }
-  if (stop.signal.aborted) setTimeout(() => process.exit(context.exitCode), 200).unref();
+  process.off("SIGINT", onSignal);
+  process.off("SIGTERM", onSignal);
 }
