@@ -4,7 +4,7 @@
 // a tsc error), then runs against the testing model server: a value, a failure as a value, and a
 // bad input as JadpoInputError.
 import { execFileSync, spawn, spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -72,9 +72,9 @@ afterAll(async () => {
   rmSync(example, { recursive: true, force: true });
 });
 
-function runNode(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function runNode(args: string[], env: Record<string, string>, cwd = service): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: service, env: jadpoEnv(env) });
+    const child = spawn(process.execPath, args, { cwd, env: jadpoEnv(env) });
     let stdout = "";
     let stderr = "";
     child.stdout.setEncoding("utf8").on("data", (text: string) => void (stdout += text));
@@ -89,6 +89,36 @@ function typecheck(main: string): { code: number | null; output: string } {
   const run = spawnSync(process.execPath, [tsc, "-p", "tsconfig.json"], { cwd: service, encoding: "utf8" });
   return { code: run.status, output: `${run.stdout}${run.stderr}` };
 }
+
+/** A fenced block of docs/production.md, by its info string (`ts main.ts`). */
+function docBlock(info: string): string {
+  const page = readFileSync(join(repo, "docs/production.md"), "utf8");
+  const found = new RegExp(`\`\`\`${info}\n([\\s\\S]*?)\`\`\`\n`).exec(page);
+  if (found === null) throw new Error(`docs/production.md has no \`\`\`${info} block`);
+  return found[1];
+}
+
+describe("docs/production.md's TypeScript service", () => {
+  it("typechecks with its tsconfig and runs against a build of the example", async () => {
+    const docs = mkdtempSync(join(tmpdir(), "jadpo-docs-service-"));
+    try {
+      cpSync(join(service, "build"), join(docs, "build"), { recursive: true });
+      writeFileSync(join(docs, "package.json"), `${JSON.stringify({ type: "module", private: true })}\n`);
+      writeFileSync(join(docs, "tsconfig.json"), docBlock("json tsconfig"));
+      writeFileSync(join(docs, "main.ts"), docBlock("ts main.ts"));
+      // Node's types, for `process` (a service has them installed); nothing a program could import.
+      mkdirSync(join(docs, "node_modules/@types"), { recursive: true });
+      symlinkSync(join(repo, "node_modules/@types/node"), join(docs, "node_modules/@types/node"), "dir");
+      const checked = spawnSync(process.execPath, [tsc, "-p", "tsconfig.json"], { cwd: docs, encoding: "utf8" });
+      expect(`${checked.stdout}${checked.stderr}`).toBe("");
+      const run = await runNode(["main.js"], { JADPO_AI_BASE_URL: model.url }, docs);
+      expect(run.stderr).toBe("");
+      expect(run.stdout).toBe("The seeded rye has sesame.\n");
+    } finally {
+      rmSync(docs, { recursive: true, force: true });
+    }
+  });
+});
 
 describe("a TypeScript service importing a build of examples/support", () => {
   it("imports only Node's built-ins", () => {

@@ -287,7 +287,25 @@ describe("what stops jadpo serve from starting", () => {
     ].join("\n"));
     const unset = await runJadpoHere(["serve", "--port", "0"], { cwd: keyed, env: { JADPO_SERVE_TOKEN: TOKEN, MODEL_KEY: "k" } });
     expect(unset.code).toBe(1);
-    expect(unset.stderr).toContain("error: `MODEL_URL` is not set, so the connection `model`'s base_url can't be read\n");
-    expect(unset.stderr).toContain("  rule: ai.setting_missing\n");
+    expect(unset.stderr).toBe([
+      "error: `MODEL_URL` is not set, so the connection `model`'s base_url can't be read",
+      "  reason: A served or built app reads its connection's settings from the environment when it starts, so a deployment missing one stops at once rather than at its first call.",
+      "  next: Set `MODEL_URL` in the environment the app runs in, or give the connection's `env(\"MODEL_URL\", …)` a default (human)",
+      "  rule: ai.setting_missing",
+      "",
+    ].join("\n"));
+  });
+
+  it("is ai.setting_missing when the connection has no model to ask", async () => {
+    const modelless = projectOf({ "app.jadpo": "connection model {\n    capability: ai\n    driver: openai_compatible\n}\n", "domains/a/a.jadpo": "action ping() -> Int {\n    return 1\n}\n" });
+    const run = await runJadpoHere(["serve", "--port", "0"], { cwd: modelless, env: { JADPO_SERVE_TOKEN: TOKEN } });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe([
+      "error: The connection `model` has no `model`",
+      "  reason: A served or built app reads its connection's settings from the environment when it starts, so a deployment missing one stops at once rather than at its first call.",
+      "  next: Give the connection a `model` entry (human)",
+      "  rule: ai.setting_missing",
+      "",
+    ].join("\n"));
   });
 });

@@ -4,7 +4,7 @@
 // close() waits for the calls running. Each runs the program a build ships, written and read back.
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CheckedProgram } from "@jadpo/compiler";
+import { diagnostic, renderErrorPlain, type CheckedProgram } from "@jadpo/compiler";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createApp, JadpoFault, JadpoInputError, PRODUCTION_APP, type JadpoApp } from "../../src/production/index.ts";
@@ -78,6 +78,16 @@ describe("createApp of the example", () => {
     expect(error).toBeInstanceOf(JadpoFault);
     expect((error as Error).name).toBe("JadpoFault");
     expect((error as Error).message).toMatch(/^Asking the model failed: the model answered with HTTP 401: Incorrect API key provided: \*\*\* \(domains\/support\/actions\/answer_customer\.jadpo:10:18\)$/);
+  });
+
+  it("words the fault of a model's error as the catalogue does", () => {
+    const span = { file: "domains/a/a.jadpo", line: 3, column: 12, start: 0, end: 0 };
+    expect(renderErrorPlain(diagnostic("runtime.fault", span, { variant: "model_error", error: "the model answered with HTTP 404" }))).toBe([
+      "error: Asking the model failed: the model answered with HTTP 404 --> domains/a/a.jadpo:3:12",
+      "  reason: A runtime fault stops the program where a value breaks a rule that only running can check.",
+      "  next: Check the connection's model, base_url and key in the environment the app runs with (agent)",
+      "  rule: runtime.fault",
+    ].join("\n"));
   });
 
   it("redacts a key the model echoes from the result", async () => {

@@ -2,6 +2,7 @@
 // example app as it stands now, and the rules for what the reference's app doesn't show (clashing
 // names, optional and list types, enums, actions without parameters or result, AI failures that
 // escape an action, the prelude's types an action returns).
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { declarationsOf } from "../../src/production/declarations.ts";
@@ -69,7 +70,12 @@ describe("declarationsOf", () => {
         "",
       ].join("\n"),
     };
-    expect(declarations(helpDesk)).toBe(`/** Text, min_length 1, max_length 2000 */
+    const written = declarations(helpDesk);
+    // docs/production.md shows the same text.
+    const page = readFileSync(fileURLToPath(new URL("../../../../docs/production.md", import.meta.url)), "utf8");
+    const shown = /### The declarations\n[\s\S]*?```ts\n([\s\S]*?)```\n/.exec(page);
+    expect(shown?.[1]).toBe(written);
+    expect(written).toBe(`/** Text, min_length 1, max_length 2000 */
 export type CustomerQuestion = string;
 export interface SupportAnswer { resolved_by_articles: boolean; reply: string }
 export type Locale = "en-GB" | "fr-FR";
