@@ -3,7 +3,7 @@
 // fixtures or recordings — and write `app.mjs` (the runtime's bundle with the program in it),
 // `app.d.mts` (its declarations) and `server.mjs`, each atomically.
 import { join, relative, resolve } from "node:path";
-import { compileProject, diagnostic, omittedLine, renderErrorPlain, renderErrorPretty, slashPath, type Diagnostic } from "@jadpo/compiler";
+import { compileProject, diagnostic, renderErrorPlain, slashPath, sourceLookup, type Diagnostic } from "@jadpo/compiler";
 import { declarationsOf, encodeProgram, programForBuild } from "@jadpo/runtime/app";
 import { writeFileAtomic } from "@jadpo/runtime/recordings";
 import type { CliContext } from "../../context.ts";
@@ -11,6 +11,7 @@ import { diskFull, failedPath, isDiskFull } from "../../disk-full.ts";
 import { nodeHost } from "../../node-host.ts";
 import { findProject } from "../../project.ts";
 import { terminalFor, type ColorMode } from "../../terminal.ts";
+import { compileErrorBlocks } from "../../compile-errors.ts";
 import { productionModules } from "../../toolchain.ts";
 import { reportUsage } from "../../usage.ts";
 
@@ -54,10 +55,9 @@ export async function runBuild(path: string | undefined, options: BuildOptions, 
   const { root, displayPath } = lookup.project;
   const result = compileProject(nodeHost, root);
   if (result.program === null || result.diagnostics.length > 0) {
-    const source = (file: string) => result.graph.files.find((f) => f.path === file)?.source;
-    const blocks = result.diagnostics.map((d) => (terminal.isTTY ? renderErrorPretty(d, { displayPath, paint, source }) : renderErrorPlain(d, { displayPath })));
-    const more = result.omitted > 0 ? `\n${omittedLine(result.omitted)}` : "";
-    context.stdout.write(`${blocks.join("\n\n")}${more}\n${paint.error("build failed:")} ${plural(result.diagnostics.length + result.omitted, "compile error")}, nothing written\n`);
+    const { blocks, more } = compileErrorBlocks({ ...result, source: sourceLookup(result.graph) }, displayPath, terminal.isTTY ? paint : null);
+    const count = plural(result.diagnostics.length + result.omitted, "compile error");
+    context.stdout.write(`${blocks.join("\n\n")}${more === null ? "" : `\n${more}`}\n${paint.error("build failed:")} ${count}, nothing written\n`);
     context.exitCode = 1;
     return;
   }

@@ -22,6 +22,7 @@ import type { FailedRequest } from "./page.ts";
 import { createDevServer } from "./server.ts";
 import { watchProject } from "../../watch-project.ts";
 import { listenProblem } from "../../listen-problem.ts";
+import { compileErrorBlocks } from "../../compile-errors.ts";
 
 export { listenProblem };
 
@@ -41,13 +42,8 @@ export function callLine(call: DevCall): string {
 }
 
 function printBuildErrors(result: Extract<BuildResult, { ok: false }>, context: CliContext, terminal: Terminal, displayPath: (file: string) => string): void {
-  const blocks = result.diagnostics.map((d) =>
-    terminal.isTTY
-      ? renderErrorPretty(d, { displayPath, paint: terminal.paint, source: result.source })
-      : renderErrorPlain(d, { displayPath }),
-  );
-  const more = result.omitted > 0 ? `${omittedLine(result.omitted)}\n\n` : "";
-  context.stdout.write(`${blocks.join("\n\n")}\n\n${more}`);
+  const { blocks, more } = compileErrorBlocks(result, displayPath, terminal.isTTY ? terminal.paint : null);
+  context.stdout.write(`${blocks.join("\n\n")}\n\n${more === null ? "" : `${more}\n\n`}`);
 }
 
 /** A request that did not succeed, as /_dev lists it. */

@@ -1,12 +1,13 @@
 // What `jadpo serve` does (docs/production.md): compile the project once (its diagnostics and exit 1
 // when it doesn't compile; nothing is written), and serve the program a build would ship, as a
 // build's `server.mjs` serves it, until SIGTERM or SIGINT.
-import { compileProject, omittedLine, renderErrorPlain } from "@jadpo/compiler";
+import { compileProject, renderErrorPlain, sourceLookup } from "@jadpo/compiler";
 import { createProductionApp, programForBuild, type MissingSettingFault, type ProductionApp } from "@jadpo/runtime/app";
 import type { CliContext } from "../../context.ts";
 import { nodeHost } from "../../node-host.ts";
 import { findProject } from "../../project.ts";
 import type { ColorMode } from "../../terminal.ts";
+import { compileErrorBlocks } from "../../compile-errors.ts";
 import { reportUsage } from "../../usage.ts";
 import { missingSetting, startServing, type ServeOptions } from "./start.ts";
 import { untilSignalled } from "./stop-signals.ts";
@@ -32,9 +33,10 @@ function loadProject(path: string | undefined, context: CliContext): ProductionA
   const { root, displayPath } = lookup.project;
   const result = compileProject(nodeHost, root);
   if (result.program === null || result.diagnostics.length > 0) {
-    const blocks = result.diagnostics.map((d) => renderErrorPlain(d, { displayPath }));
-    const more = result.omitted > 0 ? `\n${omittedLine(result.omitted)}` : "";
-    context.stdout.write(`${blocks.join("\n\n")}${more}\nserve failed: ${plural(result.diagnostics.length + result.omitted, "compile error")}\n`);
+    // Plain: serve's output is a log, not a terminal's.
+    const { blocks, more } = compileErrorBlocks({ ...result, source: sourceLookup(result.graph) }, displayPath, null);
+    const count = plural(result.diagnostics.length + result.omitted, "compile error");
+    context.stdout.write(`${blocks.join("\n\n")}${more === null ? "" : `\n${more}`}\nserve failed: ${count}\n`);
     return null;
   }
   try {

@@ -10,7 +10,7 @@ import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { ProductionApp, ProductionOutcome } from "@jadpo/runtime/app";
 import type { TestTimeout } from "@jadpo/runtime";
-import { errorBody, isJsonRequest, sendJson } from "../dev/http.ts";
+import { errorBody, isJsonRequest, readBody, sendJson } from "../dev/http.ts";
 import { STATUS_OF_KIND } from "../dev/statuses.ts";
 import { authorized } from "./access.ts";
 import type { ServeMetrics } from "./metrics.ts";
@@ -44,43 +44,6 @@ export interface ServeServer {
 
 /** How long a client may take to send a request's headers. */
 const HEADERS_TIMEOUT_MS = 10_000;
-
-type BodyRead = { ok: true; text: string } | { ok: false; tooLarge: boolean; problem: string };
-
-/**
- * The body as UTF-8 text, up to `max` bytes. Past it the read answers at once and the rest is
- * read and dropped (so the client gets the 413 rather than a reset), up to a bound past which the
- * connection is cut.
- */
-function readBody(req: IncomingMessage, max: number): Promise<BodyRead> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let done = false;
-    const finish = (read: BodyRead) => {
-      if (!done) resolve(read);
-      done = true;
-    };
-    req.on("data", (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > max) {
-        chunks.length = 0;
-        finish({ ok: false, tooLarge: true, problem: `The request body is larger than ${max} bytes` });
-        if (size > 4 * max + 65536) req.socket.destroy();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on("end", () => {
-      try {
-        finish({ ok: true, text: new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks)) });
-      } catch {
-        finish({ ok: false, tooLarge: false, problem: "The request body is not UTF-8 text" });
-      }
-    });
-    req.on("error", () => finish({ ok: false, tooLarge: false, problem: "The request body could not be read" }));
-  });
-}
 
 /** An answer to an action request: its status, body and what the log line says of it. */
 interface Answer {
@@ -132,7 +95,7 @@ export function createServeServer(app: ProductionApp, config: ServeConfig, hooks
     if (!isJsonRequest(req)) return refusal(415, "unsupported_media_type", "Send the parameters as JSON, with `Content-Type: application/json`", requestId);
     const declared = Number(req.headers["content-length"] ?? "0");
     if (declared > config.maxBody) return refusal(413, "payload_too_large", `The request body is larger than ${config.maxBody} bytes`, requestId);
-    const body = await readBody(req, config.maxBody);
+    const body = await readBody(req, { bytes: config.maxBody, problem: `The request body is larger than ${config.maxBody} bytes` });
     if (!body.ok) return body.tooLarge ? refusal(413, "payload_too_large", body.problem, requestId) : refusal(400, "invalid_request", body.problem, requestId);
     let input: unknown;
     try {
