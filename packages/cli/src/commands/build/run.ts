@@ -9,7 +9,7 @@ import { writeFileAtomic } from "@jadpo/runtime/recordings";
 import type { CliContext } from "../../context.ts";
 import { diskFull, failedPath, isDiskFull } from "../../disk-full.ts";
 import { nodeHost } from "../../node-host.ts";
-import { findProject } from "../../project.ts";
+import { projectOrReport } from "../../project.ts";
 import { terminalFor, type ColorMode } from "../../terminal.ts";
 import { compileErrorBlocks } from "../../compile-errors.ts";
 import { productionModules } from "../../toolchain.ts";
@@ -45,14 +45,9 @@ function writeProblem(error: unknown, out: string, context: CliContext): Diagnos
 export async function runBuild(path: string | undefined, options: BuildOptions, context: CliContext): Promise<void> {
   const terminal = terminalFor(context.stdout, context.env, options.color);
   const { paint } = terminal;
-  const lookup = findProject(context.cwd, path);
-  if (!lookup.ok) {
-    if (lookup.exitCode === 2) return reportUsage(context, lookup.diagnostic);
-    context.stdout.write(`${renderErrorPlain(lookup.diagnostic)}\n`);
-    context.exitCode = 1;
-    return;
-  }
-  const { root, displayPath } = lookup.project;
+  const project = projectOrReport(context, path);
+  if (project === null) return;
+  const { root, displayPath } = project;
   const result = compileProject(nodeHost, root);
   if (result.program === null || result.diagnostics.length > 0) {
     const { blocks, more } = compileErrorBlocks({ ...result, source: sourceLookup(result.graph) }, displayPath, terminal.isTTY ? paint : null);

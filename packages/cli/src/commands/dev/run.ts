@@ -13,7 +13,7 @@ import { diskFull, isDiskFull } from "../../disk-full.ts";
 import { reportInternalError } from "../../internal-error.ts";
 import { terminalFor, type ColorMode, type Terminal } from "../../terminal.ts";
 import { reportUsage } from "../../usage.ts";
-import { findProject } from "../../project.ts";
+import { projectOrReport } from "../../project.ts";
 import { statePath } from "../../state-folder.ts";
 import { timeLimit } from "../../options.ts";
 import type { ActionAnswer } from "./actions.ts";
@@ -96,14 +96,9 @@ function devRecordingKey(root: string, env: CliContext["env"], onProblem: (messa
 export async function runDev(path: string | undefined, options: DevOptions, context: CliContext, stop: AbortSignal): Promise<void> {
   const terminal = terminalFor(context.stdout, context.env, options.color);
   const { paint } = terminal;
-  const lookup = findProject(context.cwd, path);
-  if (!lookup.ok) {
-    if (lookup.exitCode === 2) return reportUsage(context, lookup.diagnostic);
-    context.stdout.write(`${renderErrorPlain(lookup.diagnostic)}\n`);
-    context.exitCode = 1;
-    return;
-  }
-  const { root, displayPath } = lookup.project;
+  const found = projectOrReport(context, path);
+  if (found === null) return;
+  const { root, displayPath } = found;
   const project = displayPath(".");
   // A dev process killed while writing left its lock or temporary file: nobody waits on those.
   // (findProject checked that `.jadpo/dev` is a real folder of the project.)

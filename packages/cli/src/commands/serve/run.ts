@@ -5,10 +5,9 @@ import { compileProject, renderErrorPlain, sourceLookup } from "@jadpo/compiler"
 import { createProductionApp, programForBuild, type MissingSettingFault, type ProductionApp } from "@jadpo/runtime/app";
 import type { CliContext } from "../../context.ts";
 import { nodeHost } from "../../node-host.ts";
-import { findProject } from "../../project.ts";
+import { projectOrReport } from "../../project.ts";
 import type { ColorMode } from "../../terminal.ts";
 import { compileErrorBlocks } from "../../compile-errors.ts";
-import { reportUsage } from "../../usage.ts";
 import { missingSetting, startServing, type ServeOptions } from "./start.ts";
 import { untilSignalled } from "./stop-signals.ts";
 
@@ -24,13 +23,9 @@ function isMissingSetting(error: unknown): error is MissingSettingFault {
 
 /** The project's app, or null once its problem is printed. */
 function loadProject(path: string | undefined, context: CliContext): ProductionApp | null {
-  const lookup = findProject(context.cwd, path);
-  if (!lookup.ok) {
-    if (lookup.exitCode === 2) reportUsage(context, lookup.diagnostic);
-    else context.stdout.write(`${renderErrorPlain(lookup.diagnostic)}\n`);
-    return null;
-  }
-  const { root, displayPath } = lookup.project;
+  const project = projectOrReport(context, path);
+  if (project === null) return null;
+  const { root, displayPath } = project;
   const result = compileProject(nodeHost, root);
   if (result.program === null || result.diagnostics.length > 0) {
     // Plain: serve's output is a log, not a terminal's.

@@ -65,6 +65,11 @@ function refusal(options: ServeOptions, context: CliContext): boolean {
   return false;
 }
 
+/** Exit 1 when the app can't be loaded, unless its loader said it was a usage error (2). */
+function failedToLoad(context: CliContext): void {
+  if (context.exitCode === 0) context.exitCode = 1;
+}
+
 function waitFor(stop: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     if (stop.aborted) return resolve();
@@ -79,19 +84,13 @@ export async function startServing(options: ServeOptions, context: CliContext, l
   if (options.workers > 1 && !worker) {
     // The primary loads the app once, so a problem is printed once, before any worker starts.
     const app = await load();
-    if (app === null) {
-      context.exitCode = 1;
-      return;
-    }
+    if (app === null) return failedToLoad(context);
     await app.close();
     context.exitCode = await runPrimary(options.workers, context, stop);
     return;
   }
   const app = await load();
-  if (app === null) {
-    context.exitCode = 1;
-    return;
-  }
+  if (app === null) return failedToLoad(context);
   const metrics = serveMetrics({ worker });
   const serving = createServeServer(app, {
     token: options.auth ? (context.env[TOKEN_VARIABLE] ?? null) : null,
