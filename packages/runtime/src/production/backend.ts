@@ -10,7 +10,8 @@ import type {
 import { decodeAnswer } from "../ai/decode.ts";
 import type { GenerateOutcome, EmbedOutcome } from "../ai/outcomes.ts";
 import { completionRequestFor } from "../drivers/request.ts";
-import type { AiDriver, CompletionRequest, DriverFailure } from "../drivers/types.ts";
+import { stepReply, stepRequest } from "../drivers/step.ts";
+import type { AiDriver, CompletionRequest, DriverFailure, ModelTurn } from "../drivers/types.ts";
 import { RuntimeFault, TimedOut } from "../signals.ts";
 import type { StopWord } from "@jadpo/compiler";
 
@@ -37,8 +38,17 @@ export function estimatedTokens(text: string): number {
   return Math.ceil(points / 4);
 }
 
+/** What a request sends: the prompt's texts, a tool loop's earlier turns, the correction. */
 function requestText(req: CompletionRequest): string {
-  return `${req.system}${req.user}${req.answerFormat ?? ""}${req.correction?.error ?? ""}`;
+  const earlier = (req.earlier ?? []).map((turn) => (turn.kind === "tool_calls"
+    ? turn.calls.map((c) => `${c.tool}${c.arguments}${c.result}`).join("")
+    : `${turn.correction.previousAnswer}${turn.correction.error}`));
+  return `${req.system}${req.user}${req.answerFormat ?? ""}${earlier.join("")}${req.correction?.previousAnswer ?? ""}${req.correction?.error ?? ""}`;
+}
+
+/** What a model's turn says: its answer, or its tool calls as canonical JSON. */
+function turnText(turn: ModelTurn): string {
+  return turn.kind === "answer" ? turn.text : JSON.stringify(turn.calls.map((c) => ({ arguments: c.arguments, tool: c.tool })));
 }
 
 /** A generate call in progress: its attempts (or steps) so far. */
@@ -60,9 +70,13 @@ export interface BackendOptions {
   onCall: (call: AiCallRecord) => void;
 }
 
-/** The backend of one action call. Its AI calls are sequential: one is in progress at a time. */
+/**
+ * The backend of one action call. Its AI calls are sequential; a tool prompt's loop is in progress
+ * while its tools make calls of their own, one level deeper.
+ */
 export class ProductionBackend implements AiBackend {
-  private pending: Pending | null = null;
+  /** The generate call in progress at each depth of calls. */
+  private readonly pending = new Map<number, Pending>();
 
   constructor(private readonly options: BackendOptions) {}
 
@@ -92,52 +106,63 @@ export class ProductionBackend implements AiBackend {
     }
   }
 
-  private settle(outcome: AiCallOutcome): void {
-    const pending = this.pending;
-    if (pending === null) return;
-    this.pending = null;
+  private settle(depth: number, outcome: AiCallOutcome): void {
+    const pending = this.pending.get(depth);
+    if (pending === undefined) return;
+    this.pending.delete(depth);
     pending.record.outcome = outcome;
     this.options.onCall(pending.record);
   }
 
   /**
-   * The call in progress ended without saying how: a tool loop whose last step called tools ran
-   * out of steps. (One stopped by a fault or the time limit is not an outcome of the call.)
+   * The calls in progress at `depth` or deeper ended without saying how: a tool loop whose last
+   * step called tools ran out of steps. (One stopped by a fault or the time limit is not an
+   * outcome of the call.)
    */
+  private endFrom(depth: number): void {
+    for (const [at, pending] of [...this.pending].sort((a, b) => b[0] - a[0])) {
+      if (at < depth) continue;
+      if (pending.lastWasCalls) this.settle(at, "loop_limit");
+      this.pending.delete(at);
+    }
+  }
+
+  /** The action ended: every call left in progress ended too. */
   end(): void {
-    const pending = this.pending;
-    if (pending !== null && pending.lastWasCalls) this.settle("loop_limit");
-    this.pending = null;
+    this.endFrom(0);
   }
 
   async generate(call: GenerateCall): Promise<GenerateReply> {
-    if (call.attempt === 1 || this.pending === null || this.pending.prompt !== call.prompt) {
-      this.end();
-      this.pending = {
+    const known = this.pending.get(call.depth);
+    if (call.attempt === 1 || known === undefined || known.prompt !== call.prompt) {
+      this.endFrom(call.depth);
+      this.pending.set(call.depth, {
         prompt: call.prompt, corrected: false, lastWasCalls: false,
         record: { prompt: call.prompt.name, outcome: "success", ms: 0, retries: 0, inputTokens: 0, outputTokens: 0 },
-      };
+      });
     }
-    const pending = this.pending;
+    const pending = this.pending.get(call.depth)!;
     const driver = this.driverFor(call.span);
-    const req = completionRequestFor(call.prompt, call.values, call.asType, call.correction);
-    pending.record.inputTokens += estimatedTokens(requestText(req)) + (call.toolResults ?? []).reduce((n, r) => n + estimatedTokens(r), 0);
+    const req = stepRequest(call);
+    pending.record.inputTokens += estimatedTokens(requestText(req));
     const result = await this.timed(pending.record, () => driver.complete(req));
     if (!result.ok) {
       const word = this.failureWord(result, call.span);
-      this.settle(word);
+      this.settle(call.depth, word);
       return { kind: "failure", failure: word, message: result.message };
     }
-    pending.record.outputTokens += estimatedTokens(result.value);
-    pending.lastWasCalls = false;
-    if (decodeAnswer(call.asType, result.value).ok) this.settle(pending.corrected ? "corrected" : "success");
-    else if (pending.corrected) this.settle("unreadable");
-    else pending.corrected = true;
-    return { kind: "text", text: result.value };
+    const turn = result.value;
+    pending.record.outputTokens += estimatedTokens(turnText(turn));
+    pending.lastWasCalls = turn.kind === "tool_calls";
+    if (turn.kind === "answer") {
+      if (decodeAnswer(call.asType, turn.text).ok) this.settle(call.depth, pending.corrected ? "corrected" : "success");
+      else if (pending.corrected) this.settle(call.depth, "unreadable");
+      else pending.corrected = true;
+    }
+    return stepReply(turn);
   }
 
   async stream(call: StreamCall): Promise<StreamReply> {
-    this.end();
     const record: AiCallRecord = { prompt: call.prompt.name, outcome: "finished", ms: 0, retries: 0, inputTokens: 0, outputTokens: 0 };
     const driver = this.driverFor(call.span);
     const req = completionRequestFor(call.prompt, call.values, null);
@@ -158,7 +183,6 @@ export class ProductionBackend implements AiBackend {
   }
 
   async embed(call: EmbedCall): Promise<EmbedReply> {
-    this.end();
     const record: AiCallRecord = { prompt: "embed", outcome: "success", ms: 0, retries: 0, inputTokens: estimatedTokens(call.text), outputTokens: 0 };
     const driver = this.driverFor(call.span);
     const result = await this.timed(record, () => driver.embed(call.text));

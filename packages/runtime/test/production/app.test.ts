@@ -10,7 +10,9 @@ import type { AddressInfo } from "node:net";
 import { createApp, JadpoFault, JadpoInputError, PRODUCTION_APP, type JadpoApp } from "../../src/production/index.ts";
 import { decodeProgram, encodeProgram } from "../../src/production/program-codec.ts";
 import { programForBuild } from "../../src/production/prune.ts";
-import { filesUnder, projectOf, type ProjectFiles } from "../../src/testing/project.ts";
+import { APP, filesUnder, projectOf, type ProjectFiles } from "../../src/testing/project.ts";
+import { SHOP_ASK, SHOP_ORDERS } from "../../src/testing/shop.ts";
+import type { AiCallRecord } from "../../src/production/backend.ts";
 import { startFakeModelServer, type FakeModelServer } from "../../src/testing/openai-server.ts";
 
 const example = fileURLToPath(new URL("../../../../examples/support", import.meta.url));
@@ -108,6 +110,50 @@ describe("createApp of the example", () => {
     expect(answered).toBe(true);
     await expect(running).resolves.toMatchObject({ ok: true });
     await expect(app.actions.answer_customer({ question: "After?" })).rejects.toThrow(JadpoFault);
+  });
+});
+
+describe("a prompt with tools, in production", () => {
+  const shop = shipped({
+    "app.jadpo": `${APP}connection model {\n    capability: ai\n    driver: openai_compatible\n    base_url: env("MODEL_URL")\n    model: "m"\n}\n`,
+    "domains/shop/shop.jadpo": `${SHOP_ORDERS}
+prompt order_question(question: Text) {
+    text: "Question: {question}"
+    tools: {
+        find_order: "Finds an order by its code, such as ABC-1234."
+    }
+    max_steps: 2
+}
+${SHOP_ASK}`,
+  });
+
+  it("runs the real loop through the driver: the model's tool call runs the action, its result goes back, and the answer decodes", async () => {
+    server.setBehaviour({ kind: "script", steps: [
+      { kind: "tool_calls", calls: [{ name: "find_order", arguments: { code: "ABC-1234" } }] },
+      { kind: "answer", text: JSON.stringify({ reply: "Ready.", status_known: true }) },
+    ] });
+    const before = server.requests.length;
+    const calls: AiCallRecord[] = [];
+    const app = createApp(shop, { env: { MODEL_URL: server.url } })[PRODUCTION_APP];
+    const prepared = app.prepare("ask", { question: "Is ABC-1234 ready?" });
+    if (!prepared.ok) throw new Error(prepared.problem.message);
+    await expect(app.run(prepared.call, { onAiCall: (c) => calls.push(c) })).resolves.toEqual({ kind: "success", value: { reply: "Ready.", status_known: true } });
+    await app.close();
+    const [first, second] = server.requests.slice(before);
+    expect(first.tools).toHaveLength(1);
+    expect(JSON.stringify(second.messages)).toContain(JSON.stringify('{"result":{"code":"ABC-1234","ready":true}}'));
+    expect(calls.map((c) => [c.prompt, c.outcome])).toEqual([["order_question", "success"]]);
+  });
+
+  it("fails with AiLoopLimit when the model calls tools at every step, and reports the call's outcome as loop_limit", async () => {
+    server.setBehaviour({ kind: "tool_calls", calls: [{ name: "find_order", arguments: { code: "ABC-1234" } }] });
+    const calls: AiCallRecord[] = [];
+    const app = createApp(shop, { env: { MODEL_URL: server.url } })[PRODUCTION_APP];
+    const prepared = app.prepare("ask", { question: "Is ABC-1234 ready?" });
+    if (!prepared.ok) throw new Error(prepared.problem.message);
+    await expect(app.run(prepared.call, { onAiCall: (c) => calls.push(c) })).resolves.toMatchObject({ kind: "failure", failure: { name: "Unanswered" } });
+    await app.close();
+    expect(calls.map((c) => [c.prompt, c.outcome])).toEqual([["order_question", "loop_limit"]]);
   });
 });
 
