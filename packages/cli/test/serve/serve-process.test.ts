@@ -95,18 +95,24 @@ describe("jadpo serve as a process", () => {
     await waitUntil("both workers", () => childrenOf(s.child.pid!).length === 2);
     const workers = childrenOf(s.child.pid!);
     const asked = model.requests.length;
-    // Each request on a connection of its own: the primary hands connections to the workers in turn.
-    for (let i = 0; i < 6; i++) expect((await ask(url)).status).toBe(200);
-    const owners = new Set(model.requests.slice(asked).map((r) => ownerOfPort(r.remotePort, workers)));
+    // Each request on a connection of its own: the primary hands connections to the workers that
+    // listen, in turn. The second worker may still be starting, so ask until both have answered.
+    const owners = new Set<number | null>();
+    let sent = 0;
+    while (owners.size < 2 && sent < 200) {
+      expect((await ask(url)).status).toBe(200);
+      sent++;
+      for (const r of model.requests.slice(asked)) owners.add(ownerOfPort(r.remotePort, workers));
+    }
     expect([...owners].sort()).toEqual([...workers].sort());
     const metrics = await send(url, "GET", "/metrics");
     const requests = parsePrometheusTextFormat(metrics.text).find((f) => f.name === "jadpo_requests_total");
-    expect(requests?.metrics).toEqual([{ labels: { action: "answer_customer", status: "200" }, value: "6" }]);
+    expect(requests?.metrics).toEqual([{ labels: { action: "answer_customer", status: "200" }, value: String(sent) }]);
     expect(await s.stop()).toBe(0);
     const lines = s.stdout.split("\n");
     expect(lines.filter((line) => line.startsWith("http://"))).toEqual([url]);
     // Every log line whole, one per request.
-    expect(lines.slice(1).filter((line) => line !== "").map((line) => (JSON.parse(line) as { status: number }).status)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(lines.slice(1).filter((line) => line !== "").map((line) => (JSON.parse(line) as { status: number }).status)).toEqual(Array.from({ length: sent }, () => 200));
   });
 });
 
