@@ -3,7 +3,7 @@
 // server in this process answers every model request at once. Each round sends each server 200
 // unmeasured requests, then 2,000 at 50 concurrent (keep-alive connections, each answered before
 // the next on its connection), and prints requests/s, p50 and p99 latency and the server's peak
-// RSS (VmHWM of its processes, summed over workers). Bounded: a fixed count of requests, and each
+// RSS (VmHWM of its processes, summed over workers), and how many answers weren't 200. Bounded: a fixed count of requests, and each
 // server stopped at the end of its run. Rounds are interleaved, so the machine's drift hits all alike.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -70,7 +70,8 @@ function peakRssMb(pid: number): number {
   return (one(pid) + children.reduce((sum, c) => sum + one(c), 0)) / 1024;
 }
 
-function post(url: string, agent: Agent, headers: Record<string, string>): Promise<number> {
+/** A request's latency in ms, and its status. */
+function post(url: string, agent: Agent, headers: Record<string, string>): Promise<{ ms: number; status: number }> {
   const body = JSON.stringify({ question: "Does the rye contain sesame?" });
   const began = performance.now();
   return new Promise((resolve, reject) => {
@@ -78,30 +79,40 @@ function post(url: string, agent: Agent, headers: Record<string, string>): Promi
       method: "POST", agent, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body), ...headers },
     }, (res) => {
       res.resume();
-      res.on("end", () => (res.statusCode === 200 ? resolve(performance.now() - began) : reject(new Error(`status ${res.statusCode}`))));
+      res.on("end", () => resolve({ ms: performance.now() - began, status: res.statusCode ?? 0 }));
     });
     req.on("error", reject);
     req.end(body);
   });
 }
 
-/** `count` requests, `CONCURRENT` at a time; each one's latency in ms, and the wall time. */
-async function load(url: string, headers: Record<string, string>, count: number): Promise<{ latencies: number[]; seconds: number }> {
+/** `count` requests, `CONCURRENT` at a time; each one's latency in ms, the answers that weren't 200, and the wall time. */
+async function load(url: string, headers: Record<string, string>, count: number): Promise<{ latencies: number[]; errors: number; seconds: number }> {
   const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENT });
   const latencies: number[] = [];
+  let errors = 0;
   let next = 0;
   const began = performance.now();
   await Promise.all(Array.from({ length: CONCURRENT }, async () => {
     while (next < count) {
       next++;
-      latencies.push(await post(url, agent, headers));
+      const { ms, status } = await post(url, agent, headers);
+      latencies.push(ms);
+      if (status !== 200) errors++;
     }
   }));
   agent.destroy();
-  return { latencies, seconds: (performance.now() - began) / 1000 };
+  return { latencies, errors, seconds: (performance.now() - began) / 1000 };
+}
+
+/** How serve's AI calls ended (its metrics): `success ×2000`. */
+async function aiOutcomes(url: string): Promise<string> {
+  const text = await fetch(`${url}/metrics`).then((r) => r.text(), () => "");
+  return [...text.matchAll(/^jadpo_ai_calls_total\{[^}]*outcome="([a-z_]+)"\} (\d+)/gm)].map((m) => `${m[1]} ×${m[2]}`).join(", ");
 }
 
 interface Figures {
+  errors: number;
   rps: number;
   p50: number;
   p99: number;
@@ -114,8 +125,9 @@ async function run(variant: Variant): Promise<Figures> {
   try {
     const url = await started(child);
     await load(url, variant.headers, WARM_UP);
-    const { latencies, seconds } = await load(url, variant.headers, TOTAL);
-    return { rps: TOTAL / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), rss: peakRssMb(child.pid!) };
+    const { latencies, errors, seconds } = await load(url, variant.headers, TOTAL);
+    if (errors > 0 && variant.name !== "jadpo dev") console.log(`${variant.name}: ${errors} answers not 200; AI calls: ${await aiOutcomes(url)}`);
+    return { errors, rps: TOTAL / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), rss: peakRssMb(child.pid!) };
   } finally {
     const exited = new Promise((resolve) => child.once("exit", resolve));
     child.kill("SIGTERM");
@@ -135,9 +147,10 @@ await model.close();
 rmSync(root, { recursive: true, force: true });
 
 console.log(`${TOTAL} requests at ${CONCURRENT} concurrent, the model answering at once; medians of ${rounds} rounds (load average ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)})`);
-console.log("| server | requests/s | p50 ms | p99 ms | peak RSS MB |");
-console.log("|---|---|---|---|---|");
+console.log("| server | requests/s | p50 ms | p99 ms | peak RSS MB | not 200 (all rounds) |");
+console.log("|---|---|---|---|---|---|");
 for (const [name, figures] of results) {
   const m = (pick: (f: Figures) => number) => median(figures.map(pick));
-  console.log(`| ${name} | ${m((f) => f.rps).toFixed(0)} | ${m((f) => f.p50).toFixed(1)} | ${m((f) => f.p99).toFixed(1)} | ${m((f) => f.rss).toFixed(0)} |`);
+  const errors = figures.reduce((sum, f) => sum + f.errors, 0);
+  console.log(`| ${name} | ${m((f) => f.rps).toFixed(0)} | ${m((f) => f.p50).toFixed(1)} | ${m((f) => f.p99).toFixed(1)} | ${m((f) => f.rss).toFixed(0)} | ${errors} |`);
 }
