@@ -112,6 +112,7 @@ export function* checkProgramSteps(
     recordings: recordingFilesOf(recordingFiles),
     exprTypes: cx.exprTypes,
     resolutions: cx.resolutions,
+    namedTypes: cx.namedTypes,
     actionFailures: cx.actionFailures,
     signatures: cx.signatures,
     ...(onDemand ? { bodyFacts: bodyFactsOnDemand(cx, tables) } : {}),
