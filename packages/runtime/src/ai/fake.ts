@@ -11,7 +11,7 @@ import { fillPlaceholders } from "../recordings/placeholders.ts";
 import { rng, type Rng } from "../seed.ts";
 import type { Value } from "../values/value.ts";
 import type {
-  AiBackend, EmbedCall, EmbedReply, GenerateCall, GenerateReply, StreamCall, StreamReply, Took,
+  EmbedCall, EmbedReply, GenerateCall, GenerateReply, StreamCall, StreamReply, Took, TransportBackend, TransportReply,
 } from "./backend.ts";
 import { decodeValue, type DecodeError } from "./decode.ts";
 import { generateValue } from "./defaults.ts";
@@ -101,8 +101,12 @@ export interface FakeOptions {
   recordings?: ParsedRecordings;
 }
 
-/** One test's fake: created per run of the test, so its script positions start at the first item. */
-export class FakeBackend implements AiBackend {
+/**
+ * One test's fake: created per run of the test, so its script positions start at the first item.
+ * It answers one request at a time, a transport failure included: the connection's retry policy
+ * above it (retrying-backend.ts) sends the request again, which takes the next item.
+ */
+export class FakeBackend implements TransportBackend {
   private readonly used: number[];
   private defaults: Rng | null = null;
   private placeholders: Rng | null = null;
@@ -134,7 +138,7 @@ export class FakeBackend implements AiBackend {
     return script.items[n];
   }
 
-  generate(call: GenerateCall): GenerateReply {
+  generate(call: GenerateCall): GenerateReply | TransportReply {
     const index = this.fakes.byPrompt.get(call.prompt);
     if (index === undefined) {
       this.defaults ??= rng(this.options.seed, "defaults");
@@ -148,16 +152,18 @@ export class FakeBackend implements AiBackend {
     return took(item, this.generateReply(script, compiled, call));
   }
 
-  private generateReply(script: CompiledScript, compiled: CompiledItem, call: GenerateCall): GenerateReply {
+  private generateReply(script: CompiledScript, compiled: CompiledItem, call: GenerateCall): GenerateReply | TransportReply {
     const item = compiled.item;
     switch (item.kind) {
+      case "transport":
+        return { transport: item.failure };
       case "value":
         if (!sameType(item.type, call.asType)) throw this.wrongType(script, compiled, call.asType, item.type);
         return { kind: "value", value: compiled.value!() };
       case "raw":
         return { kind: "text", text: item.text };
       case "recorded":
-        return { kind: "value", value: this.recorded(script, item, call.asType) };
+        return this.recorded(script, item, call.asType);
       case "failure":
         return { kind: "failure", failure: item.word };
       case "malformed":
@@ -179,7 +185,7 @@ export class FakeBackend implements AiBackend {
     }
   }
 
-  stream(call: StreamCall): StreamReply {
+  stream(call: StreamCall): StreamReply | TransportReply {
     const index = this.fakes.byPrompt.get(call.prompt);
     if (index === undefined) {
       this.streams ??= rng(this.options.seed, "streams");
@@ -197,6 +203,8 @@ export class FakeBackend implements AiBackend {
         return took<StreamReply>(item, { pieces: item.pieces?.slice() ?? streamPieces(item.text), text: item.text, stopped: item.stop });
       case "stream_stop":
         return took<StreamReply>(item, { pieces: [], text: "", stopped: item.stop });
+      case "transport":
+        return took<TransportReply>(item, { transport: item.failure });
       case "value":
       case "raw":
       case "recorded":
@@ -210,7 +218,7 @@ export class FakeBackend implements AiBackend {
     }
   }
 
-  embed(call: EmbedCall): EmbedReply {
+  embed(call: EmbedCall): EmbedReply | TransportReply {
     const index = this.fakes.embed;
     if (index < 0) return { kind: "vector", vector: fakeEmbedding(this.options.seed, call.text, call.dimensions) };
     const script = this.fakes.scripts[index];
@@ -221,6 +229,8 @@ export class FakeBackend implements AiBackend {
         return took<EmbedReply>(item, { kind: "vector", vector: item.values });
       case "failure":
         return took<EmbedReply>(item, { kind: "failure", failure: item.word });
+      case "transport":
+        return took<TransportReply>(item, { transport: item.failure });
       case "value":
       case "raw":
       case "recorded":
@@ -249,8 +259,11 @@ export class FakeBackend implements AiBackend {
     return null;
   }
 
-  /** `recorded("name")`: read, placeholders filled from the test's seed, then the real decoding. */
-  private recorded(script: CompiledScript, item: Extract<CheckedFakeItem, { kind: "recorded" }>, asType: Type): Value {
+  /**
+   * `recorded("name")`: read, placeholders filled from the test's seed, then the real decoding; with
+   * the usage the recording kept, when the model reported it.
+   */
+  private recorded(script: CompiledScript, item: Extract<CheckedFakeItem, { kind: "recorded" }>, asType: Type): GenerateReply {
     const promptName = script.prompt?.name ?? "";
     const undecodable = (problem: DecodeError | string, fixture?: string): TestStop =>
       new TestStop(undecodableRecording(item.item.span, { prompt: promptName, name: item.name, problem, recordable: true, ...(fixture === undefined ? {} : { fixture }) }));
@@ -264,7 +277,8 @@ export class FakeBackend implements AiBackend {
     if (!filled.ok) throw undecodable(filled.error, fixture);
     const decoded = decodeValue(asType, filled.json);
     if (!decoded.ok) throw undecodable(decoded.error, fixture);
-    return decoded.value;
+    const usage = read.asked?.usage;
+    return usage ? { kind: "value", value: decoded.value, usage } : { kind: "value", value: decoded.value };
   }
 
   private wrongType(script: CompiledScript, compiled: CompiledItem, asked: Type, scripted: Type): TestStop {

@@ -7,6 +7,7 @@ import { resolutionOf, typeOf, unsupported, type Callable, type Cx } from "./com
 import { convertInvoke } from "./convert.ts";
 import { libraryFunction } from "./library.ts";
 import { calledOf, stepsOf } from "./tool-loop.ts";
+import { embedRetriesOf, embedUsageOf, retriesOf, usageOf } from "./ai-usage.ts";
 
 export type CallExpr = Extract<Expr, { kind: "call" }>;
 
@@ -78,6 +79,18 @@ export function invokeFor(cx: Cx, res: Resolution, span: Span, argTypes: readonl
       return { async: false, call: (_args, c) => embedRequestsOf(c) };
     case "ai_embed_attempts":
       return { async: false, call: (_args, c) => embedAttemptsOf(c) };
+    case "ai_retries": {
+      const get = retriesOf(p, res.prompt);
+      return { async: false, call: (_args, c) => get(c) };
+    }
+    case "ai_usage": {
+      const get = usageOf(p, res.prompt);
+      return { async: false, call: (_args, c) => get(c) };
+    }
+    case "ai_embed_retries":
+      return { async: false, call: (_args, c) => embedRetriesOf(c) };
+    case "ai_embed_usage":
+      return { async: false, call: (_args, c) => embedUsageOf(c) };
     default:
       return null;
   }

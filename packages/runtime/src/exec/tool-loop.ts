@@ -70,15 +70,19 @@ function* toolLoop(p: ProgramState, prompt: PromptInfo, asType: Type, span: Span
   let correction: Correction | undefined;
   let corrected = false;
   let toolResults: string[] = [];
+  const steps: SentAttempt[] = [];
   for (let step = 1; ; step++) {
     // A next step is needed: past the limit, the call ends here (a pending correction is not asked for).
     if (step > prompt.maxSteps) throw new FailureSignal(loopLimit);
     const sent: SentAttempt = { values, asType };
     if (correction) sent.correction = correction;
     if (toolResults.length > 0) sent.toolResults = toolResults;
+    sent.steps = steps;
+    steps.push(sent);
     (c.ai.sent[index] ??= []).push(sent);
     const call = { prompt, values, asType, attempt: step, span, ...(correction ? { correction } : {}), ...(toolResults.length > 0 ? { toolResults } : {}) };
     const reply = arrive(c, (yield { kind: "ask", reply: () => c.ai.backend.generate(call) }) as GenerateReply);
+    sent.reply = reply;
     correction = undefined;
     toolResults = [];
     switch (reply.kind) {
