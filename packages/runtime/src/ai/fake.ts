@@ -122,15 +122,18 @@ export class FakeBackend implements TransportBackend {
   }
 
   /** The next item of a script, or the end of the test when it has run out. */
-  private next(index: number): CompiledItem {
+  private next(index: number, call: { attempt: number; retry?: number }): CompiledItem {
     const script = this.fakes.scripts[index];
     const n = this.used[index];
     if (n >= script.items.length) {
       const count = script.items.length;
+      // A tool prompt's items are taken per step (tool-calling turns, corrections and the answer).
+      const turn = script.prompt?.tools.length ? "step" : "attempt";
+      // A retry is not an attempt: it is named as the retry of its call's attempt.
+      const asking = call.retry ? `retry ${call.retry} of ${turn} ${call.attempt}` : `${turn} ${count + 1}`;
       throw new TestStop(
         diagnostic("test.fakes_exhausted", null, { prompt: promptWord(script) }, [
-          // A tool prompt's items are taken per step (tool-calling turns, corrections and the answer).
-          { label: "fakes", text: `\`${scriptLabel(script)}\` scripted ${answers(count)}; ${script.prompt?.tools.length ? "step" : "attempt"} ${count + 1} has none` },
+          { label: "fakes", text: `\`${scriptLabel(script)}\` scripted ${answers(count)}; ${asking} has none` },
         ]),
       );
     }
@@ -147,7 +150,7 @@ export class FakeBackend implements TransportBackend {
       return { kind: "value", value: generateValue(call.asType, this.defaults) };
     }
     const script = this.fakes.scripts[index];
-    const compiled = this.next(index);
+    const compiled = this.next(index, call);
     const item = compiled.item;
     return took(item, this.generateReply(script, compiled, call));
   }
@@ -193,7 +196,7 @@ export class FakeBackend implements TransportBackend {
       return { pieces: streamPieces(text), text, stopped: "finished" };
     }
     const script = this.fakes.scripts[index];
-    const compiled = this.next(index);
+    const compiled = this.next(index, call);
     const item = compiled.item;
     switch (item.kind) {
       // Scripted pieces are answered exactly as written; a scripted text is cut as an unscripted one.
@@ -222,7 +225,7 @@ export class FakeBackend implements TransportBackend {
     const index = this.fakes.embed;
     if (index < 0) return { kind: "vector", vector: fakeEmbedding(this.options.seed, call.text, call.dimensions) };
     const script = this.fakes.scripts[index];
-    const compiled = this.next(index);
+    const compiled = this.next(index, call);
     const item = compiled.item;
     switch (item.kind) {
       case "vector":
