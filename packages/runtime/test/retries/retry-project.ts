@@ -20,7 +20,7 @@ type Reply = Object {
     resolved: Bool
     text: Text
 }
-type Line = Text { max_length: 100 }
+type Line = Text { max_length: 20 }
 type OrderQuery = Object {
     code: Text
 }
