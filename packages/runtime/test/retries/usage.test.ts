@@ -7,13 +7,13 @@ import { projectOf } from "../../src/testing/project.ts";
 import { shopFiles } from "./retry-project.ts";
 
 const TESTS = `
-test "a stream counts its system and text in, and its text out, in code points" {
+test "a stream counts its text in, and its text out, in code points" {
     fakes: {
         ai.chat: [["👍🏽", " Rye."]]
     }
     var s = talk("Rye?")
     assert s.text == "👍🏽 Rye."
-    assert ai.chat.usage == AiUsage { input_tokens: (text.length("Be brief.") + text.length("Q: Rye?") + 3) / 4  output_tokens: 2 }
+    assert ai.chat.usage == AiUsage { input_tokens: (text.length("Talk about Rye?") + 3) / 4  output_tokens: 2 }
 }
 
 test "an answer counts the rendered request in and its canonical JSON out" {
@@ -33,12 +33,12 @@ test "an answer counts the rendered request in and its canonical JSON out" {
     }
 }
 
-test "a Text-based answer counts as it is, and a correction counts its correction" {
+test "a raw answer counts as it is, and a correction counts its correction" {
     fakes: {
-        ai.summarise: [raw("This answer is far too long."), "Short."]
+        ai.classify: [raw("nonsense"), Tag.billing]
     }
-    var s = attempt summary_of("Sesame?")
-    var sent: List<SentRequest> = ai.summarise.sent
+    var t = attempt tag("Where is my invoice?")
+    var sent: List<SentRequest> = ai.classify.sent
     match list.first(sent) {
         some(first) => {
             match list.last(sent) {
@@ -50,9 +50,9 @@ test "a Text-based answer counts as it is, and a correction counts its correctio
                     var n1 = text.length(first.system) + text.length(first.text) + text.length(first.answer_format)
                     var n2 = text.length(second.system) + text.length(second.text) + text.length(second.answer_format) + text.length(correction)
                     assert text.length(correction) > 0
-                    assert ai.summarise.usage == AiUsage {
+                    assert ai.classify.usage == AiUsage {
                         input_tokens: (n1 + 3) / 4 + (n2 + 3) / 4
-                        output_tokens: (text.length("This answer is far too long.") + 3) / 4 + (text.length("Short.") + 3) / 4
+                        output_tokens: (text.length("nonsense") + 3) / 4 + (text.length("\\"billing\\"") + 3) / 4
                     }
                 }
                 none => {
@@ -158,7 +158,7 @@ const recording = (asked: string) => `{
 `;
 
 const RECORDINGS = {
-  "domains/shop/recordings/answer_question/with_usage.json": recording(`
+  "domains/help/recordings/answer_question/with_usage.json": recording(`
   "asked": {
     "model": "test-model",
     "usage": {
@@ -167,7 +167,7 @@ const RECORDINGS = {
     },
     "values": "3f9a0c12"
   },`),
-  "domains/shop/recordings/answer_question/without_usage.json": recording(""),
+  "domains/help/recordings/answer_question/without_usage.json": recording(""),
 };
 
 describe("ai.<prompt>.usage and ai.embed.usage", () => {
