@@ -6,10 +6,10 @@
 
 // Executing programs.
 export { compileProgram, type CompiledProgram, type CompileOptions } from "./exec/compile-program.ts";
-export { callAction, type ActionOutcome, type CallActionOptions } from "./exec/call-action.ts";
+export { callAction, callPrompt, type ActionOutcome, type CallActionOptions } from "./exec/call-action.ts";
 export { createContext, type RunContext, type ContextOptions } from "./exec/context.ts";
 export type {
-  AiBackend, GenerateCall, GenerateReply, StreamCall, StreamReply, EmbedCall, EmbedReply, TokenUsage, TransportReply,
+  AiBackend, GenerateCall, GenerateReply, StreamCall, StreamReply, EmbedCall, EmbedReply, LoopTurn, ToolCallReply, ToolCallRun, TokenUsage, TransportReply,
 } from "./ai/backend.ts";
 // Retrying a request that failed in transport, on a clock (real or a test's), and the fake's token estimate.
 export {

@@ -7,17 +7,18 @@ import {
 } from "@jadpo/compiler";
 import { TestStop } from "../signals.ts";
 import { readRecording, type RecordingRead } from "../recordings/read.ts";
-import { fillPlaceholders } from "../recordings/placeholders.ts";
+import { recordingReply } from "../recordings/replay.ts";
 import { rng, type Rng } from "../seed.ts";
 import type { Value } from "../values/value.ts";
 import type {
   EmbedCall, EmbedReply, GenerateCall, GenerateReply, StreamCall, StreamReply, Took, TransportBackend, TransportReply,
 } from "./backend.ts";
-import { decodeValue, type DecodeError } from "./decode.ts";
+import type { DecodeError } from "./decode.ts";
 import { generateValue } from "./defaults.ts";
 import { fakeEmbedding } from "./embed.ts";
 import { streamPieces } from "./stream.ts";
 import { undecodableRecording } from "./undecodable-recording.ts";
+import { withRecordedUsage } from "./token-usage.ts";
 
 
 /** A scripted item, compiled by `exec/compile-fakes.ts`. */
@@ -93,6 +94,13 @@ function unscriptedTool(call: GenerateCall): ToolInfo | null {
   return call.attempt <= calling ? tools[call.attempt - 1] : null;
 }
 
+/** An unscripted step's reply, from `random`: the step's tool called with generated arguments, else a generated answer (`jadpo dev` answers so too). */
+export function unscriptedReply(call: GenerateCall, random: Rng): GenerateReply {
+  const tool = unscriptedTool(call);
+  if (tool) return { kind: "calls", calls: [{ kind: "value", tool: tool.name, value: generateValue(tool.argsType, random) }] };
+  return { kind: "value", value: generateValue(call.asType, random) };
+}
+
 export interface FakeOptions {
   /** The test's seed: generated defaults, placeholder fills and embeddings come from it. */
   seed: number;
@@ -144,10 +152,7 @@ export class FakeBackend implements TransportBackend {
   generate(call: GenerateCall): GenerateReply | TransportReply {
     const index = this.fakes.byPrompt.get(call.prompt);
     if (index === undefined) {
-      this.defaults ??= rng(this.options.seed, "defaults");
-      const tool = unscriptedTool(call);
-      if (tool) return { kind: "calls", calls: [{ kind: "value", tool: tool.name, value: generateValue(tool.argsType, this.defaults) }] };
-      return { kind: "value", value: generateValue(call.asType, this.defaults) };
+      return unscriptedReply(call, (this.defaults ??= rng(this.options.seed, "defaults")));
     }
     const script = this.fakes.scripts[index];
     const compiled = this.next(index, call);
@@ -166,7 +171,7 @@ export class FakeBackend implements TransportBackend {
       case "raw":
         return { kind: "text", text: item.text };
       case "recorded":
-        return this.recorded(script, item, call.asType);
+        return this.recorded(item, call.prompt, call.asType);
       case "failure":
         return { kind: "failure", failure: item.word };
       case "malformed":
@@ -263,11 +268,12 @@ export class FakeBackend implements TransportBackend {
   }
 
   /**
-   * `recorded("name")`: read, placeholders filled from the test's seed, then the real decoding; with
-   * the usage the recording kept, when the model reported it.
+   * `recorded("name")`: read, placeholders filled from the test's seed, then the real decoding; a
+   * tool prompt's recording replays its steps before the answer (recordings/replay.ts). The
+   * usage the recording kept, when the model reported it, is the item's whole usage.
    */
-  private recorded(script: CompiledScript, item: Extract<CheckedFakeItem, { kind: "recorded" }>, asType: Type): GenerateReply {
-    const promptName = script.prompt?.name ?? "";
+  private recorded(item: Extract<CheckedFakeItem, { kind: "recorded" }>, prompt: PromptInfo, asType: Type): GenerateReply {
+    const promptName = prompt.name;
     const undecodable = (problem: DecodeError | string, fixture?: string): TestStop =>
       new TestStop(undecodableRecording(item.item.span, { prompt: promptName, name: item.name, problem, recordable: true, ...(fixture === undefined ? {} : { fixture }) }));
     const bytes = this.options.readFile ? this.options.readFile(item.path) : null;
@@ -275,13 +281,10 @@ export class FakeBackend implements TransportBackend {
     const read = parsedRecording(this.recordings, bytes, promptName);
     if (!read.ok) throw undecodable(read.problem);
     this.placeholders ??= rng(this.options.seed, "placeholders");
-    const filled = fillPlaceholders(asType, read.answer, this.placeholders);
-    const fixture = read.asked?.fixture;
-    if (!filled.ok) throw undecodable(filled.error, fixture);
-    const decoded = decodeValue(asType, filled.json);
-    if (!decoded.ok) throw undecodable(decoded.error, fixture);
+    const replay = recordingReply(prompt, read, asType, this.placeholders);
+    if (!replay.ok) throw undecodable(replay.problem, read.asked?.fixture);
     const usage = read.asked?.usage;
-    return usage ? { kind: "value", value: decoded.value, usage } : { kind: "value", value: decoded.value };
+    return usage ? withRecordedUsage(replay.reply, usage) : replay.reply;
   }
 
   private wrongType(script: CompiledScript, compiled: CompiledItem, asked: Type, scripted: Type): TestStop {

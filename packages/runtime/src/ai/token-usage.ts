@@ -55,7 +55,20 @@ export function answerCodePoints(prompt: PromptInfo, asType: Type | null, reply:
       return codePointLength(toolCallsText(prompt, reply.calls));
     case "failure":
       return 0;
+    case "replay":
+      // Never an attempt's reply: the loop keeps each replayed step's own.
+      return 0;
     default:
       return reply satisfies never;
   }
+}
+
+/**
+ * A recording's answer carrying the usage the recording kept: the whole item's, so a tool
+ * prompt's replayed steps before the answer count nothing of their own.
+ */
+export function withRecordedUsage(reply: GenerateReply, usage: TokenUsage): GenerateReply {
+  if (reply.kind !== "replay") return { ...reply, usage };
+  const last = reply.steps.length - 1;
+  return { ...reply, steps: reply.steps.map((step, i) => ({ ...step, usage: i === last ? usage : NO_USAGE })) };
 }

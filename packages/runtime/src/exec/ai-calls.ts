@@ -58,6 +58,7 @@ function settle(p: ProgramState, asType: Type, reply: GenerateReply): { value: V
       return { answer: reply.text, error: decoded.error };
     }
     case "calls":
+    case "replay":
       throw new InternalFault("the AI backend answered `ai.generate` with tool calls for a prompt without tools");
   }
 }
@@ -70,7 +71,8 @@ export function generateInvoke(p: ProgramState, prompt: PromptInfo, asType: Type
   const ask = (c: RunContext, values: Value, attempt: number, correction: Correction | undefined) => {
     const sent: SentAttempt = correction ? { values, asType, correction } : { values, asType };
     (c.ai.sent[index] ??= []).push(sent);
-    return answers(sent, c.ai.backend.generate(correction ? { prompt, values, asType, attempt, correction, span } : { prompt, values, asType, attempt, span }));
+    const depth = c.depth;
+    return answers(sent, c.ai.backend.generate(correction ? { prompt, values, asType, attempt, correction, depth, span } : { prompt, values, asType, attempt, depth, span }));
   };
 
   if (p.aiMode === "sync") {

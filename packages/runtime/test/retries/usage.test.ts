@@ -141,6 +141,17 @@ test "a recording without usage counts its filled answer" {
     assert u.input_tokens > 0
 }
 
+test "a tool prompt's recording counts the usage it kept, its replayed steps nothing more" {
+    fakes: {
+        ai.order_question: [unavailable, recorded("looked_up")]
+    }
+    var r = attempt answer_order("Is A-1 ready?")
+    assert ai.order_question.steps == 2
+    assert ai.order_question.retries == 1
+    assert ai.order_question.called.find_order == [OrderQuery { code: "A-1" }]
+    assert ai.order_question.usage == AiUsage { input_tokens: 300  output_tokens: 40 }
+}
+
 test "a prompt never asked used nothing" {
     assert ai.answer_question.usage == AiUsage { input_tokens: 0  output_tokens: 0 }
     assert ai.embed.usage == AiUsage { input_tokens: 0  output_tokens: 0 }
@@ -168,6 +179,34 @@ const RECORDINGS = {
     "values": "3f9a0c12"
   },`),
   "domains/help/recordings/answer_question/without_usage.json": recording(""),
+  "domains/help/recordings/order_question/looked_up.json": `{
+  "answer": {
+    "resolved": true,
+    "text": "{Text}"
+  },
+  "asked": {
+    "model": "test-model",
+    "usage": {
+      "input_tokens": 300,
+      "output_tokens": 40
+    },
+    "values": "3f9a0c12"
+  },
+  "steps": [
+    {
+      "calls": [
+        {
+          "arguments": {
+            "code": "A-1"
+          },
+          "tool": "find_order"
+        }
+      ]
+    }
+  ],
+  "version": "order_question@00000000"
+}
+`,
 };
 
 describe("ai.<prompt>.usage and ai.embed.usage", () => {
