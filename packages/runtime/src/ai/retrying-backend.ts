@@ -13,6 +13,10 @@ function withRetries<R extends Answered>(reply: R, retries: number): R {
   return retries === 0 ? reply : { ...reply, retries };
 }
 
+/**
+ * The AI backend of a test run: `inner`'s requests sent again after each transport failure, as
+ * `policy` says, waiting on `clock` (the run's test clock). Each reply carries the `retries` it took.
+ */
 export function retryingBackend(inner: TransportBackend, policy: RetryPolicy, clock: RetryClock): AiBackend {
   /** One send of `call`, its retry number set on a retry; a failed send's own time (`after`) passes on the clock. */
   const sender = <C extends { retry?: number }, R extends object>(ask: (call: C) => MaybePromise<R | TransportReply>, call: C) =>
