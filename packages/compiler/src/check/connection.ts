@@ -15,7 +15,7 @@ export const DEFAULT_TIMEOUT_MS = 30_000;
 /** `max_answer`: the longest model answer a call accepts, in bytes of UTF-8 text (1 MiB). */
 export const DEFAULT_MAX_ANSWER_BYTES = 1024 * 1024;
 /** `retries:` when the connection doesn't say (and when there is no connection): two retries, 1s then 2s. */
-export const DEFAULT_RETRIES: RetriesInfo = { max: 2, backoffMs: 1000 };
+export const DEFAULT_RETRIES: Readonly<RetriesInfo> = Object.freeze({ max: 2, backoffMs: 1000 });
 /** The most retries `retries.max` may ask for. */
 export const MAX_RETRIES = 10;
 
