@@ -199,14 +199,29 @@ function walkFakes(w: Walk, fakes: FakesBlock): void {
     const prompt = w.program.prompts.get(entry.target.name);
     if (prompt) w.use(prompt.decl.name.span, entry.target.span);
     for (const item of entry.items) {
-      if (item.kind === "value") walkExpr(w, item.expr);
-      if (item.kind === "partial") for (const piece of item.pieces ?? []) walkExpr(w, piece);
-      if (item.kind !== "calls") continue;
-      for (const call of item.calls) {
-        if (call.kind !== "typed") continue; // a raw call's name is a text the real decoding reads
-        const tool = prompt?.tools.find((t) => t.name === call.tool.name);
-        if (tool) w.use(tool.decl.name.span, call.tool.span);
-        for (const arg of call.args) walkExpr(w, arg);
+      // Every kind of item is named, so a new one fails the typecheck here until it is walked.
+      switch (item.kind) {
+        case "value":
+          walkExpr(w, item.expr);
+          break;
+        case "partial":
+          for (const piece of item.pieces ?? []) walkExpr(w, piece);
+          break;
+        case "transport":
+          for (const arg of item.args ?? []) walkExpr(w, arg);
+          break;
+        case "calls":
+          for (const call of item.calls) {
+            if (call.kind !== "typed") continue; // a raw call's name is a text the real decoding reads
+            const tool = prompt?.tools.find((t) => t.name === call.tool.name);
+            if (tool) w.use(tool.decl.name.span, call.tool.span);
+            for (const arg of call.args) walkExpr(w, arg);
+          }
+          break;
+        case "raw": case "recorded": case "failure": case "malformed":
+          break;
+        default:
+          item satisfies never;
       }
     }
   }
