@@ -6,21 +6,31 @@
 
 // Executing programs.
 export { compileProgram, type CompiledProgram, type CompileOptions } from "./exec/compile-program.ts";
-export { callAction, type ActionOutcome, type CallActionOptions } from "./exec/call-action.ts";
+export { callAction, callPrompt, type ActionOutcome, type CallActionOptions } from "./exec/call-action.ts";
 export { createContext, type RunContext, type ContextOptions } from "./exec/context.ts";
-export type { AiBackend, GenerateCall, GenerateReply, StreamCall, StreamReply, EmbedCall, EmbedReply } from "./ai/backend.ts";
+export type {
+  AiBackend, GenerateCall, GenerateReply, StreamCall, StreamReply, EmbedCall, EmbedReply, LoopTurn, ToolCallReply, ToolCallRun, TokenUsage, TransportReply,
+} from "./ai/backend.ts";
+// Retrying a request that failed in transport, on a clock (real or a test's), and the fake's token estimate.
+export {
+  REAL_CLOCK, exhaustedFailure, retryPolicyOf, retryWaitMs, sendWithRetries, testClock,
+  type OnRetry, type Retried, type RetryClock, type RetryPolicy,
+} from "./ai/retry-policy.ts";
+export { NO_USAGE, addUsage, tokensOf } from "./ai/token-usage.ts";
 
 // Values, and decoding an answer or a request into one.
 export type { Value, JsonValue } from "./values/value.ts";
 export { toJson } from "./values/json.ts";
 export { shapeOf, type Shape } from "./values/shape.ts";
 export { decodeAnswer, decodeValue, formatDecodeErrorDetail, type DecodeError, type DecodeResult } from "./ai/decode.ts";
+export { decodeInputs, isInputObject, type InputProblem, type InputsRead, type ParamSpec } from "./production/inputs.ts";
+export { actionsOf, type ServedAction } from "./production/actions.ts";
 
 // Running tests.
 export { runTest, type RunTestOptions, type TestTimeout } from "./runner/run-test.ts";
 export { runRecordingTest, type RecordingTestOptions } from "./runner/run-recording-test.ts";
 export { loadTests, type ExecuteOptions, type LoadedTests, type RunExtras } from "./runner/execute.ts";
-export type { SeedRange } from "./runner/seeds.ts";
+export { seedCount, type SeedRange } from "./runner/seeds.ts";
 export { coverageTotals, type CoverageSite } from "./runner/coverage.ts";
 export { outcomesOf, GENERATE_OUTCOMES, STREAM_OUTCOMES, EMBED_OUTCOMES, type AiCallKind, type AiOutcome } from "./ai/outcomes.ts";
 export type { PlannedTest } from "./runner/plan.ts";
