@@ -142,14 +142,14 @@ describe("jadpo ai record, more ways to fail", () => {
     expect(model().requests).toHaveLength(0);
   });
 
-  it("when no `ai.generate` call asks the prompt", async () => {
+  it("when no call asks the prompt", async () => {
     const project = example();
     project.write("domains/support/prompts/summarise.jadpo", "prompt summarise_thread(thread: Text) {\n    text: \"Summarise {thread}.\"\n}\n");
     const out = await fails(project, ["--as", "short"], env(), "summarise_thread");
     expect(out).toBe([
-      "error: `summarise_thread` has no `ai.generate` call to record an answer for",
-      "  reason: A recording answers an `ai.generate` call and is decoded as its `as:` type, so only a prompt some call generates has answers to record.",
-      "  next: Ask `summarise_thread` with `ai.generate(values, as: T)` in an action, then record it (human)",
+      "error: `summarise_thread` has no `ai.generate` or `ai.stream` call to record an answer for",
+      "  reason: A recording answers an `ai.generate` call, decoded as its `as:` type, or an `ai.stream` call, so only a prompt some call asks has answers to record.",
+      "  next: Ask `summarise_thread` with `ai.generate(values, as: T)` or `ai.stream(values)` in an action, then record it (human)",
       "  rule: ai.not_generated",
       "",
     ].join("\n"));

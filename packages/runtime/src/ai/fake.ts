@@ -7,7 +7,7 @@ import {
 } from "@jadpo/compiler";
 import { TestStop } from "../signals.ts";
 import { readRecording, type RecordingRead } from "../recordings/read.ts";
-import { recordingReply } from "../recordings/replay.ts";
+import { recordingReply, recordingStream } from "../recordings/replay.ts";
 import { rng, type Rng } from "../seed.ts";
 import type { Value } from "../values/value.ts";
 import type {
@@ -19,6 +19,8 @@ import { fakeEmbedding } from "./embed.ts";
 import { streamPieces } from "./stream.ts";
 import { undecodableRecording } from "./undecodable-recording.ts";
 
+
+type RecordedItem = Extract<CheckedFakeItem, { kind: "recorded" }>;
 
 /** A scripted item, compiled by `exec/compile-fakes.ts`. */
 export interface CompiledItem {
@@ -201,9 +203,10 @@ export class FakeBackend implements AiBackend {
         return took<StreamReply>(item, { pieces: item.pieces?.slice() ?? streamPieces(item.text), text: item.text, stopped: item.stop });
       case "stream_stop":
         return took<StreamReply>(item, { pieces: [], text: "", stopped: item.stop });
+      case "recorded":
+        return took(item, this.recordedStream(item, call.prompt));
       case "value":
       case "raw":
-      case "recorded":
       case "failure":
       case "malformed":
       case "vector":
@@ -257,7 +260,20 @@ export class FakeBackend implements AiBackend {
    * `recorded("name")`: read, placeholders filled from the test's seed, then the real decoding; a
    * tool prompt's recording replays its steps before the answer (recordings/replay.ts).
    */
-  private recorded(item: Extract<CheckedFakeItem, { kind: "recorded" }>, prompt: PromptInfo, asType: Type): GenerateReply {
+  private recorded(item: RecordedItem, prompt: PromptInfo, asType: Type): GenerateReply {
+    return this.replayed(item, prompt, (read, random) => recordingReply(prompt, read, asType, random));
+  }
+
+  /** `recorded("name")` of a stream prompt: generated pieces of the recorded lengths, and the recorded stop. */
+  private recordedStream(item: RecordedItem, prompt: PromptInfo): StreamReply {
+    return this.replayed(item, prompt, (read, random) => recordingStream(prompt, read, random));
+  }
+
+  /** The recording `item` names, read and turned into a reply by `reply` with the placeholders' stream; a problem ends the test. */
+  private replayed<R>(
+    item: RecordedItem, prompt: PromptInfo,
+    reply: (read: Extract<RecordingRead, { ok: true }>, random: Rng) => { ok: true; reply: R } | { ok: false; problem: DecodeError | string },
+  ): R {
     const promptName = prompt.name;
     const undecodable = (problem: DecodeError | string, fixture?: string): TestStop =>
       new TestStop(undecodableRecording(item.item.span, { prompt: promptName, name: item.name, problem, recordable: true, ...(fixture === undefined ? {} : { fixture }) }));
@@ -266,7 +282,7 @@ export class FakeBackend implements AiBackend {
     const read = parsedRecording(this.recordings, bytes, promptName);
     if (!read.ok) throw undecodable(read.problem);
     this.placeholders ??= rng(this.options.seed, "placeholders");
-    const replay = recordingReply(prompt, read, asType, this.placeholders);
+    const replay = reply(read, this.placeholders);
     if (!replay.ok) throw undecodable(replay.problem, read.asked?.fixture);
     return replay.reply;
   }

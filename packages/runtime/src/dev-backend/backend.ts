@@ -28,7 +28,7 @@ import { rng } from "../seed.ts";
 import { toJson } from "../values/json.ts";
 import type { JsonValue, Value } from "../values/value.ts";
 import type { ReadProjectFile } from "@jadpo/compiler";
-import { callSeed, generatedStreamText, recordedAnswer } from "./fake-answers.ts";
+import { callSeed, generatedStreamText, recordedAnswer, recordedStreamAnswer } from "./fake-answers.ts";
 import { accessModel, connectionFailureReason, sandboxingConnection, type Env, type MakeDriver } from "./model.ts";
 import { loggedStep, type Trace } from "./trace.ts";
 import type { UsageCounter } from "./usage.ts";
@@ -225,9 +225,16 @@ export class DevAi {
         reason = access.reason;
       }
     }
+    const faked = this.fakeStream(call, trace);
+    return reason === undefined ? faked : { ...faked, reason };
+  }
+
+  /** A stream's recording (generated pieces of its lengths, its stop), chosen as a generate call's is; else generated words. */
+  private fakeStream(call: StreamCall, trace: Trace): Answered<StreamReply> {
+    const recorded = recordedStreamAnswer(this.program, this.readFile, call.prompt, trace.seed, trace.digest);
+    if (recorded !== null) return { reply: recorded.reply, source: `recording ${recorded.name} (${recorded.why})`, shown: recorded.recorded };
     const text = generatedStreamText(TEXT, trace.seed);
-    const reply: StreamReply = { pieces: streamPieces(text), text, stopped: "finished" };
-    return reason === undefined ? { reply, source: "generated" } : { reply, source: "generated", reason };
+    return { reply: { pieces: streamPieces(text), text, stopped: "finished" }, source: "generated" };
   }
 
   /**
@@ -321,7 +328,7 @@ export class DevRequestBackend implements AiBackend {
     const answered = await this.dev.answerStream(call, trace);
     trace.source = answered.source;
     trace.reason = answered.reason;
-    trace.answer = answered.reply.text;
+    trace.answer = answered.shown ?? answered.reply.text;
     this.settle(trace, "success");
     return answered.reply;
   }

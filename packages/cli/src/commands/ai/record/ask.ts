@@ -1,7 +1,8 @@
 // Asking the model for one recording (docs/cli-ai.md), exactly as an action's `ai.generate` call
 // asks: the runtime's own call runs — decoding, the one correction, and for a prompt with tools the
 // loop, its tools running as app code. Only the recorded call's steps go to the model; whatever
-// its tools ask of AI themselves is answered as `jadpo dev` answers it, and logged nowhere.
+// its tools ask of AI themselves is answered as `jadpo dev` answers it, and logged nowhere. A
+// stream prompt is asked as an `ai.stream` call asks, through the driver's streaming.
 import { randomInt } from "node:crypto";
 import { diagnostic, printType, type Diagnostic, type PromptInfo, type Type } from "@jadpo/compiler";
 import {
@@ -9,7 +10,8 @@ import {
   type AiBackend, type DecodeError, type EmbedCall, type GenerateCall, type GenerateReply, type StreamCall, type ToolCallRun, type Value,
 } from "@jadpo/runtime";
 import { DevAi, UsageCounter, type DevRequestBackend } from "@jadpo/runtime/dev";
-import { redact, stepReply, stepRequest, type DriverFailure } from "@jadpo/runtime/drivers";
+import { completionRequestFor, redact, stepReply, stepRequest, type DriverFailure } from "@jadpo/runtime/drivers";
+import { recordedStream, type RecordedStream } from "@jadpo/runtime/recordings";
 import { recordingKey } from "../../../recording-key.ts";
 import type { LoadedPrompt } from "./load.ts";
 import type { Model } from "./model.ts";
@@ -68,7 +70,7 @@ class RecordingBackend implements AiBackend {
 }
 
 /** A driver failure as the command's error: no server → `ai.unreachable`; anything else the model said → `ai.model_error`. */
-function failed(model: Model, f: DriverFailure): AskResult {
+function failed(model: Model, f: DriverFailure): { ok: false; diagnostic: Diagnostic } {
   const message = redact(f.message, model.key);
   if (f.failure === "unreachable") {
     const d = diagnostic("ai.unreachable", null, { url: model.shownUrl });
@@ -129,4 +131,11 @@ export async function askModel(loaded: LoadedPrompt, model: Model, values: Value
       if (outcome.error instanceof ModelStopped) return failed(model, outcome.error.failure);
       throw outcome.error;
   }
+}
+
+/** A stream prompt asked as its `ai.stream` calls ask: what the recording keeps of the stream, or why there is none. */
+export async function askStream(loaded: LoadedPrompt, model: Model, values: Value): Promise<{ ok: true; stream: RecordedStream } | { ok: false; diagnostic: Diagnostic }> {
+  const result = await model.driver.stream(completionRequestFor(loaded.prompt, values, null));
+  if (!result.ok) return failed(model, result);
+  return { ok: true, stream: recordedStream(result.value.deltas, result.value.stopped) };
 }
