@@ -15,6 +15,8 @@ export type { Value, JsonValue } from "./values/value.ts";
 export { toJson } from "./values/json.ts";
 export { shapeOf, type Shape } from "./values/shape.ts";
 export { decodeAnswer, decodeValue, formatDecodeErrorDetail, type DecodeError, type DecodeResult } from "./ai/decode.ts";
+export { decodeInputs, isInputObject, type InputProblem, type InputsRead, type ParamSpec } from "./production/inputs.ts";
+export { actionsOf, type ServedAction } from "./production/actions.ts";
 
 // Running tests.
 export { runTest, type RunTestOptions, type TestTimeout } from "./runner/run-test.ts";

@@ -2,7 +2,7 @@
 // The syntax tree stays as parsed; the checker adds facts about its nodes in side tables
 // (types and resolutions keyed by node identity), so the runtime compiles each node once into a closure.
 import type {
-  ActionDecl, Block, Expr, FailureDecl, FixtureMember, FixturesDecl, FunctionDecl, Ident, Node, PromptDecl,
+  ActionDecl, TypeDecl, Block, Expr, FailureDecl, FixtureMember, FixturesDecl, FunctionDecl, Ident, Node, PromptDecl,
   Span, TestDecl, FakeItem,
 } from "../syntax/ast.ts";
 import type { ModuleGraph, LoadedFile } from "../modules/graph.ts";
@@ -185,6 +185,8 @@ export interface CheckedProgram {
   exprTypes: SideTable<Expr, Type>;
   /** What each name, call and pattern refers to (only failures' when checked with `toRun: false`). */
   resolutions: SideTable<Node | Ident, Resolution>;
+  /** The type each `type` declaration declares (a build's declarations list them all). */
+  namedTypes: Map<TypeDecl, NamedType>;
   /** Failures each action can fail with (its `fails`, resolved). */
   actionFailures: Map<ActionDecl | FunctionDecl, FailureInfo[]>;
   /** Parameter and result types of every function, action and fixture member (`jadpo dev` decodes an action's parameters with them). */
