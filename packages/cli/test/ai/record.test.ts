@@ -65,6 +65,15 @@ describe("jadpo ai record, recording", () => {
     expect(correction.messages[2].content).toBe("Sure! Our sourdough contains sesame.");
   });
 
+  it("asks again after a 503 and a 429, by the connection's retries, and records the answer", async () => {
+    const project = example();
+    model().setBehaviour({ kind: "script", steps: [{ kind: "unavailable" }, { kind: "rate_limit", retryAfter: "0" }, { kind: "answer", text: NOT_COVERED }] });
+    const run = await project.run(["ai", "record", "answer_question", "--as", "jersey", "--fixture", "questions.sesame"], env());
+    expect(run.stdout).toBe(recordedBlock("jersey", "the fixture `questions.sesame`"));
+    expect(model().requests).toHaveLength(3);
+    expect(project.read(`${RECORDINGS}/jersey.json`)).toBe(recordingBytes(project.root, false));
+  });
+
   it("replaces an existing recording with --force", async () => {
     const project = example();
     model().setBehaviour({ kind: "answer", text: COVERED });
@@ -99,7 +108,7 @@ describe("jadpo ai record, failing: exit 1, a shaped error, nothing written", ()
     const out = await fails(example(), ["--as", "jersey", "--fixture", "questions.sesame"], { JADPO_AI_BASE_URL: url });
     expect(out).toBe([
       `error: The model at ${url} can't be reached`,
-      "  note: the connection failed: ECONNREFUSED",
+      "  note: the connection failed: ECONNREFUSED (after 2 retries)",
       "  reason: Recording asks the configured model once; nothing is written without its answer.",
       "  next: Start the model server or correct `base_url`, then record again (human)",
       "  rule: ai.unreachable",

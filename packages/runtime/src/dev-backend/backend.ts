@@ -18,10 +18,11 @@ import { fakeEmbedding } from "../ai/embed.ts";
 import { unscriptedReply } from "../ai/fake.ts";
 import { streamPieces } from "../ai/stream.ts";
 import { appendCallAsync } from "../dev-log/log-file.ts";
-import { capCall, type DevCall, type DevCallOutcome, type DevCallRequest, type DevCallSource, type NewDevCall } from "../dev-log/call.ts";
+import { capCall, type DevCall, type DevCallOutcome, type DevCallRequest, type DevCallSource, type DevRetry, type NewDevCall } from "../dev-log/call.ts";
 import { valuesDigestOfJson, type RecordingKey } from "../recordings/values-digest.ts";
 import { driverOptionsFromConnection } from "../drivers/config.ts";
 import { keyEcho, redactJson, type KeyEcho } from "../drivers/key-echo.ts";
+import type { DriverRetry } from "../drivers/types.ts";
 import { completionRequestFor } from "../drivers/request.ts";
 import { stepReply, stepRequest } from "../drivers/step.ts";
 import { rng } from "../seed.ts";
@@ -120,7 +121,7 @@ export class DevAi {
     const key = this.options.recordingKey();
     return {
       prompt, values: json, digest: key === null ? null : valuesDigestOfJson(key, json), seed: callSeed(prompt.name, json), depth, started, ended: started,
-      attempts: 0, source: "generated", reason: undefined, answer: undefined,
+      attempts: 0, source: "generated", reason: undefined, answer: undefined, retries: [],
       steps: [], corrected: false, callingTools: false, defaults: null, outcome: undefined,
     };
   }
@@ -145,6 +146,7 @@ export class DevAi {
       ...(trace.steps.length === 0 ? {} : { steps: trace.steps }),
       ...(trace.answer === undefined || outcome !== "success" ? {} : { answer: trace.answer }),
       ...(request === null ? {} : { request }),
+      ...(trace.retries.length === 0 ? {} : { retries: trace.retries }),
     });
   }
 
@@ -178,10 +180,13 @@ export class DevAi {
     if (connection !== null) {
       const access = await accessModel(connection, this.options.env, this.options.usage, this.options.makeDriver);
       if (access.ok) {
-        const result = await access.driver.complete(stepRequest(call));
+        const result = await access.driver.complete(stepRequest(call), access.options);
+        trace.retries.push(...loggedRetries(result.retries));
+        const stopped = access.stoppedAt();
         if (result.ok) return { reply: stepReply(result.value), source: "model" };
         if (result.failure !== "unreachable" && result.failure !== "model_error") {
-          return { reply: { kind: "failure", failure: result.failure, message: result.message }, source: "model" };
+          const failed: Answered<GenerateReply> = { reply: { kind: "failure", failure: result.failure, message: result.message }, source: "model" };
+          return stopped === null ? failed : { ...failed, reason: stopped };
         }
         // A request that never reached the model (refused, DNS) is not one of the day's model requests.
         if (result.failure === "unreachable") await access.refund();
@@ -214,7 +219,8 @@ export class DevAi {
     if (connection !== null) {
       const access = await accessModel(connection, this.options.env, this.options.usage, this.options.makeDriver);
       if (access.ok) {
-        const result = await access.driver.stream(completionRequestFor(call.prompt, call.values, null));
+        const result = await access.driver.stream(completionRequestFor(call.prompt, call.values, null), undefined, access.options);
+        trace.retries.push(...loggedRetries(result.retries));
         if (result.ok) {
           const { text, deltas, stopped } = result.value;
           return { reply: { pieces: deltas, text, stopped }, source: "model" };
@@ -369,6 +375,15 @@ export class DevRequestBackend implements AiBackend {
     trace.outcome = outcome;
     trace.ended = this.dev.clock();
   }
+}
+
+/** The driver's retries as the log keeps them: what each followed (its status, or the connection's error) and its wait. */
+function loggedRetries(retries: readonly DriverRetry[] | undefined): DevRetry[] {
+  return (retries ?? []).map((r) => ({
+    ...(r.status === undefined ? {} : { status: r.status }),
+    ...(r.cause === undefined ? {} : { error: r.cause }),
+    wait_ms: r.waitMs,
+  }));
 }
 
 /** A reply as the log shows it: a value as JSON, the model's text as it came. */
