@@ -50,6 +50,7 @@ test "the recorded stream arrives as the model sent it" {
     assert list.count(streamed.pieces) == 3
     assert text.length(streamed.text) == 37
     assert streamed.stopped == StreamStop.finished
+    assert ai.draft_answer.usage == AiUsage { input_tokens: 14  output_tokens: 9 }
 }
 `;
 
@@ -65,7 +66,8 @@ const { server: model, env } = modelServerForFile(ANSWER);
 describe("jadpo ai record of a stream prompt", () => {
   it("streams from the model, keeps each piece's length and the stop, and recorded() replays them", async () => {
     const project = example();
-    model().setBehaviour({ kind: "answer", text: ANSWER, wordsPerChunk: 2 });
+    // The usage comes in the stream's last chunk, and is kept.
+    model().setBehaviour({ kind: "answer", text: ANSWER, wordsPerChunk: 2, usage: { prompt_tokens: 14, completion_tokens: 9 } });
     const run = await project.run(["ai", "record", "draft_answer", "--as", "sesame", "--fixture", "drafts.sesame"], env());
     expect(run.stderr).toBe("");
     const [command, ...block] = docsBlock("$ jadpo ai record draft_answer");

@@ -11,7 +11,7 @@ import { TEXT, type CheckedProgram, type PromptInfo, type Type } from "@jadpo/co
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type {
-  AiBackend, EmbedCall, EmbedReply, GenerateCall, GenerateReply, StreamCall, StreamReply, ToolCallRun,
+  AiBackend, EmbedCall, EmbedReply, GenerateCall, GenerateReply, StreamCall, StreamReply, TokenUsage, ToolCallRun,
 } from "../ai/backend.ts";
 import { decodeAnswer } from "../ai/decode.ts";
 import { fakeEmbedding } from "../ai/embed.ts";
@@ -29,7 +29,9 @@ import { rng } from "../seed.ts";
 import { toJson } from "../values/json.ts";
 import type { JsonValue, Value } from "../values/value.ts";
 import type { ReadProjectFile } from "@jadpo/compiler";
-import { callSeed, generatedStreamText, recordedAnswer, recordedStreamAnswer } from "./fake-answers.ts";
+import { callSeed, generatedStreamText, recordedAnswer, recordedStreamAnswer, type RecordedAnswer } from "./fake-answers.ts";
+import { estimatedEmbedUsage, estimatedStepUsage, estimatedStreamUsage } from "./usage-estimate.ts";
+import { NO_USAGE } from "../ai/token-usage.ts";
 import { accessModel, connectionFailureReason, sandboxingConnection, type Env, type MakeDriver } from "./model.ts";
 import { loggedStep, type Trace } from "./trace.ts";
 import type { UsageCounter } from "./usage.ts";
@@ -69,6 +71,8 @@ interface Answered<R> {
   reason?: string;
   /** What the log shows as the answer, when it isn't the reply's own JSON (a recording's, as recorded). */
   shown?: JsonValue;
+  /** The tokens it used as a model reported them (now, or when its recording was made); absent: estimated. */
+  usage?: TokenUsage;
 }
 
 function valuesJson(prompt: PromptInfo, values: Value): { [field: string]: JsonValue } {
@@ -121,7 +125,7 @@ export class DevAi {
     const key = this.options.recordingKey();
     return {
       prompt, values: json, digest: key === null ? null : valuesDigestOfJson(key, json), seed: callSeed(prompt.name, json), depth, started, ended: started,
-      attempts: 0, source: "generated", reason: undefined, answer: undefined, retries: [],
+      attempts: 0, source: "generated", reason: undefined, answer: undefined, retries: [], usage: { input_tokens: 0, output_tokens: 0 },
       steps: [], corrected: false, callingTools: false, defaults: null, outcome: undefined,
     };
   }
@@ -147,6 +151,7 @@ export class DevAi {
       ...(trace.answer === undefined || outcome !== "success" ? {} : { answer: trace.answer }),
       ...(request === null ? {} : { request }),
       ...(trace.retries.length === 0 ? {} : { retries: trace.retries }),
+      usage: trace.usage,
     });
   }
 
@@ -156,6 +161,7 @@ export class DevAi {
       time: new Date(at).toISOString(), prompt: "embed", version: "embed", values: { text },
       source: "generated", attempts: 1, duration_ms: 0, outcome: "success",
       ...(request === null ? {} : { request }),
+      usage: { ...estimatedEmbedUsage(text), estimated: true },
     });
   }
 
@@ -183,9 +189,13 @@ export class DevAi {
         const result = await access.driver.complete(stepRequest(call), access.options);
         trace.retries.push(...loggedRetries(result.retries));
         const stopped = access.stoppedAt();
-        if (result.ok) return { reply: stepReply(result.value), source: "model" };
+        if (result.ok) return { reply: stepReply(result.value), source: "model", ...(result.usage === undefined ? {} : { usage: result.usage }) };
         if (result.failure !== "unreachable" && result.failure !== "model_error") {
-          const failed: Answered<GenerateReply> = { reply: { kind: "failure", failure: result.failure, message: result.message }, source: "model" };
+          const failed: Answered<GenerateReply> = {
+            reply: { kind: "failure", failure: result.failure, message: result.message }, source: "model",
+            // A request that failed in transport, its retries run out, used nothing.
+            ...(result.transport === undefined ? {} : { usage: NO_USAGE }),
+          };
           return stopped === null ? failed : { ...failed, reason: stopped };
         }
         // A request that never reached the model (refused, DNS) is not one of the day's model requests.
@@ -207,7 +217,7 @@ export class DevAi {
   private fakeGenerate(call: GenerateCall, trace: Trace): Answered<GenerateReply> {
     if (call.attempt === 1 || call.prompt.tools.length === 0) {
       const recorded = recordedAnswer(this.program, this.readFile, call.prompt, call.asType, trace.seed, trace.digest);
-      if (recorded !== null) return { reply: recorded.reply, source: `recording ${recorded.name} (${recorded.why})`, shown: recorded.recorded };
+      if (recorded !== null) return fromRecording(recorded);
     }
     return { reply: unscriptedReply(call, (trace.defaults ??= rng(trace.seed, "defaults"))), source: "generated" };
   }
@@ -222,8 +232,8 @@ export class DevAi {
         const result = await access.driver.stream(completionRequestFor(call.prompt, call.values, null), undefined, access.options);
         trace.retries.push(...loggedRetries(result.retries));
         if (result.ok) {
-          const { text, deltas, stopped } = result.value;
-          return { reply: { pieces: deltas, text, stopped }, source: "model" };
+          const { text, deltas, stopped, usage } = result.value;
+          return { reply: { pieces: deltas, text, stopped }, source: "model", ...(usage === undefined ? {} : { usage }) };
         }
         if (result.failure === "unreachable") await access.refund();
         reason = connectionFailureReason(result.failure, result.message);
@@ -238,7 +248,7 @@ export class DevAi {
   /** A stream's recording (generated pieces of its lengths, its stop), chosen as a generate call's is; else generated words. */
   private fakeStream(call: StreamCall, trace: Trace): Answered<StreamReply> {
     const recorded = recordedStreamAnswer(this.program, this.readFile, call.prompt, trace.seed, trace.digest);
-    if (recorded !== null) return { reply: recorded.reply, source: `recording ${recorded.name} (${recorded.why})`, shown: recorded.recorded };
+    if (recorded !== null) return fromRecording(recorded);
     const text = generatedStreamText(TEXT, trace.seed);
     return { reply: { pieces: streamPieces(text), text, stopped: "finished" }, source: "generated" };
   }
@@ -305,6 +315,7 @@ export class DevRequestBackend implements AiBackend {
     trace.attempts = call.attempt;
     const answered = await this.dev.answerGenerate(call, trace);
     const reply = answered.reply;
+    countUsage(trace, answered.usage ?? estimatedStepUsage(call, reply), answered.usage === undefined);
     trace.source = answered.source;
     if (answered.reason !== undefined) trace.reason = answered.reason;
     trace.answer = answered.shown ?? shownReply(call, reply);
@@ -332,6 +343,7 @@ export class DevRequestBackend implements AiBackend {
     this.began.push(trace);
     trace.attempts = 1;
     const answered = await this.dev.answerStream(call, trace);
+    countUsage(trace, answered.usage ?? estimatedStreamUsage(call, answered.reply), answered.usage === undefined);
     trace.source = answered.source;
     trace.reason = answered.reason;
     trace.answer = answered.shown ?? answered.reply.text;
@@ -375,6 +387,23 @@ export class DevRequestBackend implements AiBackend {
     trace.outcome = outcome;
     trace.ended = this.dev.clock();
   }
+}
+
+/** A recording's answer: where it came from, as recorded, with the usage it kept. */
+function fromRecording<R>(recorded: RecordedAnswer<R>): Answered<R> {
+  return {
+    reply: recorded.reply, source: `recording ${recorded.name} (${recorded.why})`, shown: recorded.recorded,
+    ...(recorded.usage === undefined ? {} : { usage: recorded.usage }),
+  };
+}
+
+/** One more request of the call: its tokens added to the line's, which is estimated once any of its requests was. */
+function countUsage(trace: Trace, usage: TokenUsage, estimated: boolean): void {
+  trace.usage = {
+    input_tokens: trace.usage.input_tokens + usage.input_tokens,
+    output_tokens: trace.usage.output_tokens + usage.output_tokens,
+    ...(estimated || trace.usage.estimated ? { estimated: true } : {}),
+  };
 }
 
 /** The driver's retries as the log keeps them: what each followed (its status, or the connection's error) and its wait. */

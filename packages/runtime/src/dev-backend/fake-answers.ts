@@ -3,7 +3,7 @@
 // first, then older ones — and otherwise a generated valid value (a stream: generated words). Everything is seeded from the prompt and its values, so asking the same
 // question again gives the same answer, on every machine.
 import { sha256Uint32, type CheckedProgram, type PromptInfo, type Type } from "@jadpo/compiler";
-import type { GenerateReply, StreamReply } from "../ai/backend.ts";
+import type { GenerateReply, StreamReply, TokenUsage } from "../ai/backend.ts";
 import { generateValue } from "../ai/defaults.ts";
 import { recordingReply, recordingStream } from "../recordings/replay.ts";
 import { askedWithValues } from "../recordings/values-digest.ts";
@@ -27,6 +27,8 @@ export interface RecordedAnswer<R = GenerateReply> {
   recorded: JsonValue;
   /** Why this recording: it was asked with the call's very values, or none was and it is first by name. */
   why: "same values" | "no recording of these values";
+  /** The usage the model reported when it was recorded (`asked.usage`), if it did. */
+  usage?: TokenUsage;
 }
 
 /** A recording's reply to the call, placeholders (or a stream's pieces) filled from `random`; null when it doesn't decode. */
@@ -79,13 +81,18 @@ function recordingFor<R>(
   for (const { name, recording } of read) {
     if (recording.version !== prompt.version || !askedWithValues(recording.asked, digest)) continue;
     const reply = decodes(recording);
-    if (reply !== null) return { name, reply, recorded: recording.answer, why: "same values" };
+    if (reply !== null) return found(name, reply, recording, "same values");
   }
   for (const { name, recording } of read) {
     const reply = decodes(recording);
-    if (reply !== null) return { name, reply, recorded: recording.answer, why: "no recording of these values" };
+    if (reply !== null) return found(name, reply, recording, "no recording of these values");
   }
   return null;
+}
+
+function found<R>(name: string, reply: R, recording: Extract<RecordingRead, { ok: true }>, why: RecordedAnswer["why"]): RecordedAnswer<R> {
+  const usage = recording.asked?.usage;
+  return { name, reply, recorded: recording.answer, why, ...(usage === undefined ? {} : { usage }) };
 }
 
 /** Generated text for a stream (at least one word), from `seed`. */

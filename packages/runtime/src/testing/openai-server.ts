@@ -49,8 +49,8 @@ export type Behaviour =
        */
       usage?: { prompt_tokens: number; completion_tokens: number } | null;
     }
-  /** A step calling tools: `message.tool_calls`, finish reason `tool_calls` (not for streams). */
-  | { kind: "tool_calls"; calls: ScriptedToolCall[] }
+  /** A step calling tools: `message.tool_calls`, finish reason `tool_calls` (not for streams); `usage` as an answer's. */
+  | { kind: "tool_calls"; calls: ScriptedToolCall[]; usage?: { prompt_tokens: number; completion_tokens: number } | null }
   /**
    * Each model request (chat or embeddings) behaves as the next of `steps` (a tool loop: calls,
    * then an answer; a retried request: failures, then an answer); past the last, as the last.
@@ -201,7 +201,7 @@ async function behave(
         type: "function",
         function: { name: call.name, arguments: typeof call.arguments === "string" ? call.arguments : JSON.stringify(call.arguments) },
       }));
-      const usage = { prompt_tokens: tokens(JSON.stringify(req.messages)), completion_tokens: tokens(JSON.stringify(calls)) };
+      const usage = b.usage === undefined ? { prompt_tokens: tokens(JSON.stringify(req.messages)), completion_tokens: tokens(JSON.stringify(calls)) } : b.usage;
       sendJson(res, 200, completion(body, { role: "assistant", content: null, refusal: null, tool_calls: calls }, "tool_calls", usage));
       return;
     }

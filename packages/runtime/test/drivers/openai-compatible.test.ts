@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createServer } from "node:net";
 import { createOpenAiDriver, type OpenAiDriverOptions } from "../../src/drivers/openai-compatible.ts";
 import type { CompletionRequest } from "../../src/drivers/types.ts";
 import { startFakeModelServer, type FakeModelServer } from "../../src/testing/openai-server.ts";
+import { closedPort } from "../../src/testing/ports.ts";
 import { NO_RETRIES } from "./no-retries.ts";
 
 const KEY = "sk-test-4f9a1c0d2b3e5f6a7b8c9d0e";
@@ -211,7 +211,7 @@ describe("each provider failure maps to one driver failure", () => {
   });
 
   it("a base URL with credentials in it never shows them", async () => {
-    const port = await freePort();
+    const port = await closedPort();
     const result = await driver({ baseUrl: `http://user:hunter2@127.0.0.1:${port}/v1` }).complete(ASK);
     expect(result.ok === false && result.failure).toBe("unreachable");
     expect(result.ok === false && result.message.startsWith(`could not reach http://***@127.0.0.1:${port}/v1: `)).toBe(true);
@@ -219,7 +219,7 @@ describe("each provider failure maps to one driver failure", () => {
   });
 
   it("a refused connection → unreachable, naming the address", async () => {
-    const port = await freePort();
+    const port = await closedPort();
     const result = await driver({ baseUrl: `http://127.0.0.1:${port}/v1` }).complete(ASK);
     expect(result).toEqual({
       ok: false, failure: "unreachable", message: `could not reach http://127.0.0.1:${port}/v1: ECONNREFUSED`, cause: "ECONNREFUSED", transport: { word: "unavailable" },
@@ -267,13 +267,3 @@ describe("the key never appears in a message", () => {
     expect(await driver({ apiKey: quoted }).complete(ASK)).toEqual({ ok: false, failure: "model_error", message: "the model answered with HTTP 400: bad \"***\" and ***", status: 400 });
   });
 });
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}

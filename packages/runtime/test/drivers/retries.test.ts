@@ -3,11 +3,11 @@
 // again, waiting the response's Retry-After (capped by the connection's timeout) or the backoff;
 // a spent quota, 408, 504 and any other 4xx are not. Against the testing model server.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createServer } from "node:net";
 import type { RetryPolicy } from "../../src/ai/retry-policy.ts";
 import { createOpenAiDriver } from "../../src/drivers/openai-compatible.ts";
 import type { CompletionRequest, DriverFailure } from "../../src/drivers/types.ts";
 import { startFakeModelServer, type Behaviour, type FakeModelServer } from "../../src/testing/openai-server.ts";
+import { closedPort } from "../../src/testing/ports.ts";
 
 const ASK: CompletionRequest = { system: "", user: "Sesame?", answerFormat: null };
 const ANSWER: Behaviour = { kind: "answer", text: "No sesame.", usage: null, embedding: [1, 0, 0, 0] };
@@ -148,13 +148,3 @@ describe("the driver's retries", () => {
     expect(sent()).toBe(1);
   });
 });
-
-async function closedPort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}

@@ -6,8 +6,8 @@
 import { randomInt } from "node:crypto";
 import { diagnostic, printType, type Diagnostic, type PromptInfo, type Type } from "@jadpo/compiler";
 import {
-  callPrompt, compileProgram, decodeAnswer, formatDecodeErrorDetail,
-  type AiBackend, type DecodeError, type EmbedCall, type GenerateCall, type GenerateReply, type StreamCall, type ToolCallRun, type Value,
+  addUsage, callPrompt, compileProgram, decodeAnswer, formatDecodeErrorDetail, NO_USAGE,
+  type AiBackend, type DecodeError, type EmbedCall, type GenerateCall, type GenerateReply, type StreamCall, type TokenUsage, type ToolCallRun, type Value,
 } from "@jadpo/runtime";
 import { DevAi, UsageCounter, type DevRequestBackend } from "@jadpo/runtime/dev";
 import { completionRequestFor, redact, stepReply, stepRequest, type DriverFailure } from "@jadpo/runtime/drivers";
@@ -17,8 +17,11 @@ import type { LoadedPrompt } from "./load.ts";
 import type { Model } from "./model.ts";
 
 export type AskResult =
-  /** `steps`: each tool-calling step of the call, in order (none for a prompt without tools). */
-  | { ok: true; value: Value; steps: ToolCallRun[][] }
+  /**
+   * `steps`: each tool-calling step of the call, in order (none for a prompt without tools);
+   * `usage`: the tokens its requests used, summed, when the model reported them for every one.
+   */
+  | { ok: true; value: Value; steps: ToolCallRun[][]; usage: TokenUsage | null }
   | { ok: false; diagnostic: Diagnostic };
 
 /** The model answered with no answer a call can use: the recording stops with it. */
@@ -34,6 +37,8 @@ class RecordingBackend implements AiBackend {
   readonly steps: ToolCallRun[][] = [];
   /** The model's last answer text, for the decode error when the call ends unreadable. */
   lastText: string | null = null;
+  /** The recorded call's requests' usage so far; null once one came without it. */
+  usage: TokenUsage | null = NO_USAGE;
 
   constructor(private readonly model: Model, private readonly prompt: PromptInfo, private readonly makeDev: () => DevRequestBackend) {}
 
@@ -50,6 +55,7 @@ class RecordingBackend implements AiBackend {
     if (!this.recorded(call)) return this.dev.generate(call);
     const result = await this.model.driver.complete(stepRequest(call));
     if (!result.ok) throw new ModelStopped(result);
+    this.usage = this.usage === null || result.usage === undefined ? null : addUsage(this.usage, result.usage);
     const reply = stepReply(result.value);
     if (reply.kind === "text") this.lastText = reply.text;
     return reply;
@@ -113,7 +119,7 @@ export async function askModel(loaded: LoadedPrompt, model: Model, values: Value
   const { unreadable, loop_limit: loopLimit } = program.aiFailures;
   switch (outcome.kind) {
     case "success":
-      return { ok: true, value: outcome.value, steps: backend.steps };
+      return { ok: true, value: outcome.value, steps: backend.steps, usage: backend.usage };
     case "failure": {
       if (outcome.failure === unreadable && backend.lastText !== null) {
         const decoded = decodeAnswer(asType, backend.lastText);
@@ -134,8 +140,10 @@ export async function askModel(loaded: LoadedPrompt, model: Model, values: Value
 }
 
 /** A stream prompt asked as its `ai.stream` calls ask: what the recording keeps of the stream, or why there is none. */
-export async function askStream(loaded: LoadedPrompt, model: Model, values: Value): Promise<{ ok: true; stream: RecordedStream } | { ok: false; diagnostic: Diagnostic }> {
+export async function askStream(
+  loaded: LoadedPrompt, model: Model, values: Value,
+): Promise<{ ok: true; stream: RecordedStream; usage: TokenUsage | null } | { ok: false; diagnostic: Diagnostic }> {
   const result = await model.driver.stream(completionRequestFor(loaded.prompt, values, null));
   if (!result.ok) return failed(model, result);
-  return { ok: true, stream: recordedStream(result.value.deltas, result.value.stopped) };
+  return { ok: true, stream: recordedStream(result.value.deltas, result.value.stopped), usage: result.value.usage ?? null };
 }

@@ -8,7 +8,7 @@ import { diagnostic, printType, recordingPath, type Diagnostic, type PromptInfo,
 import {
   applyPlaceholders, recordSteps, valuesDigest, writeRecordingAtomic, type Asked, type PlaceholderField, type RecordedStep,
 } from "@jadpo/runtime/recordings";
-import type { Value } from "@jadpo/runtime";
+import type { TokenUsage, Value } from "@jadpo/runtime";
 import { recordingKey, recordingKeyPath } from "../../../recording-key.ts";
 import { keyEcho } from "@jadpo/runtime/drivers";
 import { diskFull, isDiskFull } from "../../../disk-full.ts";
@@ -42,7 +42,10 @@ export async function recordOne(
     // A stream keeps its pieces' lengths and its stop, no text: nothing to put placeholders in.
     const streamed = await askStream(loaded, model, values.values);
     if (!streamed.ok) return streamed;
-    answer = { json: { pieces: streamed.stream.pieces, stopped: streamed.stream.stopped }, steps: null, count: 0, fields: [], shown: { stream: streamed.stream } };
+    answer = {
+      json: { pieces: streamed.stream.pieces, stopped: streamed.stream.stopped }, steps: null, count: 0, fields: [],
+      shown: { stream: streamed.stream }, usage: streamed.usage,
+    };
   } else {
     const generated = await generatedAnswer(loaded, model, asked.type, values.values);
     if (!generated.ok) return generated;
@@ -69,6 +72,8 @@ interface Answer {
   count: number;
   fields: PlaceholderField[];
   shown: RecordedAnswer;
+  /** The tokens the model reported using (summed over a tool prompt's steps); null when it didn't, for some request. */
+  usage: TokenUsage | null;
 }
 
 /** An `ai.generate` call's answer (and a tool prompt's steps) with placeholders in, or why there is none. */
@@ -94,6 +99,7 @@ async function generatedAnswer(
       count: placed.count + (steps?.count ?? 0),
       fields: [...(steps?.fields ?? []), ...placed.fields],
       shown: { typeName: printType(asType) },
+      usage: answer.usage,
     },
   };
 }
@@ -111,11 +117,13 @@ function writeRecording(
     if (isDiskFull(error)) return { ok: false, diagnostic: diskFull(error, printing.displayPath(relative(root, recordingKeyPath(root)))) };
     throw error;
   }
-  // What was asked, never the values themselves: their keyed digest matches a `jadpo dev` call later.
+  // What was asked, never the values themselves: their keyed digest matches a `jadpo dev` call later;
+  // and what the model said it used, which a test's `ai.<prompt>.usage` counts for the recording.
   const asked: Asked = {
     ...(values.from.kind === "fixture" ? { fixture: values.from.name } : {}),
     model: model.model,
     values: valuesDigest(key, prompt, values.values),
+    ...(answer.usage === null ? {} : { usage: answer.usage }),
   };
   const file = recordingPath(prompt.file.path, prompt.name, name);
   try {
