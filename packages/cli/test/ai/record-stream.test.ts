@@ -88,6 +88,22 @@ describe("jadpo ai record of a stream prompt", () => {
     expect(test.code).toBe(0);
   });
 
+  it("is shown by `ai show` as current, and recorded again by `--stale` once the prompt changes", async () => {
+    const project = example();
+    model().setBehaviour({ kind: "answer", text: ANSWER, wordsPerChunk: 2 });
+    expect((await project.run(["ai", "record", "draft_answer", "--as", "sesame", "--fixture", "drafts.sesame"], env())).code).toBe(0);
+    expect((await project.run(["ai", "show", "draft_answer"], env())).stdout).toContain("    recordings  sesame  current\n");
+    project.write("domains/support/prompts/draft_answer.jadpo", PROMPT.replace("Draft a short answer", "Draft a warm answer"));
+    const stale = await project.run(["ai", "record", "--stale"], env());
+    expect(stale.stdout).toBe([
+      "✓ Recorded `draft_answer`'s `sesame` again  from the fixture `drafts.sesame` · 3 pieces, 37 characters in all, stopped `finished` · domains/support/prompts/recordings/draft_answer/sesame.json",
+      "✓ 1 recorded again · 0 left out of date",
+      "→ jadpo test  decodes the recordings and answers tests with them",
+      "",
+    ].join("\n"));
+    expect(model().requests.at(-1)?.messages).toEqual([{ role: "user", content: "Draft a warm answer to: Is there sesame in the sourdough?" }]);
+  });
+
   it("records how the stream stopped, with the pieces before the stop", async () => {
     const project = example();
     model().setBehaviour({ kind: "answer", text: "one two three", wordsPerChunk: 1, finishReason: "length" });
