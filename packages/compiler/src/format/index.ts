@@ -1,0 +1,33 @@
+// `jadpo fmt` as a pure function: a file's text → its canonical layout (docs/cli.md, "jadpo fmt").
+// A file with a syntax problem is never changed: its diagnostics come back instead.
+import type { Diagnostic } from "../diagnostics/diagnostic.ts";
+import type { FileKind } from "../syntax/ast.ts";
+import { parseFile } from "../syntax/parse-file.ts";
+import { FileFormatter } from "./format-file.ts";
+
+export type FormatResult =
+  | { ok: true; text: string; changed: boolean }
+  | { ok: false; diagnostics: Diagnostic[] };
+
+/** The formatter (it keeps no state between files). */
+const formatter = new FileFormatter();
+
+/**
+ * `input` (a file's bytes or text) in the canonical layout. `path` names the file in diagnostics;
+ * `changed` compares with the text as read (a BOM and CRLF line ends count as changes).
+ */
+export function formatSource(path: string, input: string | Uint8Array, kind: FileKind = "source"): FormatResult {
+  const parsed = parseFile(path, kind, input);
+  if (parsed.diagnostics.length > 0) return { ok: false, diagnostics: parsed.diagnostics };
+  const text = formatter.format(parsed.source.text, parsed.syntax.decls, parsed.comments);
+  const original = typeof input === "string" ? input : null;
+  const changed = original === null ? !sameBytes(input as Uint8Array, text) : original !== text;
+  return { ok: true, text, changed };
+}
+
+function sameBytes(bytes: Uint8Array, text: string): boolean {
+  const encoded = new TextEncoder().encode(text);
+  if (encoded.length !== bytes.length) return false;
+  for (let i = 0; i < encoded.length; i++) if (encoded[i] !== bytes[i]) return false;
+  return true;
+}
