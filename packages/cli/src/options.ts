@@ -138,6 +138,9 @@ export const flagTable = {
   renderFixture: {
     flags: "--fixture <group.fixture>", description: "render with a fixture's values (without one, placeholders stay as written)", example: "questions.sesame",
   },
+  // fmt
+  check: { flags: "--check", description: "change nothing: list the files that would change, and exit 1 if any (for CI)" },
+  stdin: { flags: "--stdin", description: "format standard input to standard output (no project needed)" },
   // dev
   port: { flags: "--port <n>", description: "the port to serve on (0 picks a free one)", defaultValue: 3000, example: "3001", parse: wholeNumber(0, 65535) },
 } as const satisfies Record<string, FlagSpec>;

@@ -7,12 +7,14 @@ import { registerAi } from "./ai/index.ts";
 import { registerDev } from "./dev/index.ts";
 import { registerInit } from "./init/index.ts";
 import { registerLsp } from "./lsp/index.ts";
+import { registerFmt } from "./fmt/index.ts";
 
 export function registerCommands(program: Command, context: CliContext): void {
   registerCheck(program, context);
   registerTest(program, context);
   registerAi(program, context);
   registerDev(program, context);
+  registerFmt(program, context);
   registerInit(program, context);
   registerLsp(program, context);
 }

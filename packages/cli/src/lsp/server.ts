@@ -18,6 +18,7 @@ import { definitionOf } from "./definition.ts";
 import { completions } from "./completion.ts";
 import { codeActions } from "./code-actions.ts";
 import { documentSymbols } from "./symbols.ts";
+import { formattingEdits } from "./formatting.ts";
 
 /** Files whose buffers the compiler reads instead of the disk. */
 const PROJECT_FILE = /\.(jadpo|jadpotest|json)$/;
@@ -123,6 +124,7 @@ export function startServer(connection: Connection, disk: Host): void {
       completionProvider: { triggerCharacters: [".", "\"", "{", "[", ",", " "] },
       codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
       documentSymbolProvider: true,
+      documentFormattingProvider: true,
     },
     serverInfo: { name: "jadpo" },
   }));
@@ -149,6 +151,7 @@ export function startServer(connection: Connection, disk: Host): void {
     const here = at(textDocument.uri);
     return here ? documentSymbols(here.file) : [];
   }));
+  connection.onDocumentFormatting(guard("formatting", [], ({ textDocument }) => formattingEdits(documents.get(textDocument.uri))));
   // How long the last check of a document's project took, and which files it parsed: for
   // measurements and tests (not part of the protocol).
   connection.onRequest("jadpo/lastCheck", guard("lastCheck", null, (params: { uri: string }) => {

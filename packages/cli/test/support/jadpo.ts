@@ -124,9 +124,9 @@ function processState(): string {
  * the tests after it.
  */
 export async function runJadpoHere(args: string[], options: JadpoOptions): Promise<Run> {
-  if (options.input !== undefined || options.keepStdin) throw new Error("runJadpoHere has no standard input: run the built binary (runJadpoAsync)");
+  if (options.keepStdin) throw new Error("runJadpoHere keeps no standard input open: run the built binary (spawnJadpo)");
   // The built binary keeps a disk cache unless told not to; from sources only JADPO_CACHE=on keeps one.
-  const { context, stdout, stderr } = memoryContext(options.cwd, jadpoEnv({ JADPO_CACHE: "on", ...options.env }));
+  const { context, stdout, stderr } = memoryContext(options.cwd, jadpoEnv({ JADPO_CACHE: "on", ...options.env }), false, options.input);
   const before = processState();
   let code: number;
   try {

@@ -2,12 +2,14 @@
 // A file with a syntax problem is never changed: its diagnostics come back instead.
 import type { Diagnostic } from "../diagnostics/diagnostic.ts";
 import type { FileKind } from "../syntax/ast.ts";
+import type { SourceFile } from "../source/source-file.ts";
 import { parseFile } from "../syntax/parse-file.ts";
 import { FileFormatter } from "./format-file.ts";
 
 export type FormatResult =
   | { ok: true; text: string; changed: boolean }
-  | { ok: false; diagnostics: Diagnostic[] };
+  /** `source`: the text as read, for the diagnostics' code frames. */
+  | { ok: false; diagnostics: Diagnostic[]; source: SourceFile };
 
 /** The formatter (it keeps no state between files). */
 const formatter = new FileFormatter();
@@ -18,7 +20,7 @@ const formatter = new FileFormatter();
  */
 export function formatSource(path: string, input: string | Uint8Array, kind: FileKind = "source"): FormatResult {
   const parsed = parseFile(path, kind, input);
-  if (parsed.diagnostics.length > 0) return { ok: false, diagnostics: parsed.diagnostics };
+  if (parsed.diagnostics.length > 0) return { ok: false, diagnostics: parsed.diagnostics, source: parsed.source };
   const text = formatter.format(parsed.source.text, parsed.syntax.decls, parsed.comments);
   const original = typeof input === "string" ? input : null;
   const changed = original === null ? !sameBytes(input as Uint8Array, text) : original !== text;

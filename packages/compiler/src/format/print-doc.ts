@@ -16,6 +16,15 @@ function indentation(level: number): string {
   return indents[level];
 }
 
+/** Pushes a sequence's docs on a stack (last first, so the first is taken first), with their level and mode. */
+function pushAll(sequence: readonly Doc[], level: number, mode: number, levels: number[] | null, modes: number[], docs: Doc[]): void {
+  for (let k = sequence.length - 1; k >= 0; k--) {
+    levels?.push(level);
+    modes.push(mode);
+    docs.push(sequence[k]);
+  }
+}
+
 /** The output of one file, written doc by doc. */
 export class DocPrinter {
   private readonly chunks: string[] = [];
@@ -52,11 +61,7 @@ export class DocPrinter {
         continue;
       }
       if (Array.isArray(d)) {
-        for (let k = d.length - 1; k >= 0; k--) {
-          levels.push(at);
-          modes.push(mode);
-          docs.push(d[k]);
-        }
+        pushAll(d, at, mode, levels, modes, docs);
         continue;
       }
       const node = d as Exclude<Doc, string | readonly Doc[]>;
@@ -162,10 +167,7 @@ export class DocPrinter {
         continue;
       }
       if (Array.isArray(d)) {
-        for (let k = d.length - 1; k >= 0; k--) {
-          fitModes.push(mode);
-          fitDocs.push(d[k]);
-        }
+        pushAll(d, 0, mode, null, fitModes, fitDocs);
         continue;
       }
       const node = d as Exclude<Doc, string | readonly Doc[]>;
