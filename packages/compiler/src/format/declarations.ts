@@ -136,7 +136,7 @@ export abstract class FormatDeclarations extends FormatFakes {
 
   /** A body whose `{` the signature wrote. */
   private blockAfterBrace(body: A.Block): Doc {
-    return this.lines("", body.statements, (s) => this.statement(s), body.span.end - 1);
+    return this.lines("", body.statements, this.printStatement, body.span.end - 1);
   }
 
   private test(d: A.TestDecl): Doc {

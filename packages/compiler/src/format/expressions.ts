@@ -19,11 +19,22 @@ export function startOf(e: A.Expr): number {
   return at.span.start;
 }
 
-const exprExtent = (e: A.Expr): Extent => ({ start: startOf(e), end: e.span.end });
-const argExtent = (a: Argument): Extent => (a.kind === "as" ? a.type.span : exprExtent(a));
+const exprExtent = (e: A.Expr): Extent => e.span;
+const argExtent = (a: Argument): Extent => (a.kind === "as" ? a.type.span : a.span);
 export const spanExtent = (node: { span: A.Span }): Extent => node.span;
 
+/** ` op ` for each binary operator, made once. */
+const SPACED: Record<A.BinaryOp, string> = {
+  or: " or ", and: " and ", "==": " == ", "!=": " != ", "<": " < ", "<=": " <= ", ">": " > ", ">=": " >= ",
+  "+": " + ", "-": " - ", "*": " * ", "/": " / ", "%": " % ",
+};
+
 export abstract class FormatExpressions extends FormatBase {
+  // The printers sequences call, made once (not a closure per list).
+  protected readonly printExpr = (e: A.Expr): Doc => this.expr(e);
+  private readonly printArg = (a: Argument): Doc => (a.kind === "as" ? ["as: ", this.typeChild(a.type)] : this.expr(a));
+  private readonly printNamed = (entry: NamedValue): Doc => [entry.name.name, ": ", this.child(entry.value)];
+
   /** `match value { arms }` (statements.ts). */
   protected abstract matchExpr(e: A.MatchExpr): Doc;
 
@@ -91,7 +102,7 @@ export abstract class FormatExpressions extends FormatBase {
       case "attempt":
         return ["attempt ", this.child(e.operand)];
       case "binary":
-        return [this.expr(e.left), ` ${e.op} `, this.child(e.right)];
+        return [this.expr(e.left), SPACED[e.op], this.child(e.right)];
       case "paren":
         return ["(", this.child(e.inner), this.leading(e.span.end - 1) ?? "", ")"];
       case "match":
@@ -103,17 +114,17 @@ export abstract class FormatExpressions extends FormatBase {
 
   /** `[a, b]`; `closeAt`: where its `]` is. */
   protected list(items: readonly A.Expr[], closeAt: number): Doc {
-    return this.sequence("[", items, exprExtent, (item) => this.expr(item), "]", closeAt, ITEMS);
+    return this.sequence("[", items, exprExtent, this.printExpr, "]", closeAt, ITEMS);
   }
 
   /** `(a, b, as: T)`; `closeAt`: where its `)` is. */
   protected args(args: readonly Argument[], closeAt: number): Doc {
-    return this.sequence("(", args, argExtent, (a) => (a.kind === "as" ? ["as: ", this.typeChild(a.type)] : this.expr(a)), ")", closeAt, ITEMS);
+    return this.sequence("(", args, argExtent, this.printArg, ")", closeAt, ITEMS);
   }
 
   /** `{ name: value  name: value }`: a record literal's fields, a type's constraints. */
   protected namedValues(entries: readonly NamedValue[], closeAt: number): Doc {
-    return this.sequence("{", entries, spanExtent, (entry) => [entry.name.name, ": ", this.child(entry.value)], "}", closeAt, ENTRIES);
+    return this.sequence("{", entries, spanExtent, this.printNamed, "}", closeAt, ENTRIES);
   }
 
   /** Where the next token after `offset` is, past spaces, comments and commas (a closer the tree doesn't locate). */

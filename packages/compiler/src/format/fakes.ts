@@ -8,7 +8,7 @@ import { ITEMS, type Extent } from "./base.ts";
 import { unhandled } from "./expressions.ts";
 
 /** A scripted item runs to the end of its `after <duration>`. */
-const itemExtent = (item: A.FakeItem): Extent => ({ start: item.span.start, end: item.after === null ? item.span.end : item.after.span.end });
+const itemExtent = (item: A.FakeItem): Extent => (item.after === null ? item.span : { start: item.span.start, end: item.after.span.end });
 
 export abstract class FormatFakes extends FormatStatements {
   protected fakes(block: A.FakesBlock): Doc {

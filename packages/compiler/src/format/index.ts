@@ -21,15 +21,16 @@ const formatter = new FileFormatter();
 export function formatSource(path: string, input: string | Uint8Array, kind: FileKind = "source"): FormatResult {
   const parsed = parseFile(path, kind, input);
   if (parsed.diagnostics.length > 0) return { ok: false, diagnostics: parsed.diagnostics, source: parsed.source };
-  const text = formatter.format(parsed.source.text, parsed.syntax.decls, parsed.comments);
-  const original = typeof input === "string" ? input : null;
-  const changed = original === null ? !sameBytes(input as Uint8Array, text) : original !== text;
-  return { ok: true, text, changed };
+  const read = parsed.source.text;
+  const text = formatter.format(read, parsed.syntax.decls, parsed.comments);
+  return { ok: true, text, changed: text !== read || readDiffers(input, read) };
 }
 
-function sameBytes(bytes: Uint8Array, text: string): boolean {
-  const encoded = new TextEncoder().encode(text);
-  if (encoded.length !== bytes.length) return false;
-  for (let i = 0; i < encoded.length; i++) if (encoded[i] !== bytes[i]) return false;
-  return true;
+/**
+ * Whether reading `input` changed it: a byte-order mark or CR dropped. (Bytes that aren't UTF-8
+ * never get here: they are a syntax problem.)
+ */
+function readDiffers(input: string | Uint8Array, read: string): boolean {
+  if (typeof input === "string") return input !== read;
+  return (input.length >= 3 && input[0] === 0xef && input[1] === 0xbb && input[2] === 0xbf) || input.includes(13);
 }

@@ -16,85 +16,91 @@ function indentation(level: number): string {
   return indents[level];
 }
 
-/** Pushes a sequence's docs on a stack (last first, so the first is taken first), with their level and mode. */
-function pushAll(sequence: readonly Doc[], level: number, mode: number, levels: number[] | null, modes: number[], docs: Doc[]): void {
-  for (let k = sequence.length - 1; k >= 0; k--) {
-    levels?.push(level);
-    modes.push(mode);
-    docs.push(sequence[k]);
+/**
+ * A stack of docs, each with its indentation level and mode packed in one number (`level * 2 +
+ * mode`). Its arrays only grow: they are reused doc after doc, never reallocated.
+ */
+class DocStack {
+  readonly states: number[] = [];
+  readonly docs: Doc[] = [];
+  top = 0;
+
+  push(state: number, doc: Doc): void {
+    this.states[this.top] = state;
+    this.docs[this.top++] = doc;
+  }
+
+  /** A sequence's docs, last first, so the first is taken first. */
+  pushAll(state: number, sequence: readonly Doc[]): void {
+    for (let k = sequence.length - 1; k >= 0; k--) this.push(state, sequence[k]);
   }
 }
 
 /** The output of one file, written doc by doc. */
 export class DocPrinter {
-  private readonly chunks: string[] = [];
-  /** Chunks before this index are never trimmed: they end with a text literal's own line. */
-  private kept = 0;
+  /** The lines written, each without its newline. */
+  private readonly lines: string[] = [];
+  /** The line being written. */
+  private line = "";
+  /** How many spaces end `line` (counted as it is written: reading a string built by `+=` would flatten it). */
+  private spaces = 0;
   private column = 0;
   /** The indentation level of the line being written. */
   private lineLevel = 0;
   private suffixes: string[] = [];
-  // The stack of what is left to print: indentation level, mode and doc of each entry.
-  private readonly levels: number[] = [];
-  private readonly modes: number[] = [];
-  private readonly docs: Doc[] = [];
-  // The stack `fits` measures with (reused).
-  private readonly fitModes: number[] = [];
-  private readonly fitDocs: Doc[] = [];
+  /** What is left to print. */
+  private readonly stack = new DocStack();
+  /** What `fits` measures. */
+  private readonly measured = new DocStack();
 
   /** Prints `doc` at indentation `level`, starting where the output is. */
   print(doc: Doc, level = 0): void {
-    const { levels, modes, docs, chunks } = this;
-    const base = docs.length;
-    levels.push(level);
-    modes.push(BREAK);
-    docs.push(doc);
-    while (docs.length > base) {
-      const at = levels.pop()!;
-      const mode = modes.pop()!;
-      const d = docs.pop()!;
+    const stack = this.stack;
+    const base = stack.top;
+    stack.push(level * 2 + BREAK, doc);
+    while (stack.top > base) {
+      const state = stack.states[--stack.top];
+      const d = stack.docs[stack.top];
+      const mode = state & 1;
       if (typeof d === "string") {
-        if (d.length > 0) {
-          chunks.push(d);
-          this.column += d.length;
-        }
+        this.append(d);
+        this.column += d.length;
         continue;
       }
       if (Array.isArray(d)) {
-        pushAll(d, at, mode, levels, modes, docs);
+        stack.pushAll(state, d);
         continue;
       }
       const node = d as Exclude<Doc, string | readonly Doc[]>;
       switch (node.k) {
         case LINE:
           if (mode === FLAT && !node.hard) {
-            if (node.flat.length > 0) {
-              chunks.push(node.flat);
-              this.column += node.flat.length;
-            }
-          } else this.newline(at, node.blank);
+            this.append(node.flat);
+            this.column += node.flat.length;
+          } else this.newline(state >> 1, node.blank);
           break;
         case GROUP: {
           const flat = mode === FLAT || (!node.hard && this.fits(node.doc));
-          levels.push(at);
-          modes.push(flat ? FLAT : BREAK);
-          docs.push(node.doc);
+          stack.push((state & ~1) | (flat ? FLAT : BREAK), node.doc);
           break;
         }
         case INDENT:
-          levels.push(at + 1);
-          modes.push(mode);
-          docs.push(node.doc);
+          stack.push(state + 2, node.doc);
           break;
         case SUFFIX:
           this.suffixes.push(node.text);
           break;
         case WIDE:
-          chunks.push(node.text);
-          if (node.last < 0) this.column += node.width;
-          else {
+          if (node.last < 0) {
+            this.append(node.text);
+            this.column += node.width;
+          } else {
+            // Its lines as they are: the ones before its last are written whole, and nothing of it is trimmed.
+            const nl = node.text.lastIndexOf("\n");
+            this.lines.push(this.line + node.text.slice(0, nl));
+            this.line = node.text.slice(nl + 1);
+            this.spaces = 0;
             this.column = node.last;
-            this.kept = chunks.length;
           }
           break;
         default: {
@@ -107,67 +113,70 @@ export class DocPrinter {
 
   /** Ends the line (writing end-of-line comments first, and no trailing spaces) and indents the next. */
   newline(level: number, blank = false): void {
-    const chunks = this.chunks;
-    if (this.suffixes.length > 0) {
-      // One comment ends the line; any more (from lines the layout joined) take a line each.
-      const [first, ...more] = this.suffixes;
-      this.suffixes = [];
-      this.trimLine();
-      chunks.push(first);
-      // At the deeper of the two lines' levels: the comment belongs inside what the next line closes.
-      for (const s of more) {
-        this.trimLine();
-        chunks.push("\n", indentation(Math.max(level, this.lineLevel)), s.slice(1));
-      }
-    }
-    this.trimLine();
-    chunks.push(blank ? "\n\n" : "\n");
-    if (level > 0) chunks.push(indentation(level));
+    this.endLine(level);
+    if (blank) this.lines.push("");
+    this.line = indentation(level);
+    this.spaces = this.line.length;
     this.column = level * 4;
     this.lineLevel = level;
   }
 
-  /** Drops the spaces at the end of the line written so far (never inside a text literal). */
-  private trimLine(): void {
-    const chunks = this.chunks;
-    while (chunks.length > this.kept) {
-      const last = chunks[chunks.length - 1];
-      if (last.charCodeAt(last.length - 1) !== 32) break;
-      const trimmed = last.trimEnd();
-      if (trimmed.length > 0) {
-        chunks[chunks.length - 1] = trimmed;
-        break;
+  /** Writes the line, with the end-of-line comments it collected and without trailing spaces; `next`: the next line's level. */
+  private endLine(next: number): void {
+    const suffixes = this.suffixes;
+    if (suffixes.length > 0) {
+      this.suffixes = [];
+      this.line = this.trimmed() + suffixes[0];
+      // One comment ends the line; any more (from lines the layout joined) take a line each, at the
+      // deeper of the two lines' levels: the comment belongs inside what the next line closes.
+      for (let k = 1; k < suffixes.length; k++) {
+        this.lines.push(this.line);
+        this.line = indentation(Math.max(next, this.lineLevel)) + suffixes[k].slice(1);
+        this.spaces = 0;
       }
-      chunks.pop();
     }
+    this.lines.push(this.trimmed());
+  }
+
+  /** Adds `text` to the line. */
+  private append(text: string): void {
+    if (text.length === 0) return;
+    this.line += text;
+    let k = text.length;
+    while (k > 0 && text.charCodeAt(k - 1) === 32) k--;
+    this.spaces = k === 0 ? this.spaces + text.length : text.length - k;
+  }
+
+  /** The line without the spaces the layout wrote at its end. */
+  private trimmed(): string {
+    const spaces = this.spaces;
+    this.spaces = 0;
+    return spaces === 0 ? this.line : this.line.slice(0, this.line.length - spaces);
   }
 
   /** Whether `doc`, on one line, fits with what follows it up to the next line break. */
   private fits(doc: Doc): boolean {
     let width = WIDTH - this.column;
-    const { fitModes, fitDocs } = this;
-    fitModes.length = 0;
-    fitDocs.length = 0;
-    fitModes.push(FLAT);
-    fitDocs.push(doc);
-    let rest = this.docs.length;
+    const measured = this.measured;
+    measured.top = 0;
+    measured.push(FLAT, doc);
+    let rest = this.stack.top;
     for (;;) {
-      if (fitDocs.length === 0) {
+      if (measured.top === 0) {
         if (rest === 0) return true;
         rest--;
-        fitModes.push(this.modes[rest]);
-        fitDocs.push(this.docs[rest]);
+        measured.push(this.stack.states[rest] & 1, this.stack.docs[rest]);
         continue;
       }
-      const mode = fitModes.pop()!;
-      const d = fitDocs.pop()!;
+      const mode = measured.states[--measured.top];
+      const d = measured.docs[measured.top];
       if (typeof d === "string") {
         width -= d.length;
         if (width < 0) return false;
         continue;
       }
       if (Array.isArray(d)) {
-        pushAll(d, 0, mode, null, fitModes, fitDocs);
+        measured.pushAll(mode, d);
         continue;
       }
       const node = d as Exclude<Doc, string | readonly Doc[]>;
@@ -178,12 +187,10 @@ export class DocPrinter {
           if (width < 0) return false;
           break;
         case GROUP:
-          fitModes.push(node.hard ? BREAK : mode);
-          fitDocs.push(node.doc);
+          measured.push(node.hard ? BREAK : mode, node.doc);
           break;
         case INDENT:
-          fitModes.push(mode);
-          fitDocs.push(node.doc);
+          measured.push(mode, node.doc);
           break;
         case SUFFIX:
           break;
@@ -202,8 +209,8 @@ export class DocPrinter {
 
   /** The text, ended by one newline (nothing for an empty file). */
   finish(): string {
-    if (this.chunks.length === 0 && this.suffixes.length === 0) return "";
-    this.newline(0);
-    return this.chunks.join("");
+    if (this.lines.length === 0 && this.line === "" && this.suffixes.length === 0) return "";
+    this.endLine(0);
+    return `${this.lines.join("\n")}\n`;
   }
 }

@@ -7,9 +7,12 @@ import type { Doc } from "./doc.ts";
 import { FormatExpressions, spanExtent, unhandled } from "./expressions.ts";
 
 export abstract class FormatStatements extends FormatExpressions {
+  protected readonly printStatement = (s: A.Stmt): Doc => this.statement(s);
+  private readonly printArm = (arm: A.MatchArm): Doc => this.arm(arm);
+
   /** `{`, the statements, `}` (`{ }` when empty). */
   protected block(b: A.Block): Doc {
-    return this.lines("{", b.statements, (s) => this.statement(s), b.span.end - 1);
+    return this.lines("{", b.statements, this.printStatement, b.span.end - 1);
   }
 
   /** `open`, `items` one a line, `}` (at `closeAt` in the source). */
@@ -55,7 +58,7 @@ export abstract class FormatStatements extends FormatExpressions {
   }
 
   protected matchExpr(e: A.MatchExpr): Doc {
-    return ["match ", this.child(e.subject), " ", this.lines("{", e.arms, (arm) => this.arm(arm), e.span.end - 1)];
+    return ["match ", this.child(e.subject), " ", this.lines("{", e.arms, this.printArm, e.span.end - 1)];
   }
 
   private arm(arm: A.MatchArm): Doc {
