@@ -3,7 +3,7 @@
 // keeps the answers generated for unscripted prompts (what a seed sweep shrinks), and can answer
 // unscripted prompts with given values instead (a shrinking step's candidate).
 import { sameType, type PromptInfo, type Span, type Type } from "@jadpo/compiler";
-import type { AiBackend, EmbedCall, EmbedReply, GenerateCall, GenerateReply, MaybePromise, StreamCall, StreamReply } from "../ai/backend.ts";
+import type { AiBackend, EmbedCall, EmbedReply, GenerateCall, GenerateReply, MaybePromise, StreamCall, StreamReply, ToolCallRun } from "../ai/backend.ts";
 import { decodeAnswer } from "../ai/decode.ts";
 import type { AiOutcome, GenerateOutcome } from "../ai/outcomes.ts";
 import type { Value } from "../values/value.ts";
@@ -72,6 +72,11 @@ function generateOutcome(call: GenerateCall, reply: GenerateReply): GenerateOutc
       return reply.failure;
     case "calls":
       return null; // a tool-calling step: the call goes on (a tool prompt's own outcomes are not counted yet)
+    case "replay": {
+      // A recording's steps, then its answer: the call ends as its last reply says.
+      const last = reply.steps[reply.steps.length - 1];
+      return last === undefined ? null : generateOutcome(call, last);
+    }
     default:
       return reply satisfies never;
   }
@@ -109,6 +114,9 @@ export function observingBackend(inner: AiBackend, scripted: (prompt: PromptInfo
         if (o.coverage) count(call.span, generateOutcome(call, done));
         if (unscripted && done.kind === "value") o.generated.push({ prompt: call.prompt.name, asType: call.asType, value: done.value });
       });
+    },
+    toolsRan(call: GenerateCall, runs: readonly ToolCallRun[]): void {
+      inner.toolsRan?.(call, runs);
     },
     stream(call: StreamCall): MaybePromise<StreamReply> {
       return then(inner.stream(call), (done) => count(call.span, done.stopped));

@@ -55,7 +55,7 @@ describe("coverage of a tool prompt's call", () => {
     const inner: AiBackend = { generate: () => ({ kind: "value", value: { reply: "ok", status_known: true } }), stream: unused, embed: unused };
     const backend = observingBackend(inner, () => true, observer);
     const span = prompt.calls[0];
-    backend.generate({ prompt, values: {}, asType: prompt.asTypes[0], attempt: 3, span });
+    backend.generate({ prompt, values: {}, asType: prompt.asTypes[0], attempt: 3, depth: 1, span });
     expect(Object.values(observer.coverage!)).toEqual([{ success: 1 }]);
   });
 });
