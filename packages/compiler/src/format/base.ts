@@ -81,9 +81,9 @@ export abstract class FormatBase {
   }
 
   /** A forced line break (it breaks every group around it). */
-  protected hardline(blank = false): Line {
+  private hardline(): Line {
     this.forced++;
-    return blank ? HARD_BLANK : HARD;
+    return HARD;
   }
 
   // ------------------------------------------------------------------ comments
@@ -95,9 +95,7 @@ export abstract class FormatBase {
     this.c += 2;
     this.nextComment = this.c < this.comments.length ? this.comments[this.c] : Infinity;
     this.forced++;
-    let stop = end;
-    while (stop > start && (this.text.charCodeAt(stop - 1) === 32 || this.text.charCodeAt(stop - 1) === 9)) stop--;
-    return this.text.slice(start, stop);
+    return this.commentText(start, end);
   }
 
   /** Whether the comment at `start` follows code on its line. */

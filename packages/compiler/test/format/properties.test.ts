@@ -11,6 +11,8 @@ import { ROOT, commentsOf, diagnosticWords, docsBlocks, repositoryFiles, treeSha
 /** The seed of `pnpm fuzz` (its default), and of the comments put into copies. */
 const SEED = 20261201;
 const FUZZ_INPUTS = 1_000;
+/** Inputs per test, so no test runs long on a loaded machine. */
+const FUZZ_CHUNK = 100;
 
 /** Formats `source` and checks both promises; false when it has a syntax problem (and is left as it is). */
 function formatsKeepingMeaning(source: Source): boolean {
@@ -44,26 +46,33 @@ describe("fmt keeps the meaning and is idempotent", () => {
     });
   }
 
-  it("on seeded copies with comments between their tokens", () => {
-    let seed = SEED;
-    for (const source of [...repository, ...docs]) {
-      for (let copy = 0; copy < 3; copy++) {
-        const text = withComments(source.text as string, seed++);
-        formatsKeepingMeaning({ ...source, name: `${source.name} (comments, seed ${seed - 1})`, text });
-      }
-    }
+  describe("on seeded copies with comments between their tokens", () => {
+    const sources = [...repository, ...docs];
+    sources.forEach((source, index) => {
+      it(source.name, () => {
+        for (let copy = 0; copy < 3; copy++) {
+          const seed = SEED + index * 3 + copy;
+          formatsKeepingMeaning({ ...source, name: `${source.name} (comments, seed ${seed})`, text: withComments(source.text as string, seed) });
+        }
+      });
+    });
   });
 
-  it(`on the first ${FUZZ_INPUTS} inputs of \`pnpm fuzz\` (seed ${SEED}) that parse`, () => {
+  describe(`on the first ${FUZZ_INPUTS} inputs of \`pnpm fuzz\` (seed ${SEED}) that parse`, () => {
     const corpus = exampleCorpus();
     let formatted = 0;
-    for (let input = 0; input < FUZZ_INPUTS; input++) {
-      const { path, content, files } = mutatedInput(corpus, SEED, input, ROOT);
-      const project: Record<string, string | Uint8Array> = {};
-      for (const [absolute, text] of Object.entries(files)) project[absolute.slice(ROOT.length + 1)] = text;
-      if (formatsKeepingMeaning({ name: `fuzz input ${input} (${path})`, path, text: content, project })) formatted++;
+    for (let from = 0; from < FUZZ_INPUTS; from += FUZZ_CHUNK) {
+      it(`inputs ${from} to ${from + FUZZ_CHUNK - 1}`, () => {
+        for (let input = from; input < from + FUZZ_CHUNK; input++) {
+          const { path, content, files } = mutatedInput(corpus, SEED, input, ROOT);
+          const project: Record<string, string | Uint8Array> = {};
+          for (const [absolute, text] of Object.entries(files)) project[absolute.slice(ROOT.length + 1)] = text;
+          if (formatsKeepingMeaning({ name: `fuzz input ${input} (${path})`, path, text: content, project })) formatted++;
+        }
+      });
     }
-    // About one input in six parses: enough to mean something.
-    expect(formatted).toBeGreaterThan(FUZZ_INPUTS / 10);
+    it("about one input in six parses: enough to mean something", () => {
+      expect(formatted).toBeGreaterThan(FUZZ_INPUTS / 10);
+    });
   });
 });
