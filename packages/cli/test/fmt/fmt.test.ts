@@ -1,6 +1,6 @@
 // `jadpo fmt` end to end (in process): rewriting the project's files and listing them, `--check`,
 // `--stdin`, paths, syntax errors left alone, and usage errors.
-import { mkdirSync, readFileSync, statSync, chmodSync, readdirSync } from "node:fs";
+import { chmodSync, lstatSync, mkdirSync, readFileSync, readdirSync, statSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { formatSource } from "@jadpo/compiler";
@@ -28,11 +28,14 @@ describe("jadpo fmt", () => {
     expect(await runJadpoHere(["fmt"], { cwd: root })).toEqual({ code: 0, stderr: "", stdout: "" });
   });
 
-  it("keeps a file's permissions", async () => {
-    const root = project({ "domains/a/a.jadpo": MESSY });
+  it("keeps a file's permissions, and a link (the file it leads to is rewritten)", async () => {
+    const root = project({ "domains/a/a.jadpo": MESSY, "elsewhere/b.txt": MESSY });
     chmodSync(join(root, "domains/a/a.jadpo"), 0o640);
-    await runJadpoHere(["fmt"], { cwd: root });
+    symlinkSync(join(root, "elsewhere/b.txt"), join(root, "domains/a/b.jadpo"));
+    expect(await runJadpoHere(["fmt", "domains/a/a.jadpo", "domains/a/b.jadpo"], { cwd: root })).toMatchObject({ code: 0, stdout: lines("domains/a/a.jadpo", "domains/a/b.jadpo") });
     expect(statSync(join(root, "domains/a/a.jadpo")).mode & 0o777).toBe(0o640);
+    expect(lstatSync(join(root, "domains/a/b.jadpo")).isSymbolicLink()).toBe(true);
+    expect(read(root, "elsewhere/b.txt")).toBe(TIDY);
   });
 
   it("--check changes nothing, lists what would change and exits 1; 0 when all is formatted", async () => {

@@ -2,7 +2,7 @@
 // change atomically and list them, one path a line; `--check` only lists them; `--stdin` formats
 // standard input to standard output. A file with a syntax problem is left as it is and its
 // diagnostics go to standard error.
-import { statSync } from "node:fs";
+import { realpathSync, statSync } from "node:fs";
 import { relative } from "node:path";
 import {
   MAX_FILE_BYTES, checkSize, diagnostic, fileKind, formatSource, renderErrorPlain, renderErrorPretty, slashPath, type Diagnostic,
@@ -74,8 +74,9 @@ export async function runFmt(paths: string[], options: FmtOptions, context: CliC
     if (!result.changed) continue;
     if (!options.check) {
       try {
-        // Its permissions kept: the new file replaces it by a rename.
-        writeFileAtomic(absolute, result.text, { mode: statSync(absolute).mode & 0o7777 });
+        // The file a link leads to (the link stays a link), its permissions kept: the new file
+        // replaces it by a rename.
+        writeFileAtomic(realpathSync(absolute), result.text, { mode: statSync(absolute).mode & 0o7777 });
       } catch (error) {
         if (!isDiskFull(error)) throw error;
         printDiagnostics([diskFull(error, shown, "run `jadpo fmt` again")], null, terminal, context);
