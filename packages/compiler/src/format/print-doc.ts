@@ -2,7 +2,7 @@
 // parts the formatter doesn't use): a group goes on one line when it fits with the rest of its
 // line, else its lines break. Iterative (an explicit stack), so no nesting overflows it; a fit is
 // measured only up to the next line break, so printing stays linear.
-import { GROUP, INDENT, LINE, SUFFIX, WIDE, type Doc } from "./doc.ts";
+import { GROUP, INDENT, LINE, SUFFIX, WIDE, type Doc, type DocNode } from "./doc.ts";
 
 /** The widest a line may be, in code points. */
 export const WIDTH = 100;
@@ -30,9 +30,22 @@ class DocStack {
     this.docs[this.top++] = doc;
   }
 
-  /** A sequence's docs, last first, so the first is taken first. */
-  pushAll(state: number, sequence: readonly Doc[]): void {
-    for (let k = sequence.length - 1; k >= 0; k--) this.push(state, sequence[k]);
+  /** The state of the doc `next` gave. */
+  state = 0;
+
+  /** The next text or node above `base`, sequences opened on the way (last pushed first); null at `base`. */
+  next(base: number): string | DocNode | null {
+    while (this.top > base) {
+      const d = this.docs[--this.top];
+      const state = this.states[this.top];
+      if (Array.isArray(d)) {
+        for (let k = d.length - 1; k >= 0; k--) this.push(state, d[k]);
+        continue;
+      }
+      this.state = state;
+      return d as string | DocNode;
+    }
+    return null;
   }
 }
 
@@ -58,20 +71,14 @@ export class DocPrinter {
     const stack = this.stack;
     const base = stack.top;
     stack.push(level * 2 + BREAK, doc);
-    while (stack.top > base) {
-      const state = stack.states[--stack.top];
-      const d = stack.docs[stack.top];
+    for (let node = stack.next(base); node !== null; node = stack.next(base)) {
+      const state = stack.state;
       const mode = state & 1;
-      if (typeof d === "string") {
-        this.append(d);
-        this.column += d.length;
+      if (typeof node === "string") {
+        this.append(node);
+        this.column += node.length;
         continue;
       }
-      if (Array.isArray(d)) {
-        stack.pushAll(state, d);
-        continue;
-      }
-      const node = d as Exclude<Doc, string | readonly Doc[]>;
       switch (node.k) {
         case LINE:
           if (mode === FLAT && !node.hard) {
@@ -160,26 +167,22 @@ export class DocPrinter {
     const measured = this.measured;
     measured.top = 0;
     measured.push(FLAT, doc);
+    // What follows the doc on its line: the rest of the stack, taken in order when the doc is measured.
     let rest = this.stack.top;
     for (;;) {
-      if (measured.top === 0) {
+      const node = measured.next(0);
+      if (node === null) {
         if (rest === 0) return true;
         rest--;
         measured.push(this.stack.states[rest] & 1, this.stack.docs[rest]);
         continue;
       }
-      const mode = measured.states[--measured.top];
-      const d = measured.docs[measured.top];
-      if (typeof d === "string") {
-        width -= d.length;
+      const mode = measured.state;
+      if (typeof node === "string") {
+        width -= node.length;
         if (width < 0) return false;
         continue;
       }
-      if (Array.isArray(d)) {
-        measured.pushAll(mode, d);
-        continue;
-      }
-      const node = d as Exclude<Doc, string | readonly Doc[]>;
       switch (node.k) {
         case LINE:
           if (mode === BREAK || node.hard) return true;
