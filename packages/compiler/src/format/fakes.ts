@@ -45,6 +45,8 @@ export abstract class FormatFakes extends FormatStatements {
       }
       case "calls":
         return this.toolCalls(item);
+      case "transport":
+        return item.args === null ? item.word : [item.word, this.args(item.args, item.span.end - 1)];
       default:
         return unhandled(item);
     }

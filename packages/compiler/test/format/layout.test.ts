@@ -98,10 +98,10 @@ describe("brackets and parentheses", () => {
     expect(fmt(`function f(${params.join(", ")}) { }`)).toBe(lines("function f(", ...params.map((p, i) => `    ${p}${i < 5 ? "," : ""}`), ") { }"));
   });
 
-  it("a `fakes:` script and `calls [ … ]`", () => {
+  it("a `fakes:` script, `calls [ … ]` and `rate_limited(…)`", () => {
     const input = lines(
       "test \"t\" {",
-      "    fakes: { ai.p: [call find(Q { code: \"A\" }), calls [find(Q { code: \"B\" }), raw_call(\"find\", \"{}\")] after 2s, refused] ai.embed: [like] }",
+      "    fakes: { ai.p: [call find(Q { code: \"A\" }), calls [find(Q { code: \"B\" }), raw_call(\"find\", \"{}\")] after 2s, refused] ai.embed: [unavailable, rate_limited( 20s ), rate_limited] }",
       "}",
     );
     expect(fmt(input, "domains/a/a.jadpotest")).toBe(lines(
@@ -112,7 +112,7 @@ describe("brackets and parentheses", () => {
       "            calls [find(Q { code: \"B\" }), raw_call(\"find\", \"{}\")] after 2s,",
       "            refused",
       "        ]",
-      "        ai.embed: [like]",
+      "        ai.embed: [unavailable, rate_limited(20s), rate_limited]",
       "    }",
       "}",
     ));
