@@ -4,6 +4,7 @@
 // at 1 and 4 MB: the time per MB must not grow with the size.
 import { parseFile } from "../packages/compiler/src/syntax/parse-file.ts";
 import { lex } from "../packages/compiler/src/syntax/lexer.ts";
+import { formatSource } from "../packages/compiler/src/format/index.ts";
 import { generateCorpus } from "../packages/compiler/test/syntax/corpus.ts";
 import { brokenCorpus, longBrokenDeclaration } from "./fuzz/broken-corpus.ts";
 
@@ -31,9 +32,12 @@ if (warm.diagnostics.length > 0) throw new Error(`the generated text has ${warm.
 
 const lexRuns: { wall: number; cpu: number }[] = [];
 const parseRuns: { wall: number; cpu: number }[] = [];
+const formatRuns: { wall: number; cpu: number }[] = [];
+formatSource("bench.jadpotest", text, "test");
 for (let i = 0; i < RUNS; i++) {
   lexRuns.push(measure(() => lex(text, "bench.jadpotest")));
   parseRuns.push(measure(() => parseFile("bench.jadpotest", "test", text)));
+  formatRuns.push(measure(() => formatSource("bench.jadpotest", text, "test")));
 }
 
 const rate = (runs: { wall: number; cpu: number }[], key: "wall" | "cpu"): string =>
@@ -41,6 +45,7 @@ const rate = (runs: { wall: number; cpu: number }[], key: "wall" | "cpu"): strin
 
 console.log(`parse bench: ${megabytes.toFixed(1)} MB, ${warm.syntax.decls.length} declarations, ${RUNS} runs`);
 console.log(`lex + parse  median ${rate(parseRuns, "wall")} MB/s  (CPU time: ${rate(parseRuns, "cpu")} MB/s)`);
+console.log(`fmt          median ${rate(formatRuns, "wall")} MB/s  (CPU time: ${rate(formatRuns, "cpu")} MB/s; parse and layout, text to text)`);
 console.log(`lex only     median ${rate(lexRuns, "wall")} MB/s  (CPU time: ${rate(lexRuns, "cpu")} MB/s)`);
 
 // Broken declarations: every declaration with a mistake, and one long declaration broken at its end.
