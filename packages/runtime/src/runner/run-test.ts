@@ -10,7 +10,7 @@ import { ReturnSignal } from "../signals.ts";
 import type { Value } from "../values/value.ts";
 import type { TestResult } from "./events.ts";
 import { testSeed } from "../seed.ts";
-import { observingBackend, type Observer } from "./observe.ts";
+import { observingBackend, outcomeCounter, type Observer } from "./observe.ts";
 import { failureDiagnostic, type SaveInternalError } from "./failure.ts";
 import { nowMs } from "@jadpo/compiler";
 
@@ -84,6 +84,7 @@ export function runTest(compiled: CompiledProgram, test: TestInfo, options: RunT
     const fake = (r.fake = new FakeBackend(ct.scripts, { seed, readFile: options.readFile, recordings: options.recordings }));
     const scripts = ct.scripts;
     c.ai.backend = options.observe ? observingBackend(fake, (prompt) => scripts.byPrompt.has(prompt), options.observe) : fake;
+    c.ai.count = options.observe ? outcomeCounter(options.observe) : null;
     const slots: Value[] = new Array(ct.slots).fill(null);
     if (!ct.body.async) {
       ct.body.fn(slots, c);
