@@ -1,7 +1,7 @@
 // `--coverage` (docs/seeds-and-coverage.md): every AI call site of the project's non-test code, and
 // how often the run's tests reached each outcome of its call kind (with a prompt's tools, theirs too).
 import { printType, type CheckedProgram, type Node, type PromptInfo, type Span } from "@jadpo/compiler";
-import { outcomesOf, toolPromptOutcomes, type AiCallKind, type SiteOutcome } from "../ai/outcomes.ts";
+import { LOOP_LIMIT, outcomesOf, toolPromptOutcomes, type AiCallKind, type SiteOutcome } from "../ai/outcomes.ts";
 import { siteKey, type CoverageCounts, type SiteKey } from "./observe.ts";
 
 export interface CoverageSite {
@@ -15,6 +15,8 @@ export interface CoverageSite {
   as: string | null;
   /** Every outcome of the call kind (and of the prompt's tools), in order, with how often the tests reached it. */
   outcomes: { outcome: SiteOutcome; count: number }[];
+  /** Where the outcomes of the prompt's tool loop begin in `outcomes` (a reporter may start a line there); null without tools. */
+  loopFrom: number | null;
 }
 
 interface SiteInfo {
@@ -61,14 +63,18 @@ export function aiCallSites(program: CheckedProgram): SiteInfo[] {
 }
 
 export function coverageReport(program: CheckedProgram, counts: CoverageCounts): CoverageSite[] {
-  return aiCallSites(program).map((site) => ({
-    file: site.span.file,
-    line: site.span.line,
-    call: site.call,
-    prompt: site.prompt,
-    as: site.as,
-    outcomes: site.outcomes.map((outcome) => ({ outcome, count: counts[site.key]?.[outcome] ?? 0 })),
-  }));
+  return aiCallSites(program).map((site) => {
+    const loop = site.outcomes.indexOf(LOOP_LIMIT);
+    return {
+      file: site.span.file,
+      line: site.span.line,
+      call: site.call,
+      prompt: site.prompt,
+      as: site.as,
+      outcomes: site.outcomes.map((outcome) => ({ outcome, count: counts[site.key]?.[outcome] ?? 0 })),
+      loopFrom: loop >= 0 ? loop : null,
+    };
+  });
 }
 
 /** Outcomes reached and outcomes there are, over every site. */

@@ -88,6 +88,7 @@ async function coverageOf(names: string[], mode: "sync" | "async" = "sync") {
   }
   return coverageReport(p.program, counts).map((site) => ({
     line: site.line,
+    loopFrom: site.loopFrom,
     outcomes: Object.fromEntries(site.outcomes.map(({ outcome, count }) => [outcome, count])),
   }));
 }
@@ -100,6 +101,8 @@ describe("coverage of a tool prompt's call sites", () => {
     expect(sites.map((s) => s.line)).toEqual(lines);
     for (const site of sites) {
       expect(Object.keys(site.outcomes)).toEqual(["success", "corrected", "refused", "timed_out", "over_budget", "too_long", "unreadable", ...TOOL_OUTCOMES]);
+      // Where a reporter starts the loop's line.
+      expect(site.loopFrom).toBe(7);
     }
   });
 
