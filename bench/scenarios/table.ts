@@ -50,4 +50,21 @@ export function printTable(variants: Variant[], results: Map<Variant, Timed[]>, 
   console.log(`${pad("watch rerun start after one edit, ms", 44)} ${lpad((get(rerun) * 1000).toFixed(0), 8)} wall ${lpad((cpuOf(rerun) * 1000).toFixed(0), 8)} CPU   target ≤ 250 ms`);
   const big = variants.find((v) => v.group === "memory")!;
   console.log(`${pad("jadpo test 10,000 tests, peak RSS, MB", 44)} ${lpad(median(results.get(big)!.map((r) => r.rssMb)).toFixed(0), 8)}                 target ≤ 300 MB`);
+  printStepRatios(variants, results, median);
+}
+
+/** A tool-loop test takes 4 steps: the run of one step against the run of a whole single-call test. */
+function printStepRatios(variants: Variant[], results: Map<Variant, Timed[]>, median: (xs: number[]) => number): void {
+  const runs = (name: string) => results.get(variants.find((v) => v.name === name)!)!;
+  const run = (name: string) => median(runs(name).map((r) => r.seconds));
+  // The same tests compiled before the clock starts: the steps alone (bench/tool-steps.ts's `loop`).
+  const loop = (name: string) => median(runs(name).map((r) => Number(/^loop ([\d.]+)/m.exec(r.stdout)?.[1]) / 1000));
+  const loopTests = "run of 2,000 tool-loop tests, in process";
+  const step = run(loopTests) / 4;
+  const line = (label: string, value: number) => console.log(`${pad(label, 44)} ${lpad(value.toFixed(2) + "×", 8)} run                   target ≤ 2×`);
+  line("a tool-loop step ÷ an AI-call test", step / run("run of 2,000 AI-call tests, in process"));
+  line("a tool-loop step ÷ a one-step test", step / run("run of 2,000 one-step tests, in process"));
+  line("the same, tests compiled ahead", loop(loopTests) / 4 / loop("run of 2,000 one-step tests, in process"));
+  const us = (seconds: number) => `${((seconds / 2000) * 1e6).toFixed(1)} µs`;
+  console.log(`${pad("per test: AI-call, one-step, tool-loop", 44)} ${us(run("run of 2,000 AI-call tests, in process"))}, ${us(run("run of 2,000 one-step tests, in process"))}, ${us(run(loopTests))}`);
 }
