@@ -3,8 +3,9 @@
 // decoding, every constraint), the tool runs as an ordinary call in the caller's context (so its
 // own AI calls are answered like any other), and what it gave back — as canonical JSON — goes with
 // the next step. A final answer decodes as `T` with at most one correction; running out of steps
-// is AiLoopLimit. Each tool call's outcome and the call's own are counted here (`--coverage`). Written once as a generator that yields what must happen outside it (ask the
-// model, run a tool), so the synchronous fake and an awaiting backend share every rule.
+// is AiLoopLimit. Each tool call's outcome and the call's own are counted here (`--coverage`).
+// Written once as a generator that yields what must happen outside it (ask the model, run a
+// tool), so the synchronous fake and an awaiting backend share every rule.
 import { THE_ANSWER, type FailureInfo, type PromptInfo, type Span, type ToolInfo, type Type } from "@jadpo/compiler";
 import type { Correction, GenerateReply, ToolCallReply } from "../ai/backend.ts";
 import { decodeAnswer, formatDecodeErrorDetail, type DecodeError } from "../ai/decode.ts";
