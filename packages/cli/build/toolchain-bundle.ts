@@ -1,7 +1,8 @@
 // The bundle's body of src/toolchain-from-sources.ts (build-cli.mjs puts this file in its place
 // in every bundle; src/toolchain.ts says what the seam offers). What a command uses before it
-// knows it must compile is bundled with the CLI from the compiler's own files, so an answer from
-// the cache never loads the compiler's script; the workers' entry is `dist/worker.mjs`.
+// knows it must compile is bundled with the CLI from the compiler's own files (and a report's
+// count of seeds from the runtime's), so an answer from the cache never loads the compiler's
+// script, nor the runtime's; the workers' entry is `dist/worker.mjs`.
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
@@ -14,6 +15,7 @@ export { sha256PartsHex } from "../../compiler/src/hash/digest.ts";
 export { noPaint } from "../../compiler/src/diagnostics/render-pretty.ts";
 export { LINKED_FOLDER, SKIPPED_FOLDER, slashPath } from "../../compiler/src/host.ts";
 export { nowMs } from "../../compiler/src/clock.ts";
+export { seedCount } from "../../runtime/src/runner/seeds.ts";
 
 /** `dist/worker.mjs`: this module is in a script or an entry of `dist/`, or in a chunk of `dist/chunks/`. */
 export function workerEntry(): URL | null {

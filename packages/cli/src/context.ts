@@ -25,6 +25,11 @@ export interface CliContext {
    * command.
    */
   ownsProcess?: boolean;
+  /**
+   * Stops a long-running command (`jadpo dev`) run inside another program, as Ctrl-C stops it when
+   * it owns the process (absent: it runs until that program ends).
+   */
+  stop?: AbortSignal;
 }
 
 export interface KeyInput {

@@ -6,10 +6,6 @@ import type { SeedRange, Shard } from "@jadpo/runtime";
 /** A sweep runs each test at most this many times (before shrinking). */
 export const MAX_SEEDS = 10_000;
 
-export function seedCount(range: SeedRange): number {
-  return range.last - range.first + 1;
-}
-
 /** Parses `A..B` (whole numbers, A ≤ B, at most MAX_SEEDS seeds); null when it isn't one. */
 export function parseSeedRange(text: string): SeedRange | null {
   const match = /^(\d+)\.\.(\d+)$/.exec(text.trim());

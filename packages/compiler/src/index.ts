@@ -62,7 +62,7 @@ export { compilePattern, type PatternMatcher, type PatternCompiled } from "./typ
 export { parseTemplate, type TemplatePart } from "./prompts/template.ts";
 export { promptVersion, spellTypeRef } from "./prompts/version.ts";
 export { canonicalJson, digest8, type CanonicalInput } from "./prompts/digest.ts";
-export { sha256, sha256PartsHex, sha256Uint32, uint32At } from "./hash/digest.ts";
+export { hmacSha256Hex, sha256, sha256PartsHex, sha256Uint32, uint32At } from "./hash/digest.ts";
 export { keywordNames } from "./syntax/tokens.ts";
 export { LIBRARY_FUNCTIONS } from "./check/library.ts";
 export { GROUP_SHADOWED_NAMESPACES, NAMESPACES } from "./check/report-names.ts";

@@ -6,9 +6,9 @@
 
 // Executing programs.
 export { compileProgram, type CompiledProgram, type CompileOptions } from "./exec/compile-program.ts";
-export { callAction, type ActionOutcome, type CallActionOptions } from "./exec/call-action.ts";
+export { callAction, callPrompt, type ActionOutcome, type CallActionOptions } from "./exec/call-action.ts";
 export { createContext, type RunContext, type ContextOptions } from "./exec/context.ts";
-export type { AiBackend, GenerateCall, GenerateReply, StreamCall, StreamReply, EmbedCall, EmbedReply } from "./ai/backend.ts";
+export type { AiBackend, GenerateCall, GenerateReply, StreamCall, StreamReply, EmbedCall, EmbedReply, LoopTurn, ToolCallReply, ToolCallRun } from "./ai/backend.ts";
 
 // Values, and decoding an answer or a request into one.
 export type { Value, JsonValue } from "./values/value.ts";
@@ -20,7 +20,7 @@ export { decodeAnswer, decodeValue, formatDecodeErrorDetail, type DecodeError, t
 export { runTest, type RunTestOptions, type TestTimeout } from "./runner/run-test.ts";
 export { runRecordingTest, type RecordingTestOptions } from "./runner/run-recording-test.ts";
 export { loadTests, type ExecuteOptions, type LoadedTests, type RunExtras } from "./runner/execute.ts";
-export type { SeedRange } from "./runner/seeds.ts";
+export { seedCount, type SeedRange } from "./runner/seeds.ts";
 export { coverageTotals, type CoverageSite } from "./runner/coverage.ts";
 export { outcomesOf, GENERATE_OUTCOMES, STREAM_OUTCOMES, EMBED_OUTCOMES, type AiCallKind, type AiOutcome, type SiteOutcome } from "./ai/outcomes.ts";
 export type { PlannedTest } from "./runner/plan.ts";

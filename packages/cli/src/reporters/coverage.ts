@@ -5,7 +5,7 @@ import type { Paint } from "@jadpo/compiler";
 // Types only from the runtime: reporters load with every command, the runtime only with `jadpo
 // test`'s run.
 import type { CoverageSite, SeedRange } from "@jadpo/runtime";
-import { seedCount } from "../run-flags.ts";
+import { seedCount } from "../toolchain.ts";
 import type { ReportContext } from "./reporter.ts";
 
 const COVERAGE_HEADING = "AI outcomes reached by these tests";

@@ -52,4 +52,13 @@ describe("the recorded block", () => {
     const from = recordedText({ ...base, from: { kind: "fixture", name: "questions.sesame" } }, noPaint).split("\n")[2];
     expect(from).toBe("    from      the fixture `questions.sesame`");
   });
+
+  it("says what a tool prompt's recording replays, after `from`: each step's tools, or none", () => {
+    const lines = (steps: string[][]) => recordedText({ ...base, steps }, noPaint).split("\n");
+    expect(lines([["find_order", "summarized"]])[3]).toBe("    steps     1 step calling find_order, summarized");
+    expect(lines([["find_order"], ["opening_hours", "find_order"]])[3]).toBe("    steps     2 steps calling find_order; opening_hours, find_order");
+    expect(lines([])[3]).toBe("    steps     none: the model answered without calling a tool");
+    expect(lines([])[4]).toBe("    answer    decodes as SupportAnswer");
+    expect(recordedText(base, noPaint)).not.toContain("steps");
+  });
 });

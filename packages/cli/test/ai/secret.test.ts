@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomBytes } from "node:crypto";
 import { startFakeModelServer, type FakeModelServer, type RecordedRequest } from "@jadpo/runtime/testing";
-import { buildCli } from "../support/build-cli.ts";
-import { RunningJadpo, type Run } from "../support/jadpo.ts";
+import type { Run } from "../support/jadpo.ts";
+import { RunningDev } from "../dev/dev-server.ts";
 import { Project } from "./harness.ts";
 
 // Not shaped like any provider's key, so only removing this exact text can hide it.
@@ -17,7 +17,6 @@ let server: FakeModelServer;
 let project: Project;
 
 beforeAll(async () => {
-  buildCli();
   server = await startFakeModelServer({ kind: "answer", text: "" });
   project = Project.example();
 });
@@ -26,25 +25,13 @@ afterAll(async () => {
   project.dispose();
 });
 
-/**
- * `jadpo dev --port 0` long enough to serve one action and its call log: the answers, the pages
- * and what it printed. Null when `dev` isn't built yet (the placeholder exits at once).
- */
-async function devOutputs(env: Record<string, string>): Promise<string[] | null> {
-  const dev = new RunningJadpo(["dev", "--port", "0"], { cwd: project.root, env });
+/** `jadpo dev --port 0` long enough to serve one action and its call log: the answers, the pages and what it printed. */
+async function devOutputs(env: Record<string, string>): Promise<string[]> {
+  const dev = await RunningDev.start(project.root, env);
   const texts: string[] = [];
   try {
-    try {
-      await dev.waitFor(/http:\/\/127\.0\.0\.1:\d+/, 1, 15_000);
-    } catch {
-      return null;
-    }
-    const url = /http:\/\/127\.0\.0\.1:\d+/.exec(dev.stdout)![0];
-    const asked = await fetch(`${url}/actions/answer_customer`, {
-      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ question: "Sesame?" }),
-    });
-    texts.push(await asked.text());
-    for (const page of ["/_dev/calls.json", "/_dev"]) texts.push(await (await fetch(`${url}${page}`)).text());
+    texts.push((await dev.request("POST", "/actions/answer_customer", JSON.stringify({ question: "Sesame?" }))).text);
+    for (const page of ["/_dev/calls.json", "/_dev"]) texts.push((await dev.request("GET", page)).text);
   } finally {
     await dev.stop();
   }
@@ -85,18 +72,15 @@ describe("the key", () => {
     expect(undecodable.code).toBe(1);
     expect(undecodable.stdout).toContain("rule: ai.answer_undecodable");
 
-    // `jadpo dev` (when built) sends the sandboxed prompt to the model with the key; its answer, pages
-    // and log hold no key. (An answer that quoted the key would be the action's result, as the
-    // model gave it, so this answer doesn't.) Then a recording from its log.
+    // `jadpo dev` sends the sandboxed prompt to the model with the key; its answer, pages and log
+    // hold no key. (An answer that quoted the key would be the action's result, as the model gave
+    // it, so this answer doesn't.) Then a recording from its log.
     server.setBehaviour({ kind: "answer", text: JSON.stringify({ resolved_by_articles: false, reply: "We don't deliver there." }) });
-    const dev = await devOutputs(env);
-    if (dev !== null) {
-      for (const text of dev) expect(text).not.toContain(secret);
-      expect(server.requests.at(-1)?.headers["authorization"]).toBe(`Bearer ${secret}`);
-      const fromDev = await record(["--as", "from_dev", "--force"]);
-      expect(fromDev.code).toBe(0);
-      expect(fromDev.stdout).toMatch(/\n {4}from {6}the last `jadpo dev` call, call_\d+\n/);
-    }
+    for (const text of await devOutputs(env)) expect(text).not.toContain(secret);
+    expect(server.requests.at(-1)?.headers["authorization"]).toBe(`Bearer ${secret}`);
+    const fromDev = await record(["--as", "from_dev", "--force"]);
+    expect(fromDev.code).toBe(0);
+    expect(fromDev.stdout).toMatch(/\n {4}from {6}the last `jadpo dev` call, call_\d+\n/);
 
     for (const run of runs) {
       expect(run.stdout).not.toContain(secret);

@@ -1,8 +1,10 @@
 // `jadpo check` decodes every recording (docs/testing.md): the seed's undecodable "yes" recording is an
-// error at its file's 1:1, and the example's own recordings check clean.
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+// error at its file's 1:1, the example's own recordings check clean, and a tool prompt's recorded
+// steps are decoded too.
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { SHOP_ASK, SHOP_ORDERS } from "@jadpo/runtime/testing";
 import { copyExample, fixture } from "../support/example.ts";
 import { runJadpoHere } from "../support/jadpo.ts";
 import { lines } from "./harness.ts";
@@ -59,5 +61,33 @@ it("waits for a clean compile: a misspelt values type gives one diagnostic, not 
     expect(run.code).toBe(1);
   } finally {
     writeFileSync(action, good);
+  }
+});
+
+it("decodes a tool prompt's recorded steps: a call whose arguments don't decode is reported at its path", async () => {
+  const shop = copyExample("jadpo-check-tool-recordings-");
+  try {
+    writeFileSync(join(shop, "domains/support/shop.jadpo"), `${SHOP_ORDERS}
+prompt order_question(question: Text) {
+    text: "Question: {question}"
+    tools: {
+        find_order: "Finds an order."
+    }
+}
+${SHOP_ASK}`);
+    const folder = join(shop, "domains/support/recordings/order_question");
+    mkdirSync(folder, { recursive: true });
+    const steps = [{ calls: [{ arguments: { code: "{OrderCode}" }, tool: "find_order" }] }, { calls: [{ arguments: { code: "abc" }, tool: "find_order" }] }];
+    writeFileSync(join(folder, "bad.json"), JSON.stringify({ answer: { reply: "{Text}", status_known: true }, steps, version: "order_question@00000000" }));
+    const run = await runJadpoHere(["check"], { cwd: shop });
+    expect(run.stdout.split("\n").slice(0, 4)).toEqual([
+      "error: `order_question`'s recording `bad` doesn't decode --> domains/support/recordings/order_question/bad.json:1:1",
+      "  decode: `order_question`'s recording `bad` doesn't decode: `pattern` on `steps[1].calls[0].arguments.code`",
+      '  expected: text matching "[A-Z]{3}-[0-9]{4}"',
+      '  got: "abc"',
+    ]);
+    expect(run.code).toBe(1);
+  } finally {
+    rmSync(shop, { recursive: true, force: true });
   }
 });

@@ -2,16 +2,14 @@
 // the example's nearest article is found as in its tests; each embed call is a line of the call log.
 import { rmSync } from "node:fs";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { buildCli } from "../support/build-cli.ts";
 import { copyExample } from "../support/example.ts";
-import { DevProcess, callLog, closedPort, stopAll } from "./dev-server.ts";
+import { RunningDev, callLog, closedPort, stopAll } from "./dev-server.ts";
 
 let root = "";
 
 beforeAll(() => {
-  buildCli();
   root = copyExample("jadpo-dev-embed-");
-}, 120_000);
+});
 
 afterAll(async () => {
   await stopAll();
@@ -19,7 +17,7 @@ afterAll(async () => {
 });
 
 it("finds the nearest help article and logs each embed call", async () => {
-  const dev = await DevProcess.start(root, { JADPO_AI_BASE_URL: `http://127.0.0.1:${await closedPort()}/v1` });
+  const dev = await RunningDev.start(root, { JADPO_AI_BASE_URL: `http://127.0.0.1:${await closedPort()}/v1` });
   const res = await dev.post("nearest_article", { question: "Is the bakery open on Sunday?" });
   expect(res.status).toBe(200);
   expect(res.json.result.title).toBe("Opening hours");

@@ -4,9 +4,8 @@ import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeModelServer, type FakeModelServer } from "@jadpo/runtime/testing";
-import { buildCli } from "../support/build-cli.ts";
 import { copyExample } from "../support/example.ts";
-import { CALL_LOG, DevProcess, stopAll } from "./dev-server.ts";
+import { CALL_LOG, RunningDev, stopAll } from "./dev-server.ts";
 
 // A quote and a backslash, so the key written inside JSON text differs from the key itself.
 const KEY = 'sk-relprobe3"DEV\\KEY-71c0de55aa';
@@ -30,7 +29,6 @@ const REPLIES: Record<string, (key: string) => string> = {
 let model: FakeModelServer;
 let root: string;
 beforeAll(async () => {
-  buildCli();
   model = await startFakeModelServer({
     kind: "answer",
     text: (req) => {
@@ -40,7 +38,7 @@ beforeAll(async () => {
     },
   });
   root = copyExample("jadpo-dev-key-");
-}, 120_000);
+});
 afterAll(async () => {
   await stopAll();
   await model.close();
@@ -49,7 +47,7 @@ afterAll(async () => {
 
 describe("a model that repeats its key", () => {
   it("is answered and logged with *** for the key, whole, JSON-escaped or 8 characters of it, on every surface", async () => {
-    const dev = await DevProcess.start(root, { JADPO_AI_BASE_URL: model.url, JADPO_AI_KEY: KEY });
+    const dev = await RunningDev.start(root, { JADPO_AI_BASE_URL: model.url, JADPO_AI_KEY: KEY });
     const results: unknown[] = [];
     for (const question of Object.keys(REPLIES)) {
       const res = await dev.post("answer_customer", { question });

@@ -4,9 +4,8 @@ import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeModelServer, type FakeModelServer } from "@jadpo/runtime/testing";
-import { buildCli } from "../support/build-cli.ts";
 import { copyExample } from "../support/example.ts";
-import { CALL_LOG, DevProcess, callLog, stopAll } from "./dev-server.ts";
+import { CALL_LOG, RunningDev, callLog, stopAll } from "./dev-server.ts";
 
 const MiB = 1024 * 1024;
 const reply = "word ".repeat((3 * MiB) / 5);
@@ -14,12 +13,11 @@ let model: FakeModelServer;
 const roots: string[] = [];
 
 beforeAll(async () => {
-  buildCli();
   model = await startFakeModelServer({
     kind: "answer",
     text: (req) => JSON.stringify({ resolved_by_articles: false, reply: JSON.stringify(req.body).includes("Big?") ? reply : "Small." }),
   });
-}, 120_000);
+});
 afterAll(async () => {
   await stopAll();
   await model.close();
@@ -39,7 +37,7 @@ function project(maxAnswer: number | null): string {
 describe("max_answer in jadpo dev", () => {
   it("by default (1 MiB), a 3 MiB answer fails the call as AiTooLong, and the server goes on", async () => {
     const root = project(null);
-    const dev = await DevProcess.start(root, { JADPO_AI_BASE_URL: model.url });
+    const dev = await RunningDev.start(root, { JADPO_AI_BASE_URL: model.url });
     const big = await dev.post("answer_customer", { question: "Big?" });
     expect(big.status).toBe(503);
     expect(big.json.error.code).toBe("assistant_unavailable");
@@ -51,7 +49,7 @@ describe("max_answer in jadpo dev", () => {
 
   it("raised to 4 MiB, the answer is accepted whole, and its log line keeps 64 KiB of it", async () => {
     const root = project(4 * MiB);
-    const dev = await DevProcess.start(root, { JADPO_AI_BASE_URL: model.url });
+    const dev = await RunningDev.start(root, { JADPO_AI_BASE_URL: model.url });
     const big = await dev.post("answer_customer", { question: "Big?" });
     expect(big.status).toBe(200);
     expect(big.json.result.reply).toBe(reply);

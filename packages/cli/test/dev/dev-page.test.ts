@@ -5,11 +5,10 @@ import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 import { startFakeModelServer, type FakeModelServer } from "@jadpo/runtime/testing";
-import { buildCli } from "../support/build-cli.ts";
 import { copyExample } from "../support/example.ts";
 import { repo, waitUntil } from "../support/jadpo.ts";
-import { DevProcess, closedPort, setPerDay, stopAll } from "./dev-server.ts";
-import { outputBlocks } from "./page-blocks.ts";
+import { RunningDev, closedPort, setPerDay, stopAll } from "./dev-server.ts";
+import { blockStarting, outputBlocks } from "./page-blocks.ts";
 
 const PAGE = "docs/dev.md";
 const page = readFileSync(join(repo, PAGE), "utf8");
@@ -22,11 +21,7 @@ let model: FakeModelServer;
 /** The first lines of the output blocks this test compares; each is compared by one test below. */
 const COMPARED = ["$ jadpo dev --port 0", "$ curl -s -X POST", "✓ sandbox: the model of connection", "{", "POST /actions/answer_customer → 200"];
 
-function outputBlock(first: string): string[] {
-  const found = blocks.find((block) => block[0].startsWith(first));
-  if (found === undefined) throw new Error(`${PAGE} has no output block starting ${first}`);
-  return found;
-}
+const outputBlock = (first: string): string[] => blockStarting(PAGE, blocks, first);
 
 /** Port, model URL, milliseconds and the day as placeholders. */
 function normal(text: string): string {
@@ -37,22 +32,21 @@ function normal(text: string): string {
     .replace(/\d{4}-\d\d-\d\d/g, "DAY");
 }
 
-async function start(env: Record<string, string>): Promise<{ dev: DevProcess; root: string; printed: () => string[] }> {
+async function start(env: Record<string, string>): Promise<{ dev: RunningDev; root: string; printed: () => string[] }> {
   const root = copyExample("jadpo-dev-page-");
   roots.push(root);
   return startIn(root, env);
 }
 
-async function startIn(root: string, env: Record<string, string>): Promise<{ dev: DevProcess; root: string; printed: () => string[] }> {
-  const dev = await DevProcess.start(root, { JADPO_RECORDING_KEY: KEY, ...env });
+async function startIn(root: string, env: Record<string, string>): Promise<{ dev: RunningDev; root: string; printed: () => string[] }> {
+  const dev = await RunningDev.start(root, { JADPO_RECORDING_KEY: KEY, ...env });
   const printed = () => normal(dev.stdout.split(dev.url).join("http://127.0.0.1:41327")).split("\n");
   return { dev, root, printed };
 }
 
 beforeAll(async () => {
-  buildCli();
   model = await startFakeModelServer({ kind: "answer", text: JSON.stringify({ resolved_by_articles: false, reply: "We don't deliver to Jersey." }) });
-}, 120_000);
+});
 
 afterEach(() => stopAll());
 
@@ -75,7 +69,7 @@ function curlBlock(): { body: string; answer: string[] } {
 }
 
 /** The lines of the log that `waitFor` ends, the start-up block's included. */
-async function lines(run: { dev: DevProcess; printed: () => string[] }, waitFor: string): Promise<string[]> {
+async function lines(run: { dev: RunningDev; printed: () => string[] }, waitFor: string): Promise<string[]> {
   await waitUntil(waitFor, () => run.dev.stdout.includes(waitFor));
   await waitUntil(`the line after ${waitFor}`, () => /\n.*because [^\n]*\n/.test(run.dev.stdout.slice(run.dev.stdout.indexOf(waitFor))));
   return run.printed().filter((line) => line !== "");

@@ -1,11 +1,11 @@
-// Helpers for `jadpo dev` end to end: the BUILT binary (started by ../support/jadpo.ts) on a temp
-// copy of the example app, its URL read from standard output. Every wait is bounded; every child
-// is stopped.
+// Helpers for `jadpo dev` end to end: the command run in this process (or, for the tests about the
+// process, the BUILT binary), both started by ../support/jadpo.ts on a temp copy of the example app,
+// its URL read from standard output. Every wait is bounded; every dev is stopped.
 import { readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import type { DevCall } from "@jadpo/runtime/dev";
-import { RunningJadpo, waitUntil } from "../support/jadpo.ts";
+import { RunningJadpo, RunningJadpoHere, waitUntil } from "../support/jadpo.ts";
 
 export const CALL_LOG = ".jadpo/dev/calls.jsonl";
 
@@ -27,38 +27,45 @@ export async function closedPort(): Promise<number> {
   return port;
 }
 
-export class DevProcess {
+type Runner = RunningJadpoHere | RunningJadpo;
+
+/**
+ * A running `jadpo dev --port 0` and requests to it. `start` runs it in this process; `spawn` runs
+ * the BUILT binary, for the tests about the process itself (a signal, a kill, two processes).
+ */
+export class RunningDev<R extends Runner = Runner> {
   url = "";
 
-  private constructor(readonly jadpo: RunningJadpo) {}
+  private constructor(readonly jadpo: R) {}
 
-  /** Starts `jadpo dev --port 0` in `root` and waits for its URL. */
-  static async start(root: string, env: Record<string, string> = {}, args: string[] = []): Promise<DevProcess> {
-    for (let attempt = 1; ; attempt++) {
-      const dev = new DevProcess(new RunningJadpo(["dev", "--port", "0", ...args], { cwd: root, env }));
-      running.add(dev);
-      await waitUntil("the dev server's URL", () => URL_PATTERN.test(dev.stdout) || dev.jadpo.exited);
-      const m = URL_PATTERN.exec(dev.stdout);
-      if (m !== null) {
-        dev.url = m[0];
-        return dev;
-      }
-      running.delete(dev);
-      // Another test file may be rebuilding the bundle this very moment: one retry reads it whole.
-      if (attempt === 1 && /SyntaxError/.test(dev.stderr)) {
-        await new Promise((resolve) => setTimeout(resolve, 1_000));
-        continue;
-      }
-      throw new Error(`jadpo dev did not start:\n${dev.stdout}\n${dev.stderr}`);
+  /** Starts `jadpo dev --port 0` in `root`, in this process, and waits for its URL. */
+  static start(root: string, env: Record<string, string> = {}, args: string[] = []): Promise<RunningDev<RunningJadpoHere>> {
+    return RunningDev.listening(new RunningDev(new RunningJadpoHere(["dev", "--port", "0", ...args], { cwd: root, env })));
+  }
+
+  /** Starts the built `jadpo dev --port 0` in `root` as a child process and waits for its URL. */
+  static async spawn(root: string, env: Record<string, string> = {}): Promise<RunningDev<RunningJadpo>> {
+    const dev = await RunningDev.listening(new RunningDev(new RunningJadpo(["dev", "--port", "0"], { cwd: root, env })), false);
+    if (dev !== null) return dev;
+    // Another test file may be rebuilding the bundle this very moment: one retry reads it whole.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    return RunningDev.listening(new RunningDev(new RunningJadpo(["dev", "--port", "0"], { cwd: root, env })));
+  }
+
+  /** `dev` once it has printed its URL; null when it stopped with a SyntaxError and `orThrow` is false. */
+  private static async listening<R extends Runner>(dev: RunningDev<R>): Promise<RunningDev<R>>;
+  private static async listening<R extends Runner>(dev: RunningDev<R>, orThrow: false): Promise<RunningDev<R> | null>;
+  private static async listening<R extends Runner>(dev: RunningDev<R>, orThrow = true): Promise<RunningDev<R> | null> {
+    running.add(dev);
+    await waitUntil("the dev server's URL", () => URL_PATTERN.test(dev.stdout) || dev.jadpo.exited);
+    const m = URL_PATTERN.exec(dev.stdout);
+    if (m !== null) {
+      dev.url = m[0];
+      return dev;
     }
-  }
-
-  get child() {
-    return this.jadpo.child;
-  }
-
-  get exitCode(): number | null {
-    return this.jadpo.code;
+    await dev.stop();
+    if (!orThrow && /SyntaxError/.test(dev.stderr)) return null;
+    throw new Error(`jadpo dev did not start:\n${dev.stdout}\n${dev.stderr}`);
   }
 
   get stdout(): string {
@@ -90,7 +97,7 @@ export class DevProcess {
     return { status: res.status, json, text };
   }
 
-  /** SIGTERM, then SIGKILL if it hasn't exited within 5 s. */
+  /** Stops it as Ctrl-C does (a child: SIGTERM, then SIGKILL if it hasn't exited within 5 s); its exit code. */
   stop(): Promise<number | null> {
     running.delete(this);
     return this.jadpo.stop();
@@ -98,9 +105,9 @@ export class DevProcess {
 }
 
 const URL_PATTERN = /http:\/\/127\.0\.0\.1:\d+/;
-const running = new Set<DevProcess>();
+const running = new Set<RunningDev>();
 
-/** For afterAll: every dev process still running is stopped. */
+/** For afterAll: every dev still running is stopped. */
 export async function stopAll(): Promise<void> {
   await Promise.all([...running].map((dev) => dev.stop()));
 }

@@ -1,7 +1,7 @@
-// `jadpo dev` end to end (docs/dev.md): the BUILT binary serving temp copies of the example
-// app, a local OpenAI-compatible stand-in as the sandboxed model, the call log, the per-day
-// budget across requests and processes, `ai record` from a dev call, rebuilds, and the /_dev page
-// in a headless browser.
+// `jadpo dev` end to end (docs/dev.md), run in this process on temp copies of the example app: a
+// local OpenAI-compatible stand-in as the sandboxed model, the call log, the per-day budget across
+// requests, `ai record` from a dev call, rebuilds, and the /_dev page in a headless browser. The
+// BUILT binary for what is about the process: the budget shared by two processes, and SIGTERM.
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { createServer, type AddressInfo } from "node:net";
@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeModelServer, type FakeModelServer } from "@jadpo/runtime/testing";
 import { buildCli } from "../support/build-cli.ts";
 import { copyExample } from "../support/example.ts";
-import { runJadpoAsync, runJadpoHere, waitUntil } from "../support/jadpo.ts";
-import { DevProcess, callLog, closedPort, setPerDay, stopAll } from "./dev-server.ts";
+import { runJadpoHere, waitUntil } from "../support/jadpo.ts";
+import { RunningDev, callLog, closedPort, setPerDay, stopAll } from "./dev-server.ts";
 import { browserPlan } from "./chromium.ts";
 
 const MODEL_ANSWER = { resolved_by_articles: true, reply: "From the model." };
@@ -47,7 +47,7 @@ afterAll(async () => {
 describe("jadpo dev on examples/support", () => {
   it("answers POST /actions/answer_customer with a SupportAnswer, and logs the call", async () => {
     const root = project();
-    const dev = await DevProcess.start(root, { JADPO_AI_BASE_URL: `http://127.0.0.1:${await closedPort()}/v1` });
+    const dev = await RunningDev.start(root, { JADPO_AI_BASE_URL: `http://127.0.0.1:${await closedPort()}/v1` });
     expect(dev.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
 
     const res = await dev.post("answer_customer", { question: "Do you deliver to Jersey?" });
@@ -83,7 +83,7 @@ describe("jadpo dev on examples/support", () => {
     expect(dev.stdout).toContain("Stopped.");
 
     // Numbering continues after a restart.
-    const again = await DevProcess.start(root, { JADPO_AI_BASE_URL: `http://127.0.0.1:${await closedPort()}/v1` });
+    const again = await RunningDev.start(root, { JADPO_AI_BASE_URL: `http://127.0.0.1:${await closedPort()}/v1` });
     expect((await again.post("answer_customer", { question: "Sesame?" })).status).toBe(200);
     expect(callLog(root).map((c) => c.id)).toEqual(["call_1", "call_2"]);
     await again.stop();
@@ -91,7 +91,7 @@ describe("jadpo dev on examples/support", () => {
 
   it("answers bad requests with the status and error body docs/dev.md gives", async () => {
     const root = project();
-    const dev = await DevProcess.start(root, { JADPO_AI_BASE_URL: `http://127.0.0.1:${await closedPort()}/v1` });
+    const dev = await RunningDev.start(root, { JADPO_AI_BASE_URL: `http://127.0.0.1:${await closedPort()}/v1` });
     const notJson = await dev.post("answer_customer", "{not json");
     expect(notJson.status).toBe(400);
     expect(notJson.json.error.code).toBe("invalid_request");
@@ -123,7 +123,7 @@ describe("jadpo dev on examples/support", () => {
       join(root, "domains/support/actions/slow.jadpo"),
       "function fib(n: Int) -> Int {\n    if n < 2 {\n        return n\n    }\n    return fib(n - 1) + fib(n - 2)\n}\n\naction slow(n: Int) -> Int {\n    return fib(n)\n}\n",
     );
-    const dev = await DevProcess.start(root, { JADPO_AI_BASE_URL: `http://127.0.0.1:${await closedPort()}/v1` }, ["--action-timeout", "100ms"]);
+    const dev = await RunningDev.start(root, { JADPO_AI_BASE_URL: `http://127.0.0.1:${await closedPort()}/v1` }, ["--action-timeout", "100ms"]);
     const slow = await dev.post("slow", { n: 60 });
     expect(slow.status).toBe(500);
     expect(slow.json.error).toMatchObject({ code: "runtime_fault", message: "The action ran longer than its time limit of 100ms" });
@@ -138,7 +138,7 @@ describe("jadpo dev on examples/support", () => {
     const model = await modelServer();
     const root = project();
     const secret = "sk-test-DO-NOT-LEAK-1234567890";
-    const dev = await DevProcess.start(root, { JADPO_AI_BASE_URL: model.url, JADPO_AI_KEY: secret });
+    const dev = await RunningDev.start(root, { JADPO_AI_BASE_URL: model.url, JADPO_AI_KEY: secret });
 
     const res = await dev.post("answer_customer", { question: "Does your sourdough contain sesame?" });
     expect(res.status).toBe(200);
@@ -178,7 +178,7 @@ describe("jadpo dev on examples/support", () => {
     const model = await modelServer();
     const root = project();
     setPerDay(root, 3);
-    const dev = await DevProcess.start(root, { JADPO_AI_BASE_URL: model.url });
+    const dev = await RunningDev.start(root, { JADPO_AI_BASE_URL: model.url });
     const answers = await Promise.all(
       Array.from({ length: 100 }, (_, i) => dev.post("answer_customer", { question: `Question number ${i}?` })),
     );
@@ -203,7 +203,7 @@ describe("jadpo dev on examples/support", () => {
     const model = await modelServer();
     const root = project();
     setPerDay(root, 5);
-    const [a, b] = await Promise.all([DevProcess.start(root, { JADPO_AI_BASE_URL: model.url }), DevProcess.start(root, { JADPO_AI_BASE_URL: model.url })]);
+    const [a, b] = await Promise.all([RunningDev.spawn(root, { JADPO_AI_BASE_URL: model.url }), RunningDev.spawn(root, { JADPO_AI_BASE_URL: model.url })]);
     const asks = Array.from({ length: 30 }, (_, i) => [a.post("answer_customer", { question: `A${i}?` }), b.post("answer_customer", { question: `B${i}?` })]).flat();
     expect((await Promise.all(asks)).every((r) => r.status === 200)).toBe(true);
     expect(model.requests).toHaveLength(5);
@@ -217,12 +217,12 @@ describe("jadpo dev on examples/support", () => {
     const model = await modelServer();
     const root = project();
     const env = { JADPO_AI_BASE_URL: model.url };
-    const dev = await DevProcess.start(root, env);
+    const dev = await RunningDev.start(root, env);
     expect((await dev.post("answer_customer", { question: "Do you deliver to Jersey?" })).status).toBe(200);
     const last = callLog(root).at(-1)!;
     const asked = model.requests.length;
 
-    const record = await runJadpoAsync(["ai", "record", "answer_question", "--as", "from_dev"], { cwd: root, env: env });
+    const record = await runJadpoHere(["ai", "record", "answer_question", "--as", "from_dev"], { cwd: root, env });
     expect(record.stderr).toBe("");
     expect(record.code).toBe(0);
     expect(record.stdout).toContain(`from      the last \`jadpo dev\` call, ${last.id}`);
@@ -233,7 +233,7 @@ describe("jadpo dev on examples/support", () => {
 
   it("prints a syntax error written while it runs, and keeps answering from the last good build", async () => {
     const root = project();
-    const dev = await DevProcess.start(root, { JADPO_AI_BASE_URL: `http://127.0.0.1:${await closedPort()}/v1` });
+    const dev = await RunningDev.start(root, { JADPO_AI_BASE_URL: `http://127.0.0.1:${await closedPort()}/v1` });
     const typesPath = join(root, "domains/support/types.jadpo");
     const good = readFileSync(typesPath, "utf8");
     writeFileSync(typesPath, `${good}\ntype Broken = Object {\n`);
@@ -271,10 +271,21 @@ describe("jadpo dev on examples/support", () => {
     }
   });
 
+  it("run inside another program, installs no signal handler and stops when its context says so", async () => {
+    const handlers = () => [process.listenerCount("SIGINT"), process.listenerCount("SIGTERM")];
+    const before = handlers();
+    const dev = await RunningDev.start(project(), { JADPO_AI_BASE_URL: `http://127.0.0.1:${await closedPort()}/v1` });
+    expect(handlers()).toEqual(before);
+    expect((await dev.request("GET", "/health")).status).toBe(200);
+    expect(await dev.stop()).toBe(0);
+    expect(dev.stdout).toContain("Stopped.");
+    await expect(fetch(`${dev.url}/health`)).rejects.toThrow();
+  });
+
   it("stops cleanly on SIGTERM, even with a model request in flight", async () => {
     const model = await modelServer();
     model.setBehaviour({ kind: "slow", delayMs: 20_000, then: { kind: "answer", text: JSON.stringify(MODEL_ANSWER) } });
-    const dev = await DevProcess.start(project(), { JADPO_AI_BASE_URL: model.url });
+    const dev = await RunningDev.spawn(project(), { JADPO_AI_BASE_URL: model.url });
     const pending = dev.post("answer_customer", { question: "Slow?" }).catch(() => null);
     await waitUntil("the model request", () => model.requests.length === 1);
     const started = Date.now();
@@ -290,7 +301,7 @@ describe("jadpo dev on examples/support", () => {
     if (!("run" in plan)) throw new Error("fail" in plan ? plan.fail : "no browser");
     const { chromium } = await import("playwright-core");
     const root = project();
-    const dev = await DevProcess.start(root, { JADPO_AI_BASE_URL: `http://127.0.0.1:${await closedPort()}/v1` });
+    const dev = await RunningDev.start(root, { JADPO_AI_BASE_URL: `http://127.0.0.1:${await closedPort()}/v1` });
     await dev.post("answer_customer", { question: "Do you deliver to Jersey?" });
     await dev.post("answer_customer", { question: "<script>alert(1)</script> & \"sesame\"" });
     const long = "Do you deliver to Jersey, and if you do, how long does a sourdough loaf take to arrive, and does it arrive fresh enough to eat that day?";

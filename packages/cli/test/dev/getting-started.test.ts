@@ -9,10 +9,9 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { RecordingKey, valuesDigestOfJson } from "@jadpo/runtime/recordings";
 import { startFakeModelServer, type FakeModelServer } from "@jadpo/runtime/testing";
 import { findBlocks } from "../../../compiler/test/docs/blocks.ts";
-import { buildCli } from "../support/build-cli.ts";
 import { repo, runJadpoHere, waitUntil, type Run } from "../support/jadpo.ts";
-import { DevProcess, closedPort, stopAll } from "./dev-server.ts";
-import { outputBlocks } from "./page-blocks.ts";
+import { RunningDev, closedPort, stopAll } from "./dev-server.ts";
+import { blockStarting, outputBlocks } from "./page-blocks.ts";
 
 const PAGE = "docs/getting-started.md";
 const page = readFileSync(join(repo, PAGE), "utf8");
@@ -25,12 +24,7 @@ let model: FakeModelServer;
 /** The first lines of the output blocks this test compares; each is compared by one test below. */
 const COMPARED = ["FAIL  the model's recipe is passed on", "✓ Recorded `suggest_recipe`'s answer", "✓ jadpo dev serving", '{"result":'];
 
-/** The page's output block whose first line starts with `first`. */
-function outputBlock(first: string): string[] {
-  const found = blocks.find((block) => block[0].startsWith(first));
-  if (found === undefined) throw new Error(`${PAGE} has no output block starting ${first}`);
-  return found;
-}
+const outputBlock = (first: string): string[] => blockStarting(PAGE, blocks, first);
 
 /** The port and the model server's address as placeholders; milliseconds as `N ms`. */
 function normal(text: string): string {
@@ -61,12 +55,11 @@ const RECORDING = "domains/recipes/prompts/recordings/suggest_recipe/pancakes.js
 const TEST_FILE = "domains/recipes/actions/suggest.test.jadpo";
 
 beforeAll(async () => {
-  buildCli();
   model = await startFakeModelServer({ kind: "answer", text: ANSWER });
   tmp = mkdtempSync(join(tmpdir(), "jadpo-getting-started-"));
   root = join(tmp, "my-app");
   expect((await runJadpoHere(["init", "my-app"], { cwd: tmp })).code).toBe(0);
-}, 120_000);
+});
 
 afterAll(async () => {
   await stopAll();
@@ -124,7 +117,7 @@ it("6: `jadpo ai record` prints the page's block and writes the page's file", as
 });
 
 it("7: `jadpo dev` prints the page's start-up block (its sandbox line with a model answering, the warning without), the curl answer and the call's log line", async () => {
-  const dev = await DevProcess.start(root, { JADPO_AI_BASE_URL: `http://127.0.0.1:${await closedPort()}/v1`, JADPO_RECORDING_KEY: KEY });
+  const dev = await RunningDev.start(root, { JADPO_AI_BASE_URL: `http://127.0.0.1:${await closedPort()}/v1`, JADPO_RECORDING_KEY: KEY });
   await waitUntil("the sandbox line", () => dev.stdout.includes("sandbox:"));
   const own = (text: string) => normal(text.split(dev.url).join("http://127.0.0.1:3000"));
   const printed = own(dev.stdout).split("\n");
@@ -154,7 +147,7 @@ it("7: `jadpo dev` prints the page's start-up block (its sandbox line with a mod
   await dev.stop();
 
   // The block's last line, with a model answering.
-  const answering = await DevProcess.start(root, { JADPO_AI_BASE_URL: model.url, JADPO_RECORDING_KEY: KEY });
+  const answering = await RunningDev.start(root, { JADPO_AI_BASE_URL: model.url, JADPO_RECORDING_KEY: KEY });
   await waitUntil("the sandbox line", () => answering.stdout.includes("sandbox:"));
   expect(normal(answering.stdout).split("\n")).toContain(block.at(-1));
 });

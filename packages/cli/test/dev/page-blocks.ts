@@ -14,3 +14,10 @@ export function outputBlocks(page: string): string[][] {
   }
   return out;
 }
+
+/** The block of `blocks` (the output blocks of the page `page`) whose first line starts with `first`. */
+export function blockStarting(page: string, blocks: string[][], first: string): string[] {
+  const found = blocks.find((block) => block[0].startsWith(first));
+  if (found === undefined) throw new Error(`${page} has no output block starting ${first}`);
+  return found;
+}

@@ -46,6 +46,28 @@ describe("renderCallsPage", () => {
     expect(html).toContain('<span class="failure">failure AiUnreadable</span>');
   });
 
+  it("shows a tool prompt's steps before its answer: each call's tool, arguments, and result or error, escaped", () => {
+    const tools: DevCall = {
+      ...first, id: "call_3", prompt: "order_question", attempts: 3,
+      steps: [
+        { calls: [{ tool: "find_order", arguments: { code: "ABC-1234" }, result: { code: "ABC-1234", ready: true } }] },
+        { calls: [{ tool: "<find>", arguments: '{"code": 5}', error: { decode: "`type` on `code`: expected OrderCode, got Int" } }], more_calls: 2 },
+      ],
+    };
+    const row = renderCallsPage([tools], { project: "support", budget: null }).split("\n").find((line) => line.startsWith('<tr data-call-id="call_3">'))!;
+    const answer = row.slice(row.indexOf('<td class="answer">'), row.indexOf('<td class="outcome">'));
+    expect(answer).toBe(
+      '<td class="answer"><span class="name">steps</span><ol class="steps">' +
+        '<li data-step="1"><div class="tool-call"><code>find_order</code><pre>{&quot;code&quot;:&quot;ABC-1234&quot;}</pre>' +
+        '<span class="name">result</span><pre>{&quot;code&quot;:&quot;ABC-1234&quot;,&quot;ready&quot;:true}</pre></div></li>' +
+        '<li data-step="2"><div class="tool-call"><code>&lt;find&gt;</code><pre>{&quot;code&quot;: 5}</pre>' +
+        '<span class="name error">error</span><pre>{&quot;decode&quot;:&quot;`type` on `code`: expected OrderCode, got Int&quot;}</pre></div>' +
+        '<small>2 more calls not kept</small></li></ol>' +
+        '<div class="field"><span class="name">reply</span><pre>{Text}</pre></div>' +
+        '<div class="field"><span class="name">resolved_by_articles</span><pre>false</pre></div></td>',
+    );
+  });
+
   it("folds a long value, with a way to open it", () => {
     const long = "Do you deliver to Jersey? ".repeat(10);
     const page = renderCallsPage([{ ...first, values: { question: long, reader_locale: "en-GB" } }], { project: "support", budget: null });

@@ -1,5 +1,5 @@
-// `jadpo dev` answering with the right recording (docs/dev.md): the built binary on a copy of the
-// example app, two recordings made with `jadpo ai record` from two fixtures against a local
+// `jadpo dev` answering with the right recording (docs/dev.md), run in this process on a copy of
+// the example app: two recordings made with `jadpo ai record` from two fixtures against a local
 // OpenAI-compatible model, then dev requests with the first fixture's values (answered by the
 // recording of those very values) and with new values (the first recording by name); the call
 // log says which and why, and shows the answer. A request that fails shows its status and code.
@@ -7,10 +7,9 @@ import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeModelServer, type FakeModelServer } from "@jadpo/runtime/testing";
-import { buildCli } from "../support/build-cli.ts";
 import { copyExample, ExampleCopy } from "../support/example.ts";
-import { runJadpoAsync, waitUntil } from "../support/jadpo.ts";
-import { DevProcess, callLog, closedPort, stopAll } from "./dev-server.ts";
+import { runJadpoHere, waitUntil } from "../support/jadpo.ts";
+import { RunningDev, callLog, closedPort, stopAll } from "./dev-server.ts";
 
 const FIXTURES = "domains/support/fixtures/questions.jadpo";
 const roots: string[] = [];
@@ -25,9 +24,8 @@ class Copy extends ExampleCopy {
 }
 
 beforeAll(async () => {
-  await buildCli();
   model = await startFakeModelServer({ kind: "answer", text: "" });
-}, 120_000);
+});
 
 afterAll(async () => {
   await stopAll();
@@ -48,7 +46,7 @@ async function twoRecordings(env: Record<string, string> = {}): Promise<Copy> {
   ].join("\n")));
   const record = async (name: string, fixture: string, resolved: boolean) => {
     model.setBehaviour({ kind: "answer", text: JSON.stringify({ resolved_by_articles: resolved, reply: `About ${name}.` }) });
-    const run = await runJadpoAsync(["ai", "record", "answer_question", "--as", name, "--fixture", fixture], { cwd: project.root, env: { ...env, JADPO_AI_BASE_URL: model.url } });
+    const run = await runJadpoHere(["ai", "record", "answer_question", "--as", name, "--fixture", fixture], { cwd: project.root, env: { ...env, JADPO_AI_BASE_URL: model.url } });
     expect(run.code, run.stdout).toBe(0);
   };
   await record("sesame_fx", "questions.sesame", true);
@@ -59,7 +57,7 @@ async function twoRecordings(env: Record<string, string> = {}): Promise<Copy> {
 describe("jadpo dev with recordings made from fixtures", () => {
   it("answers with the recording of the call's very values, else the first by name, and the log says why", async () => {
     const project = await twoRecordings();
-    const dev = await DevProcess.start(project.root, { JADPO_AI_BASE_URL: `http://127.0.0.1:${await closedPort()}/v1` });
+    const dev = await RunningDev.start(project.root, { JADPO_AI_BASE_URL: `http://127.0.0.1:${await closedPort()}/v1` });
 
     // The first fixture's values: `sesame_fx`, though `jersey_fx` comes first by name.
     const same = await dev.post("answer_customer", { question: "Does your sourdough contain sesame?" });
@@ -97,13 +95,13 @@ describe("jadpo dev with recordings made from fixtures", () => {
     const sesame = { question: "Does your sourdough contain sesame?" };
 
     // Without the key, its own key is made and matches nothing: the first recording by name answers.
-    const alone = await DevProcess.start(clone.root, { JADPO_AI_BASE_URL: offline });
+    const alone = await RunningDev.start(clone.root, { JADPO_AI_BASE_URL: offline });
     expect((await alone.post("answer_customer", sesame)).status).toBe(200);
     await alone.stop();
     expect(clone.exists(".jadpo/recording-key")).toBe(true);
     expect(callLog(clone.root).map((c) => c.source)).toEqual(["recording jersey_fx (no recording of these values)"]);
 
-    const together = await DevProcess.start(clone.root, { JADPO_AI_BASE_URL: offline, JADPO_RECORDING_KEY: shared });
+    const together = await RunningDev.start(clone.root, { JADPO_AI_BASE_URL: offline, JADPO_RECORDING_KEY: shared });
     expect((await together.post("answer_customer", sesame)).status).toBe(200);
     await together.stop();
     expect(callLog(clone.root).map((c) => c.source)).toEqual([
@@ -122,7 +120,7 @@ describe("jadpo dev with recordings made from fixtures", () => {
     // A folder where the key file should be: it can be neither read nor made.
     rmSync(join(project.root, ".jadpo", "recording-key"));
     mkdirSync(join(project.root, ".jadpo", "recording-key"));
-    const dev = await DevProcess.start(project.root, { JADPO_AI_BASE_URL: `http://127.0.0.1:${await closedPort()}/v1` });
+    const dev = await RunningDev.start(project.root, { JADPO_AI_BASE_URL: `http://127.0.0.1:${await closedPort()}/v1` });
     for (let i = 0; i < 2; i++) expect((await dev.post("answer_customer", { question: "Does your sourdough contain sesame?" })).status).toBe(200);
     await dev.stop();
     expect(callLog(project.root).map((c) => c.source)).toEqual([
@@ -139,7 +137,7 @@ describe("jadpo dev with recordings made from fixtures", () => {
     model.setBehaviour({ kind: "refuse" });
     const probesBefore = model.probes;
     const key = "sk-dev-probe-4b7e1d";
-    const dev = await DevProcess.start(project.root, { JADPO_AI_BASE_URL: model.url, JADPO_AI_KEY: key });
+    const dev = await RunningDev.start(project.root, { JADPO_AI_BASE_URL: model.url, JADPO_AI_KEY: key });
     await waitUntil("the sandbox line", () => dev.stdout.includes("sandbox:"));
     expect(dev.stdout).toContain(`✓ sandbox: the model of connection \`local_model\`, meta-llama/Llama-3.1-8B-Instruct, answers at ${model.url} (sandboxed: \`answer_question\`)\n`);
     expect(model.probes).toBe(probesBefore + 1);

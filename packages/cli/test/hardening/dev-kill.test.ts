@@ -1,6 +1,6 @@
-// `jadpo dev` killed at random moments while it answers (D12): `usage.json` always parses, every
-// call log line parses with a unique id, and the next start leaves no stale lock or temporary file
-// and answers without waiting on one.
+// The built `jadpo dev` killed at random moments while it answers (D12): `usage.json` always
+// parses, every call log line parses with a unique id, and the next start leaves no stale lock or
+// temporary file and answers without waiting on one.
 import { request } from "node:http";
 import { readdirSync, readFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeModelServer, type FakeModelServer } from "@jadpo/runtime/testing";
 import { buildCli } from "../support/build-cli.ts";
 import { copyExample, ExampleCopy } from "../support/example.ts";
-import { DevProcess, setPerDay, stopAll } from "../dev/dev-server.ts";
+import { RunningDev, setPerDay, stopAll } from "../dev/dev-server.ts";
 
 class Project extends ExampleCopy {
   static example(): Project {
@@ -46,12 +46,12 @@ describe("jadpo dev killed mid-request", () => {
     const env = { JADPO_AI_BASE_URL: server.url };
     const state = join(project.root, ".jadpo/dev");
     for (let trial = 0; trial < 20; trial++) {
-      const dev = await DevProcess.start(project.root, env);
+      const dev = await RunningDev.spawn(project.root, env);
       // Clean at start-up: whatever the last kill left is gone.
       expect((existsSync(state) ? readdirSync(state) : []).filter((name) => name.endsWith(".tmp") || name.endsWith(".lock"))).toEqual([]);
       const posts = Array.from({ length: 8 }, () => post(dev.url));
       await new Promise((resolve) => setTimeout(resolve, 20 + ((trial * 37) % 300)));
-      dev.child.kill("SIGKILL");
+      dev.jadpo.child.kill("SIGKILL");
       await Promise.all(posts);
       await dev.stop();
       if (existsSync(join(state, "usage.json"))) expect(() => JSON.parse(readFileSync(join(state, "usage.json"), "utf8"))).not.toThrow();
@@ -65,7 +65,7 @@ describe("jadpo dev killed mid-request", () => {
       }
     });
     expect(new Set(ids).size).toBe(ids.length);
-    const dev = await DevProcess.start(project.root, env);
+    const dev = await RunningDev.spawn(project.root, env);
     const started = Date.now();
     expect(await post(dev.url)).toBe(200);
     expect(Date.now() - started).toBeLessThan(5_000);

@@ -1,16 +1,16 @@
-// The probe's `jadpo dev` defects through the built binary: a rebuild that throws (D3), a pattern
-// that backtracks in a request (D4), requests from other web pages (D7), a stale lock that stalled
-// the event loop (D9), stale temporary files (D12), an oversized body reset (D16), and the key in an
-// action's result (D1).
+// The probe's `jadpo dev` defects, the command run in this process: a rebuild that throws (D3), a
+// pattern that backtracks in a request (D4), requests from other web pages (D7), a stale lock that
+// stalled the event loop (D9), stale temporary files (D12), an oversized body reset (D16), and the
+// key in an action's result (D1).
 import { request } from "node:http";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { startFakeModelServer, type FakeModelServer } from "@jadpo/runtime/testing";
-import { buildCli } from "../support/build-cli.ts";
+import { nodeHost } from "../../src/node-host.ts";
 import { copyExample, disposedAfterEach, ExampleCopy } from "../support/example.ts";
 import { waitUntil } from "../support/jadpo.ts";
-import { DevProcess, stopAll } from "../dev/dev-server.ts";
+import { RunningDev, stopAll } from "../dev/dev-server.ts";
 
 class Project extends ExampleCopy {
   static example(): Project {
@@ -20,8 +20,10 @@ class Project extends ExampleCopy {
 
 const project = disposedAfterEach(() => Project.example());
 
-beforeAll(() => buildCli());
-afterEach(() => stopAll());
+afterEach(async () => {
+  await stopAll();
+  vi.restoreAllMocks();
+});
 
 interface Answer {
   status: number;
@@ -48,7 +50,7 @@ const QUESTION = JSON.stringify({ question: "Sesame?" });
 
 describe("requests from other web pages (D7) and oversized bodies (D16)", () => {
   it("403 for a foreign Origin or Host, 415 for a body that isn't JSON, 400 (not a reset) for 17 MB", async () => {
-    const dev = await DevProcess.start(project().root);
+    const dev = await RunningDev.start(project().root);
     const port = new URL(dev.url).port;
     const post = (headers: Record<string, string>, body: Buffer | string = QUESTION) => raw(dev.url, "POST", "/actions/answer_customer", headers, body);
 
@@ -85,17 +87,15 @@ describe("requests from other web pages (D7) and oversized bodies (D16)", () => 
 describe("a rebuild that throws (D3)", () => {
   it("keeps serving the last good build, and /health answers", async () => {
     const p = project();
-    // A file whose open fails with EIO: an error no user mistake gives, so the build throws.
-    const preload = join(p.root, "..", `jadpo-eio-${process.pid}-${Date.now()}.cjs`);
-    writeFileSync(preload, [
-      'const fs = require("fs");',
-      "const open = fs.openSync;",
-      "fs.openSync = function (path, ...rest) {",
-      '  if (String(path).endsWith("boom.jadpo")) throw Object.assign(new Error("EIO: i/o error, open"), { code: "EIO" });',
-      "  return open.call(this, path, ...rest);",
-      "};",
-    ].join("\n"));
-    const dev = await DevProcess.start(p.root, { NODE_OPTIONS: `--require ${preload}` });
+    const dev = await RunningDev.start(p.root);
+    // A file whose read fails with EIO: an error no user mistake gives, so the build throws.
+    const eio = () => {
+      throw Object.assign(new Error("EIO: i/o error, open"), { code: "EIO" });
+    };
+    const readWithin = nodeHost.readWithin;
+    const readFile = nodeHost.readFile;
+    vi.spyOn(nodeHost, "readWithin").mockImplementation((path, limit) => (path.endsWith("boom.jadpo") ? eio() : readWithin(path, limit)));
+    vi.spyOn(nodeHost, "readFile").mockImplementation((path) => (path.endsWith("boom.jadpo") ? eio() : readFile(path)));
     p.write("domains/support/boom.jadpo", "function boom() -> Int {\n    return 1\n}\n");
     await dev.jadpo.waitFor(/build failed: an internal error; still serving the last good build/);
     expect(`${dev.stdout}${dev.stderr}`).toContain("rule: toolchain.internal_error");
@@ -108,7 +108,7 @@ describe("a rebuild that throws (D3)", () => {
 describe("patterns in requests (D4)", () => {
   it("a 32-character parameter against (a+)+b answers at once, and /health meanwhile", async () => {
     const p = project().write("domains/codes/codes.jadpo", 'type Code = Text { pattern: "(a+)+b" }\n\naction check_code(code: Code) -> Bool {\n    return true\n}\n');
-    const dev = await DevProcess.start(p.root);
+    const dev = await RunningDev.start(p.root);
     const asked = raw(dev.url, "POST", "/actions/check_code", JSON_HEADERS, JSON.stringify({ code: `${"a".repeat(31)}c` }));
     const health = await raw(dev.url, "GET", "/health", {});
     expect(health.status).toBe(200);
@@ -125,7 +125,7 @@ describe("stale state of a killed dev (D9, D12)", () => {
     mkdirSync(join(state, "usage.json.lock"), { recursive: true });
     writeFileSync(join(state, "usage.json.lock/pid"), "999999\n");
     writeFileSync(join(state, "usage.json.999999.tmp"), "{");
-    const dev = await DevProcess.start(p.root);
+    const dev = await RunningDev.start(p.root);
     expect(readdirSync(state).sort()).toEqual([]);
     const started = Date.now();
     expect((await raw(dev.url, "POST", "/actions/answer_customer", JSON_HEADERS, QUESTION)).status).toBe(200);
@@ -136,7 +136,7 @@ describe("stale state of a killed dev (D9, D12)", () => {
 
   it("takes over a call log lock whose owner died while it runs", async () => {
     const p = project();
-    const dev = await DevProcess.start(p.root);
+    const dev = await RunningDev.start(p.root);
     const state = join(p.root, ".jadpo/dev");
     mkdirSync(join(state, "calls.jsonl.lock"), { recursive: true });
     writeFileSync(join(state, "calls.jsonl.lock/pid"), "999999\n");
@@ -148,7 +148,7 @@ describe("stale state of a killed dev (D9, D12)", () => {
 describe("a call log lock held by a live process", () => {
   it("is waited for without blocking: /health answers meanwhile, and the call is logged once it is free", async () => {
     const p = project();
-    const dev = await DevProcess.start(p.root);
+    const dev = await RunningDev.start(p.root);
     const state = join(p.root, ".jadpo/dev");
     // This test's own process is the live owner.
     mkdirSync(join(state, "calls.jsonl.lock"), { recursive: true });
@@ -178,7 +178,7 @@ describe("the key in an action's result (D1)", () => {
 
   it("is replaced by *** in the answer", async () => {
     const key = 'SECRETMARK"q\\z';
-    const dev = await DevProcess.start(project().root, { JADPO_AI_KEY: key, JADPO_AI_BASE_URL: server.url });
+    const dev = await RunningDev.start(project().root, { JADPO_AI_KEY: key, JADPO_AI_BASE_URL: server.url });
     const answer = await raw(dev.url, "POST", "/actions/answer_customer", JSON_HEADERS, QUESTION);
     expect(server.requests.at(-1)?.headers["authorization"]).toBe(`Bearer ${key}`);
     expect(answer.status).toBe(200);

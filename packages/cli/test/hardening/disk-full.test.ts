@@ -1,5 +1,5 @@
-// A full disk, end to end (docs/diagnostics.md, `cli.disk_full`; `jadpo dev` by the built binary): the example copied
-// into a 3 MB tmpfs that is then filled to the last byte. Each command that must write says so as
+// A full disk, end to end (docs/diagnostics.md, `cli.disk_full`; the commands run in this
+// process): the example copied into a 3 MB tmpfs that is then filled to the last byte. Each command that must write says so as
 // one `cli.disk_full` naming the file, never `toolchain.internal_error`; `check` and `test` need
 // no write and pass; `init` leaves nothing behind; no command leaves an empty temporary file.
 // Mounting needs root: where it is refused, these tests are skipped (disk-full-injected.test.ts
@@ -11,9 +11,8 @@ import { join } from "node:path";
 import { diskFullText } from "./disk-full-text.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeModelServer, type FakeModelServer } from "@jadpo/runtime/testing";
-import { buildCli } from "../support/build-cli.ts";
 import { repo, runJadpoHere } from "../support/jadpo.ts";
-import { DevProcess, stopAll } from "../dev/dev-server.ts";
+import { RunningDev, stopAll } from "../dev/dev-server.ts";
 
 const RECORDING = "domains/support/prompts/recordings/answer_question/not_covered.json";
 const ANSWER = JSON.stringify({ resolved_by_articles: true, reply: "No sesame in the sourdough." });
@@ -53,7 +52,6 @@ beforeAll(async () => {
   } catch {
     return;
   }
-  buildCli();
   root = join(disk, "project");
   cpSync(join(repo, "examples/support"), root, { recursive: true });
   rmSync(join(root, ".jadpo"), { recursive: true, force: true });
@@ -61,7 +59,7 @@ beforeAll(async () => {
   writeFileSync(join(disk, "existing", ".gitignore"), "node_modules/\n");
   model = await startFakeModelServer({ kind: "answer", text: ANSWER });
   fill();
-}, 120_000);
+});
 
 afterAll(async () => {
   await stopAll();
@@ -125,7 +123,7 @@ describe("a full disk", () => {
   it("is one cli.disk_full in `jadpo dev`, which goes on answering", async (ctx) => {
     if (!mounted) return ctx.skip();
     // A shared recording key: the key file is never needed, so the call log is the one write that fails.
-    const dev = await DevProcess.start(root, { JADPO_AI_BASE_URL: model.url, JADPO_RECORDING_KEY: SHARED_KEY });
+    const dev = await RunningDev.start(root, { JADPO_AI_BASE_URL: model.url, JADPO_RECORDING_KEY: SHARED_KEY });
     for (const question of ["Sesame?", "Rye?", "Jersey?"]) {
       expect((await dev.post("answer_customer", { question })).status).toBe(200);
     }

@@ -1,11 +1,10 @@
 // Bounded output (D14) in the commands other than `check`: compile errors that stop `jadpo test`,
 // and a `jadpo dev` build with errors, show at most 50 per file and 500 per run, then the same
-// closing line `check` prints, through the built binary.
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { buildCli } from "../support/build-cli.ts";
+// closing line `check` prints (the commands run in this process).
+import { afterEach, describe, expect, it } from "vitest";
 import { copyExample, disposedAfterEach, ExampleCopy } from "../support/example.ts";
 import { runJadpoHere } from "../support/jadpo.ts";
-import { DevProcess, stopAll } from "../dev/dev-server.ts";
+import { RunningDev, stopAll } from "../dev/dev-server.ts";
 
 class Project extends ExampleCopy {
   static example(): Project {
@@ -15,7 +14,6 @@ class Project extends ExampleCopy {
 
 const project = disposedAfterEach(() => Project.example());
 
-beforeAll(() => buildCli());
 afterEach(() => stopAll());
 
 /** `count` unknown names, each its own mistake, in one function of one file. */
@@ -53,7 +51,7 @@ describe("jadpo test: compile errors past the limits", () => {
 describe("jadpo dev: a build with errors past the limits", () => {
   it("shows the first 50 of a file, then says how many more", async () => {
     const p = project().write("domains/support/many.jadpo", unknownNames(60));
-    const dev = await DevProcess.start(p.root);
+    const dev = await RunningDev.start(p.root);
     await dev.jadpo.waitFor(/build failed: 60 errors; actions answer 503 until the project compiles/);
     expect(rules(dev.stdout)).toEqual(Array(50).fill("name.unknown"));
     expect(dev.stdout).toContain("\n  rule: name.unknown\n\n… and 10 more errors not shown (at most 50 per file and 500 per run)\n\n");

@@ -2,8 +2,8 @@
 // every command with one `cli.unsafe_state_folder` before anything is written or deleted through
 // it: each decoy in the link's target survives, old files, lock files, other tools' temporary
 // files and jadpo-named leftovers alike. In a real recording folder, `ai record` removes only a
-// killed record's temporary file. `check`, `test` and `ai record` run in process, from sources
-// (JADPO_CACHE=on turns the cache on there); `dev` runs the built CLI.
+// killed record's temporary file. `check`, `test`, `ai record` and `dev` run in process, from
+// sources (JADPO_CACHE=on turns the cache on there).
 import { spawnSync } from "node:child_process";
 import { cpSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -13,8 +13,7 @@ import { renderErrorPlain } from "@jadpo/compiler";
 import { startFakeModelServer, type FakeModelServer } from "@jadpo/runtime/testing";
 import { saveInternalReport } from "../../src/internal-error.ts";
 import { unsafeStateDiagnostic, unsafeStateFolder } from "../../src/state-folder.ts";
-import { buildCli } from "../support/build-cli.ts";
-import { repo, RunningJadpo, runJadpoHere, waitUntil } from "../support/jadpo.ts";
+import { repo, RunningJadpoHere, runJadpoHere, waitUntil } from "../support/jadpo.ts";
 
 const RECORDINGS = "domains/support/prompts/recordings/answer_question";
 
@@ -68,6 +67,14 @@ function snapshot(dir: string): string[] {
   return out;
 }
 
+/** A layout whose `.jadpo/<folder>` links to the decoy folder `target`: the project, and the target's snapshot before and now. */
+function linkedState(folder: "cache" | "dev" | "internal-errors", target: "victim" | "lockvictim"): { app: string; before: string[]; now: () => string[] } {
+  const made = layout();
+  mkdirSync(join(made.app, ".jadpo"));
+  symlinkSync(`../../${target}`, join(made.app, ".jadpo", folder));
+  return { app: made.app, before: snapshot(made[target]), now: () => snapshot(made[target]) };
+}
+
 const lines = (...text: string[]) => `${text.join("\n")}\n`;
 
 /** The diagnostic's text for the link `path`. */
@@ -82,17 +89,14 @@ const on = { JADPO_CACHE: "on" };
 
 describe("a .jadpo/cache that is a symbolic link", () => {
   it("stops check and test, before the cache is pruned or written through it", async () => {
-    const { app, victim } = layout();
-    mkdirSync(join(app, ".jadpo"));
-    symlinkSync("../../victim", join(app, ".jadpo/cache"));
-    const before = snapshot(victim);
+    const { app, before, now } = linkedState("cache", "victim");
     expect(await runJadpoHere(["check"], { cwd: app, env: on })).toEqual({ code: 1, stderr: "", stdout: lines(...unsafeLink(".jadpo/cache"), "check failed: 1 error") });
     expect(await runJadpoHere(["test"], { cwd: app, env: on })).toEqual({ code: 1, stderr: "", stdout: lines(...unsafeLink(".jadpo/cache")) });
     expect(await runJadpoHere(["test", "--seed", "5"], { cwd: app, env: on })).toEqual({ code: 1, stderr: "", stdout: lines(...unsafeLink(".jadpo/cache")) });
     // Run from a folder of the project, the path is shown from there.
     expect((await runJadpoHere(["check"], { cwd: join(app, "domains/support"), env: on })).stdout.split("\n")[0])
       .toBe("error: `../../.jadpo/cache` is a symbolic link, not a folder of the project");
-    expect(snapshot(victim)).toEqual(before);
+    expect(now()).toEqual(before);
   });
 
   it("stops check when .jadpo itself is the link", async () => {
@@ -116,14 +120,11 @@ describe("the state folders' guard", () => {
   });
 
   it("saves an internal error's report in the temp folder, not through a linked .jadpo/internal-errors", () => {
-    const { app, victim } = layout();
-    mkdirSync(join(app, ".jadpo"));
-    symlinkSync("../../victim", join(app, ".jadpo/internal-errors"));
-    const before = snapshot(victim);
+    const { app, before, now } = linkedState("internal-errors", "victim");
     const shown = saveInternalReport(app, "report\n", new Date(), app, `-state-folder-${process.pid}`);
     expect(shown).not.toContain(".jadpo");
     rmSync(join(app, shown), { force: true });
-    expect(snapshot(victim)).toEqual(before);
+    expect(now()).toEqual(before);
   });
 
   // Only a link makes a path resolve elsewhere on this system, and a link is caught first; other
@@ -140,32 +141,24 @@ describe("the state folders' guard", () => {
 });
 
 describe("a .jadpo/dev that is a symbolic link", () => {
-  beforeAll(() => buildCli());
-
   it("stops jadpo dev before its clean-up runs: every lock file and temporary file in the target stays", async () => {
-    const { app, lockvictim } = layout();
-    mkdirSync(join(app, ".jadpo"));
-    symlinkSync("../../lockvictim", join(app, ".jadpo/dev"));
-    const before = snapshot(lockvictim);
-    const dev = new RunningJadpo(["dev", "--port", "0"], { cwd: app });
+    const { app, before, now } = linkedState("dev", "lockvictim");
+    const dev = new RunningJadpoHere(["dev", "--port", "0"], { cwd: app });
     try {
       await waitUntil("jadpo dev to stop or serve", () => dev.exited || /http:\/\/127\.0\.0\.1:\d+/.test(dev.stdout));
     } finally {
       await dev.stop();
     }
     expect({ code: dev.code, stdout: dev.stdout, stderr: dev.stderr }).toEqual({ code: 1, stderr: "", stdout: lines(...unsafeLink(".jadpo/dev")) });
-    expect(snapshot(lockvictim)).toEqual(before);
+    expect(now()).toEqual(before);
   });
 
   it("stops ai record and test too", async () => {
-    const { app, lockvictim } = layout();
-    mkdirSync(join(app, ".jadpo"));
-    symlinkSync("../../lockvictim", join(app, ".jadpo/dev"));
-    const before = snapshot(lockvictim);
+    const { app, before, now } = linkedState("dev", "lockvictim");
     const record = await runJadpoHere(["ai", "record", "answer_question", "--as", "jersey", "--fixture", "questions.sesame"], { cwd: app, env: on });
     expect(record).toEqual({ code: 1, stderr: "", stdout: lines(...unsafeLink(".jadpo/dev")) });
     expect(await runJadpoHere(["test"], { cwd: app, env: on })).toEqual({ code: 1, stderr: "", stdout: lines(...unsafeLink(".jadpo/dev")) });
-    expect(snapshot(lockvictim)).toEqual(before);
+    expect(now()).toEqual(before);
   });
 });
 

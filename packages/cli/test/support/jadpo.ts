@@ -1,13 +1,13 @@
 // The ways tests run `jadpo`, with one environment policy and one `Run` type. By default a test
 // runs the command line in this process (`runJadpoHere`: the commands' own code, no node start-up,
-// no build). A test about the process itself (signals, exit of the built bin, worker threads, a
-// real terminal, the network ban) runs the BUILT binary (bin/jadpo.mjs): `runJadpo` blocks,
-// `runJadpoAsync` doesn't (for a fake model server living in this process), `RunningJadpo` keeps
-// a long-running `jadpo` (dev, test --watch).
+// no build; `RunningJadpoHere` for a long-running `jadpo dev`). A test about the process itself
+// (signals, exit of the built bin, worker threads, a real terminal, the network ban) runs the
+// BUILT binary (bin/jadpo.mjs): `runJadpo` blocks, `runJadpoAsync` doesn't (for a fake model
+// server living in this process), `RunningJadpo` keeps a long-running `jadpo` (dev, test --watch).
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { memoryContext } from "../../src/context.ts";
+import { memoryContext, type CliContext } from "../../src/context.ts";
 import { reportInternalError } from "../../src/internal-error.ts";
 import { runCli } from "../../src/program.ts";
 
@@ -117,16 +117,11 @@ function processState(): string {
 }
 
 /**
- * The same command line run in this process, as bin/jadpo.mjs would run it (an unexpected
- * exception is a `toolchain.internal_error`, the disk cache is kept), with the same environment
- * policy. A command that
- * changed this process's directory, environment or exit code fails the test: it would leak into
- * the tests after it.
+ * A command line run in `context`, as bin/jadpo.mjs would run it: an unexpected exception is a
+ * `toolchain.internal_error`. A command that changed this process's directory, environment or
+ * exit code fails the test: it would leak into the tests after it.
  */
-export async function runJadpoHere(args: string[], options: JadpoOptions): Promise<Run> {
-  if (options.input !== undefined || options.keepStdin) throw new Error("runJadpoHere has no standard input: run the built binary (runJadpoAsync)");
-  // The built binary keeps a disk cache unless told not to; from sources only JADPO_CACHE=on keeps one.
-  const { context, stdout, stderr } = memoryContext(options.cwd, jadpoEnv({ JADPO_CACHE: "on", ...options.env }));
+async function runHere(args: string[], context: CliContext): Promise<number> {
   const before = processState();
   let code: number;
   try {
@@ -135,6 +130,20 @@ export async function runJadpoHere(args: string[], options: JadpoOptions): Promi
     code = reportInternalError(error, args, context);
   }
   if (processState() !== before) throw new Error(`jadpo ${args.join(" ")} changed this process's directory, environment or exit code`);
+  return code;
+}
+
+/** A context like the built binary's, with output kept in memory: its environment policy, and a disk cache. */
+function contextHere(options: JadpoOptions): ReturnType<typeof memoryContext> {
+  if (options.input !== undefined || options.keepStdin) throw new Error("a command run here has no standard input: run the built binary (runJadpoAsync)");
+  // The built binary keeps a disk cache unless told not to; from sources only JADPO_CACHE=on keeps one.
+  return memoryContext(options.cwd, jadpoEnv({ JADPO_CACHE: "on", ...options.env }));
+}
+
+/** The same command line run in this process, as bin/jadpo.mjs would run it, with the same environment policy. */
+export async function runJadpoHere(args: string[], options: JadpoOptions): Promise<Run> {
+  const { context, stdout, stderr } = contextHere(options);
+  const code = await runHere(args, context);
   return { code, stdout: stdout(), stderr: stderr() };
 }
 
@@ -145,16 +154,34 @@ export async function runJadpoAllHere(runs: { args: string[]; options: JadpoOpti
   return results;
 }
 
-/** A long-running `jadpo` (`test --watch`, `dev`): its output so far, waits on it, and a bounded stop. */
-export class RunningJadpo {
-  private out = "";
-  private err = "";
+/** A long-running `jadpo`'s output so far and waits on it, whether it runs in a child or here. */
+abstract class LongRunning {
   code: number | null = null;
   exited = false;
+
+  abstract get stdout(): string;
+  abstract get stderr(): string;
+  /** Stops it (bounded) and returns its exit code. */
+  abstract stop(): Promise<number | null>;
+
+  /** Waits until standard output and error together match `pattern` `count` times, or fails after `ms`. */
+  async waitFor(pattern: RegExp, count = 1, ms = 30_000): Promise<void> {
+    const global = new RegExp(pattern.source, `${pattern.flags.replace("g", "")}g`);
+    const found = () => (`${this.stdout}${this.stderr}`.match(global) ?? []).length >= count;
+    await waitUntil(`${pattern} ×${count}`, () => found() || this.exited, ms);
+    if (!found()) throw new Error(`jadpo exited (${this.code}) before ${pattern} ×${count}; output so far:\n${this.stdout}${this.stderr}`);
+  }
+}
+
+/** A long-running `jadpo` (`test --watch`, `dev`) in a child process: its output so far, waits on it, and a bounded stop. */
+export class RunningJadpo extends LongRunning {
+  private out = "";
+  private err = "";
   private readonly done: Promise<void>;
   readonly child: ChildProcessWithoutNullStreams;
 
   constructor(args: string[], options: JadpoOptions & { terminal?: boolean }) {
+    super();
     this.child = spawnJadpo(args, options);
     this.child.stdout.setEncoding("utf8").on("data", (text: string) => void (this.out += text));
     this.child.stderr.setEncoding("utf8").on("data", (text: string) => void (this.err += text));
@@ -173,15 +200,6 @@ export class RunningJadpo {
     return this.err;
   }
 
-  /** Waits until standard output and error together match `pattern` `count` times, or fails after `ms`. */
-  async waitFor(pattern: RegExp, count = 1, ms = 30_000): Promise<void> {
-    const global = new RegExp(pattern.source, `${pattern.flags.replace("g", "")}g`);
-    await waitUntil(`${pattern} ×${count}`, () => (`${this.out}${this.err}`.match(global) ?? []).length >= count || this.exited, ms);
-    if ((`${this.out}${this.err}`.match(global) ?? []).length < count) {
-      throw new Error(`jadpo exited (${this.code}) before ${pattern} ×${count}; output so far:\n${this.out}${this.err}`);
-    }
-  }
-
   /** Types a key on its standard input (a terminal's key press when started with `terminal`). */
   press(key: string): void {
     this.child.stdin.write(key);
@@ -195,6 +213,52 @@ export class RunningJadpo {
       await this.done;
       clearTimeout(timer);
     }
+    return this.code;
+  }
+}
+
+/**
+ * A long-running `jadpo` (`dev`) run in this process, as `runJadpoHere` runs a command: `stop`
+ * does what Ctrl-C does to the built binary (the command's `context.stop`), and fails the test if
+ * the command failed here or changed this process.
+ */
+export class RunningJadpoHere extends LongRunning {
+  private readonly output: ReturnType<typeof memoryContext>;
+  private readonly stopper = new AbortController();
+  private readonly done: Promise<void>;
+  private failure: { error: unknown } | null = null;
+
+  constructor(args: string[], options: JadpoOptions) {
+    super();
+    this.output = contextHere(options);
+    this.output.context.stop = this.stopper.signal;
+    const ended = () => {
+      this.exited = true;
+    };
+    this.done = runHere(args, this.output.context).then(
+      (code) => {
+        this.code = code;
+        ended();
+      },
+      (error: unknown) => {
+        this.failure = { error };
+        ended();
+      },
+    );
+  }
+
+  get stdout(): string {
+    return this.output.stdout();
+  }
+
+  get stderr(): string {
+    return this.output.stderr();
+  }
+
+  async stop(): Promise<number | null> {
+    this.stopper.abort();
+    await this.done;
+    if (this.failure !== null) throw this.failure.error;
     return this.code;
   }
 }

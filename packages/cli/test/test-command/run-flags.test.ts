@@ -1,6 +1,7 @@
 // A test run's command-line syntax (src/run-flags.ts): `--shard i/n`, `--seeds A..B`, `file:line`.
 import { describe, expect, it } from "vitest";
-import { MAX_SEEDS, parseSeedRange, parseShard, seedCount, splitLineSuffix } from "../../src/run-flags.ts";
+import { MAX_SEEDS, parseSeedRange, parseShard, splitLineSuffix } from "../../src/run-flags.ts";
+import { seedCount } from "../../src/toolchain.ts";
 
 describe("the run's flags", () => {
   it("split a line suffix off an argument", () => {

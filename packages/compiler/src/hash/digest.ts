@@ -4,6 +4,7 @@
 // short run's hashes run in V8's interpreter. The compression function is WebAssembly instead
 // (sha256-wasm.ts), machine code from its first call; this pads the text around it. Without
 // WebAssembly (`node --jitless`), node:crypto. The digest is SHA-256's either way (tested).
+// HMAC-SHA-256, for keyed digests only, is node:crypto's, loaded at its first use.
 import { createRequire } from "node:module";
 import { MESSAGE, sha256Module, writeConstants } from "./sha256-wasm.ts";
 
@@ -72,9 +73,15 @@ function theCompressor(): Compressor | null {
   return compressor;
 }
 
+/** node:crypto, loaded at its first use, not with the toolchain: most runs never need it. */
 function nodeCrypto(): typeof import("node:crypto") {
   crypto ??= createRequire(import.meta.url)("node:crypto") as typeof import("node:crypto");
   return crypto;
+}
+
+/** HMAC-SHA-256 of `text` read as UTF-8, keyed by `key`, as hex (the recordings' values digest). */
+export function hmacSha256Hex(key: string, text: string): string {
+  return nodeCrypto().createHmac("sha256", key).update(text, "utf8").digest("hex");
 }
 
 /** The SHA-256 digest (32 bytes) of `text` read as UTF-8. */

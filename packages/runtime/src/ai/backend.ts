@@ -2,7 +2,7 @@
 // implements another (recordings, generated defaults, the sandboxed model). Decoding and the one
 // correction live ABOVE the backend (exec/ai-calls.ts), so every backend shares them: a backend
 // answers one attempt at a time and never decodes a model's text itself.
-import type { AiFailureWord, PromptInfo, Span, StopWord, Type } from "@jadpo/compiler";
+import type { AiFailureWord, PromptInfo, Span, StopWord, ToolInfo, Type } from "@jadpo/compiler";
 import type { DecodeError } from "./decode.ts";
 import type { Value } from "../values/value.ts";
 
@@ -23,15 +23,42 @@ export interface GenerateCall {
   asType: Type;
   /** 1 for the first ask, 2 for the correction; a tool prompt's step number (corrections counted). */
   attempt: number;
-  /** Set on the correction attempt. */
+  /** Set on the correction attempt (a tool prompt's step that carries one). */
   correction?: Correction;
   /**
-   * A tool prompt's step after one that called tools: what each call gave back, in call order
-   * (the canonical JSON the model is sent). Absent otherwise.
+   * A tool prompt's step after the first: the call's earlier turns, in order — each step's tool
+   * calls with what went back, and each correction already answered — so a real model is sent
+   * the whole conversation. Absent on a first step and for a prompt without tools.
    */
-  toolResults?: string[];
+  earlier?: readonly LoopTurn[];
+  /**
+   * How deeply the asking code is nested in calls: every step of one `ai.generate` call has the
+   * same depth, and a tool's own AI calls are deeper, so a backend can tell a loop's next step
+   * from an AI call its tools make.
+   */
+  depth: number;
   /** The `ai.generate(...)` expression that asked. */
   span: Span;
+}
+
+/** A turn of a tool prompt's loop, kept for the steps after it. */
+export type LoopTurn =
+  /** A step that called tools: each call as the model made it, and what went back. */
+  | { kind: "tools"; calls: ToolCallRun[] }
+  /** A step that carried a correction: the rejected answer and why. */
+  | { kind: "correction"; correction: Correction };
+
+/** One tool call of a step, once the loop has handled it. */
+export interface ToolCallRun {
+  call: ToolCallReply;
+  /** The tool it named; null when it names none of the prompt's tools. */
+  tool: ToolInfo | null;
+  /** Its arguments, decoded as the tool's arguments type; null when they don't decode (or no tool). */
+  args: Value | null;
+  /** What went back to the model: canonical JSON, `{"result":…}` or `{"error":…}`. */
+  result: string;
+  /** Whether the tool ran and returned (false: it failed, or the call was bad). */
+  ok: boolean;
 }
 
 /**
@@ -51,14 +78,19 @@ export type GenerateReply = Took & (
   | { kind: "undecodable"; text: string; error: DecodeError }
   | { kind: "failure"; failure: AiFailureWord; message?: string }
   /** A tool prompt's model called tools instead of answering: the loop runs them and asks again. */
-  | { kind: "calls"; calls: ToolCallReply[] });
+  | { kind: "calls"; calls: ToolCallReply[] }
+  /**
+   * A recording of a tool prompt: its tool-calling steps, then its answer, one reply per step from
+   * this one on. The loop takes the following steps' replies from here without asking again.
+   */
+  | { kind: "replay"; steps: GenerateReply[] });
 
-/** One tool call a model made in a step. */
+/** One tool call a model made in a step; `id` is the model's own, when it gave one (the driver's). */
 export type ToolCallReply =
   /** The name and arguments as the model wrote them: the loop decodes them (a `raw_call`, a driver's). */
-  | { kind: "text"; tool: string; text: string }
+  | { kind: "text"; tool: string; text: string; id?: string }
   /** Arguments already valid for the named tool (a scripted `call`, generated ones). */
-  | { kind: "value"; tool: string; value: Value };
+  | { kind: "value"; tool: string; value: Value; id?: string };
 
 export interface StreamCall {
   prompt: PromptInfo;
@@ -89,6 +121,11 @@ export type EmbedReply = Took & (
 export interface AiBackend {
   /** One attempt of an `ai.generate` call. */
   generate(call: GenerateCall): MaybePromise<GenerateReply>;
+  /**
+   * Told after a tool prompt's step has run its tool calls, before the next step (or the end of
+   * the call, when `max_steps` is reached): what each call was and what went back.
+   */
+  toolsRan?(call: GenerateCall, calls: readonly ToolCallRun[]): void;
   /** One `ai.stream` call. */
   stream(call: StreamCall): MaybePromise<StreamReply>;
   /** One `ai.embed` call. */

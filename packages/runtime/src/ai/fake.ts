@@ -7,13 +7,13 @@ import {
 } from "@jadpo/compiler";
 import { TestStop } from "../signals.ts";
 import { readRecording, type RecordingRead } from "../recordings/read.ts";
-import { fillPlaceholders } from "../recordings/placeholders.ts";
+import { recordingReply } from "../recordings/replay.ts";
 import { rng, type Rng } from "../seed.ts";
 import type { Value } from "../values/value.ts";
 import type {
   AiBackend, EmbedCall, EmbedReply, GenerateCall, GenerateReply, StreamCall, StreamReply, Took,
 } from "./backend.ts";
-import { decodeValue, type DecodeError } from "./decode.ts";
+import type { DecodeError } from "./decode.ts";
 import { generateValue } from "./defaults.ts";
 import { fakeEmbedding } from "./embed.ts";
 import { streamPieces } from "./stream.ts";
@@ -93,6 +93,13 @@ function unscriptedTool(call: GenerateCall): ToolInfo | null {
   return call.attempt <= calling ? tools[call.attempt - 1] : null;
 }
 
+/** An unscripted step's reply, from `random`: the step's tool called with generated arguments, else a generated answer (`jadpo dev` answers so too). */
+export function unscriptedReply(call: GenerateCall, random: Rng): GenerateReply {
+  const tool = unscriptedTool(call);
+  if (tool) return { kind: "calls", calls: [{ kind: "value", tool: tool.name, value: generateValue(tool.argsType, random) }] };
+  return { kind: "value", value: generateValue(call.asType, random) };
+}
+
 export interface FakeOptions {
   /** The test's seed: generated defaults, placeholder fills and embeddings come from it. */
   seed: number;
@@ -137,10 +144,7 @@ export class FakeBackend implements AiBackend {
   generate(call: GenerateCall): GenerateReply {
     const index = this.fakes.byPrompt.get(call.prompt);
     if (index === undefined) {
-      this.defaults ??= rng(this.options.seed, "defaults");
-      const tool = unscriptedTool(call);
-      if (tool) return { kind: "calls", calls: [{ kind: "value", tool: tool.name, value: generateValue(tool.argsType, this.defaults) }] };
-      return { kind: "value", value: generateValue(call.asType, this.defaults) };
+      return unscriptedReply(call, (this.defaults ??= rng(this.options.seed, "defaults")));
     }
     const script = this.fakes.scripts[index];
     const compiled = this.next(index);
@@ -157,7 +161,7 @@ export class FakeBackend implements AiBackend {
       case "raw":
         return { kind: "text", text: item.text };
       case "recorded":
-        return { kind: "value", value: this.recorded(script, item, call.asType) };
+        return this.recorded(item, call.prompt, call.asType);
       case "failure":
         return { kind: "failure", failure: item.word };
       case "malformed":
@@ -249,9 +253,12 @@ export class FakeBackend implements AiBackend {
     return null;
   }
 
-  /** `recorded("name")`: read, placeholders filled from the test's seed, then the real decoding. */
-  private recorded(script: CompiledScript, item: Extract<CheckedFakeItem, { kind: "recorded" }>, asType: Type): Value {
-    const promptName = script.prompt?.name ?? "";
+  /**
+   * `recorded("name")`: read, placeholders filled from the test's seed, then the real decoding; a
+   * tool prompt's recording replays its steps before the answer (recordings/replay.ts).
+   */
+  private recorded(item: Extract<CheckedFakeItem, { kind: "recorded" }>, prompt: PromptInfo, asType: Type): GenerateReply {
+    const promptName = prompt.name;
     const undecodable = (problem: DecodeError | string, fixture?: string): TestStop =>
       new TestStop(undecodableRecording(item.item.span, { prompt: promptName, name: item.name, problem, recordable: true, ...(fixture === undefined ? {} : { fixture }) }));
     const bytes = this.options.readFile ? this.options.readFile(item.path) : null;
@@ -259,12 +266,9 @@ export class FakeBackend implements AiBackend {
     const read = parsedRecording(this.recordings, bytes, promptName);
     if (!read.ok) throw undecodable(read.problem);
     this.placeholders ??= rng(this.options.seed, "placeholders");
-    const filled = fillPlaceholders(asType, read.answer, this.placeholders);
-    const fixture = read.asked?.fixture;
-    if (!filled.ok) throw undecodable(filled.error, fixture);
-    const decoded = decodeValue(asType, filled.json);
-    if (!decoded.ok) throw undecodable(decoded.error, fixture);
-    return decoded.value;
+    const replay = recordingReply(prompt, read, asType, this.placeholders);
+    if (!replay.ok) throw undecodable(replay.problem, read.asked?.fixture);
+    return replay.reply;
   }
 
   private wrongType(script: CompiledScript, compiled: CompiledItem, asked: Type, scripted: Type): TestStop {

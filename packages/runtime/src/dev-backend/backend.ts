@@ -1,18 +1,21 @@
 // `jadpo dev`'s AI backend (docs/dev.md): every call is faked as in tests — from the recording of
-// the call's very values, else the prompt's recordings by name, then generated defaults — except
-// prompts in the connection's `development.sandbox`, which go to the real model within the day's
-// `per_day` budget (corrections included; an attempt that never reached the model is not counted).
+// the call's very values, else the prompt's recordings by name (a tool prompt's replaying its
+// steps), then generated defaults (a tool prompt's calling each tool once first) — except prompts
+// in the connection's `development.sandbox`, which go to the real model within the day's `per_day`
+// budget (each step and correction counted; an attempt that never reached the model is not).
 // Each `ai.generate`/`ai.stream`/`ai.embed` call becomes one line of the call log when its action
 // request ends, so a request that did not succeed marks its calls with its status and failure code.
-// Decoding and the one correction stay in the executor above; this answers one attempt at a time.
+// Decoding, the one correction and the tool loop stay in the executor above; this answers one
+// step at a time, and is told what each step's tools gave back.
 import { TEXT, type CheckedProgram, type PromptInfo, type Type } from "@jadpo/compiler";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type {
-  AiBackend, EmbedCall, EmbedReply, GenerateCall, GenerateReply, StreamCall, StreamReply,
+  AiBackend, EmbedCall, EmbedReply, GenerateCall, GenerateReply, StreamCall, StreamReply, ToolCallRun,
 } from "../ai/backend.ts";
 import { decodeAnswer } from "../ai/decode.ts";
 import { fakeEmbedding } from "../ai/embed.ts";
+import { unscriptedReply } from "../ai/fake.ts";
 import { streamPieces } from "../ai/stream.ts";
 import { appendCallAsync } from "../dev-log/log-file.ts";
 import { capCall, type DevCall, type DevCallOutcome, type DevCallRequest, type DevCallSource, type NewDevCall } from "../dev-log/call.ts";
@@ -20,11 +23,14 @@ import { valuesDigestOfJson, type RecordingKey } from "../recordings/values-dige
 import { driverOptionsFromConnection } from "../drivers/config.ts";
 import { keyEcho, redactJson, type KeyEcho } from "../drivers/key-echo.ts";
 import { completionRequestFor } from "../drivers/request.ts";
+import { stepReply, stepRequest } from "../drivers/step.ts";
+import { rng } from "../seed.ts";
 import { toJson } from "../values/json.ts";
 import type { JsonValue, Value } from "../values/value.ts";
 import type { ReadProjectFile } from "@jadpo/compiler";
-import { callSeed, generatedAnswer, generatedStreamText, recordedAnswer } from "./fake-answers.ts";
+import { callSeed, generatedStreamText, recordedAnswer } from "./fake-answers.ts";
 import { accessModel, connectionFailureReason, sandboxingConnection, type Env, type MakeDriver } from "./model.ts";
+import { loggedStep, type Trace } from "./trace.ts";
 import type { UsageCounter } from "./usage.ts";
 
 export interface DevAiOptions {
@@ -44,28 +50,15 @@ export interface DevAiOptions {
   makeDriver?: MakeDriver;
   /** The wall clock, epoch ms. */
   now?: () => number;
-  /** Writes one call to the log and returns it with its id. Default: `appendCallAsync(root, call)`. */
-  log?: (call: NewDevCall) => DevCall | Promise<DevCall>;
+  /**
+   * Writes one call to the log and returns it with its id. Default: `appendCallAsync(root, call)`;
+   * null: calls are answered as `jadpo dev` answers them but logged nowhere (`jadpo ai record`'s tools).
+   */
+  log?: ((call: NewDevCall) => DevCall | Promise<DevCall>) | null;
   /** Told of every call logged, after it is written. */
   onCall?: (call: DevCall) => void;
   /** Told when the log can't be written (the call still answers), with the error that stopped it. */
   onProblem?: (message: string, error: unknown) => void;
-}
-
-/** One call in progress: what its log line will say. */
-interface Trace {
-  prompt: PromptInfo;
-  values: { [field: string]: JsonValue };
-  /** The values' digest, matched against recordings' `asked.values`; null without a recording key. */
-  digest: string | null;
-  seed: number;
-  started: number;
-  /** When it settled (the log line is written when the request ends). */
-  ended: number;
-  attempts: number;
-  source: DevCallSource;
-  reason: string | undefined;
-  answer: JsonValue | undefined;
 }
 
 /** What one attempt answered, and where from. */
@@ -96,7 +89,7 @@ const EMBED_SEED = callSeed("embed", null);
 export class DevAi {
   private readonly readFile: ReadProjectFile;
   private readonly now: () => number;
-  private readonly log: (call: NewDevCall) => DevCall | Promise<DevCall>;
+  private readonly log: ((call: NewDevCall) => DevCall | Promise<DevCall>) | null;
   /**
    * Finds the connection's key in text. A model can repeat its key into an answer: every echo
    * is replaced by `***` before a line is written, so no log line, page or terminal line has it.
@@ -112,7 +105,7 @@ export class DevAi {
       }
     });
     this.now = options.now ?? Date.now;
-    this.log = options.log ?? ((call) => appendCallAsync(options.root, call));
+    this.log = options.log === null ? null : options.log ?? ((call) => appendCallAsync(options.root, call));
     this.echo = keyEcho(connectionKey(program, options.env));
   }
 
@@ -121,13 +114,14 @@ export class DevAi {
     return new DevRequestBackend(this);
   }
 
-  /** @internal */ begin(prompt: PromptInfo, values: Value): Trace {
+  /** @internal */ begin(prompt: PromptInfo, values: Value, depth: number): Trace {
     const json = valuesJson(prompt, values);
     const started = this.now();
     const key = this.options.recordingKey();
     return {
-      prompt, values: json, digest: key === null ? null : valuesDigestOfJson(key, json), seed: callSeed(prompt.name, json), started, ended: started,
+      prompt, values: json, digest: key === null ? null : valuesDigestOfJson(key, json), seed: callSeed(prompt.name, json), depth, started, ended: started,
       attempts: 0, source: "generated", reason: undefined, answer: undefined,
+      steps: [], corrected: false, callingTools: false, defaults: null, outcome: undefined,
     };
   }
 
@@ -148,6 +142,7 @@ export class DevAi {
       attempts: trace.attempts,
       duration_ms: Math.max(0, Math.round(trace.ended - trace.started)),
       outcome,
+      ...(trace.steps.length === 0 ? {} : { steps: trace.steps }),
       ...(trace.answer === undefined || outcome !== "success" ? {} : { answer: trace.answer }),
       ...(request === null ? {} : { request }),
     });
@@ -163,6 +158,7 @@ export class DevAi {
   }
 
   private async write(entry: NewDevCall): Promise<DevCall | null> {
+    if (this.log === null) return null;
     let logged: DevCall;
     try {
       // Cut first, so a long answer is searched for the key once, at the size the line keeps.
@@ -182,9 +178,8 @@ export class DevAi {
     if (connection !== null) {
       const access = await accessModel(connection, this.options.env, this.options.usage, this.options.makeDriver);
       if (access.ok) {
-        const request = completionRequestFor(call.prompt, call.values, call.asType, call.correction);
-        const result = await access.driver.complete(request);
-        if (result.ok) return { reply: { kind: "text", text: result.value }, source: "model" };
+        const result = await access.driver.complete(stepRequest(call));
+        if (result.ok) return { reply: stepReply(result.value), source: "model" };
         if (result.failure !== "unreachable" && result.failure !== "model_error") {
           return { reply: { kind: "failure", failure: result.failure, message: result.message }, source: "model" };
         }
@@ -195,16 +190,21 @@ export class DevAi {
         reason = access.reason;
       }
     }
-    const faked = this.fakeGenerate(call.prompt, call.asType, trace);
+    const faked = this.fakeGenerate(call, trace);
     return reason === undefined ? faked : { ...faked, reason };
   }
 
-  private fakeGenerate(prompt: PromptInfo, asType: Type, trace: Trace): Answered<GenerateReply> {
-    const recorded = recordedAnswer(this.program, this.readFile, prompt, asType, trace.seed, trace.digest);
-    if (recorded !== null) {
-      return { reply: { kind: "value", value: recorded.value }, source: `recording ${recorded.name} (${recorded.why})`, shown: recorded.recorded };
+  /**
+   * A recording answers a call's first step (a tool prompt's replays its steps from there), any
+   * attempt of a prompt without tools; otherwise the step is generated as the test fake generates
+   * an unscripted one: a tool prompt's step n calls its n-th tool, then the answer.
+   */
+  private fakeGenerate(call: GenerateCall, trace: Trace): Answered<GenerateReply> {
+    if (call.attempt === 1 || call.prompt.tools.length === 0) {
+      const recorded = recordedAnswer(this.program, this.readFile, call.prompt, call.asType, trace.seed, trace.digest);
+      if (recorded !== null) return { reply: recorded.reply, source: `recording ${recorded.name} (${recorded.why})`, shown: recorded.recorded };
     }
-    return { reply: { kind: "value", value: generatedAnswer(asType, trace.seed) }, source: "generated" };
+    return { reply: unscriptedReply(call, (trace.defaults ??= rng(trace.seed, "defaults"))), source: "generated" };
   }
 
   /** @internal One stream call: the model's text as it was delivered, or generated text. */
@@ -230,8 +230,11 @@ export class DevAi {
     return reason === undefined ? { reply, source: "generated" } : { reply, source: "generated", reason };
   }
 
-  /** @internal How a generate call stands after an attempt's reply; null while a correction will follow. */
-  outcomeAfter(call: GenerateCall, reply: GenerateReply): DevCallOutcome | null {
+  /**
+   * @internal How a generate call stands after a step's reply; null while it goes on (a correction
+   * will follow, or its tools run). `corrected`: a step of the call has carried its one correction.
+   */
+  outcomeAfter(call: GenerateCall, reply: GenerateReply, corrected: boolean): DevCallOutcome | null {
     const failures = this.program.aiFailures;
     switch (reply.kind) {
       case "value":
@@ -240,44 +243,80 @@ export class DevAi {
         return `failure ${failures[reply.failure].name}`;
       case "text":
         if (decodeAnswer(call.asType, reply.text).ok) return "success";
-        return call.attempt >= 2 ? `failure ${failures.unreadable.name}` : null;
+        return corrected ? `failure ${failures.unreadable.name}` : null;
       case "undecodable":
-        return call.attempt >= 2 ? `failure ${failures.unreadable.name}` : null;
+        return corrected ? `failure ${failures.unreadable.name}` : null;
       case "calls":
         return null; // a tool-calling step: the call goes on
+      case "replay": {
+        // A recording's steps, then its answer: it ends as its answer says, unless the steps reach max_steps first.
+        const last = reply.steps[reply.steps.length - 1];
+        return last === undefined ? null : this.outcomeAfter(call, last, corrected);
+      }
     }
+  }
+
+  /** @internal How a call the action stopped in the middle of is logged. */
+  abandoned(trace: Trace): DevCallOutcome {
+    // Waiting for its correction, as a call without tools can only be; or still calling tools.
+    return trace.callingTools ? "stopped" : `failure ${this.program.aiFailures.unreadable.name}`;
+  }
+
+  /** @internal The outcome once a step's tools have run at `max_steps`: the loop ends there. */
+  loopLimit(): DevCallOutcome {
+    return `failure ${this.program.aiFailures.loop_limit.name}`;
   }
 }
 
 /** The backend of one HTTP request. */
 export class DevRequestBackend implements AiBackend {
-  private current: Trace | null = null;
-  /** Calls settled and waiting for the request's end to be logged (an embed call by its text). */
-  private readonly settled: Array<{ trace: Trace; outcome: DevCallOutcome } | { embed: string; at: number }> = [];
+  /** Generate calls not known to have ended, outermost first: a tool's own calls are deeper than its loop's. */
+  private readonly open: Trace[] = [];
+  /** Every call in the order it began (an embed call by its text): each is logged when the request ends. */
+  private readonly began: Array<Trace | { embed: string; at: number }> = [];
   /** Every call this request logged, in order (filled by `end`). */
   readonly calls: DevCall[] = [];
 
   constructor(private readonly dev: DevAi) {}
 
   async generate(call: GenerateCall): Promise<GenerateReply> {
-    if (call.attempt === 1 || this.current === null || this.current.prompt !== call.prompt) {
-      this.flush();
-      this.current = this.dev.begin(call.prompt, call.values);
+    // A later step or correction continues the open call at its depth; a first attempt begins one.
+    let trace = call.attempt === 1 ? undefined : this.open.findLast((t) => t.depth === call.depth && t.prompt === call.prompt);
+    if (trace === undefined) {
+      this.close(call.depth);
+      trace = this.dev.begin(call.prompt, call.values, call.depth);
+      this.open.push(trace);
+      this.began.push(trace);
     }
-    const trace = this.current;
+    if (call.correction !== undefined) trace.corrected = true;
     trace.attempts = call.attempt;
     const answered = await this.dev.answerGenerate(call, trace);
+    const reply = answered.reply;
     trace.source = answered.source;
     if (answered.reason !== undefined) trace.reason = answered.reason;
-    trace.answer = answered.shown ?? shownReply(call, answered.reply);
-    const outcome = this.dev.outcomeAfter(call, answered.reply);
+    trace.answer = answered.shown ?? shownReply(call, reply);
+    trace.callingTools = reply.kind === "calls" || (reply.kind === "replay" && reply.steps.length > 1);
+    // A recording's steps are taken without asking again: its steps count from here.
+    if (reply.kind === "replay") trace.attempts = call.attempt + reply.steps.length - 1;
+    const outcome = this.dev.outcomeAfter(call, reply, trace.corrected);
     if (outcome !== null) this.settle(trace, outcome);
-    return answered.reply;
+    return reply;
+  }
+
+  toolsRan(call: GenerateCall, runs: readonly ToolCallRun[]): void {
+    const trace = this.open.findLast((t) => t.depth === call.depth && t.prompt === call.prompt);
+    if (trace === undefined) return;
+    trace.steps.push(loggedStep(runs));
+    trace.ended = this.dev.clock();
+    if (call.attempt >= call.prompt.maxSteps) {
+      trace.attempts = call.attempt;
+      this.settle(trace, this.dev.loopLimit());
+    }
   }
 
   async stream(call: StreamCall): Promise<StreamReply> {
-    this.flush();
-    const trace = this.dev.begin(call.prompt, call.values);
+    const trace = this.dev.begin(call.prompt, call.values, Number.POSITIVE_INFINITY);
+    this.began.push(trace);
     trace.attempts = 1;
     const answered = await this.dev.answerStream(call, trace);
     trace.source = answered.source;
@@ -292,33 +331,36 @@ export class DevRequestBackend implements AiBackend {
    * sharing words stay near each other across calls. Each is logged as a call of `embed`.
    */
   embed(call: EmbedCall): EmbedReply {
-    this.flush();
-    this.settled.push({ embed: call.text, at: this.dev.clock() });
+    this.began.push({ embed: call.text, at: this.dev.clock() });
     return { kind: "vector", vector: fakeEmbedding(EMBED_SEED, call.text, call.dimensions) };
   }
 
-  /** Settles a call left waiting for a correction that never came (the action stopped first). */
-  flush(): void {
-    if (this.current !== null) this.settle(this.current, `failure ${this.dev.program.aiFailures.unreadable.name}`);
+  /** Every open call at `depth` or deeper has ended: one the action left in the middle is settled so. */
+  private close(depth: number): void {
+    while (this.open.length > 0 && this.open[this.open.length - 1].depth >= depth) {
+      const trace = this.open.pop()!;
+      if (trace.outcome === undefined) this.settle(trace, this.dev.abandoned(trace));
+    }
   }
 
   /**
-   * The request is over: every call it made is logged, in order, marked with `request` (its
-   * status and failure code) when the request did not succeed.
+   * The request is over: every call it made is logged, in the order they began, marked with
+   * `request` (its status and failure code) when the request did not succeed.
    */
   async end(request: DevCallRequest | null = null): Promise<void> {
-    this.flush();
-    for (const entry of this.settled.splice(0)) {
+    this.close(Number.NEGATIVE_INFINITY);
+    for (const entry of this.began.splice(0)) {
       // One at a time, so the ids follow the calls' order.
-      const logged = "embed" in entry ? await this.dev.finishEmbed(entry.embed, entry.at, request) : await this.dev.finish(entry.trace, entry.outcome, request);
+      const logged = "embed" in entry
+        ? await this.dev.finishEmbed(entry.embed, entry.at, request)
+        : await this.dev.finish(entry, entry.outcome ?? this.dev.abandoned(entry), request);
       if (logged !== null) this.calls.push(logged);
     }
   }
 
   private settle(trace: Trace, outcome: DevCallOutcome): void {
-    if (this.current === trace) this.current = null;
+    trace.outcome = outcome;
     trace.ended = this.dev.clock();
-    this.settled.push({ trace, outcome });
   }
 }
 
@@ -333,6 +375,10 @@ function shownReply(call: GenerateCall, reply: GenerateReply): JsonValue | undef
     }
     case "undecodable":
       return reply.text;
+    case "replay": {
+      const last = reply.steps[reply.steps.length - 1];
+      return last === undefined ? undefined : shownReply(call, last);
+    }
     case "failure":
     case "calls":
       return undefined;

@@ -3,14 +3,14 @@
 // first, then older ones — and otherwise a generated valid value. Everything is seeded from the prompt and its values, so asking the same
 // question again gives the same answer, on every machine.
 import { sha256Uint32, type CheckedProgram, type PromptInfo, type Type } from "@jadpo/compiler";
-import { decodeValue } from "../ai/decode.ts";
+import type { GenerateReply } from "../ai/backend.ts";
 import { generateValue } from "../ai/defaults.ts";
-import { fillPlaceholders } from "../recordings/placeholders.ts";
+import { recordingReply } from "../recordings/replay.ts";
 import { askedWithValues } from "../recordings/values-digest.ts";
-import { readRecording } from "../recordings/read.ts";
+import { readRecording, type RecordingRead } from "../recordings/read.ts";
 import { canonicalJson } from "../values/json.ts";
 import { rng } from "../seed.ts";
-import type { JsonValue, Value } from "../values/value.ts";
+import type { JsonValue } from "../values/value.ts";
 import type { ReadProjectFile } from "@jadpo/compiler";
 
 /** The seed of one call: the first 4 bytes of SHA-256 over the prompt's name and its values as canonical JSON. */
@@ -21,7 +21,8 @@ export function callSeed(promptName: string, values: JsonValue): number {
 export interface RecordedAnswer {
   /** The recording's name (`not_covered`). */
   name: string;
-  value: Value;
+  /** Its answer's value, or for a tool prompt's recording with steps, the steps to replay and then the answer. */
+  reply: GenerateReply;
   /** The answer as the recording holds it, placeholders and all (the call log shows this). */
   recorded: JsonValue;
   /** Why this recording: it was asked with the call's very values, or none was and it is first by name. */
@@ -29,7 +30,7 @@ export interface RecordedAnswer {
 }
 
 /**
- * The recording that answers a call (docs/dev.md): the current recording whose `asked.values` is
+ * The recording that answers a call (docs/dev.md; a tool prompt's replays its steps first): the current recording whose `asked.values` is
  * the call's values digest `digest` (null: none is, there being no recording key); else the first that decodes as `asType` — current ones by
  * name, then older ones by name. Placeholders are filled from `seed`. One that can't be read or
  * doesn't decode is passed over (`jadpo check` and `jadpo test` report it).
@@ -51,27 +52,20 @@ export function recordedAnswer(
       if (ca !== cb) return ca - cb;
       return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
     });
-  const decodes = (answer: JsonValue): Value | null => {
-    const filled = fillPlaceholders(asType, answer, rng(seed, "placeholders"));
-    if (!filled.ok) return null;
-    const decoded = decodeValue(asType, filled.json);
-    return decoded.ok ? decoded.value : null;
+  const decodes = (recording: Extract<RecordingRead, { ok: true }>): GenerateReply | null => {
+    const replay = recordingReply(prompt, recording, asType, rng(seed, "placeholders"));
+    return replay.ok ? replay.reply : null;
   };
   for (const { name, recording } of read) {
     if (recording.version !== prompt.version || !askedWithValues(recording.asked, digest)) continue;
-    const value = decodes(recording.answer);
-    if (value !== null) return { name, value, recorded: recording.answer, why: "same values" };
+    const reply = decodes(recording);
+    if (reply !== null) return { name, reply, recorded: recording.answer, why: "same values" };
   }
   for (const { name, recording } of read) {
-    const value = decodes(recording.answer);
-    if (value !== null) return { name, value, recorded: recording.answer, why: "no recording of these values" };
+    const reply = decodes(recording);
+    if (reply !== null) return { name, reply, recorded: recording.answer, why: "no recording of these values" };
   }
   return null;
-}
-
-/** A generated valid value of `type` (docs/testing.md's generated defaults), from `seed`. */
-export function generatedAnswer(type: Type, seed: number): Value {
-  return generateValue(type, rng(seed, "defaults"));
 }
 
 /** Generated text for a stream (at least one word), from `seed`. */

@@ -3,8 +3,9 @@ export { createOpenAiDriver, type OpenAiDriverOptions } from "./openai-compatibl
 export { resolveConfigText, driverOptionsFromConnection, DEFAULT_BASE_URL, type DriverOptionsResult, type ConnectionSetting } from "./config.ts";
 export { redact } from "./errors.ts";
 export { keyEcho, redactJson, PARTIAL_ECHO, type KeyEcho } from "./key-echo.ts";
-export { completionRequestFor, sentParts, type SentParts } from "./request.ts";
+export { completionRequestFor, sentParts, toolDefinitions, type SentParts } from "./request.ts";
+export { stepReply, stepRequest } from "./step.ts";
 export type {
-  AiDriver, CompletionRequest, ConnectionFailureWord, CorrectionTurn, DriverFailure, DriverResult,
-  StreamedAnswer, StreamResult,
+  AiDriver, CompletionRequest, ConnectionFailureWord, CorrectionTurn, DriverFailure, DriverResult, EarlierTurn,
+  ModelToolCall, ModelTurn, StreamedAnswer, StreamResult, ToolDefinition,
 } from "./types.ts";

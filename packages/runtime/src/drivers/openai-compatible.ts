@@ -5,9 +5,10 @@
 import OpenAI from "openai";
 import { AnswerTooLong, bodyBound, cappedFetch, overMaxAnswer } from "./answer-cap.ts";
 import { classifyError, classifyProviderError, failure, isRecord } from "./errors.ts";
-import { chatMessages } from "./messages.ts";
+import { chatMessages, chatTools } from "./messages.ts";
 import type { StopWord } from "@jadpo/compiler";
-import type { AiDriver, CompletionRequest, DriverFailure, DriverResult, StreamResult } from "./types.ts";
+import { readToolCalls } from "./tool-calls.ts";
+import type { AiDriver, CompletionRequest, DriverFailure, DriverResult, ModelTurn, StreamResult } from "./types.ts";
 
 export interface OpenAiDriverOptions {
   /** e.g. `http://127.0.0.1:8080/v1` */
@@ -78,11 +79,12 @@ export function createOpenAiDriver(options: OpenAiDriverOptions): AiDriver {
   }
 
   return {
-    async complete(req: CompletionRequest): Promise<DriverResult<string>> {
+    async complete(req: CompletionRequest): Promise<DriverResult<ModelTurn>> {
+      const tools = chatTools(req.tools);
       const sent = await withDeadline(async (signal): Promise<unknown> =>
-        completions.chat.completions.create({ model: options.model, messages: chatMessages(req) }, { signal }));
+        completions.chat.completions.create({ model: options.model, messages: chatMessages(req), ...(tools === undefined ? {} : { tools }) }, { signal }));
       if (!sent.ok) return sent;
-      return readCompletion(sent.value, key, max);
+      return readCompletion(sent.value, key, max, tools !== undefined);
     },
 
     async stream(req: CompletionRequest, onDelta?: (delta: string) => void): Promise<StreamResult> {
@@ -149,8 +151,8 @@ export function createOpenAiDriver(options: OpenAiDriverOptions): AiDriver {
   };
 }
 
-/** A chat completion body: its text, or why there is none. */
-function readCompletion(body: unknown, key: string | null, maxAnswerBytes: number): DriverResult<string> {
+/** A chat completion body: its text or its tool calls, or why there are none. */
+function readCompletion(body: unknown, key: string | null, maxAnswerBytes: number, toolsSent: boolean): DriverResult<ModelTurn> {
   if (isRecord(body) && isRecord(body["error"])) return classifyProviderError(errorFields(body["error"], undefined), key);
   const choice = isRecord(body) && Array.isArray(body["choices"]) ? body["choices"][0] : undefined;
   const message = isRecord(choice) ? choice["message"] : undefined;
@@ -162,10 +164,18 @@ function readCompletion(body: unknown, key: string | null, maxAnswerBytes: numbe
   const finish = choice["finish_reason"];
   if (finish === "content_filter") return failure("refused", "the model's content filter stopped the answer", key);
   if (finish === "length") return failure("too_long", "the answer was cut at the model's length limit", key);
+  const calls = message["tool_calls"];
+  // A model that calls tools may say something beside them: the calls are its turn.
+  if (calls !== undefined && calls !== null && !(Array.isArray(calls) && calls.length === 0)) {
+    if (!toolsSent) return failure("model_error", "the model called a tool, but the prompt gives it none", key);
+    const read = readToolCalls(calls, maxAnswerBytes);
+    if (!read.ok) return failure(read.failure, read.message, key);
+    return { ok: true, value: { kind: "tool_calls", calls: read.calls } };
+  }
   const content = message["content"];
   if (typeof content !== "string") return failure("model_error", "the model's answer has no text", key);
   if (overMaxAnswer(content, maxAnswerBytes)) return failure("too_long", new AnswerTooLong(maxAnswerBytes).message, key);
-  return { ok: true, value: content };
+  return { ok: true, value: { kind: "answer", text: content } };
 }
 
 type ChunkRead =

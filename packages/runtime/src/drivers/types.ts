@@ -13,7 +13,10 @@ export type DriverFailure =
 
 export type DriverResult<T> = { ok: true; value: T } | DriverFailure;
 
-/** One ask of a prompt: its rendered texts, and for a correction the rejected answer and why. */
+/**
+ * One ask of a prompt: its rendered texts; for a prompt with tools, the tools and the loop's
+ * earlier turns; for a correction, the rejected answer and why.
+ */
 export interface CompletionRequest {
   /** The prompt's rendered `system:` text; "" when it has none. */
   system: string;
@@ -21,9 +24,41 @@ export interface CompletionRequest {
   user: string;
   /** The toolchain's answer-format instruction for the `as:` type; null for a Text-based type or a stream. */
   answerFormat: string | null;
-  /** Set on the one correction attempt (docs/ai.md). */
+  /** The prompt's tools, in `tools:` order; absent for a prompt without tools. */
+  tools?: ToolDefinition[];
+  /** A tool prompt's later step: the conversation after the user's turn so far, in order. */
+  earlier?: EarlierTurn[];
+  /** Set on the one correction attempt (docs/ai.md); after `earlier`, it is the last turn sent. */
   correction?: CorrectionTurn;
 }
+
+/** A tool as the model is told of it. */
+export interface ToolDefinition {
+  name: string;
+  /** As written in `tools:`. */
+  description: string;
+  /** The JSON Schema of the tool's arguments type (the one the answer format uses). */
+  parameters: { [key: string]: unknown };
+}
+
+/** One tool call a model made: its id (sent back with the result), the tool's name, the arguments as JSON text. */
+export interface ModelToolCall {
+  id: string;
+  tool: string;
+  arguments: string;
+}
+
+/** An earlier turn of a tool loop, sent again with every later step. */
+export type EarlierTurn =
+  /** The model's tool calls, then what went back for each (the loop's canonical JSON). */
+  | { kind: "tool_calls"; calls: Array<ModelToolCall & { result: string }> }
+  /** A correction already answered: the rejected answer and the correction request. */
+  | { kind: "correction"; correction: CorrectionTurn };
+
+/** What the model did in one step: answered, or called tools. */
+export type ModelTurn =
+  | { kind: "answer"; text: string }
+  | { kind: "tool_calls"; calls: ModelToolCall[] };
 
 export interface CorrectionTurn {
   /** The answer text that did not decode, sent back as the assistant's turn. */
@@ -51,8 +86,11 @@ export type StreamResult =
   | { ok: false; failure: ConnectionFailureWord; message: string; partialText: string };
 
 export interface AiDriver {
-  /** One attempt of `ai.generate`: the answer text, undecoded. */
-  complete(req: CompletionRequest): Promise<DriverResult<string>>;
+  /**
+   * One request of `ai.generate` (an attempt, or a tool prompt's step): the answer text,
+   * undecoded, or the tool calls the model made. One HTTP request, never retried here.
+   */
+  complete(req: CompletionRequest): Promise<DriverResult<ModelTurn>>;
   /** One `ai.stream` call; `onDelta` sees each piece of text as it arrives. */
   stream(req: CompletionRequest, onDelta?: (delta: string) => void): Promise<StreamResult>;
   /** One `ai.embed` call: exactly `embeddingDimensions` numbers. */

@@ -54,6 +54,7 @@ function settle(p: ProgramState, c: RunContext, span: Span, asType: Type, attemp
       return { value: decoded.value };
     }
     case "calls":
+    case "replay":
       throw new InternalFault("the AI backend answered `ai.generate` with tool calls for a prompt without tools");
   }
 }
@@ -70,7 +71,8 @@ export function generateInvoke(p: ProgramState, prompt: PromptInfo, asType: Type
   const index = p.promptIndex.get(prompt) ?? -1;
   const ask = (c: RunContext, values: Value, attempt: number, correction: Correction | undefined) => {
     (c.ai.sent[index] ??= []).push(correction ? { values, asType, correction } : { values, asType });
-    return c.ai.backend.generate(correction ? { prompt, values, asType, attempt, correction, span } : { prompt, values, asType, attempt, span });
+    const depth = c.depth;
+    return c.ai.backend.generate(correction ? { prompt, values, asType, attempt, correction, depth, span } : { prompt, values, asType, attempt, depth, span });
   };
 
   if (p.aiMode === "sync") {

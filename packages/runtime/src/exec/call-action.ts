@@ -1,8 +1,11 @@
-// Calling one action outside a test (`jadpo dev`): its outcome as data — a value, one of its
-// failures, or a runtime fault — whatever the backend behind its AI calls.
-import type { ActionDecl, FailureInfo } from "@jadpo/compiler";
+// Calling one action outside a test (`jadpo dev`), or asking one prompt as an action's
+// `ai.generate` asks it (`jadpo ai record`): its outcome as data — a value, one of its failures,
+// or a runtime fault — whatever the backend behind its AI calls.
+import type { ActionDecl, FailureInfo, PromptInfo, Type } from "@jadpo/compiler";
 import type { AiBackend } from "../ai/backend.ts";
 import type { CompiledProgram } from "./compile-program.ts";
+import type { Callable } from "./compile-state.ts";
+import { generateInvoke } from "./ai-calls.ts";
 import { createContext } from "./context.ts";
 import { FailureSignal, InternalFault, RuntimeFault, TimedOut } from "../signals.ts";
 import type { Value } from "../values/value.ts";
@@ -36,6 +39,21 @@ export async function callAction(
 ): Promise<ActionOutcome> {
   const target = compiled.actions.get(action);
   if (!target) return { kind: "internal_error", error: new Error(`the action \`${action.name.name}\` was not compiled`) };
+  return run(compiled, target, args, options);
+}
+
+/**
+ * `ai.generate(values, as: asType)` of `prompt`, run as its first call asks it: decoding, the one
+ * correction and, for a prompt with tools, the loop (its tools running as app code). Never throws.
+ */
+export async function callPrompt(
+  compiled: CompiledProgram, prompt: PromptInfo, asType: Type, values: Value, options: CallActionOptions,
+): Promise<ActionOutcome> {
+  const invoke = generateInvoke(compiled.state, prompt, asType, prompt.calls[0] ?? prompt.decl.name.span);
+  return run(compiled, { call: (args, c) => invoke.call(args, c) }, [values], options);
+}
+
+async function run(compiled: CompiledProgram, target: Pick<Callable, "call">, args: Value[], options: CallActionOptions): Promise<ActionOutcome> {
   const c = createContext({
     seed: options.seed, backend: options.backend, promptCount: compiled.prompts.size,
     dimensions: compiled.dimensions, clockStart: options.clockStart,

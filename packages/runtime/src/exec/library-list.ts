@@ -6,8 +6,7 @@ import { RuntimeFault } from "../signals.ts";
 import { valuesEqual } from "../values/equal.ts";
 import type { Value } from "../values/value.ts";
 import { compareCodePoints } from "./library-text.ts";
-
-const MAX_INT = Number.MAX_SAFE_INTEGER;
+import { checkedInt } from "./operators.ts";
 
 /** The first `n` items (`n` clamped to 0..the length). */
 export function takeItems(l: Value[], n: number): Value[] {
@@ -28,9 +27,8 @@ export function sum(l: Value[], decimal: boolean, span: Span): number {
   let total = 0;
   for (const item of l) {
     total += item as number;
-    if (decimal ? !Number.isFinite(total) : total > MAX_INT || total < -MAX_INT) {
-      throw new RuntimeFault(decimal ? { variant: "decimal_overflow" } : { variant: "int_overflow" }, span);
-    }
+    if (!decimal) checkedInt(total, span);
+    else if (!Number.isFinite(total)) throw new RuntimeFault({ variant: "decimal_overflow" }, span);
   }
   return total + 0;
 }

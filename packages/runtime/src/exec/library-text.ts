@@ -3,8 +3,6 @@
 import { codePointLength, type Span } from "@jadpo/compiler";
 import { RuntimeFault } from "../signals.ts";
 
-const MAX_INT = Number.MAX_SAFE_INTEGER;
-
 function isPairAt(t: string, i: number): boolean {
   const c = t.charCodeAt(i);
   if (c < 0xd800 || c > 0xdbff || i + 1 >= t.length) return false;
@@ -60,7 +58,8 @@ export function toInt(t: string): number | null {
   const trimmed = t.trim();
   if (!INT_TEXT.test(trimmed)) return null;
   const n = Number(trimmed);
-  return n > MAX_INT || n < -MAX_INT ? null : n + 0;
+  // Digits alone read as a whole number (or Infinity): safe is within ±(2^53−1).
+  return Number.isSafeInteger(n) ? n + 0 : null;
 }
 
 /** The whole text, trimmed, as a Decimal; else null (also when too large to be a finite number). */

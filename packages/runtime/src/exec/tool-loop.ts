@@ -7,7 +7,7 @@
 // Written once as a generator that yields what must happen outside it (ask the model, run a
 // tool), so the synchronous fake and an awaiting backend share every rule.
 import { THE_ANSWER, type FailureInfo, type PromptInfo, type Span, type ToolInfo, type Type } from "@jadpo/compiler";
-import type { Correction, GenerateReply, ToolCallReply } from "../ai/backend.ts";
+import type { Correction, GenerateCall, GenerateReply, LoopTurn, ToolCallReply, ToolCallRun } from "../ai/backend.ts";
 import { decodeAnswer, formatDecodeErrorDetail, type DecodeError } from "../ai/decode.ts";
 import { BAD_CALL, calledOutcome, failedOutcome, LOOP_LIMIT } from "../ai/outcomes.ts";
 import { canonicalJson, toJson } from "../values/json.ts";
@@ -47,11 +47,11 @@ function decodeProblem(text: string): string {
   return resultText({ error: { decode: text } });
 }
 
-function* runCall(prompt: PromptInfo, index: number, span: Span, call: ToolCallReply, c: RunContext): Generator<Need, string, unknown> {
+function* runCall(prompt: PromptInfo, index: number, span: Span, call: ToolCallReply, c: RunContext): Generator<Need, ToolCallRun, unknown> {
   const toolIndex = prompt.tools.findIndex((t) => t.name === call.tool);
   if (toolIndex < 0) {
     c.ai.count?.(span, BAD_CALL);
-    return decodeProblem(`unknown tool \`${call.tool}\``);
+    return { call, tool: null, args: null, result: decodeProblem(`unknown tool \`${call.tool}\``), ok: false };
   }
   const tool = prompt.tools[toolIndex];
   let args: Value;
@@ -60,25 +60,32 @@ function* runCall(prompt: PromptInfo, index: number, span: Span, call: ToolCallR
     const decoded = decodeArguments(tool.argsType, call.text);
     if (!decoded.ok) {
       c.ai.count?.(span, BAD_CALL);
-      return decodeProblem(formatDecodeErrorDetail(decoded.error));
+      return { call, tool, args: null, result: decodeProblem(formatDecodeErrorDetail(decoded.error)), ok: false };
     }
     args = decoded.value;
   }
   ((c.ai.called[index] ??= prompt.tools.map(() => []))[toolIndex]).push(args);
   c.ai.count?.(span, calledOutcome(tool.name));
   const outcome = (yield { kind: "tool", tool, args }) as ToolOutcome;
-  if (outcome.ok) return resultText({ result: toJson(tool.result, outcome.value) });
+  if (outcome.ok) return { call, tool, args, result: resultText({ result: toJson(tool.result, outcome.value) }), ok: true };
   c.ai.count?.(span, failedOutcome(tool.name));
   const f = outcome.failure;
-  return resultText({ error: { code: f.code, failure: f.name, message: f.message } });
+  return { call, tool, args, result: resultText({ error: { code: f.code, failure: f.name, message: f.message } }), ok: false };
 }
 
 function* toolLoop(p: ProgramState, prompt: PromptInfo, asType: Type, span: Span, values: Value, c: RunContext): Loop {
   const index = p.promptIndex.get(prompt) ?? -1;
   const { unreadable, loop_limit: loopLimit } = p.program.aiFailures;
+  const backend = c.ai.backend;
   (c.ai.requests[index] ??= []).push(values);
+  const depth = c.depth;
   let correction: Correction | undefined;
   let corrected = false;
+  /** The call's turns so far: what a real model is sent again at each later step. */
+  const earlier: LoopTurn[] = [];
+  /** A recording's replies for the steps after this one. */
+  let replayed: GenerateReply[] = [];
+  /** What the last step's tool calls gave back, sent with this step; none after a step that called none. */
   let toolResults: string[] = [];
   for (let step = 1; ; step++) {
     // A next step is needed: past the limit, the call ends here (a pending correction is not asked for).
@@ -90,14 +97,30 @@ function* toolLoop(p: ProgramState, prompt: PromptInfo, asType: Type, span: Span
     if (correction) sent.correction = correction;
     if (toolResults.length > 0) sent.toolResults = toolResults;
     (c.ai.sent[index] ??= []).push(sent);
-    const call = { prompt, values, asType, attempt: step, span, ...(correction ? { correction } : {}), ...(toolResults.length > 0 ? { toolResults } : {}) };
-    const reply = arrive(c, (yield { kind: "ask", reply: () => c.ai.backend.generate(call) }) as GenerateReply);
+    const call: GenerateCall = {
+      prompt, values, asType, attempt: step, depth, span,
+      ...(correction ? { correction } : {}),
+      ...(earlier.length > 0 ? { earlier: earlier.slice() } : {}),
+    };
+    const next = replayed.shift();
+    let reply = arrive(c, next ?? ((yield { kind: "ask", reply: () => backend.generate(call) }) as GenerateReply));
+    if (reply.kind === "replay") {
+      if (next !== undefined) throw new InternalFault("a recording's step replays another recording");
+      [reply, ...replayed] = reply.steps;
+      if (reply === undefined || reply.kind === "replay") throw new InternalFault("a recording replays no step");
+    }
+    if (correction) earlier.push({ kind: "correction", correction });
     correction = undefined;
     toolResults = [];
     switch (reply.kind) {
-      case "calls":
-        for (const one of reply.calls) toolResults.push(yield* runCall(prompt, index, span, one, c));
+      case "calls": {
+        const runs: ToolCallRun[] = [];
+        for (const one of reply.calls) runs.push(yield* runCall(prompt, index, span, one, c));
+        earlier.push({ kind: "tools", calls: runs });
+        toolResults = runs.map((run) => run.result);
+        backend.toolsRan?.(call, runs);
         continue;
+      }
       case "failure":
         c.ai.count?.(span, reply.failure);
         throw new FailureSignal(p.program.aiFailures[reply.failure]);

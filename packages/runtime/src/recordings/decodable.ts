@@ -8,6 +8,8 @@ import {
 import { readRecording } from "./read.ts";
 import { currentModel } from "./current-model.ts";
 import { fillPlaceholders } from "./placeholders.ts";
+import { stepsWithoutTools } from "./replay.ts";
+import { decodeSteps, type RecordedStep } from "./steps.ts";
 import { decodeValue } from "../ai/decode.ts";
 import type { DecodeError } from "../ai/decode.ts";
 import { undecodableRecording } from "../ai/undecodable-recording.ts";
@@ -50,10 +52,22 @@ function answerTypes(prompt: PromptInfo): Type[] {
   return prompt.use === "stream" ? [TEXT] : prompt.asTypes;
 }
 
-/** Why the answer doesn't decode through one of `types` (`type` on `resolved_by_articles`), or null. */
-export function checkRecordingAnswer(types: Type[], answer: JsonValue, seed: number): DecodeError | null {
-  // One stream for the whole test: placeholders are filled in type order from the test's seed.
+/**
+ * Why the recording doesn't decode — a step's call (`member` on `steps[0].calls[0].tool`), or the
+ * answer through one of `types` (`type` on `resolved_by_articles`) — or null.
+ */
+export function checkRecordingAnswer(
+  prompt: PromptInfo, types: Type[], read: { answer: JsonValue; steps: readonly RecordedStep[] | null }, seed: number,
+): DecodeError | string | null {
+  // One stream for the whole test: placeholders are filled from the test's seed, the steps' first
+  // (as a replay fills them), then the answer's in type order.
   const random = rng(seed, "placeholders");
+  if (read.steps !== null) {
+    if (prompt.tools.length === 0) return stepsWithoutTools(prompt);
+    const steps = decodeSteps(prompt, read.steps, random);
+    if (!steps.ok) return steps.error;
+  }
+  const answer = read.answer;
   for (const type of types) {
     const filled = fillPlaceholders(type, answer, random);
     if (!filled.ok) return filled.error;
@@ -86,7 +100,7 @@ export function recordingProblem(
   if (!parsed.ok) return stop(parsed.problem, true);
   if (prompt.calls.length === 0) return stop(`no call asks \`${prompt.name}\``, false);
   const fixture = parsed.asked?.fixture;
-  const decodeError = checkRecordingAnswer(answerTypes(prompt), parsed.answer, seed);
+  const decodeError = checkRecordingAnswer(prompt, answerTypes(prompt), parsed, seed);
   if (decodeError !== null) return { problem: { problem: decodeError, recordable: true, ...(fixture === undefined ? {} : { fixture }) }, alert: null };
   const base = {
     prompt: prompt.name, name: recording.name, file: recording.path,

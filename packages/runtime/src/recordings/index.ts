@@ -10,3 +10,4 @@ export { writeFileAtomic, type AtomicWrite } from "../files/atomic.ts";
 export { RECORDING_FOLDER_NAMES } from "../files/own-names.ts";
 export { currentModel } from "./current-model.ts";
 export { undecodableRecordings } from "./decodable.ts";
+export { readSteps, decodeSteps, recordSteps, type RecordedCall, type RecordedStep, type DecodedCall } from "./steps.ts";

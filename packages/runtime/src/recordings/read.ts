@@ -1,14 +1,19 @@
 // Reading one recording file (docs/testing.md): exactly one JSON object with `answer`, `version`
-// and, optionally, `asked` (asked.ts), the version naming the prompt beside it. Every problem is one short phrase that
+// and, optionally, `asked` (asked.ts) and a tool prompt's `steps` (steps.ts), the version naming
+// the prompt beside it. Every problem is one short phrase that
 // reads after "`answer_question`'s recording `sesame` doesn't decode: ".
 import { MAX_FILE_BYTES } from "@jadpo/compiler";
 import { parseStrictJson } from "./strict-json.ts";
 import { readAsked, type Asked } from "./asked.ts";
+import { readSteps, type RecordedStep } from "./steps.ts";
 import type { JsonValue } from "../values/value.ts";
 
 export type RecordingRead =
-  | { ok: true; answer: JsonValue; version: string; asked: Asked | null }
+  /** `steps` null when the file has none (every recording of a prompt without tools). */
+  | { ok: true; answer: JsonValue; version: string; asked: Asked | null; steps: RecordedStep[] | null }
   | { ok: false; problem: string };
+
+const MEMBERS = new Set(["answer", "asked", "steps", "version"]);
 
 const VERSION = /^([a-z_][a-z0-9_]*)@([0-9a-f]{8})$/;
 
@@ -35,8 +40,8 @@ export function readRecording(bytes: Uint8Array | string, expected: { promptName
     return { ok: false, problem: "it is not one JSON object with `answer` and `version`" };
   }
   for (const key of Object.keys(top)) {
-    if (key !== "answer" && key !== "version" && key !== "asked") {
-      return { ok: false, problem: `it has ${JSON.stringify(key)} besides \`answer\`, \`asked\` and \`version\`` };
+    if (!MEMBERS.has(key)) {
+      return { ok: false, problem: `it has ${JSON.stringify(key)} besides \`answer\`, \`asked\`, \`steps\` and \`version\`` };
     }
   }
   if (!Object.hasOwn(top, "answer")) return { ok: false, problem: "it has no `answer`" };
@@ -49,10 +54,16 @@ export function readRecording(bytes: Uint8Array | string, expected: { promptName
   if (m[1] !== expected.promptName) {
     return { ok: false, problem: `its version ${JSON.stringify(version)} names another prompt than \`${expected.promptName}\`` };
   }
-  if (!Object.hasOwn(top, "asked")) return { ok: true, answer: top["answer"] as JsonValue, version, asked: null };
+  let steps: RecordedStep[] | null = null;
+  if (Object.hasOwn(top, "steps")) {
+    const read = readSteps(top["steps"] as JsonValue);
+    if (!read.ok) return read;
+    steps = read.steps;
+  }
+  if (!Object.hasOwn(top, "asked")) return { ok: true, answer: top["answer"] as JsonValue, version, asked: null, steps };
   const asked = readAsked(top["asked"] as JsonValue);
   if (!asked.ok) return asked;
-  return { ok: true, answer: top["answer"] as JsonValue, version, asked: asked.asked };
+  return { ok: true, answer: top["answer"] as JsonValue, version, asked: asked.asked, steps };
 }
 
 function bomProblem(): RecordingRead {

@@ -4,20 +4,12 @@
 // recording gives no value back: without the key, no one can test a guess (a PIN, a date of birth)
 // against it. A digest made under another key, or by the older unkeyed form, matches no call.
 // Every digest is made and compared here.
-import type { PromptInfo } from "@jadpo/compiler";
-import { createRequire } from "node:module";
+import { hmacSha256Hex, type PromptInfo } from "@jadpo/compiler";
 import { canonicalJson, toJson } from "../values/json.ts";
 import type { JsonValue, Value } from "../values/value.ts";
 import type { Asked } from "./asked.ts";
 
 const HIDDEN = "RecordingKey(***)";
-
-let crypto: typeof import("node:crypto") | undefined;
-
-/** node:crypto, loaded at the first digest, not with the runtime: a test run makes none. */
-function nodeCrypto(): typeof import("node:crypto") {
-  return (crypto ??= createRequire(import.meta.url)("node:crypto") as typeof import("node:crypto"));
-}
 
 /**
  * The secret that keys values digests. It never leaves this object: printed, logged or serialised,
@@ -33,7 +25,7 @@ export class RecordingKey {
 
   /** @internal The first 8 hex digits of HMAC-SHA-256 of `text` under this key. */
   hmac8(text: string): string {
-    return nodeCrypto().createHmac("sha256", this.#secret).update(text, "utf8").digest("hex").slice(0, 8);
+    return hmacSha256Hex(this.#secret, text).slice(0, 8);
   }
 
   toString(): string {

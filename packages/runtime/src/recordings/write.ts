@@ -3,14 +3,20 @@
 // so a reader sees the old file or the new one, never half of either.
 import { writeFileAtomic } from "../files/atomic.ts";
 import type { Asked } from "./asked.ts";
+import { stepsFileJson, type RecordedStep } from "./steps.ts";
 
-/** The exact bytes of a recording file, as text. */
-export function recordingText(answer: unknown, version: string, asked: Asked | null = null): string {
-  return `${JSON.stringify(sortKeys(asked === null ? { answer, version } : { answer, asked, version }), null, 2)}\n`;
+/** The exact bytes of a recording file, as text; `steps` only for a tool prompt's (recordings/steps.ts). */
+export function recordingText(answer: unknown, version: string, asked: Asked | null = null, steps: readonly RecordedStep[] | null = null): string {
+  const file: Record<string, unknown> = { answer, version };
+  if (asked !== null) file["asked"] = asked;
+  if (steps !== null) file["steps"] = stepsFileJson(steps);
+  return `${JSON.stringify(sortKeys(file), null, 2)}\n`;
 }
 
-export function writeRecordingAtomic(absPath: string, answer: unknown, version: string, asked: Asked | null = null): void {
-  writeFileAtomic(absPath, recordingText(answer, version, asked));
+export function writeRecordingAtomic(
+  absPath: string, answer: unknown, version: string, asked: Asked | null = null, steps: readonly RecordedStep[] | null = null,
+): void {
+  writeFileAtomic(absPath, recordingText(answer, version, asked, steps));
 }
 
 /** A copy with every object's keys in name order (code-unit order, as Array.prototype.sort). */

@@ -3,7 +3,7 @@
 // unscripted prompts (what a seed sweep shrinks) — which a shrinking step's run may replace with
 // given values. The backend around the fake watches, and changes nothing, unless it replays.
 import { sameType, type PromptInfo, type Span, type Type } from "@jadpo/compiler";
-import type { AiBackend, EmbedCall, EmbedReply, GenerateCall, GenerateReply, MaybePromise, StreamCall, StreamReply } from "../ai/backend.ts";
+import type { AiBackend, EmbedCall, EmbedReply, GenerateCall, GenerateReply, MaybePromise, StreamCall, StreamReply, ToolCallRun } from "../ai/backend.ts";
 import type { SiteOutcome } from "../ai/outcomes.ts";
 import type { CountOutcome } from "../exec/context.ts";
 import type { Value } from "../values/value.ts";
@@ -114,6 +114,9 @@ export function observingBackend(inner: AiBackend, scripted: (prompt: PromptInfo
       return then(reply, (done) => {
         for (const generated of generatedBy(call, done)) o.generated.push(generated);
       });
+    },
+    toolsRan(call: GenerateCall, runs: readonly ToolCallRun[]): void {
+      inner.toolsRan?.(call, runs);
     },
     stream: (call: StreamCall): MaybePromise<StreamReply> => inner.stream(call),
     embed: (call: EmbedCall): MaybePromise<EmbedReply> => inner.embed(call),

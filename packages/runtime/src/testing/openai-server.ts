@@ -1,7 +1,8 @@
 // A local stand-in for an OpenAI-compatible model server, for tests only: real HTTP on
 // 127.0.0.1, the wire format the official SDK parses, and one behaviour at a time (answer,
-// refuse, each provider error, garbage, slowness, a dropped connection). It records every
-// request and counts every connection, so a test can prove what was sent — or that nothing
+// call tools, refuse, each provider error, garbage, slowness, a dropped connection), or a script
+// of them, one per chat request. It records every request — for a chat request, its messages and
+// tools too — and counts every connection, so a test can prove what was sent, or that nothing
 // connected at all.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
@@ -13,6 +14,18 @@ export interface RecordedRequest {
   headers: Record<string, string | string[] | undefined>;
   /** The parsed JSON body, or the raw text when it isn't JSON. */
   body: unknown;
+  /** A chat request's `messages` (empty for any other request). */
+  messages: unknown[];
+  /** A chat request's `tools`, null when it sent none. */
+  tools: unknown[] | null;
+}
+
+/** One tool call a `tool_calls` step makes; `arguments` is sent as written (text), or as JSON text of an object. */
+export interface ScriptedToolCall {
+  name: string;
+  arguments: string | { [key: string]: unknown };
+  /** Default: `call_<request number>_<index>`. */
+  id?: string;
 }
 
 export type Behaviour =
@@ -29,6 +42,13 @@ export type Behaviour =
       /** The embedding to give; default a vector derived from the input, as long as `dimensions` asks. */
       embedding?: number[];
     }
+  /** A step calling tools: `message.tool_calls`, finish reason `tool_calls` (not for streams). */
+  | { kind: "tool_calls"; calls: ScriptedToolCall[] }
+  /**
+   * Each chat request behaves as the next of `steps` (a tool loop: calls, then an answer); past
+   * the last, as the last. Probes and embeddings don't take a step.
+   */
+  | { kind: "script"; steps: Behaviour[] }
   /** The model declines: `message.refusal` (streamed as `delta.refusal`). */
   | { kind: "refuse"; refusal?: string }
   | { kind: "quota" } // 429 insufficient_quota
@@ -61,6 +81,8 @@ export interface FakeModelServer {
 
 export async function startFakeModelServer(initial: Behaviour): Promise<FakeModelServer> {
   let behaviour = initial;
+  /** Chat requests a `script` behaviour has answered. */
+  let scriptStep = 0;
   let connections = 0;
   let probes = 0;
   const sockets = new Set<Socket>();
@@ -85,11 +107,15 @@ export async function startFakeModelServer(initial: Behaviour): Promise<FakeMode
       sendJson(res, 200, { object: "list", data: [{ id: "fake-model", object: "model" }] });
       return;
     }
+    const body = parseOrText(raw);
+    const chat = typeof body === "object" && body !== null ? (body as Record<string, unknown>) : {};
     const recorded: RecordedRequest = {
       method: req.method ?? "",
       path: (req.url ?? "").split("?")[0] ?? "",
       headers: { ...req.headers },
-      body: parseOrText(raw),
+      body,
+      messages: Array.isArray(chat["messages"]) ? chat["messages"] : [],
+      tools: Array.isArray(chat["tools"]) ? chat["tools"] : null,
     };
     requests.push(recorded);
     const route = recorded.path === "/v1/chat/completions" ? "chat" : recorded.path === "/v1/embeddings" ? "embeddings" : null;
@@ -97,7 +123,12 @@ export async function startFakeModelServer(initial: Behaviour): Promise<FakeMode
       sendJson(res, 404, { error: { message: `no route ${req.method} ${recorded.path}`, type: "invalid_request_error", code: null } });
       return;
     }
-    await behave(behaviour, route, recorded, req, res);
+    let now = behaviour;
+    if (now.kind === "script" && route === "chat") {
+      now = now.steps[Math.min(scriptStep, now.steps.length - 1)] ?? { kind: "close" };
+      scriptStep++;
+    }
+    await behave(now, route, recorded, requests.length, req, res);
   }
 
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -114,6 +145,7 @@ export async function startFakeModelServer(initial: Behaviour): Promise<FakeMode
     },
     setBehaviour(b: Behaviour) {
       behaviour = b;
+      scriptStep = 0;
     },
     close() {
       for (const socket of sockets) socket.destroy();
@@ -122,7 +154,9 @@ export async function startFakeModelServer(initial: Behaviour): Promise<FakeMode
   };
 }
 
-async function behave(b: Behaviour, route: "chat" | "embeddings", req: RecordedRequest, inReq: IncomingMessage, res: ServerResponse): Promise<void> {
+async function behave(
+  b: Behaviour, route: "chat" | "embeddings", req: RecordedRequest, n: number, inReq: IncomingMessage, res: ServerResponse,
+): Promise<void> {
   const body = (typeof req.body === "object" && req.body !== null ? req.body : {}) as Record<string, unknown>;
   switch (b.kind) {
     case "answer":
@@ -145,6 +179,19 @@ async function behave(b: Behaviour, route: "chat" | "embeddings", req: RecordedR
         }
         sendJson(res, 200, completion(body, { role: "assistant", content: text, refusal: null }, b.finishReason ?? "stop"));
       }
+      return;
+    case "tool_calls": {
+      const calls = b.calls.map((call, i) => ({
+        id: call.id ?? `call_${n}_${i + 1}`,
+        type: "function",
+        function: { name: call.name, arguments: typeof call.arguments === "string" ? call.arguments : JSON.stringify(call.arguments) },
+      }));
+      sendJson(res, 200, completion(body, { role: "assistant", content: null, refusal: null, tool_calls: calls }, "tool_calls"));
+      return;
+    }
+    case "script":
+      // A script inside a script (or one for embeddings) behaves as its first step.
+      await behave(b.steps[0] ?? { kind: "close" }, route, req, n, inReq, res);
       return;
     case "refuse": {
       const refusal = b.refusal ?? "I can't help with that.";
@@ -193,7 +240,7 @@ async function behave(b: Behaviour, route: "chat" | "embeddings", req: RecordedR
     case "slow":
       await delay(b.delayMs, inReq);
       if (res.destroyed || inReq.socket.destroyed) return;
-      await behave(b.then, route, req, inReq, res);
+      await behave(b.then, route, req, n, inReq, res);
       return;
     case "close":
       inReq.socket.destroy();

@@ -6,7 +6,7 @@ import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync,
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { appendCall, DEV_CALL_LOG, readCalls, readLastCall, readRecentCalls, type NewDevCall } from "../../src/dev-log/index.ts";
+import { appendCall, capCall, DEV_CALL_LOG, formatCallLine, LOGGED_STEPS_MAX, parseCallLine, readCalls, readLastCall, readRecentCalls, type DevStep, type NewDevCall } from "../../src/dev-log/index.ts";
 import { idReadCost } from "../../src/dev-log/log-file.ts";
 import { linesBackwards, type ReadCost } from "../../src/dev-log/lines.ts";
 
@@ -48,6 +48,58 @@ describe("the dev call log", () => {
         '"attempts":2,"duration_ms":4,"outcome":"failure AiUnreadable"}\n',
     );
     expect(readCalls(root)).toEqual([first, second]);
+  });
+
+  it("writes a tool prompt's steps after the outcome, each call's keys in order, and reads them back; `stopped` is an outcome", () => {
+    const root = tempRoot();
+    const steps = [
+      { calls: [{ tool: "find_order", arguments: { code: "ABC-1234" }, result: { code: "ABC-1234", ready: true } }] },
+      { calls: [{ tool: "find_order", arguments: '{"code": 5}', error: { decode: "`type` on `code`: expected OrderCode, got Int" } }], more_calls: 2 },
+    ];
+    const call = appendCall(root, entry("order_question", "Ready?", { attempts: 3, steps, answer: { reply: "{Text}" } }));
+    const stopped = appendCall(root, entry("order_question", "Ready?", { outcome: "stopped", steps: [steps[0]] }));
+    const lines = readFileSync(join(root, DEV_CALL_LOG), "utf8").split("\n");
+    expect(lines[0]).toContain(
+      '"outcome":"success","steps":[{"calls":[{"tool":"find_order","arguments":{"code":"ABC-1234"},"result":{"code":"ABC-1234","ready":true}}]},' +
+      '{"calls":[{"tool":"find_order","arguments":"{\\"code\\": 5}","error":{"decode":"`type` on `code`: expected OrderCode, got Int"}}],"more_calls":2}],' +
+      '"answer":{"reply":"{Text}"}}',
+    );
+    expect(readCalls(root)).toEqual([call, stopped]);
+    expect(readCalls(root)[0].steps).toEqual(steps);
+    // Steps that aren't steps (edited by hand) are left out; the call is still read.
+    appendFileSync(join(root, DEV_CALL_LOG), `${lines[1].replace('"steps":[{"calls":[', '"steps":[{"calls":[7,').replace("call_2", "call_3")}\n`);
+    expect(readCalls(root)[2]).toMatchObject({ id: "call_3", outcome: "stopped" });
+    expect(readCalls(root)[2].steps).toBeUndefined();
+  });
+
+  it("bounds a line's steps: values cut to what is left of LOGGED_STEPS_MAX, later calls counted, not kept", () => {
+    const big = "y".repeat(LOGGED_STEPS_MAX);
+    const steps: DevStep[] = [{ calls: [
+      { tool: "t", arguments: {}, result: "small" },
+      { tool: "t", arguments: { big }, result: "never kept whole" },
+      { tool: "t", arguments: {}, result: "left out" },
+      { tool: "n".repeat(500), arguments: {}, result: "left out" },
+    ] }];
+    const capped = capCall(entry("order_question", "?", { steps })).steps!;
+    expect(capped[0].calls.map((c) => c.result)).toEqual(["small", "… (cut: the result is 16 characters)"]);
+    expect(capped[0].calls[1].arguments).toMatch(/^\{"big":"y+… \(cut: the arguments is \d+ characters\)$/);
+    expect(capped[0].more_calls).toBe(2);
+    expect(JSON.stringify(capped).length).toBeLessThan(LOGGED_STEPS_MAX + 200);
+    // A model can name anything: a long tool name is cut too.
+    const named = capCall(entry("order_question", "?", { steps: [{ calls: [{ tool: "n".repeat(500), arguments: {}, result: 1 }] }] })).steps!;
+    expect(named[0].calls[0].tool).toMatch(/^n{200}… \(cut: the name is 500 characters\)$/);
+  });
+
+  it("reads docs/dev-call-log.md's example lines and writes each back byte for byte", () => {
+    const page = readFileSync(join(repo, "docs/dev-call-log.md"), "utf8");
+    const block = /\n```\n(\{"id":[^]*?)\n```\n/.exec(page)?.[1].split("\n") ?? [];
+    expect(block.length).toBeGreaterThanOrEqual(3);
+    for (const line of block) {
+      const call = parseCallLine(line);
+      expect(call).not.toBeNull();
+      expect(formatCallLine(call!)).toBe(line);
+    }
+    expect(block.some((line) => parseCallLine(line)?.steps !== undefined)).toBe(true);
   });
 
   it("finds the last call of a prompt, and none for a prompt never called or without a log", () => {

@@ -107,7 +107,7 @@ describe("max_answer", () => {
 
   it("counts the answer's text in UTF-8 bytes: at the limit it is accepted, one byte over it is too_long", async () => {
     model.setBehaviour({ kind: "answer", text: "é".repeat(500) });
-    expect(await driver({ maxAnswerBytes: 1000 }).complete(ASK)).toEqual({ ok: true, value: "é".repeat(500) });
+    expect(await driver({ maxAnswerBytes: 1000 }).complete(ASK)).toEqual({ ok: true, value: { kind: "answer", text: "é".repeat(500) } });
     model.setBehaviour({ kind: "answer", text: `${"é".repeat(500)}!` });
     expect(await driver({ maxAnswerBytes: 1000 }).complete(ASK)).toEqual({
       ok: false, failure: "too_long", message: "the model's answer is longer than max_answer (1000 bytes)",
@@ -118,7 +118,7 @@ describe("max_answer", () => {
     const text = "word ".repeat((2 * MiB) / 5);
     model.setBehaviour({ kind: "answer", text });
     expect(await driver().complete(ASK)).toMatchObject({ ok: false, failure: "too_long" });
-    expect(await driver({ maxAnswerBytes: 4 * MiB }).complete(ASK)).toEqual({ ok: true, value: text });
+    expect(await driver({ maxAnswerBytes: 4 * MiB }).complete(ASK)).toEqual({ ok: true, value: { kind: "answer", text } });
   });
 
   it("stops a stream past max_answer as too_long, keeping only the text within it", async () => {

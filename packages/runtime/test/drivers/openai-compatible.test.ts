@@ -29,7 +29,7 @@ describe("the openai_compatible driver over HTTP", () => {
   it("returns a plain answer and sends the prompt as system and user messages", async () => {
     server.setBehaviour({ kind: "answer", text: "No sesame." });
     const result = await driver().complete({ ...ASK, answerFormat: "Answer with one JSON value." });
-    expect(result).toEqual({ ok: true, value: "No sesame." });
+    expect(result).toEqual({ ok: true, value: { kind: "answer", text: "No sesame." } });
     const req = lastRequest();
     expect(req.path).toBe("/v1/chat/completions");
     expect(req.body).toEqual({

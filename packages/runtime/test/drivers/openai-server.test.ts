@@ -52,4 +52,38 @@ describe("the fake model server", () => {
     expect(cutWords(" a b  c\nd ", 2)).toEqual([" a b  ", "c\nd "]);
     expect(cutWords("", 3)).toEqual([]);
   });
+
+  it("scripts a tool loop: each chat request takes the next step, the last repeats; it records each request's messages and tools", async () => {
+    const server = await startFakeModelServer({ kind: "script", steps: [
+      { kind: "tool_calls", calls: [{ name: "find_order", arguments: { code: "ABC-1234" } }, { name: "opening_hours", arguments: "{}", id: "mine" }] },
+      { kind: "answer", text: "done" },
+    ] });
+    const chat = async (body: unknown) => {
+      const res = await fetch(`${server.url}/chat/completions`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+      return (await res.json()) as { choices: Array<{ finish_reason: string; message: { content: string | null; tool_calls?: unknown } }> };
+    };
+    try {
+      const tools = [{ type: "function", function: { name: "find_order", description: "d", parameters: {} } }];
+      const first = await chat({ model: "m", messages: [{ role: "user", content: "q" }], tools });
+      expect(first.choices[0]?.finish_reason).toBe("tool_calls");
+      expect(first.choices[0]?.message).toMatchObject({ content: null, tool_calls: [
+        { id: "call_1_1", type: "function", function: { name: "find_order", arguments: '{"code":"ABC-1234"}' } },
+        { id: "mine", type: "function", function: { name: "opening_hours", arguments: "{}" } },
+      ] });
+      // A probe takes no step.
+      expect((await fetch(`${server.url}/models`)).status).toBe(200);
+      expect((await chat({ model: "m", messages: [{ role: "tool", tool_call_id: "mine", content: "{}" }] })).choices[0]?.message.content).toBe("done");
+      expect((await chat({ model: "m", messages: [] })).choices[0]?.message.content).toBe("done");
+      expect(server.requests.map((r) => [r.messages, r.tools])).toEqual([
+        [[{ role: "user", content: "q" }], tools],
+        [[{ role: "tool", tool_call_id: "mine", content: "{}" }], null],
+        [[], null],
+      ]);
+      // A new behaviour starts its script from its first step.
+      server.setBehaviour({ kind: "script", steps: [{ kind: "answer", text: "again" }, { kind: "answer", text: "later" }] });
+      expect((await chat({ model: "m", messages: [] })).choices[0]?.message.content).toBe("again");
+    } finally {
+      await server.close();
+    }
+  });
 });

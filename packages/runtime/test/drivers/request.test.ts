@@ -25,6 +25,7 @@ const prompt = {
   version: "answer_question@b44ecc53",
   system: "You answer bakery customers from the help articles only.",
   text: "Answer the customer's question in {reader_locale}.\nQuestion: {question}",
+  tools: [],
 } as unknown as PromptInfo;
 const values = { question: "Does your sourdough contain sesame?", reader_locale: "en_gb" };
 
@@ -64,7 +65,7 @@ describe("completionRequestFor", () => {
     server.setBehaviour({ kind: "answer", text: "{\"resolved_by_articles\": true, \"reply\": \"No sesame.\"}" });
     const driver = createOpenAiDriver({ baseUrl: server.url, model: "m", apiKey: null, timeoutMs: 5000, maxAnswerBytes: 1024 * 1024, embeddingDimensions: 16 });
     const first = await driver.complete(completionRequestFor(prompt, values, SupportAnswer));
-    expect(first.ok && decodeAnswer(SupportAnswer, first.value)).toEqual({ ok: true, value: { resolved_by_articles: true, reply: "No sesame." } });
+    expect(first.ok && first.value.kind === "answer" && decodeAnswer(SupportAnswer, first.value.text)).toEqual({ ok: true, value: { resolved_by_articles: true, reply: "No sesame." } });
     await driver.complete(completionRequestFor(prompt, values, SupportAnswer, { answer: "Sure!", error: { rule: "json", path: "the answer" } }));
     const sent = server.requests[server.requests.length - 1]?.body as { messages: Array<{ role: string; content: string }> };
     expect(sent.messages.map((m) => m.role)).toEqual(["system", "user", "assistant", "user"]);

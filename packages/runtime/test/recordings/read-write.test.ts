@@ -7,6 +7,7 @@ import { fileURLToPath } from "node:url";
 import { MAX_FILE_BYTES as MAX_RECORDING_BYTES, recordingPath } from "@jadpo/compiler";
 import { readRecording } from "../../src/recordings/read.ts";
 import { recordingText, writeRecordingAtomic } from "../../src/recordings/write.ts";
+import type { RecordedStep } from "../../src/recordings/steps.ts";
 
 // docs/testing.md's example, byte for byte.
 const SPEC_EXAMPLE =
@@ -111,17 +112,28 @@ describe("writing a recording", () => {
 
 describe("reading a recording strictly", () => {
   it("reads docs/testing.md's example, as text or bytes", () => {
-    const want = { ok: true, answer: { reply: "{Text}", resolved_by_articles: false }, version: "answer_question@b44ecc53", asked: null };
+    const want = { ok: true, answer: { reply: "{Text}", resolved_by_articles: false }, version: "answer_question@b44ecc53", asked: null, steps: null };
     expect(readRecording(SPEC_EXAMPLE, expected)).toEqual(want);
     expect(readRecording(new TextEncoder().encode(SPEC_EXAMPLE), expected)).toEqual(want);
   });
 
   it("round-trips what it writes", () => {
     const answer = { tags: ["a", "b"], n: -1.5e3, nested: { ok: true, none: null }, s: "é \u0000 \ud83d\ude00" };
-    expect(readRecording(recordingText(answer, "answer_question@0123abcd"), expected)).toEqual({ ok: true, answer, version: "answer_question@0123abcd", asked: null });
+    expect(readRecording(recordingText(answer, "answer_question@0123abcd"), expected)).toEqual({ ok: true, answer, version: "answer_question@0123abcd", asked: null, steps: null });
     const asked = { fixture: "questions.sesame", model: "qwen2.5-7b", values: "3f9a0c12" };
     const text = recordingText(answer, "answer_question@0123abcd", asked);
-    expect(readRecording(text, expected)).toEqual({ ok: true, answer, version: "answer_question@0123abcd", asked });
+    expect(readRecording(text, expected)).toEqual({ ok: true, answer, version: "answer_question@0123abcd", asked, steps: null });
+    const steps: RecordedStep[] = [[{ tool: "find_order", arguments: { code: "{OrderCode}" } }], [{ tool: "opening_hours", arguments: {} }, { tool: "find_order", arguments: { code: "ABC-1234" } }]];
+    const withSteps = recordingText(answer, "answer_question@0123abcd", asked, steps);
+    expect(readRecording(withSteps, expected)).toEqual({ ok: true, answer, version: "answer_question@0123abcd", asked, steps });
+  });
+
+  it("writes a tool prompt's `steps` after `asked`, each call's `arguments` before its `tool`", () => {
+    expect(recordingText(true, "answer_question@b44ecc53", null, [[{ tool: "find_order", arguments: { code: "{OrderCode}" } }]])).toBe(
+      '{\n  "answer": true,\n  "steps": [\n    {\n      "calls": [\n        {\n          "arguments": {\n            "code": "{OrderCode}"\n          },\n' +
+      '          "tool": "find_order"\n        }\n      ]\n    }\n  ],\n  "version": "answer_question@b44ecc53"\n}\n',
+    );
+    expect(recordingText(true, "answer_question@b44ecc53", null, [])).toBe('{\n  "answer": true,\n  "steps": [],\n  "version": "answer_question@b44ecc53"\n}\n');
   });
 
   it("writes `asked` between `answer` and `version`, its members in name order", () => {
@@ -143,7 +155,13 @@ describe("reading a recording strictly", () => {
     ["a duplicate top-level key", '{"answer": 1, "answer": 2, "version": "answer_question@b44ecc53"}', 'the key "answer" appears twice (line 1, column 15)'],
     ["a duplicate key deep inside", '{"answer": {"a": [{"x": 1,\n "x": 1}]}, "version": "answer_question@b44ecc53"}', 'the key "x" appears twice in `answer.a[0]` (line 2, column 2)'],
     ["a duplicate key spelled with an escape", '{"answer": {"ab": 1, "a\\u0062": 2}, "version": "answer_question@b44ecc53"}', 'the key "ab" appears twice in `answer` (line 1, column 22)'],
-    ["an extra key", '{"answer": 1, "version": "answer_question@b44ecc53", "note": "x"}', 'it has "note" besides `answer`, `asked` and `version`'],
+    ["an extra key", '{"answer": 1, "version": "answer_question@b44ecc53", "note": "x"}', 'it has "note" besides `answer`, `asked`, `steps` and `version`'],
+    ["`steps` that aren't a list", '{"answer": 1, "steps": {}, "version": "answer_question@b44ecc53"}', "its `steps` is not a list"],
+    ["a step with more than `calls`", '{"answer": 1, "steps": [{"calls": [], "note": 1}], "version": "answer_question@b44ecc53"}', "its `steps[0]` is not an object with only `calls`"],
+    ["a step with no call", '{"answer": 1, "steps": [{"calls": []}], "version": "answer_question@b44ecc53"}', "its `steps[0]` has no `calls` list with a call in it"],
+    ["a call without arguments", '{"answer": 1, "steps": [{"calls": [{"tool": "t"}]}], "version": "answer_question@b44ecc53"}', "its `steps[0].calls[0]` is not an object with `arguments` and `tool`"],
+    ["a call with more than arguments and tool", '{"answer": 1, "steps": [{"calls": [{"arguments": {}, "tool": "t", "result": 1}]}], "version": "answer_question@b44ecc53"}', "its `steps[0].calls[0]` is not an object with `arguments` and `tool`"],
+    ["a call naming no tool", '{"answer": 1, "steps": [{"calls": [{"arguments": {}, "tool": ""}]}], "version": "answer_question@b44ecc53"}', "its `steps[0].calls[0]` names no `tool`"],
     ["an `asked` that isn't an object", '{"answer": 1, "asked": "x", "version": "answer_question@b44ecc53"}', "its `asked` is not an object with `model` and `values`"],
     ["an extra key in `asked`", '{"answer": 1, "asked": {"model": "m", "values": "3f9a0c12", "question": "Sesame?"}, "version": "answer_question@b44ecc53"}', 'its `asked` has "question" besides `fixture`, `model` and `values`'],
     ["an `asked` without a model", '{"answer": 1, "asked": {"values": "3f9a0c12"}, "version": "answer_question@b44ecc53"}', "its `asked.model` is not the name of a model"],

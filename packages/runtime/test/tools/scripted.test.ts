@@ -124,6 +124,28 @@ test "the correction is a step, and tool calls may come between" {
     }
 }
 
+test "a correction after a step that called tools sends no tool results" {
+    fakes: {
+        ai.order_question: [
+            call opening_hours(NoInput { }),
+            raw("Sure!"),
+            Reply { reply: "Open 9 to 5."  status_known: false }
+        ]
+    }
+    var r = attempt ask("When are you open?")
+    assert ai.order_question.steps == 3
+    var sent: List<SentRequest> = ai.order_question.sent
+    match list.get(sent, 2) {
+        some(third) => {
+            assert third.correction != none
+            assert third.tool_results == []
+        }
+        none => {
+            assert false
+        }
+    }
+}
+
 test "a second undecodable answer is unreadable, whatever steps came between" {
     fakes: {
         ai.order_question: [raw("Sure!"), call opening_hours(NoInput { }), raw("Still sure!")]
@@ -183,6 +205,7 @@ describe("a scripted tool prompt", () => {
     it.each([
       "a call, then an answer", "a tool's failure goes back to the model, which recovers", "bad calls go back as decode errors",
       "arguments that aren't JSON name the arguments", "the correction is a step, and tool calls may come between",
+      "a correction after a step that called tools sends no tool results",
       "a second undecodable answer is unreadable, whatever steps came between",
       "8 calling steps with max_steps 8 fail AiLoopLimit, the last step's calls having run", "a correction needed at the last step is not asked for",
     ])(`%s (${mode})`, async (name) => {

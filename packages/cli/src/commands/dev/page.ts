@@ -1,6 +1,7 @@
 // `GET /_dev`: the development call log as a page people read at a glance — every call, newest
 // first: what was asked (one readable column; long values folded, opened with a click), where the
-// answer came from and why, the answer itself beside its source, and how it ended; then the
+// answer came from and why, a tool prompt's steps (each call's tool, arguments and result or
+// error) then the answer itself beside its source, and how it ended; then the
 // action requests that did not succeed, with status and code. Every value is escaped: the log
 // holds what callers typed. The page runs no script (the server also forbids it with a CSP header).
 import type { DevCall } from "@jadpo/runtime/dev";
@@ -56,6 +57,9 @@ const STYLE = `
   .failure { color: #b00020; font-weight: 600; }
   .success { color: #106b21; font-weight: 600; }
   .request { color: #b00020; font-size: .9rem; }
+  ol.steps { margin: 0 0 .5rem; padding-left: 1.4rem; }
+  .tool-call { margin-bottom: .35rem; }
+  .tool-call .error { color: #b00020; }
   .empty { color: #555; padding: 2rem 0; }
 `;
 
@@ -84,6 +88,22 @@ function valuesList(values: { readonly [field: string]: unknown }): string {
     .join("");
 }
 
+/** A tool prompt's steps, in order: each call's tool and arguments, then what went back (its result, or its error). */
+function stepsHtml(steps: DevCall["steps"]): string {
+  if (steps === undefined || steps.length === 0) return "";
+  const items = steps.map((step, i) => {
+    const calls = step.calls.map((c) => {
+      const back = c.error !== undefined
+        ? `<span class="name error">error</span>${shown(c.error)}`
+        : `<span class="name">result</span>${shown(c.result ?? null)}`;
+      return `<div class="tool-call"><code>${escapeHtml(c.tool)}</code>${shown(c.arguments)}${back}</div>`;
+    });
+    const more = step.more_calls === undefined ? "" : `<small>${step.more_calls} more call${step.more_calls === 1 ? "" : "s"} not kept</small>`;
+    return `<li data-step="${i + 1}">${calls.join("")}${more}</li>`;
+  });
+  return `<span class="name">steps</span><ol class="steps">${items.join("")}</ol>`;
+}
+
 function outcomeCell(call: DevCall): string {
   const cls = call.outcome === "success" ? "success" : "failure";
   const attempts = `${call.attempts} attempt${call.attempts === 1 ? "" : "s"} · ${call.duration_ms} ms`;
@@ -102,7 +122,7 @@ function row(call: DevCall): string {
     cell("prompt", `<code>${escapeHtml(call.prompt)}</code><br><small>${escapeHtml(call.version)}</small>`),
     cell("values", valuesList(call.values)),
     cell("source", escapeHtml(call.source) + reason),
-    cell("answer", answerHtml(call.answer)),
+    cell("answer", stepsHtml(call.steps) + answerHtml(call.answer)),
     outcomeCell(call),
     "</tr>",
   ].join("");

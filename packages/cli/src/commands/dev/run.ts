@@ -230,8 +230,13 @@ export async function runDev(path: string | undefined, options: DevOptions, cont
   context.exitCode = 0;
 }
 
-/** `jadpo dev` from the command line: serves until Ctrl-C or SIGTERM, which stop it cleanly. */
+/**
+ * `jadpo dev` from the command line: serves until Ctrl-C or SIGTERM, which stop it cleanly. Run
+ * inside another program (the in-process tests), it installs no signal handler and never exits the
+ * process: `context.stop` stops it.
+ */
 export async function runDevCommand(path: string | undefined, options: DevOptions, context: CliContext): Promise<void> {
+  if (context.ownsProcess !== true) return runDev(path, options, context, context.stop ?? new AbortController().signal);
   const stop = new AbortController();
   // `on`, not `once`: a handler that stays registered keeps other libraries' exit hooks
   // (proper-lockfile's) from re-raising the signal while the server closes.

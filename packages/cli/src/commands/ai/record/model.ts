@@ -1,11 +1,8 @@
-// Asking the ai connection's model for one answer, as a real `ai.generate` call asks (docs/language.md):
-// one attempt, and when its answer doesn't decode, exactly one correction. The key is read from
-// the environment here, used only by the driver, and removed from every message shown.
-import { diagnostic, printType, type CheckedProgram, type Diagnostic, type PromptInfo, type Type } from "@jadpo/compiler";
-import { decodeAnswer, formatDecodeErrorDetail, type DecodeError, type Value } from "@jadpo/runtime";
-import {
-  completionRequestFor, createOpenAiDriver, driverOptionsFromConnection, redact, type AiDriver, type DriverFailure,
-} from "@jadpo/runtime/drivers";
+// The ai connection's model, as `jadpo ai record` asks it (docs/cli-ai.md): its settings read from
+// the environment now, checked before any request. The key is used only by the driver and removed
+// from every message shown.
+import { diagnostic, type CheckedProgram, type Diagnostic } from "@jadpo/compiler";
+import { createOpenAiDriver, driverOptionsFromConnection, redact, type AiDriver } from "@jadpo/runtime/drivers";
 
 export interface Model {
   driver: AiDriver;
@@ -55,42 +52,4 @@ export function connectModel(program: CheckedProgram, env: Readonly<Record<strin
       key: options.apiKey,
     },
   };
-}
-
-export type AskResult = { ok: true; value: Value; attempts: number } | { ok: false; diagnostic: Diagnostic };
-
-/** A driver failure as the command's error: no server → `ai.unreachable`; anything else the model said → `ai.model_error`. */
-function failed(model: Model, f: DriverFailure): AskResult {
-  const message = redact(f.message, model.key);
-  if (f.failure === "unreachable") {
-    const d = diagnostic("ai.unreachable", null, { url: model.shownUrl });
-    // The driver says `could not reach <url>: ECONNREFUSED`; the summary already names the URL.
-    const prefix = `could not reach ${model.shownUrl}: `;
-    d.details = [{ label: "note", text: message.startsWith(prefix) ? `the connection failed: ${message.slice(prefix.length)}` : message }];
-    return { ok: false, diagnostic: d };
-  }
-  return { ok: false, diagnostic: diagnostic("ai.model_error", null, { error: message }) };
-}
-
-function undecodable(model: Model, asType: Type, error: DecodeError): AskResult {
-  const d = diagnostic("ai.answer_undecodable", null, { type: printType(asType) });
-  d.details = [
-    { label: "decode", text: redact(formatDecodeErrorDetail(error), model.key) },
-    { label: "note", text: "it was asked once more with the decode error, as a call corrects an answer, and that answer didn't decode either" },
-  ];
-  return { ok: false, diagnostic: d };
-}
-
-/** One ask, plus at most one correction; the decoded answer or why there is none. */
-export async function askOnce(model: Model, prompt: PromptInfo, values: Value, asType: Type): Promise<AskResult> {
-  const first = await model.driver.complete(completionRequestFor(prompt, values, asType));
-  if (!first.ok) return failed(model, first);
-  const decoded = decodeAnswer(asType, first.value);
-  if (decoded.ok) return { ok: true, value: decoded.value, attempts: 1 };
-  const correction = { answer: first.value, error: decoded.error };
-  const second = await model.driver.complete(completionRequestFor(prompt, values, asType, correction));
-  if (!second.ok) return failed(model, second);
-  const corrected = decodeAnswer(asType, second.value);
-  if (corrected.ok) return { ok: true, value: corrected.value, attempts: 2 };
-  return undecodable(model, asType, corrected.error);
 }

@@ -1,14 +1,16 @@
-// Recording one answer (docs/cli-ai.md): the type the prompt is asked for as, then one ask (plus
-// one correction), placeholders in, and the file written atomically with what was asked — the
+// Recording one answer (docs/cli-ai.md): the type the prompt is asked for as, then the call as an
+// action makes it (plus one correction; for a prompt with tools, the loop), placeholders in the
+// answer and in the steps' arguments, and the file written atomically with what was asked — the
 // fixture, the model and the values' digest, never the values. Used by one `--as` and by `--stale`.
 import { join, relative } from "node:path";
 import { diagnostic, printType, recordingPath, type Diagnostic, type PromptInfo, type Type } from "@jadpo/compiler";
-import { applyPlaceholders, valuesDigest, writeRecordingAtomic, type Asked } from "@jadpo/runtime/recordings";
+import { applyPlaceholders, recordSteps, valuesDigest, writeRecordingAtomic, type Asked } from "@jadpo/runtime/recordings";
 import { recordingKey, recordingKeyPath } from "../../../recording-key.ts";
 import { keyEcho } from "@jadpo/runtime/drivers";
 import { diskFull, isDiskFull } from "../../../disk-full.ts";
 import type { LoadedPrompt } from "./load.ts";
-import { askOnce, type Model } from "./model.ts";
+import { askModel } from "./ask.ts";
+import type { Model } from "./model.ts";
 import type { Recorded } from "./render.ts";
 import type { ValuesResult } from "./values.ts";
 
@@ -29,12 +31,17 @@ export async function recordOne(
   loaded: LoadedPrompt, model: Model, asType: Type, name: string, values: Extract<ValuesResult, { ok: true }>,
 ): Promise<RecordOutcome> {
   const { root, prompt, printing } = loaded;
-  const answer = await askOnce(model, prompt, values.values, asType);
+  const answer = await askModel(loaded, model, values.values, asType);
   if (!answer.ok) return answer;
-  const { json, count, fields } = applyPlaceholders(asType, answer.value);
+  const placed = applyPlaceholders(asType, answer.value);
+  const json = placed.json;
+  // A prompt with tools keeps its steps (none without tools: the file is as it always was).
+  const steps = prompt.tools.length === 0 ? null : recordSteps(answer.steps);
+  const count = placed.count + (steps?.count ?? 0);
+  const fields = [...(steps?.fields ?? []), ...placed.fields];
   // A `personal: false` text keeps its words verbatim, so a model that echoes its key (whole, escaped,
   // or 8 characters of it in a row) would commit it.
-  if (keyEcho(model.key).contains(JSON.stringify(json))) {
+  if (keyEcho(model.key).contains(JSON.stringify(steps === null ? json : [json, steps.steps]))) {
     return { ok: false, diagnostic: diagnostic("ai.key_in_answer", null, { prompt: prompt.name }) };
   }
   let key;
@@ -53,7 +60,7 @@ export async function recordOne(
   };
   const file = recordingPath(prompt.file.path, prompt.name, name);
   try {
-    writeRecordingAtomic(join(root, file), json, prompt.version, asked);
+    writeRecordingAtomic(join(root, file), json, prompt.version, asked, steps?.steps ?? null);
   } catch (error) {
     // The write is atomic: on a full disk the old recording, if any, is left as it was.
     if (isDiskFull(error)) return { ok: false, diagnostic: diskFull(error, printing.displayPath(file)) };
@@ -64,7 +71,9 @@ export async function recordOne(
     recorded: {
       prompt: prompt.name, name, model: model.model, connection: model.connection, from: values.from,
       typeName: printType(asType), placeholders: count, fields, file: printing.displayPath(file), version: prompt.version,
+      ...(steps === null ? {} : { steps: steps.steps.map((calls) => calls.map((c) => c.tool)) }),
     },
   };
 }
+
 

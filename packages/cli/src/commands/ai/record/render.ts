@@ -17,6 +17,8 @@ export interface Recorded {
   /** As shown: relative to the current directory, with `/`. */
   file: string;
   version: string;
+  /** A prompt with tools: the tools each recorded step called, in order (empty: it answered at once). */
+  steps?: string[][];
 }
 
 const LABEL = 10;
@@ -51,12 +53,19 @@ export function placeholderFieldsLines(fields: PlaceholderField[]): string[] {
   return [`  placeholders  ${list}; \`personal: false\` on a field's type keeps it verbatim`];
 }
 
+/** `2 steps calling find_order; opening_hours, find_order`: what a tool prompt's recording replays. */
+export function stepsText(steps: string[][]): string {
+  if (steps.length === 0) return "none: the model answered without calling a tool";
+  return `${steps.length} step${steps.length === 1 ? "" : "s"} calling ${steps.map((tools) => tools.join(", ")).join("; ")}`;
+}
+
 export function recordedText(r: Recorded, paint: Paint): string {
   const ok = paint.ok("✓");
   return [
     `${ok} Recorded \`${r.prompt}\`'s answer as \`${r.name}\``,
     line("asked", `${r.model} through ${r.connection}`),
     line("from", fromText(r.from)),
+    ...(r.steps === undefined ? [] : [line("steps", stepsText(r.steps))]),
     line("answer", `decodes as ${r.typeName}`),
     line("values", placeholdersText(r.placeholders)),
     line("file", r.file),

@@ -1,9 +1,10 @@
 // `jadpo ai show <prompt> --render [--fixture f]` (docs/cli-ai.md): what a model is sent for the
 // prompt, part by part, rendered by the driver's own code — the same parts a test reads from
-// `ai.<prompt>.sent`. Without a fixture the placeholders stay as written (`{question}`).
+// `ai.<prompt>.sent`, and a prompt's tools with the JSON Schema of their arguments, as the driver
+// sends them. Without a fixture the placeholders stay as written (`{question}`).
 import { printType, type Paint, type PromptInfo, type Type } from "@jadpo/compiler";
 import type { Value } from "@jadpo/runtime";
-import { completionRequestFor, sentParts } from "@jadpo/runtime/drivers";
+import { completionRequestFor, sentParts, toolDefinitions } from "@jadpo/runtime/drivers";
 
 const LABEL = 15;
 
@@ -36,6 +37,9 @@ export function renderedText({ prompt, values, fixture, paint }: RenderFacts): s
     const label = asked.length > 1 && type !== null ? `as ${printType(type)}` : "answer format";
     lines.push(...block(label, format === "" ? (prompt.use === "stream" ? "none: a stream is plain text" : "none") : format));
   }
+  // A prompt with tools: each tool's name and description, then its arguments' schema, as sent.
+  const tools = toolDefinitions(prompt).map((t) => `${t.name}: ${t.description}\n${JSON.stringify(t.parameters, null, 2)}`);
+  if (tools.length > 0) lines.push(...block("tools", tools.join("\n")));
   lines.push(...block("correction", "none: sent only with a correction attempt"));
   return `${lines.join("\n")}\n`;
 }
