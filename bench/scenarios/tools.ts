@@ -24,11 +24,11 @@ export function toolTest(scenario: ToolScenario, i: number): string {
         `;
   return `test "${scenario} ${i}" {
     fakes: {
-        ai.order_question: [${items}]
+        ai.answer_order_question: [${items}]
     }
     var answer: OrderAnswer = attempt answer_order("Question ${i}?")
     assert answer.reply == "Answer ${i}."
-    assert ai.order_question.steps == ${STEPS[scenario]}
+    assert ai.answer_order_question.steps == ${STEPS[scenario]}
 }
 `;
 }

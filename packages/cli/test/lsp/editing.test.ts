@@ -65,10 +65,10 @@ describe("completion", () => {
       "support", "support/actions", "support/actions/answer_customer", "support/actions/answer_order", "support/actions/find_order",
       "support/actions/nearest_article", "support/failures", "support/fixtures", "support/fixtures/questions", "support/functions",
       "support/functions/greeting", "support/functions/help_articles", "support/functions/orders", "support/prompts",
-      "support/prompts/answer_question", "support/prompts/order_question", "support/types",
+      "support/prompts/answer_order_question", "support/prompts/answer_question", "support/types",
     ]);
     expect(await complete(ACTION, `use support/functions { |\n${disk(ACTION)}`)).toEqual(["Greeting", "greeting", "help_articles", "todays_orders"]);
-    expect(await complete(ACTION, `use support/prompts { |\n${disk(ACTION)}`)).toEqual(["answer_question", "AnswerQuestion", "order_question", "OrderQuestion"]);
+    expect(await complete(ACTION, `use support/prompts { |\n${disk(ACTION)}`)).toEqual(["answer_order_question", "AnswerOrderQuestion", "answer_question", "AnswerQuestion"]);
   });
 
   test("fields of a record literal not written yet, and enum members", async () => {
@@ -82,7 +82,7 @@ describe("completion", () => {
 
   test("`ai.<prompt>` keys and item words in `fakes:`, recording names in recorded(\"…\")", async () => {
     const fakes = disk(TEST).replace("        ai.answer_question: [refused]\n", "        |\n");
-    expect(await complete(TEST, fakes)).toEqual(["ai.answer_question", "ai.order_question", "ai.embed"]);
+    expect(await complete(TEST, fakes)).toEqual(["ai.answer_order_question", "ai.answer_question", "ai.embed"]);
     const items = disk(TEST).replace("ai.answer_question: [refused]", "ai.answer_question: [refused, |]");
     expect(await complete(TEST, items)).toEqual([...AI_FAILURE_WORDS, "malformed", "raw", "recorded", "partial"]);
     const recorded = disk(TEST).replace('recorded("not_covered")', 'recorded("|")');
@@ -109,7 +109,7 @@ describe("completion", () => {
   });
 
   test("after `ai.` and a library namespace", async () => {
-    expect(await complete(ACTION, disk(ACTION).replace("ai.generate(asked", "ai.|(asked"))).toEqual(["generate", "stream", "embed", "answer_question", "order_question"]);
+    expect(await complete(ACTION, disk(ACTION).replace("ai.generate(asked", "ai.|(asked"))).toEqual(["generate", "stream", "embed", "answer_order_question", "answer_question"]);
     expect(await complete(TEST, disk(TEST).replace("list.count(asked) == 1\n    assert list.first", "list.|(asked) == 1\n    assert list.first"))).toEqual([
       "count", "first", "last", "get", "is_empty", "contains", "append", "take", "drop", "reverse", "concat", "index_of", "sum",
       "min", "max", "sort", "unique",

@@ -124,7 +124,7 @@ test "an embedding can be refused" {
 
 const EXAMPLE_SITE = `  domains/support/actions/answer_customer.jadpo:10  ai.generate answer_question as SupportAnswer
     ✓ success  ✓ corrected  ✓ refused  ✓ timed_out  ✓ over_budget  ✓ too_long  ✓ unreadable
-  domains/support/actions/answer_order.jadpo:11  ai.generate order_question as OrderAnswer
+  domains/support/actions/answer_order.jadpo:11  ai.generate answer_order_question as OrderAnswer
     ✓ success  ✓ corrected  ✓ refused  ✓ timed_out  ✓ over_budget  ✓ too_long  ✓ unreadable
     ✓ loop_limit  ✓ called find_order  ✓ find_order failed  ✓ bad call
   domains/support/actions/nearest_article.jadpo:26  ai.embed
@@ -180,7 +180,7 @@ error: The tests reached 25 of 33 AI outcomes (75.75%), below \`--coverage-min 9
         outcomes: { success: 3, corrected: 1, refused: 2, timed_out: 1, over_budget: 1, too_long: 1, unreadable: 1 },
       },
       {
-        file: "domains/support/actions/answer_order.jadpo", line: 11, call: "ai.generate", prompt: "order_question", as: "OrderAnswer",
+        file: "domains/support/actions/answer_order.jadpo", line: 11, call: "ai.generate", prompt: "answer_order_question", as: "OrderAnswer",
         outcomes: {
           success: 4, corrected: 1, refused: 1, timed_out: 1, over_budget: 1, too_long: 1, unreadable: 1,
           loop_limit: 1, "called find_order": 8, "find_order failed": 2, "bad call": 1,

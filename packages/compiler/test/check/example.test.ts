@@ -41,7 +41,7 @@ describe("examples/support", () => {
   });
 
   test("the prompt with a tool: its tool, its steps, its call", () => {
-    const prompt = program.prompts.get("order_question")!;
+    const prompt = program.prompts.get("answer_order_question")!;
     expect(prompt.tools.map((t) => `${t.name}: ${printType(t.argsType)} -> ${printType(t.result)}`)).toEqual(["find_order: OrderQuery -> OrderStatus"]);
     expect(prompt.maxSteps).toBe(4);
     expect(prompt.asTypes.map(printType)).toEqual(["OrderAnswer"]);
@@ -101,7 +101,7 @@ describe("examples/support", () => {
     expect(program.failures.map((f) => `${f.name} ${f.kind} ${f.code}`)).toEqual([
       "AssistantUnavailable Unavailable assistant_unavailable",
       "AnswerUnreadable Unavailable answer_unreadable",
-      "OrderNotFound NotFound order_not_found",
+      "UnknownOrder NotFound unknown_order",
     ]);
     expect(program.aiFailures.unreadable).toMatchObject({ name: "AiUnreadable", kind: "Unavailable" });
     expect(program.recordings.map((r) => `${r.promptName}/${r.name}`)).toEqual(["answer_question/not_covered", "answer_question/sesame"]);

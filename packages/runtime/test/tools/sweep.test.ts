@@ -72,7 +72,7 @@ describe("an unscripted tool prompt under a seed sweep", () => {
       const fake = new FakeBackend({ scripts: [], byPrompt: new Map(), embed: -1 }, { seed });
       const called: string[] = [];
       for (let step = 1; ; step++) {
-        const call: GenerateCall = { prompt, values: { question: "?" }, asType, attempt: step, span: prompt.calls[0] };
+        const call: GenerateCall = { prompt, values: { question: "?" }, asType, attempt: step, depth: 1, span: prompt.calls[0] };
         const reply = fake.generate(call);
         if (reply.kind !== "calls") {
           expect(reply.kind).toBe("value");
