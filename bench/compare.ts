@@ -31,7 +31,8 @@ function rerunMs(root: string): Timed {
 /** bench/tool-steps.ts: a scenario's 2,000 tests run in process, as `jadpo test` runs each (seconds); its stdout keeps the steps alone. */
 function stepsRun(scenario: "single" | ToolScenario): Timed {
   const run = timeNode([tsx, join(repo, "bench/tool-steps.ts"), scenario, "2000", "5"], repo);
-  return { seconds: Number(/^run ([\d.]+)/m.exec(run.stdout)?.[1]) / 1000, rssMb: NaN, cpu: NaN, stdout: run.stdout };
+  const [, wall, cpu] = /^run ([\d.]+) cpu ([\d.]+)/m.exec(run.stdout) ?? [];
+  return { seconds: Number(wall) / 1000, rssMb: NaN, cpu: Number(cpu) / 1000, stdout: run.stdout };
 }
 
 const noCache = (root: string) => rmSync(join(root, ".jadpo"), { recursive: true, force: true });

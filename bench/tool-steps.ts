@@ -2,9 +2,10 @@
 // scenario's generated tests in one process, with the built compiler and runtime, as `jadpo test`
 // runs each test (the project checked once; every test compiled when it runs, then run). `single`
 // is the 2,000 AI-call scenario (bench/scenarios/jadpo.ts); `one-step` and `tool-loop` the tool
-// prompt's (bench/scenarios/tools.ts). Prints, in ms for all the tests, the median of `rounds`
-// rounds after two unmeasured ones, each test compiled then run (`run`), and the same with every
-// test compiled before the clock starts (`loop`: the steps alone). `pnpm bench` reads both.
+// prompt's (bench/scenarios/tools.ts). Prints, in ms for all the tests, the medians of wall and
+// CPU time (this thread's; CPU is what a shared machine's load disturbs least) of `rounds` rounds
+// after two unmeasured ones, each test compiled then run (`run`), and the same with every test
+// compiled before the clock starts (`loop`: the steps alone). `pnpm bench` reads both.
 import "../packages/cli/dist/v8-tuning.mjs";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -35,26 +36,33 @@ try {
   const tests = program.tests.filter((test) => test.file.path.includes("/bench_"));
   if (tests.length !== count) throw new Error(`${tests.length} generated tests, not ${count}`);
 
-  const timeRound = (compiled: Runtime.CompiledProgram): number => {
+  /** One round: every test compiled (unless ahead) and run; wall and CPU ms. */
+  const timeRound = (compiled: Runtime.CompiledProgram): { wall: number; cpu: number } => {
+    const cpuBefore = process.cpuUsage();
     const started = performance.now();
     for (const test of tests) {
       const result = r.runTest(compiled, test, { runSeed: 1 });
       if (result instanceof Promise || result.status !== "passed") throw new Error(`${test.name} didn't pass`);
     }
-    return performance.now() - started;
+    const wall = performance.now() - started;
+    const cpu = process.cpuUsage(cpuBefore);
+    return { wall, cpu: (cpu.user + cpu.system) / 1000 };
   };
-  const measure = (eager: boolean): number => {
+  const measure = (eager: boolean): string => {
     const compiled = r.compileProgram(program, { eagerTests: eager });
-    const times: number[] = [];
+    const walls: number[] = [];
+    const cpus: number[] = [];
     for (let round = 0; round < rounds + 2; round++) {
-      const ms = timeRound(compiled);
-      if (round >= 2) times.push(ms);
+      const { wall, cpu } = timeRound(compiled);
+      if (round < 2) continue;
+      walls.push(wall);
+      cpus.push(cpu);
     }
-    return median(times);
+    return `${median(walls).toFixed(2)} cpu ${median(cpus).toFixed(2)}`;
   };
   // Lazily compiled, a test is compiled on each of its runs (as `jadpo test` compiles it once).
-  console.log(`run ${measure(false).toFixed(2)}`);
-  console.log(`loop ${measure(true).toFixed(2)}`);
+  console.log(`run ${measure(false)}`);
+  console.log(`loop ${measure(true)}`);
 } finally {
   rmSync(root, { recursive: true, force: true });
 }

@@ -53,18 +53,21 @@ export function printTable(variants: Variant[], results: Map<Variant, Timed[]>, 
   printStepRatios(variants, results, median);
 }
 
-/** A tool-loop test takes 4 steps: the run of one step against the run of a whole single-call test. */
+/** A tool-loop test takes 4 steps: the run of one step against the run of a whole single-call test, wall and CPU. */
 function printStepRatios(variants: Variant[], results: Map<Variant, Timed[]>, median: (xs: number[]) => number): void {
   const runs = (name: string) => results.get(variants.find((v) => v.name === name)!)!;
-  const run = (name: string) => median(runs(name).map((r) => r.seconds));
-  // The same tests compiled before the clock starts: the steps alone (bench/tool-steps.ts's `loop`).
-  const loop = (name: string) => median(runs(name).map((r) => Number(/^loop ([\d.]+)/m.exec(r.stdout)?.[1]) / 1000));
-  const loopTests = "run of 2,000 tool-loop tests, in process";
-  const step = run(loopTests) / 4;
-  const line = (label: string, value: number) => console.log(`${pad(label, 44)} ${lpad(value.toFixed(2) + "×", 8)} run                   target ≤ 2×`);
-  line("a tool-loop step ÷ an AI-call test", step / run("run of 2,000 AI-call tests, in process"));
-  line("a tool-loop step ÷ a one-step test", step / run("run of 2,000 one-step tests, in process"));
-  line("the same, tests compiled ahead", loop(loopTests) / 4 / loop("run of 2,000 one-step tests, in process"));
+  const wall = (name: string) => median(runs(name).map((r) => r.seconds));
+  const cpu = (name: string) => median(runs(name).map((r) => r.cpu));
+  // The same tests compiled before the clock starts: the steps alone (bench/tool-steps.ts's `loop` line).
+  const ahead = (name: string, field: 1 | 2) => median(runs(name).map((r) => Number(/^loop ([\d.]+) cpu ([\d.]+)/m.exec(r.stdout)?.[field])));
+  const single = "run of 2,000 AI-call tests, in process";
+  const oneStep = "run of 2,000 one-step tests, in process";
+  const loop = "run of 2,000 tool-loop tests, in process";
+  const line = (label: string, wallRatio: number, cpuRatio: number) =>
+    console.log(`${pad(label, 44)} ${lpad(wallRatio.toFixed(2) + "×", 8)} wall ${lpad(cpuRatio.toFixed(2) + "×", 8)} CPU   target ≤ 2×`);
+  line("a tool-loop step ÷ an AI-call test", wall(loop) / 4 / wall(single), cpu(loop) / 4 / cpu(single));
+  line("a tool-loop step ÷ a one-step test", wall(loop) / 4 / wall(oneStep), cpu(loop) / 4 / cpu(oneStep));
+  line("the same, tests compiled ahead", ahead(loop, 1) / 4 / ahead(oneStep, 1), ahead(loop, 2) / 4 / ahead(oneStep, 2));
   const us = (seconds: number) => `${((seconds / 2000) * 1e6).toFixed(1)} µs`;
-  console.log(`${pad("per test: AI-call, one-step, tool-loop", 44)} ${us(run("run of 2,000 AI-call tests, in process"))}, ${us(run("run of 2,000 one-step tests, in process"))}, ${us(run(loopTests))}`);
+  console.log(`${pad("CPU per test: AI-call, one-step, tool-loop", 44)} ${us(cpu(single))}, ${us(cpu(oneStep))}, ${us(cpu(loop))}`);
 }
