@@ -12,6 +12,7 @@
 //   that run them (see below).
 import { build } from "esbuild";
 import { bundleRuntime, cacheNameOf, SCRIPT_OPTIONS } from "./runtime-bundle.mjs";
+import { bundleProduction } from "./production-bundle.mjs";
 import { fileURLToPath } from "node:url";
 import { builtinModules } from "node:module";
 import { dirname, join, relative, resolve, sep } from "node:path";
@@ -70,11 +71,13 @@ export const { ${exportNames.join(", ")} } = loadedCompiler();
 // Everywhere else, `@jadpo/compiler` is that module (one instance for the CLI, the runtime and
 // workers), and `@jadpo/runtime[/part]` is `#runtime[-part]`, the runtime script's.
 const runtime = await bundleRuntime(root, tuning);
+// What `jadpo build` writes beside a build's declarations (production-bundle.mjs).
+const production = await bundleProduction(root);
 const compilerAs = (specifier) => ({
   name: "compiler-as-module",
   setup(builder) {
     builder.onResolve({ filter: /^@jadpo\/compiler$/ }, () => ({ path: specifier, external: true }));
-    builder.onResolve({ filter: /^@jadpo\/runtime(\/(dev|recordings|drivers))?$/ }, ({ path }) => ({
+    builder.onResolve({ filter: /^@jadpo\/runtime(\/(dev|recordings|drivers|app))?$/ }, ({ path }) => ({
       path: path === "@jadpo/runtime" ? "#runtime" : `#runtime-${path.split("/")[2]}`, external: true,
     }));
   },
@@ -262,6 +265,7 @@ for (const script of scripts) {
 writeAtomically(join(dist, "runtime.cjs"), runtime.source);
 writeAtomically(join(dist, "recording-decoder.cjs"), runtime.decoder.source);
 for (const [name, text] of Object.entries(runtime.modules)) writeAtomically(join(dist, name), text);
+for (const [name, text] of Object.entries(production)) writeAtomically(join(dist, "production", `${name}.mjs`), text);
 // The runtime's texts for real models, beside the bundle: the runtime finds them by walking up.
 const prompts = join(root, "packages/runtime/prompts");
 for (const name of readdirSync(prompts).filter((file) => file.endsWith(".txt"))) writeAtomically(join(dist, "prompts", name), readFileSync(join(prompts, name)));

@@ -7,7 +7,7 @@ import { build } from "esbuild";
 import { createHash } from "node:crypto";
 import { join } from "node:path";
 
-const SUBPATHS = { dev: "src/dev.ts", recordings: "src/recordings/index.ts", drivers: "src/drivers/index.ts" };
+const SUBPATHS = { dev: "src/dev.ts", recordings: "src/recordings/index.ts", drivers: "src/drivers/index.ts", app: "src/production/index.ts" };
 
 /**
  * How every script run through a code cache is built (load-compiler.ts): CommonJS, ASCII (read

@@ -3,7 +3,9 @@
 // knows it must compile is bundled with the CLI from the compiler's own files (and a report's
 // count of seeds from the runtime's), so an answer from the cache never loads the compiler's
 // script, nor the runtime's; the workers' entry is `dist/worker.mjs`.
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import { PROGRAM_MARKER } from "./program-marker.mjs";
+import type { ProductionModules } from "../src/toolchain-from-sources.ts";
 import { fileURLToPath } from "node:url";
 
 export { findProjectRoot } from "../../compiler/src/modules/load.ts";
@@ -24,6 +26,17 @@ export function workerEntry(): URL | null {
     if (url.protocol === "file:" && existsSync(fileURLToPath(url))) return url;
   }
   return null;
+}
+
+/** `dist/production/`'s app template and server, made by the bundle's build (production-bundle.mjs). */
+export async function productionModules(): Promise<ProductionModules> {
+  for (const relative of ["./production/", "../production/"]) {
+    const folder = new URL(relative, import.meta.url);
+    if (folder.protocol !== "file:" || !existsSync(fileURLToPath(new URL("app.mjs", folder)))) continue;
+    const read = (name: string) => readFileSync(fileURLToPath(new URL(name, folder)), "utf8");
+    return { app: read("app.mjs"), server: read("server.mjs"), programMarker: PROGRAM_MARKER };
+  }
+  throw new Error("jadpo: this install has no production modules (dist/production/): build it again");
 }
 
 // Held to the sources' body: the same names, of the same types.

@@ -33,6 +33,15 @@ export const helpExamples: Record<string, readonly string[]> = {
     "jadpo dev                            serve on http://127.0.0.1:3000",
     "jadpo dev --port 0                   serve on a free port",
   ],
+  build: [
+    "jadpo build                          app.mjs, app.d.mts and server.mjs in build/",
+    "jadpo build --out dist/app           the same, in dist/app",
+  ],
+  serve: [
+    "JADPO_SERVE_TOKEN=… jadpo serve --host 0.0.0.0 --port 8080",
+    "jadpo serve --no-auth --port 0       this machine only, on a free port",
+    "jadpo serve --workers 4              four processes on one port",
+  ],
   lsp: [
     "jadpo lsp                            what an editor runs (docs/editors.md)",
     "jadpo lsp --stdio                    the same, as some editors spell it",
@@ -52,6 +61,8 @@ export const docsPages: Record<string, string> = {
   "ai record": "cli-ai.md",
   "ai show": "cli-ai.md",
   dev: "dev.md",
+  build: "production.md",
+  serve: "production.md",
   lsp: "editors.md",
   init: "getting-started.md",
 };

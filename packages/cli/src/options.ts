@@ -55,6 +55,13 @@ function duration(typical: string): FlagSpec["parse"] {
   return { value: (text: string) => (durationMs(text) === null ? null : text), takes: `a duration such as 500ms, ${typical} or 2m` };
 }
 
+/** `512KiB`, `1MiB`, `2MB`, or bytes (`1048576`) → bytes, or null. */
+export function byteSize(text: string): number | null {
+  const m = /^([0-9]{1,12})(B|KiB|MiB|KB|MB)?$/.exec(text);
+  if (m === null || Number(m[1]) === 0) return null;
+  return Number(m[1]) * { B: 1, KiB: 1024, MiB: 1024 * 1024, KB: 1000, MB: 1000 * 1000 }[(m[2] ?? "B") as "B"];
+}
+
 /** A percentage, 0 to 100, decimals allowed. */
 function percent(): FlagSpec["parse"] {
   const value = (text: string): number | null => (/^[0-9]+(\.[0-9]+)?$/.test(text) && Number(text) <= 100 ? Number(text) : null);
@@ -138,6 +145,40 @@ export const flagTable = {
   renderFixture: {
     flags: "--fixture <group.fixture>", description: "render with a fixture's values (without one, placeholders stay as written)", example: "questions.sesame",
   },
+  // build
+  out: { flags: "--out <dir>", description: "the folder to write the build to (default: build/ at the project's root)", example: "dist/app" },
+  // serve
+  servePort: { flags: "--port <n>", description: "the port to serve on (0 picks a free one)", defaultValue: 8080, example: "8081", parse: wholeNumber(0, 65535) },
+  host: {
+    flags: "--host <address>",
+    description: "the address to serve on: 127.0.0.1 (this machine only), or 0.0.0.0 for every interface (behind a load balancer)",
+    defaultValue: "127.0.0.1",
+    example: "0.0.0.0",
+  },
+  noAuth: { flags: "--no-auth", description: "serve without a token: only with a loopback --host (127.0.0.1, ::1 or localhost)" },
+  concurrency: { flags: "--concurrency <n>", description: "how many actions run at once in each process; more are answered 503", defaultValue: 64, example: "16", parse: wholeNumber(1) },
+  maxBody: {
+    flags: "--max-body <size>",
+    description: "the largest request body accepted (bytes, or with KiB, MiB, KB or MB); larger ones are answered 413",
+    defaultValue: "1MiB",
+    example: "256KiB",
+    parse: { value: (text: string) => (byteSize(text) === null ? null : text), takes: "a size such as 1048576, 512KiB or 1MiB" },
+  },
+  requestTimeout: {
+    flags: "--request-timeout <duration>",
+    description: "the wall time an action request may take; past it the request is answered 504 and the action stops",
+    defaultValue: "60s",
+    example: "30s",
+    parse: duration("60s"),
+  },
+  drain: {
+    flags: "--drain <duration>",
+    description: "after SIGTERM or SIGINT, how long actions running may take to finish before they are stopped",
+    defaultValue: "10s",
+    example: "30s",
+    parse: duration("10s"),
+  },
+  serveWorkers: { flags: "--workers <n>", description: "how many processes serve on the one port (node:cluster)", defaultValue: 1, example: "4", parse: wholeNumber(1, 256) },
   // dev
   port: { flags: "--port <n>", description: "the port to serve on (0 picks a free one)", defaultValue: 3000, example: "3001", parse: wholeNumber(0, 65535) },
 } as const satisfies Record<string, FlagSpec>;

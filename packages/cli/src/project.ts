@@ -1,7 +1,9 @@
 // Finding the project a command works on: walk up from the path given (default: the current
 // directory) to the first folder holding `app.jadpo` (docs/cli.md).
 import { isAbsolute, relative, resolve } from "node:path";
-import { diagnostic, type Diagnostic } from "@jadpo/compiler";
+import { diagnostic, renderErrorPlain, type Diagnostic } from "@jadpo/compiler";
+import type { CliContext } from "./context.ts";
+import { reportUsage } from "./usage.ts";
 import { findProjectRoot, slashPath } from "./toolchain.ts";
 import { nodeHost } from "./node-host.ts";
 import { unsafeStateDiagnostic, unsafeStateFolder } from "./state-folder.ts";
@@ -48,4 +50,19 @@ export function findProject(cwd: string, path: string | undefined): ProjectLooku
   const unsafe = unsafeStateFolder(root);
   if (unsafe !== null) return { ok: false, exitCode: 1, diagnostic: unsafeStateDiagnostic(unsafe, displayPath) };
   return { ok: true, project: { root, displayPath } };
+}
+
+/**
+ * The project for a command, or null once why there is none is printed: a usage error on standard
+ * error (exit 2), no project on standard output (exit 1).
+ */
+export function projectOrReport(context: CliContext, path: string | undefined): Project | null {
+  const lookup = findProject(context.cwd, path);
+  if (lookup.ok) return lookup.project;
+  if (lookup.exitCode === 2) reportUsage(context, lookup.diagnostic);
+  else {
+    context.stdout.write(`${renderErrorPlain(lookup.diagnostic)}\n`);
+    context.exitCode = 1;
+  }
+  return null;
 }

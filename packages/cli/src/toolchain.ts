@@ -8,6 +8,7 @@
 export {
   findProjectRoot, isCheckSummary, isObject, LINKED_FOLDER, listProject, noPaint, nowMs, projectKey, readProjectEntry,
   seedCount, sha256PartsHex, SKIPPED_FOLDER, slashPath, snapshotSources, workerEntry, writeProjectEntry, type ProjectKey,
+  productionModules, type ProductionModules,
 } from "./toolchain-from-sources.ts";
 
 export type Runtime = typeof import("@jadpo/runtime");

@@ -40,9 +40,10 @@ export { joinPath } from "./modules/load.ts";
 
 // The language's word lists and limits, each defined once.
 export {
-  AI_FAILURE_WORDS, STOP_WORDS, FAILURE_KINDS, FAKE_ITEM_KINDS, MAX_FILE_BYTES, THE_ANSWER, isAiFailureWord, recordingPath,
-  type AiFailureWord, type FakeItemKind, type StopWord, type ReadProjectFile,
+  AI_FAILURE_WORDS, STOP_WORDS, FAILURE_KINDS, FAKE_ITEM_KINDS, MAX_FILE_BYTES, THE_ANSWER, TRANSPORT_FAILURE_WORDS, isAiFailureWord, recordingPath,
+  type AiFailureWord, type FakeItemKind, type StopWord, type ReadProjectFile, type TransportFailureWord,
 } from "./vocabulary.ts";
+export { DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS, MAX_RETRIES } from "./check/connection.ts";
 
 // Names.
 export { closest, didYouMean, editDistance } from "./names/suggest.ts";

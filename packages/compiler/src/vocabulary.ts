@@ -19,13 +19,27 @@ const everyFailureStops: readonly StopWord[] = AI_FAILURE_WORDS;
 void everyFailureStops;
 
 /**
+ * The failures of the transport rather than of the model, which a connection's `retries:` retries:
+ * the server was unavailable (5xx, overloaded, the connection failed or dropped), or it
+ * rate-limited the request (429, with or without `Retry-After`). As scripted items:
+ * `unavailable`, `rate_limited(20s)`, `rate_limited`.
+ */
+export const TRANSPORT_FAILURE_WORDS = ["unavailable", "rate_limited"] as const;
+export type TransportFailureWord = (typeof TRANSPORT_FAILURE_WORDS)[number];
+
+export function isTransportFailureWord(word: string): word is TransportFailureWord {
+  return (TRANSPORT_FAILURE_WORDS as readonly string[]).includes(word);
+}
+
+/**
  * The kinds of item a test's `fakes:` script holds: a literal value, a failure word, and the items
- * written as their own word (`malformed`, `raw("…")`, `recorded("…")`, `partial("…", stop)`), and a
- * tool prompt's tool-calling step (`call t(…)`, `calls […]`, `raw_call("t", "…")`).
+ * written as their own word (`malformed`, `raw("…")`, `recorded("…")`, `partial("…", stop)`), a
+ * tool prompt's tool-calling step (`call t(…)`, `calls […]`, `raw_call("t", "…")`), and a
+ * transport failure (`unavailable`, `rate_limited(…)`).
  * The parser's shapes are exactly these (syntax/build-ast.ts); the editor's completion offers an
  * entry per kind, keyed by this type.
  */
-export const FAKE_ITEM_KINDS = ["value", "failure", "malformed", "raw", "recorded", "partial", "calls"] as const;
+export const FAKE_ITEM_KINDS = ["value", "failure", "malformed", "raw", "recorded", "partial", "calls", "transport"] as const;
 export type FakeItemKind = (typeof FAKE_ITEM_KINDS)[number];
 
 /** What a failure means to a caller; `jadpo dev` answers each with its own HTTP status. */

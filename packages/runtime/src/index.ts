@@ -8,13 +8,23 @@
 export { compileProgram, type CompiledProgram, type CompileOptions } from "./exec/compile-program.ts";
 export { callAction, callPrompt, type ActionOutcome, type CallActionOptions } from "./exec/call-action.ts";
 export { createContext, type RunContext, type ContextOptions } from "./exec/context.ts";
-export type { AiBackend, GenerateCall, GenerateReply, StreamCall, StreamReply, EmbedCall, EmbedReply, LoopTurn, ToolCallReply, ToolCallRun } from "./ai/backend.ts";
+export type {
+  AiBackend, GenerateCall, GenerateReply, StreamCall, StreamReply, EmbedCall, EmbedReply, LoopTurn, ToolCallReply, ToolCallRun, TokenUsage, TransportReply,
+} from "./ai/backend.ts";
+// Retrying a request that failed in transport, on a clock (real or a test's), and the fake's token estimate.
+export {
+  REAL_CLOCK, exhaustedFailure, retryPolicyOf, retryWaitMs, sendWithRetries, testClock,
+  type OnRetry, type Retried, type RetryClock, type RetryPolicy,
+} from "./ai/retry-policy.ts";
+export { NO_USAGE, addUsage, tokensOf } from "./ai/token-usage.ts";
 
 // Values, and decoding an answer or a request into one.
 export type { Value, JsonValue } from "./values/value.ts";
 export { toJson } from "./values/json.ts";
 export { shapeOf, type Shape } from "./values/shape.ts";
 export { decodeAnswer, decodeValue, formatDecodeErrorDetail, type DecodeError, type DecodeResult } from "./ai/decode.ts";
+export { decodeInputs, isInputObject, type InputProblem, type InputsRead, type ParamSpec } from "./production/inputs.ts";
+export { actionsOf, type ServedAction } from "./production/actions.ts";
 
 // Running tests.
 export { runTest, type RunTestOptions, type TestTimeout } from "./runner/run-test.ts";

@@ -5,6 +5,8 @@ import { registerCheck } from "./check/index.ts";
 import { registerTest } from "./test/index.ts";
 import { registerAi } from "./ai/index.ts";
 import { registerDev } from "./dev/index.ts";
+import { registerBuild } from "./build/index.ts";
+import { registerServe } from "./serve/index.ts";
 import { registerInit } from "./init/index.ts";
 import { registerLsp } from "./lsp/index.ts";
 
@@ -13,6 +15,8 @@ export function registerCommands(program: Command, context: CliContext): void {
   registerTest(program, context);
   registerAi(program, context);
   registerDev(program, context);
+  registerBuild(program, context);
+  registerServe(program, context);
   registerInit(program, context);
   registerLsp(program, context);
 }

@@ -24,7 +24,12 @@ const ITEM_SNIPPETS: Record<FakeItemKind, string | null> = {
   partial: 'partial("$1", ${2:refused})',
   // Offered as its three words, only in the script of a prompt with tools (TOOL_ITEM_SNIPPETS).
   calls: null,
+  // Offered as its words (TRANSPORT_ITEM_SNIPPETS).
+  transport: null,
 };
+
+/** A transport failure's item words. */
+const TRANSPORT_ITEM_SNIPPETS: readonly [string, string][] = [["unavailable", "unavailable"], ["rate_limited", "rate_limited(${1:20s})"]];
 
 /** A tool-calling step's item words, for a prompt with tools. */
 const TOOL_ITEM_SNIPPETS: readonly [string, string][] = [["call", "call $1"], ["calls", "calls [$1]"], ["raw_call", 'raw_call("$1", "$2")']];
@@ -96,6 +101,10 @@ export function completions(input: CompletionInput): CompletionItem[] {
       }));
       return [
         ...AI_FAILURE_WORDS.map((w) => ({ label: w, kind: CompletionItemKind.Keyword, detail: "the fake answers with this failure" })),
+        ...TRANSPORT_ITEM_SNIPPETS.map(([label, newText]) => ({
+          label, kind: CompletionItemKind.Keyword, detail: "the request fails in transport, and is retried", insertTextFormat: InsertTextFormat.Snippet,
+          textEdit: { range: replace(word.length), newText },
+        })),
         ...FAKE_ITEM_KINDS.flatMap((label) => {
           const snippet = ITEM_SNIPPETS[label];
           return snippet === null ? [] : [{
@@ -198,7 +207,7 @@ function isFixturesGroup(input: CompletionInput, name: string): boolean {
 function memberItems(input: CompletionInput, object: string, inner: string): CompletionItem[] {
   const program = input.compiled.program;
   if (object === "ai") {
-    if (inner !== "") return [...["requests", "attempts"], ...(inner === "embed" ? [] : ["sent"])].map((label) => ({ label, kind: CompletionItemKind.Property }));
+    if (inner !== "") return ["requests", "attempts", ...(inner === "embed" ? [] : ["sent"]), "retries", "usage"].map((label) => ({ label, kind: CompletionItemKind.Property }));
     return [...["generate", "stream", "embed"].map((label) => ({ label, kind: CompletionItemKind.Function })),
       ...promptNames(input.compiled.result.graph).map((label) => ({ label, kind: CompletionItemKind.Interface }))];
   }

@@ -76,6 +76,8 @@ function fromResolution(compiled: Compiled, file: LoadedFile, resolution: Resolu
     case "ai_attempts":
     case "ai_sent":
     case "ai_steps":
+    case "ai_retries":
+    case "ai_usage":
       return promptTarget(resolution.prompt);
     case "ai_called":
       return declTarget(graph, resolution.tool.decl);
@@ -89,6 +91,8 @@ function fromResolution(compiled: Compiled, file: LoadedFile, resolution: Resolu
     case "ai_embed":
     case "ai_embed_requests":
     case "ai_embed_attempts":
+    case "ai_embed_retries":
+    case "ai_embed_usage":
     case "convert":
       return null;
   }

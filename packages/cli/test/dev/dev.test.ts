@@ -260,7 +260,7 @@ describe("jadpo dev on examples/support", () => {
         stdout: "",
         stderr: [
           `error: Port ${port} is already in use`,
-          "  reason: Another program (perhaps another `jadpo dev`) is serving on that port of 127.0.0.1.",
+          "  reason: Another program (perhaps another `jadpo dev` or `jadpo serve`) is serving on that port.",
           "  next: Pass another `--port`, or `--port 0` to pick a free one (human)",
           "  rule: cli.port_in_use",
           "",

@@ -96,4 +96,13 @@ describe("the TextMate grammar on the example", () => {
     expect(scopeOf(test_, 56, "recorded")).toBe("support.function.fake.jadpo");
     expect(tokens("var refused = 1").find((t) => t.text.includes("refused"))!.scopes.at(-1)).toBe("source.jadpo");
   });
+
+  test("transport failure items: `unavailable`, `rate_limited` alone and with its Retry-After", () => {
+    const script = 'test "t" {\n    fakes: {\n        ai.answer_question: [unavailable, rate_limited, rate_limited(20s)]\n    }\n}\n';
+    const line = tokens(script).filter((t) => t.line === 3);
+    const scopes = (text: string) => line.filter((t) => t.text === text).map((t) => t.scopes.at(-1));
+    expect(scopes("unavailable")).toEqual(["constant.language.fake.jadpo"]);
+    expect(scopes("rate_limited")).toEqual(["constant.language.fake.jadpo", "support.function.fake.jadpo"]);
+    expect(tokens("var unavailable = 1").find((t) => t.text.includes("unavailable"))!.scopes.at(-1)).toBe("source.jadpo");
+  });
 });

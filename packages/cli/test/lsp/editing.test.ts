@@ -84,7 +84,7 @@ describe("completion", () => {
     const fakes = disk(TEST).replace("        ai.answer_question: [refused]\n", "        |\n");
     expect(await complete(TEST, fakes)).toEqual(["ai.answer_order_question", "ai.answer_question", "ai.embed"]);
     const items = disk(TEST).replace("ai.answer_question: [refused]", "ai.answer_question: [refused, |]");
-    expect(await complete(TEST, items)).toEqual([...AI_FAILURE_WORDS, "malformed", "raw", "recorded", "partial"]);
+    expect(await complete(TEST, items)).toEqual([...AI_FAILURE_WORDS, "unavailable", "rate_limited", "malformed", "raw", "recorded", "partial"]);
     const recorded = disk(TEST).replace('recorded("not_covered")', 'recorded("|")');
     expect(await complete(TEST, recorded)).toEqual(["not_covered", "sesame"]);
   });
@@ -102,7 +102,7 @@ describe("completion", () => {
     await client.change(orders, source);
     const script = (items: string) => `test "orders" {\n    fakes: {\n        ai.order_question: [${items}]\n    }\n}\n`;
     const path = "domains/support/orders.test.jadpo";
-    expect(await complete(path, script("|"))).toEqual([...AI_FAILURE_WORDS, "malformed", "raw", "recorded", "partial", "call", "calls", "raw_call"]);
+    expect(await complete(path, script("|"))).toEqual([...AI_FAILURE_WORDS, "unavailable", "rate_limited", "malformed", "raw", "recorded", "partial", "call", "calls", "raw_call"]);
     expect(await complete(path, script("call |"))).toEqual(["find_order"]);
     expect(await complete(path, script("calls [raw_call(\"find_order\", \"{}\"), |"))).toEqual(["find_order"]);
     for (const open of [orders, path]) await client.close(open);
@@ -114,6 +114,10 @@ describe("completion", () => {
       "count", "first", "last", "get", "is_empty", "contains", "append", "take", "drop", "reverse", "concat", "index_of", "sum",
       "min", "max", "sort", "unique",
     ]);
+    const read = disk(TEST).replace("list.count(asked) == 1\n    assert list.first", "list.count(ai.answer_question.|) == 1\n    assert list.first");
+    expect(await complete(TEST, read)).toEqual(["requests", "attempts", "sent", "retries", "usage"]);
+    const embedRead = disk(TEST).replace("list.count(asked) == 1\n    assert list.first", "list.count(ai.embed.|) == 1\n    assert list.first");
+    expect(await complete(TEST, embedRead)).toEqual(["requests", "attempts", "retries", "usage"]);
     const numbers = "function f(x: Int) -> Int {\n    return number.|\n}\n";
     expect(await complete("domains/support/numbers.jadpo", numbers)).toEqual(["abs", "min", "max"]);
   });

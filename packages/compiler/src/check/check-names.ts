@@ -114,21 +114,40 @@ function checkQualified(b: Body, env: Locals, expr: MemberExpr, object: NameExpr
   return signature?.result ?? ERROR;
 }
 
+/** What a test reads of every prompt's calls, besides a tool prompt's `steps` and `called`. */
+const PROMPT_RECORDS = ["requests", "attempts", "sent", "retries", "usage"];
+/** What a test reads of `ai.embed`'s calls. */
+const EMBED_RECORDS = ["requests", "attempts", "retries", "usage"];
+
 /**
  * `ai.<prompt>.requests` (List of the values type), `ai.<prompt>.attempts` (Int),
- * `ai.<prompt>.sent` (List<SentRequest>), and `ai.embed.requests` (List<Text>) / `.attempts`.
+ * `ai.<prompt>.sent` (List<SentRequest>), `ai.<prompt>.retries` (Int), `ai.<prompt>.usage`
+ * (AiUsage), and `ai.embed.requests` (List<Text>) / `.attempts` / `.retries` / `.usage`.
  */
 function checkAiRecord(b: Body, env: Locals, expr: MemberExpr, promptIdent: Ident): Type {
   const what = expr.name.name;
+  const usage: Type = { kind: "named", decl: b.cx.prelude.aiUsage };
   if (promptIdent.name === "embed") {
     const full = `ai.embed.${what}`;
-    if (what !== "requests" && what !== "attempts") {
-      reportUnknownName(b, env, expr.name.span, full, ["ai.embed.requests", "ai.embed.attempts"]);
+    if (!EMBED_RECORDS.includes(what)) {
+      reportUnknownName(b, env, expr.name.span, full, EMBED_RECORDS.map((k) => `ai.embed.${k}`));
       return ERROR;
     }
     testOnly(b, expr.span, `\`${full}\``, "Read what a fake was asked in a test");
-    b.cx.resolutions.set(expr, { kind: what === "requests" ? "ai_embed_requests" : "ai_embed_attempts" });
-    return what === "requests" ? { kind: "list", item: TEXT } : INT;
+    switch (what) {
+      case "requests":
+        b.cx.resolutions.set(expr, { kind: "ai_embed_requests" });
+        return { kind: "list", item: TEXT };
+      case "retries":
+        b.cx.resolutions.set(expr, { kind: "ai_embed_retries" });
+        return INT;
+      case "usage":
+        b.cx.resolutions.set(expr, { kind: "ai_embed_usage" });
+        return usage;
+      default:
+        b.cx.resolutions.set(expr, { kind: "ai_embed_attempts" });
+        return INT;
+    }
   }
   const prompt = b.cx.prompts.get(promptIdent.name);
   if (!prompt) {
@@ -137,29 +156,35 @@ function checkAiRecord(b: Body, env: Locals, expr: MemberExpr, promptIdent: Iden
   }
   const full = `ai.${prompt.name}.${what}`;
   const tooled = prompt.tools.length > 0;
-  if (what !== "requests" && what !== "attempts" && what !== "sent" && !(tooled && what === "steps")) {
+  if (!PROMPT_RECORDS.includes(what) && !(tooled && what === "steps")) {
     if (tooled && what === "called") {
       return notAValue(b, expr.span, full, "the calls of every tool", `Read one tool's calls: \`${full}.${prompt.tools[0].name}\``);
     }
-    const known = ["requests", "attempts", "sent", ...(tooled ? ["steps", `called.${prompt.tools[0].name}`] : [])];
+    const known = [...PROMPT_RECORDS, ...(tooled ? ["steps", `called.${prompt.tools[0].name}`] : [])];
     reportUnknownName(b, env, expr.name.span, full, known.map((k) => `ai.${prompt.name}.${k}`));
     return ERROR;
   }
   testOnly(b, expr.span, `\`${full}\``, "Read what a fake was asked in a test");
-  if (what === "steps") {
-    b.cx.resolutions.set(expr, { kind: "ai_steps", prompt });
-    return INT;
+  switch (what) {
+    case "steps":
+      b.cx.resolutions.set(expr, { kind: "ai_steps", prompt });
+      return INT;
+    case "requests":
+      b.cx.resolutions.set(expr, { kind: "ai_requests", prompt });
+      return { kind: "list", item: { kind: "named", decl: prompt.valuesType } };
+    case "sent":
+      b.cx.resolutions.set(expr, { kind: "ai_sent", prompt });
+      return { kind: "list", item: { kind: "named", decl: b.cx.prelude.sentRequest } };
+    case "retries":
+      b.cx.resolutions.set(expr, { kind: "ai_retries", prompt });
+      return INT;
+    case "usage":
+      b.cx.resolutions.set(expr, { kind: "ai_usage", prompt });
+      return usage;
+    default:
+      b.cx.resolutions.set(expr, { kind: "ai_attempts", prompt });
+      return INT;
   }
-  if (what === "requests") {
-    b.cx.resolutions.set(expr, { kind: "ai_requests", prompt });
-    return { kind: "list", item: { kind: "named", decl: prompt.valuesType } };
-  }
-  if (what === "sent") {
-    b.cx.resolutions.set(expr, { kind: "ai_sent", prompt });
-    return { kind: "list", item: { kind: "named", decl: b.cx.prelude.sentRequest } };
-  }
-  b.cx.resolutions.set(expr, { kind: "ai_attempts", prompt });
-  return INT;
 }
 
 /** `ai.<prompt>.called.<tool>`: every call of the tool whose arguments decoded, as its arguments type. */

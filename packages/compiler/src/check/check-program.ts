@@ -96,6 +96,7 @@ export function checkProgram(
     recordings: recordingFilesOf(recordingFiles),
     exprTypes: cx.exprTypes,
     resolutions: cx.resolutions,
+    namedTypes: cx.namedTypes,
     actionFailures: cx.actionFailures,
     signatures: cx.signatures,
     ...(onDemand ? { bodyFacts: bodyFactsOnDemand(cx, tables) } : {}),

@@ -2,7 +2,7 @@
 // `connection` (docs/language.md), read into data; `env(...)` stays unevaluated until a real call.
 import type { ConnectionDecl, LocalesDecl } from "../syntax/ast.ts";
 import type { ModuleGraph } from "../modules/graph.ts";
-import type { ConnectionInfo } from "./program.ts";
+import type { ConnectionInfo, RetriesInfo } from "./program.ts";
 import { diagnostic, type Diagnostic } from "../diagnostics/diagnostic.ts";
 import { changeTo } from "../diagnostics/fix.ts";
 import { closest, didYouMean } from "../names/suggest.ts";
@@ -14,6 +14,10 @@ export const DEFAULT_EMBEDDING_DIMENSIONS = 16;
 export const DEFAULT_TIMEOUT_MS = 30_000;
 /** `max_answer`: the longest model answer a call accepts, in bytes of UTF-8 text (1 MiB). */
 export const DEFAULT_MAX_ANSWER_BYTES = 1024 * 1024;
+/** `retries:` when the connection doesn't say (and when there is no connection): two retries, 1s then 2s. */
+export const DEFAULT_RETRIES: Readonly<RetriesInfo> = Object.freeze({ max: 2, backoffMs: 1000 });
+/** The most retries `retries.max` may ask for. */
+export const MAX_RETRIES = 10;
 
 /**
  * A tag in BCP 47's canonical case: language lower (`en`), script title (`Latn`), region upper
@@ -85,7 +89,7 @@ export function readLocales(graph: ModuleGraph, out: Diagnostic[]): { tags: stri
   return { tags, default: def ?? tags[0] };
 }
 
-const ENTRIES = ["capability", "driver", "base_url", "model", "key", "timeout", "max_answer", "embedding_dimensions", "development"];
+const ENTRIES = ["capability", "driver", "base_url", "model", "key", "timeout", "max_answer", "embedding_dimensions", "retries", "development"];
 
 /** The one `capability: ai` connection, or null; a second is `ai.second_connection`. */
 export function readConnection(cx: Checker): ConnectionInfo | null {
@@ -131,6 +135,7 @@ function readOne(cx: Checker, decl: ConnectionDecl): ConnectionInfo | null {
     embeddingDimensions: DEFAULT_EMBEDDING_DIMENSIONS,
     sandbox: [],
     perDay: null,
+    retries: DEFAULT_RETRIES,
   };
   const driver = entries.get("driver");
   if (driver) {
@@ -157,9 +162,34 @@ function readOne(cx: Checker, decl: ConnectionDecl): ConnectionInfo | null {
   }
   const dims = entries.get("embedding_dimensions");
   if (dims) info.embeddingDimensions = positiveIntValue(cx, dims) ?? DEFAULT_EMBEDDING_DIMENSIONS;
+  const retries = entries.get("retries");
+  if (retries) info.retries = readRetries(cx, retries.value);
   const development = entries.get("development");
   if (development) readDevelopment(cx, development.value, info);
   return info;
+}
+
+/** `retries: { max: 2  backoff: 1s }`: either entry may be left to its default; a bad one is reported and defaulted. */
+function readRetries(cx: Checker, value: ConnectionDecl["entries"][number]["value"]): RetriesInfo {
+  if (value.kind !== "block") {
+    badEntry(cx, value.span, "retries", "a block", "Write `retries: { max: 2  backoff: 1s }`");
+    return DEFAULT_RETRIES;
+  }
+  const entries = entriesByName(cx, value.entries, ["max", "backoff"], "`retries`");
+  const out: RetriesInfo = { ...DEFAULT_RETRIES };
+  const max = entries.get("max");
+  if (max) {
+    const expr = exprOf(max.value);
+    if (expr && expr.kind === "int" && expr.value >= 0 && expr.value <= MAX_RETRIES) out.max = expr.value;
+    else badEntry(cx, max.value.span, "max", `an Int from 0 to ${MAX_RETRIES}`, `Write \`max: ${DEFAULT_RETRIES.max}\`, or \`max: 0\` to send each request once`);
+  }
+  const backoff = entries.get("backoff");
+  if (backoff) {
+    const expr = exprOf(backoff.value);
+    if (expr && expr.kind === "duration" && expr.ms > 0) out.backoffMs = expr.ms;
+    else badEntry(cx, backoff.value.span, "backoff", "a positive duration", "Write a duration such as `backoff: 1s`");
+  }
+  return out;
 }
 
 function readDevelopment(cx: Checker, value: ConnectionDecl["entries"][number]["value"], info: ConnectionInfo): void {

@@ -7,7 +7,7 @@ import type { LoadedFile } from "../modules/graph.ts";
 import type { CheckedFakeItem, CheckedFakeShape, CheckedFakes, CheckedToolCall, PromptInfo } from "./program.ts";
 import { diagnostic } from "../diagnostics/diagnostic.ts";
 import { changeTo, type Fix } from "../diagnostics/fix.ts";
-import { DECIMAL, TEXT, VOID, type Type } from "../types/types.ts";
+import { DECIMAL, DURATION, TEXT, VOID, type Type } from "../types/types.ts";
 import { listItem } from "../types/assignable.ts";
 import { printType } from "../types/print-type.ts";
 import { closest, didYouMean } from "../names/suggest.ts";
@@ -177,11 +177,38 @@ function generatePromptItem(b: Body, prompt: PromptInfo, item: FakeItem): Checke
       return { kind: "malformed", item };
     case "calls":
       return callsItem(b, prompt, item);
+    case "transport":
+      return transportItem(b, item);
     case "partial":
       if (prompt.use === "unused") return partialItem(b, item);
       report(b.cx, diagnostic("test.fake_stream_item", item.span, { variant: "stream_on_generate", prompt: prompt.name, answer: answerWords(prompt), failures: FAILURE_WORDS }));
       return null;
   }
+}
+
+/**
+ * `unavailable`, `rate_limited` or `rate_limited(20s)`, the same for every kind of call: a request
+ * that failed in transport, which the connection's `retries:` sends again.
+ */
+function transportItem(b: Body, item: Extract<FakeItem, { kind: "transport" }>): CheckedFakeShape | null {
+  if (item.word === "unavailable") return { kind: "transport", item, failure: { word: "unavailable" } };
+  if (item.args === null) return { kind: "transport", item, failure: { word: "rate_limited", retryAfterMs: null } };
+  const [arg] = item.args;
+  if (item.args.length !== 1) {
+    const expected = "1 argument, the `Retry-After` as a duration such as `20s`";
+    report(b.cx, diagnostic("type.argument_count", item.span, { call: "rate_limited", expected, found: item.args.length }));
+    return null;
+  }
+  if (arg.kind !== "duration") {
+    const found = arg.kind === "int" || arg.kind === "decimal" ? "a number" : arg.kind === "text" ? "a text" : "an expression";
+    report(b.cx, diagnostic("type.mismatch", arg.span, {
+      variant: "words", expected: "a duration written out, such as `20s`", found,
+      suggestion: "Write the wait the server asks for, such as `rate_limited(20s)`, or `rate_limited` alone for none",
+    }));
+    return null;
+  }
+  b.cx.exprTypes.set(arg, DURATION);
+  return { kind: "transport", item, failure: { word: "rate_limited", retryAfterMs: arg.ms } };
 }
 
 /** A step calling tools: each typed call's argument checked against its tool's arguments type, raw ones kept for the real decoding. */
@@ -269,6 +296,8 @@ function streamPromptItem(b: Body, prompt: PromptInfo, item: FakeItem): CheckedF
       return partialItem(b, item);
     case "failure":
       return { kind: "stream_stop", item, stop: item.word };
+    case "transport":
+      return transportItem(b, item);
     case "calls":
       // A streamed prompt with tools is already `ai.stream_tools`.
       if (prompt.tools.length === 0) report(b.cx, diagnostic("test.fake_unknown_tool", item.span, { variant: "no_tools", prompt: prompt.name }));
@@ -311,6 +340,7 @@ function checkPieces(b: Body, items: Expr[]): string[] | null {
 function embedItem(b: Body, item: FakeItem): CheckedFakeShape | null {
   const dims = b.cx.connection?.embeddingDimensions ?? DEFAULT_EMBEDDING_DIMENSIONS;
   if (item.kind === "failure") return { kind: "failure", item, word: item.word };
+  if (item.kind === "transport") return transportItem(b, item);
   if (item.kind !== "value") {
     const written = item.kind === "malformed" ? "`malformed`" : item.kind === "calls" ? "A tool call" : `\`${item.kind}(...)\``;
     report(b.cx, diagnostic("test.fake_stream_item", item.span, { variant: "not_embedding", item: written, dimensions: dims, failures: FAILURE_WORDS }));

@@ -1,5 +1,5 @@
-// The prelude: base types, Locale (from `locales`), Embedding, StreamedText, StreamStop, SentRequest, and the
-// AI failures. Built once per check, since Locale's members depend on the project.
+// The prelude: base types, Locale (from `locales`), Embedding, StreamedText, StreamStop, SentRequest,
+// AiUsage, and the AI failures. Built once per check, since Locale's members depend on the project.
 import type { AiFailures, FailureInfo, FailureKind } from "./program.ts";
 import { AI_FAILURE_WORDS, STOP_WORDS } from "../vocabulary.ts";
 import {
@@ -21,6 +21,8 @@ export interface Prelude {
   streamStop: NamedType;
   /** What one attempt sent a model (`ai.<prompt>.sent`). */
   sentRequest: NamedType;
+  /** Tokens a test's requests used (`ai.<prompt>.usage`). */
+  aiUsage: NamedType;
   aiFailures: AiFailures;
   /** The AI failures by name (`AiRefused`, ...). */
   failures: Map<string, FailureInfo>;
@@ -37,7 +39,7 @@ export const BASE_TYPES: Record<Base, Type> = {
 
 /** Names that the prelude owns in type position (including `List`). */
 export const PRELUDE_TYPE_NAMES = [
-  "Bool", "Int", "Decimal", "Text", "Instant", "Duration", "List", "Locale", "Embedding", "StreamedText", "StreamStop", "SentRequest",
+  "Bool", "Int", "Decimal", "Text", "Instant", "Duration", "List", "Locale", "Embedding", "StreamedText", "StreamStop", "SentRequest", "AiUsage",
 ];
 
 function aiFailure(name: string, kind: FailureKind, code: string, message: string): FailureInfo {
@@ -82,8 +84,14 @@ export function buildPrelude(localeTags: string[], localeDefault: string): Prelu
       ],
     },
   };
+  // Named `AiUsage`, not `Usage`, so a project's own `Usage` type stays valid.
+  const aiUsage: NamedType = {
+    name: "AiUsage",
+    module: "",
+    def: { kind: "object", fields: [{ name: "input_tokens", type: INT }, { name: "output_tokens", type: INT }] },
+  };
   const types = new Map<string, Type>(Object.entries(BASE_TYPES));
-  for (const named of [locale, embedding, streamedText, streamStop, sentRequest]) types.set(named.name, { kind: "named", decl: named });
+  for (const named of [locale, embedding, streamedText, streamStop, sentRequest, aiUsage]) types.set(named.name, { kind: "named", decl: named });
   const baseConverters = new Map<Base, NamedType>();
   for (const base of Object.keys(BASE_TYPES) as Base[]) {
     baseConverters.set(base, { name: base, module: "", def: { kind: "scalar", base, constraints: {} } });
@@ -101,6 +109,6 @@ export function buildPrelude(localeTags: string[], localeDefault: string): Prelu
   const toolFailures = [...generateFailures, aiFailures.loop_limit];
   const failures = new Map(toolFailures.map((f) => [f.name, f]));
   return {
-    types, baseConverters, locale, localeDefault, embedding, streamedText, streamStop, sentRequest, aiFailures, failures, generateFailures, toolFailures, embedFailures,
+    types, baseConverters, locale, localeDefault, embedding, streamedText, streamStop, sentRequest, aiUsage, aiFailures, failures, generateFailures, toolFailures, embedFailures,
   };
 }

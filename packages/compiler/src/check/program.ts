@@ -2,7 +2,7 @@
 // The syntax tree stays as parsed; the checker adds facts about its nodes in side tables
 // (types and resolutions keyed by node identity), so the runtime compiles each node once into a closure.
 import type {
-  ActionDecl, Block, Expr, FailureDecl, FixtureMember, FixturesDecl, FunctionDecl, Ident, Node, PromptDecl,
+  ActionDecl, TypeDecl, Block, Expr, FailureDecl, FixtureMember, FixturesDecl, FunctionDecl, Ident, Node, PromptDecl,
   Span, TestDecl, FakeItem,
 } from "../syntax/ast.ts";
 import type { ModuleGraph, LoadedFile } from "../modules/graph.ts";
@@ -87,6 +87,10 @@ export type Resolution =
   | { kind: "ai_called"; prompt: PromptInfo; tool: ToolInfo } // `ai.p.called.<tool>`
   | { kind: "ai_embed_requests" } // `ai.embed.requests`
   | { kind: "ai_embed_attempts" } // `ai.embed.attempts`
+  | { kind: "ai_retries"; prompt: PromptInfo } // `ai.p.retries`
+  | { kind: "ai_usage"; prompt: PromptInfo } // `ai.p.usage`
+  | { kind: "ai_embed_retries" } // `ai.embed.retries`
+  | { kind: "ai_embed_usage" } // `ai.embed.usage`
   | { kind: "convert"; type: NamedType } // `T(v)`, checked at run time
   | { kind: "failure"; failure: FailureInfo }; // on the Ident of `reject F`, `fails F`, `failure F =>`
 
@@ -111,7 +115,16 @@ export type CheckedFakeShape =
   | { kind: "stream_stop"; item: FakeItem; stop: AiFailureWord }
   | { kind: "vector"; item: FakeItem; values: number[] }
   /** A tool prompt's step that calls tools, in order. */
-  | { kind: "calls"; item: FakeItem; calls: CheckedToolCall[] };
+  | { kind: "calls"; item: FakeItem; calls: CheckedToolCall[] }
+  /** `unavailable` or `rate_limited(…)`: the request failed in transport, and is retried by the connection's `retries:`. */
+  | { kind: "transport"; item: FakeItem; failure: TransportFailure };
+
+/**
+ * A request that failed before the model answered: the server was unavailable (5xx, overloaded, a
+ * failed or dropped connection), or rate-limited it (429), with the wait its `Retry-After` asked
+ * for (null without one).
+ */
+export type TransportFailure = { word: "unavailable" } | { word: "rate_limited"; retryAfterMs: number | null };
 
 /** One scripted tool call: typed (its argument checked against the tool's arguments type) or raw. */
 export type CheckedToolCall =
@@ -148,6 +161,16 @@ export interface ConnectionInfo {
   embeddingDimensions: number;
   sandbox: string[];
   perDay: number | null;
+  /** `retries:`: how a request that failed in transport is sent again. */
+  retries: RetriesInfo;
+}
+
+/** A connection's `retries: { max: 2  backoff: 1s }` (those are the defaults). */
+export interface RetriesInfo {
+  /** Retries per request, 0 to 10; 0 turns retrying off. */
+  max: number;
+  /** The first retry's wait without a `Retry-After`; each later one doubles it. */
+  backoffMs: number;
 }
 
 export type ConfigText = { kind: "literal"; value: string } | { kind: "env"; name: string; fallback: string | null };
@@ -185,6 +208,8 @@ export interface CheckedProgram {
   exprTypes: SideTable<Expr, Type>;
   /** What each name, call and pattern refers to (only failures' when checked with `toRun: false`). */
   resolutions: SideTable<Node | Ident, Resolution>;
+  /** The type each `type` declaration declares (a build's declarations list them all). */
+  namedTypes: Map<TypeDecl, NamedType>;
   /** Failures each action can fail with (its `fails`, resolved). */
   actionFailures: Map<ActionDecl | FunctionDecl, FailureInfo[]>;
   /** Parameter and result types of every function, action and fixture member (`jadpo dev` decodes an action's parameters with them). */

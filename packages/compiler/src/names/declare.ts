@@ -1,6 +1,7 @@
 // Declaring the top-level names: each file's own, each folder module's (shared by its files) and
 // `app.jadpo`'s (visible everywhere), with the name.* rules that need no `use`: duplicates,
-// casing, reserved and project-wide prompt names.
+// casing, reserved, and the names unique across the project (prompts, named alone by `ai.<prompt>`
+// and the CLI; actions, named alone by `POST /actions/<name>` and a build's `app.actions`).
 import type { LoadedFile } from "../syntax/loaded-file.ts";
 import { diagnostic, type Diagnostic } from "../diagnostics/diagnostic.ts";
 import { checkCasing } from "./casing.ts";
@@ -8,6 +9,9 @@ import { checkLocalDuplicates } from "./duplicates.ts";
 import { addName, declaredNames, describeOrigin, type Namespace } from "./namespace.ts";
 
 const RESERVED_PROMPT_NAMES = new Set(["generate", "stream", "embed"]);
+
+/** The declarations whose names are unique across the project, and the note that says so. */
+const PROJECT_WIDE = { prompt: "prompt names are unique across the project", action: "action names are unique across the project" } as const;
 
 export interface DeclaredNames {
   /** Each file's own top-level names (what `use` of its file module imports). */
@@ -20,7 +24,7 @@ export interface DeclaredNames {
 
 export function declareNames(files: LoadedFile[], app: LoadedFile | null, out: Diagnostic[]): DeclaredNames {
   const declared: DeclaredNames = { files: new Map(), folders: new Map(), app: new Map() };
-  const prompts = new Map<string, { file: LoadedFile; line: number }>();
+  const projectWide = { prompt: new Map<string, { file: LoadedFile; line: number }>(), action: new Map<string, { file: LoadedFile; line: number }>() };
   for (const file of files) {
     const own: Namespace = new Map();
     declared.files.set(file, own);
@@ -33,14 +37,15 @@ export function declareNames(files: LoadedFile[], app: LoadedFile | null, out: D
     for (const d of checkLocalDuplicates(file.syntax.decls)) out.push(d);
     for (const d of checkCasing(file.syntax.decls, file.syntax.locals)) out.push(d);
     for (const decl of file.syntax.decls) {
-      if (decl.kind !== "prompt") continue;
+      if (decl.kind !== "prompt" && decl.kind !== "action") continue;
       const name = decl.name.name;
-      if (RESERVED_PROMPT_NAMES.has(name)) out.push(diagnostic("name.reserved", decl.name.span, { name }));
-      const first = prompts.get(name);
-      if (!first) prompts.set(name, { file, line: decl.name.span.line });
+      if (decl.kind === "prompt" && RESERVED_PROMPT_NAMES.has(name)) out.push(diagnostic("name.reserved", decl.name.span, { name }));
+      const seen = projectWide[decl.kind];
+      const first = seen.get(name);
+      if (!first) seen.set(name, { file, line: decl.name.span.line });
       else if (first.file.folderModule !== file.folderModule) {
         // (Two in one folder module are already a duplicate in its namespace.)
-        const note = { label: "note" as const, text: "prompt names are unique across the project" };
+        const note = { label: "note" as const, text: PROJECT_WIDE[decl.kind] };
         out.push(diagnostic("name.duplicate", decl.name.span, { name, where: `${first.file.path}:${first.line}` }, [note]));
       }
     }

@@ -2,7 +2,7 @@
 // Every node carries a Span; nothing here knows about types or diagnostics.
 
 import type { Span } from "../source/span.ts";
-import type { AiFailureWord } from "../vocabulary.ts";
+import type { AiFailureWord, TransportFailureWord } from "../vocabulary.ts";
 
 export type { Span, AiFailureWord };
 
@@ -192,7 +192,12 @@ export type FakeItemShape =
   /** `partial("text", stop)`, or `partial(["piece", ...], stop)` when `pieces` is set (`text` is then their join). */
   | { kind: "partial"; text: string; textSpan: Span; pieces: Expr[] | null; stop: AiFailureWord; span: Span }
   /** A tool prompt's step that calls tools: `call t(args)`, `calls [t(args), ...]` or `raw_call("t", "json")`. */
-  | { kind: "calls"; calls: FakeToolCall[]; span: Span };
+  | { kind: "calls"; calls: FakeToolCall[]; span: Span }
+  /**
+   * `unavailable`, `rate_limited`, or `rate_limited(<args>)`: `args` as written (null without
+   * parentheses); the checker takes exactly one duration literal, the `Retry-After`.
+   */
+  | { kind: "transport"; word: TransportFailureWord; args: Expr[] | null; span: Span };
 
 /** One tool call of a scripted step. */
 export type FakeToolCall =

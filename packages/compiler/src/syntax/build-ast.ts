@@ -3,7 +3,7 @@
 import type * as A from "./ast.ts";
 import type { Tok } from "./tokens.ts";
 import * as T from "./tokens.ts";
-import { FAKE_ITEM_KINDS, isAiFailureWord, type FakeItemKind } from "../vocabulary.ts";
+import { FAKE_ITEM_KINDS, isAiFailureWord, isTransportFailureWord, type FakeItemKind } from "../vocabulary.ts";
 
 export function spanOf(file: string, first: Tok, last: Tok): A.Span {
   return { file, line: first.startLine, column: first.startColumn, start: first.startOffset, end: last.end };
@@ -173,6 +173,7 @@ export function classifyFake(e: A.Expr): A.FakeItemShape {
   if (e.kind === "name") {
     if (isAiFailureWord(e.name)) return { kind: "failure", word: e.name, span: e.span };
     if (e.name === "malformed") return { kind: "malformed", span: e.span };
+    if (isTransportFailureWord(e.name)) return { kind: "transport", word: e.name, args: null, span: e.span };
   }
   if (e.kind === "call" && e.callee.kind === "name" && e.asType === null) {
     const [first, second] = e.args;
@@ -182,6 +183,8 @@ export function classifyFake(e: A.Expr): A.FakeItemShape {
         ? { kind: "raw", text: first.value, textSpan: first.span, span: e.span }
         : { kind: "recorded", name: first.value, nameSpan: first.span, span: e.span };
     }
+    // `rate_limited(20s)`: its arguments are checked (one duration written out) where the item is.
+    if (callee === "rate_limited") return { kind: "transport", word: callee, args: e.args, span: e.span };
     if (callee === "raw_call" && e.args.length === 2 && first.kind === "text" && second.kind === "text") {
       return { kind: "calls", calls: [rawCall(e, first, second)], span: e.span };
     }

@@ -95,6 +95,7 @@ describe("examples/support", () => {
       embeddingDimensions: 384,
       sandbox: ["answer_question"],
       perDay: 50,
+      retries: { max: 2, backoffMs: 1000 },
     });
     expect(program.locale.default).toBe("en-GB");
     expect(program.locale.members.def).toEqual({ kind: "enum", members: [{ name: "en_gb", tag: "en-GB" }, { name: "fr_fr", tag: "fr-FR" }] });

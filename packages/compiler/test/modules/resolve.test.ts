@@ -255,6 +255,19 @@ describe("name.duplicate", () => {
     expect(ds[0].details).toEqual([{ label: "note", text: "prompt names are unique across the project" }]);
   });
 
+  it("keeps action names unique across the project, since a request and a build's `app.actions` name an action alone", () => {
+    const files = [loaded("app.jadpo", []), loaded("domains/a/x.jadpo", [action("refund", 1)]), loaded("domains/b/y.test.jadpo", [action("refund", 4)])];
+    const ds = resolveModules(files).diagnostics;
+    expect(rules(ds)).toEqual(["name.duplicate domains/b/y.test.jadpo:4:8"]);
+    expect(plain(ds)).toBe([
+      "error: `refund` is already declared in domains/a/x.jadpo:1 --> domains/b/y.test.jadpo:4:8",
+      "  note: action names are unique across the project",
+      "  reason: Names in one namespace must be unique so every use refers to exactly one declaration.",
+      "  next: Rename one of the two (agent)",
+      "  rule: name.duplicate",
+    ].join("\n"));
+  });
+
   it("reports a use that imports a name already declared here", () => {
     const files = support([
       loaded("domains/support/actions/a.jadpo", [use("support/types", ["SupportAnswer"], 1), type("SupportAnswer", 3)]),

@@ -1,12 +1,18 @@
-// What answers the program's AI calls. The test fake implements it (ai/fake.ts); `jadpo dev`
-// implements another (recordings, generated defaults, the sandboxed model). Decoding and the one
-// correction live ABOVE the backend (exec/ai-calls.ts), so every backend shares them: a backend
-// answers one attempt at a time and never decodes a model's text itself.
-import type { AiFailureWord, PromptInfo, Span, StopWord, ToolInfo, Type } from "@jadpo/compiler";
+// What answers the program's AI calls. The test fake answers one request at a time, which may fail
+// in transport (a `TransportBackend`); the retry policy (ai/retry-policy.ts) makes an `AiBackend`
+// of it. `jadpo dev` implements another (recordings, generated defaults, the sandboxed model).
+// Decoding and the one correction live ABOVE the backend (exec/ai-calls.ts), so every backend
+// shares them: a backend answers one attempt at a time and never decodes a model's text itself.
+import type { AiFailureWord, PromptInfo, Span, StopWord, ToolInfo, TransportFailure, Type } from "@jadpo/compiler";
 import type { DecodeError } from "./decode.ts";
 import type { Value } from "../values/value.ts";
 
 export type MaybePromise<T> = T | Promise<T>;
+
+/** `next(value)` now when `value` is ready, else once it is: synchronous code stays synchronous. */
+export function whenDone<T, U>(value: MaybePromise<T>, next: (value: T) => MaybePromise<U>): MaybePromise<U> {
+  return value instanceof Promise ? value.then(next) : next(value);
+}
 
 
 /** The rejected answer and why, sent with the second (correction) attempt. */
@@ -39,6 +45,8 @@ export interface GenerateCall {
   depth: number;
   /** The `ai.generate(...)` expression that asked. */
   span: Span;
+  /** Absent or 0 on a request's first send; n on its n-th retry after a transport failure. */
+  retry?: number;
 }
 
 /** A turn of a tool prompt's loop, kept for the steps after it. */
@@ -69,7 +77,21 @@ export interface Took {
   afterMs?: number;
 }
 
-export type GenerateReply = Took & (
+/** Tokens a request used, as the model reports them (the `AiUsage` value's fields). */
+export interface TokenUsage {
+  input_tokens: number;
+  output_tokens: number;
+}
+
+/** What any answer may also say: how it was reached, and what it used. */
+export interface Answered extends Took {
+  /** Transport failures retried before this answer (or before retries ran out); absent: none. */
+  retries?: number;
+  /** The usage reported for it (a recording's, a model's); absent: the toolchain estimates it. */
+  usage?: TokenUsage;
+}
+
+export type GenerateReply = Answered & (
   /** A model's answer text: the executor decodes it (and corrects once when it doesn't decode). */
   | { kind: "text"; text: string }
   /** An already valid value of `asType` (a scripted value, a decoded recording, a generated default). */
@@ -97,10 +119,12 @@ export interface StreamCall {
   values: Value;
   attempt: number;
   span: Span;
+  /** As `GenerateCall.retry`. */
+  retry?: number;
 }
 
 /** A `StreamedText` value's parts: `pieces` joined make `text`. */
-export interface StreamReply extends Took {
+export interface StreamReply extends Answered {
   pieces: string[];
   text: string;
   stopped: StopWord;
@@ -112,12 +136,31 @@ export interface EmbedCall {
   dimensions: number;
   attempt: number;
   span: Span;
+  /** As `GenerateCall.retry`. */
+  retry?: number;
 }
 
-export type EmbedReply = Took & (
+export type EmbedReply = Answered & (
   | { kind: "vector"; vector: number[] }
   | { kind: "failure"; failure: AiFailureWord; message?: string });
 
+/** A request that failed before the model answered (`unavailable`, `rate_limited`): the retry policy sends it again. */
+export interface TransportReply extends Took {
+  transport: TransportFailure;
+}
+
+export function isTransportReply<R extends object>(reply: R | TransportReply): reply is TransportReply {
+  return "transport" in reply;
+}
+
+/** Answers one request, which may fail in transport; `retryingBackend` (ai/retry-policy.ts) retries it. */
+export interface TransportBackend {
+  generate(call: GenerateCall): MaybePromise<GenerateReply | TransportReply>;
+  stream(call: StreamCall): MaybePromise<StreamReply | TransportReply>;
+  embed(call: EmbedCall): MaybePromise<EmbedReply | TransportReply>;
+}
+
+/** Answers the program's calls: every transport failure already retried, or settled as an AI failure. */
 export interface AiBackend {
   /** One attempt of an `ai.generate` call. */
   generate(call: GenerateCall): MaybePromise<GenerateReply>;

@@ -11,13 +11,14 @@ import { recordingReply } from "../recordings/replay.ts";
 import { rng, type Rng } from "../seed.ts";
 import type { Value } from "../values/value.ts";
 import type {
-  AiBackend, EmbedCall, EmbedReply, GenerateCall, GenerateReply, StreamCall, StreamReply, Took,
+  EmbedCall, EmbedReply, GenerateCall, GenerateReply, StreamCall, StreamReply, Took, TransportBackend, TransportReply,
 } from "./backend.ts";
 import type { DecodeError } from "./decode.ts";
 import { generateValue } from "./defaults.ts";
 import { fakeEmbedding } from "./embed.ts";
 import { streamPieces } from "./stream.ts";
 import { undecodableRecording } from "./undecodable-recording.ts";
+import { withRecordedUsage } from "./token-usage.ts";
 
 
 /** A scripted item, compiled by `exec/compile-fakes.ts`. */
@@ -108,8 +109,12 @@ export interface FakeOptions {
   recordings?: ParsedRecordings;
 }
 
-/** One test's fake: created per run of the test, so its script positions start at the first item. */
-export class FakeBackend implements AiBackend {
+/**
+ * One test's fake: created per run of the test, so its script positions start at the first item.
+ * It answers one request at a time, a transport failure included: the connection's retry policy
+ * above it (retrying-backend.ts) sends the request again, which takes the next item.
+ */
+export class FakeBackend implements TransportBackend {
   private readonly used: number[];
   private defaults: Rng | null = null;
   private placeholders: Rng | null = null;
@@ -125,15 +130,18 @@ export class FakeBackend implements AiBackend {
   }
 
   /** The next item of a script, or the end of the test when it has run out. */
-  private next(index: number): CompiledItem {
+  private next(index: number, call: { attempt: number; retry?: number }): CompiledItem {
     const script = this.fakes.scripts[index];
     const n = this.used[index];
     if (n >= script.items.length) {
       const count = script.items.length;
+      // A tool prompt's items are taken per step (tool-calling turns, corrections and the answer).
+      const turn = script.prompt?.tools.length ? "step" : "attempt";
+      // A retry is not an attempt: it is named as the retry of its call's attempt.
+      const asking = call.retry ? `retry ${call.retry} of ${turn} ${call.attempt}` : `${turn} ${count + 1}`;
       throw new TestStop(
         diagnostic("test.fakes_exhausted", null, { prompt: promptWord(script) }, [
-          // A tool prompt's items are taken per step (tool-calling turns, corrections and the answer).
-          { label: "fakes", text: `\`${scriptLabel(script)}\` scripted ${answers(count)}; ${script.prompt?.tools.length ? "step" : "attempt"} ${count + 1} has none` },
+          { label: "fakes", text: `\`${scriptLabel(script)}\` scripted ${answers(count)}; ${asking} has none` },
         ]),
       );
     }
@@ -141,20 +149,22 @@ export class FakeBackend implements AiBackend {
     return script.items[n];
   }
 
-  generate(call: GenerateCall): GenerateReply {
+  generate(call: GenerateCall): GenerateReply | TransportReply {
     const index = this.fakes.byPrompt.get(call.prompt);
     if (index === undefined) {
       return unscriptedReply(call, (this.defaults ??= rng(this.options.seed, "defaults")));
     }
     const script = this.fakes.scripts[index];
-    const compiled = this.next(index);
+    const compiled = this.next(index, call);
     const item = compiled.item;
     return took(item, this.generateReply(script, compiled, call));
   }
 
-  private generateReply(script: CompiledScript, compiled: CompiledItem, call: GenerateCall): GenerateReply {
+  private generateReply(script: CompiledScript, compiled: CompiledItem, call: GenerateCall): GenerateReply | TransportReply {
     const item = compiled.item;
     switch (item.kind) {
+      case "transport":
+        return { transport: item.failure };
       case "value":
         if (!sameType(item.type, call.asType)) throw this.wrongType(script, compiled, call.asType, item.type);
         return { kind: "value", value: compiled.value!() };
@@ -183,7 +193,7 @@ export class FakeBackend implements AiBackend {
     }
   }
 
-  stream(call: StreamCall): StreamReply {
+  stream(call: StreamCall): StreamReply | TransportReply {
     const index = this.fakes.byPrompt.get(call.prompt);
     if (index === undefined) {
       this.streams ??= rng(this.options.seed, "streams");
@@ -191,7 +201,7 @@ export class FakeBackend implements AiBackend {
       return { pieces: streamPieces(text), text, stopped: "finished" };
     }
     const script = this.fakes.scripts[index];
-    const compiled = this.next(index);
+    const compiled = this.next(index, call);
     const item = compiled.item;
     switch (item.kind) {
       // Scripted pieces are answered exactly as written; a scripted text is cut as an unscripted one.
@@ -201,6 +211,8 @@ export class FakeBackend implements AiBackend {
         return took<StreamReply>(item, { pieces: item.pieces?.slice() ?? streamPieces(item.text), text: item.text, stopped: item.stop });
       case "stream_stop":
         return took<StreamReply>(item, { pieces: [], text: "", stopped: item.stop });
+      case "transport":
+        return took<TransportReply>(item, { transport: item.failure });
       case "value":
       case "raw":
       case "recorded":
@@ -214,17 +226,19 @@ export class FakeBackend implements AiBackend {
     }
   }
 
-  embed(call: EmbedCall): EmbedReply {
+  embed(call: EmbedCall): EmbedReply | TransportReply {
     const index = this.fakes.embed;
     if (index < 0) return { kind: "vector", vector: fakeEmbedding(this.options.seed, call.text, call.dimensions) };
     const script = this.fakes.scripts[index];
-    const compiled = this.next(index);
+    const compiled = this.next(index, call);
     const item = compiled.item;
     switch (item.kind) {
       case "vector":
         return took<EmbedReply>(item, { kind: "vector", vector: item.values });
       case "failure":
         return took<EmbedReply>(item, { kind: "failure", failure: item.word });
+      case "transport":
+        return took<TransportReply>(item, { transport: item.failure });
       case "value":
       case "raw":
       case "recorded":
@@ -255,7 +269,8 @@ export class FakeBackend implements AiBackend {
 
   /**
    * `recorded("name")`: read, placeholders filled from the test's seed, then the real decoding; a
-   * tool prompt's recording replays its steps before the answer (recordings/replay.ts).
+   * tool prompt's recording replays its steps before the answer (recordings/replay.ts). The
+   * usage the recording kept, when the model reported it, is the item's whole usage.
    */
   private recorded(item: Extract<CheckedFakeItem, { kind: "recorded" }>, prompt: PromptInfo, asType: Type): GenerateReply {
     const promptName = prompt.name;
@@ -268,7 +283,8 @@ export class FakeBackend implements AiBackend {
     this.placeholders ??= rng(this.options.seed, "placeholders");
     const replay = recordingReply(prompt, read, asType, this.placeholders);
     if (!replay.ok) throw undecodable(replay.problem, read.asked?.fixture);
-    return replay.reply;
+    const usage = read.asked?.usage;
+    return usage ? withRecordedUsage(replay.reply, usage) : replay.reply;
   }
 
   private wrongType(script: CompiledScript, compiled: CompiledItem, asked: Type, scripted: Type): TestStop {

@@ -1,43 +1,13 @@
-// The toolchain's own texts for real models (the runtime package's `prompts/` folder): the
-// answer-format instruction and the correction request. Read from disk at run time; the folder is
-// found by walking up from this file: from the sources that is `packages/runtime/prompts`, from
-// the CLI's bundle the copy the bundle build puts beside it (`packages/cli/dist/prompts`).
-import { existsSync, readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+// The toolchain's own texts for real models (the runtime package's `prompts/` folder, read by
+// prompt-files.ts): the answer-format instruction and the correction request.
 import type { Type } from "@jadpo/compiler";
 import { isTextBased } from "@jadpo/compiler";
 import { shapeOf } from "../values/shape.ts";
 import { type DecodeError, formatDecodeErrorDetail } from "./decode.ts";
 import { jsonSchemaOf } from "./json-schema.ts";
+import { promptText as text } from "./prompt-files.ts";
 
 export { jsonSchemaOf } from "./json-schema.ts";
-
-let folder: string | null = null;
-const texts = new Map<string, string>();
-
-/** The `prompts/` folder holding `answer-format.txt`, nearest above this module. */
-export function promptsFolder(): string {
-  if (folder !== null) return folder;
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    if (existsSync(join(dir, "prompts", "answer-format.txt"))) {
-      folder = join(dir, "prompts");
-      return folder;
-    }
-    const parent = dirname(dir);
-    if (parent === dir) throw new Error("jadpo: the runtime's prompts/ folder (answer-format.txt) was not found above its install");
-    dir = parent;
-  }
-}
-
-function text(name: string): string {
-  const hit = texts.get(name);
-  if (hit !== undefined) return hit;
-  const loaded = readFileSync(join(promptsFolder(), name), "utf8").replace(/\r\n/g, "\n");
-  texts.set(name, loaded);
-  return loaded;
-}
 
 /** Fills `{slot}`s in one pass, so braces inside a filled value are never read as slots. */
 function fill(template: string, slots: Record<string, string>): string {

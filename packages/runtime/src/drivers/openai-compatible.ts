@@ -21,7 +21,11 @@ export interface OpenAiDriverOptions {
   /** The longest answer accepted, in bytes of UTF-8 text: a longer one is `too_long`, and no more of it is read. */
   maxAnswerBytes: number;
   embeddingDimensions: number;
+  /** What requests go through (default: the global fetch); a built app passes its own connections. */
+  fetch?: Fetch;
 }
+
+type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
 // The SDK insists on some credential; with no key it gets this one and the header is removed
 // twice over (a null default header, and the fetch wrapper below), so it never goes out.
@@ -29,17 +33,18 @@ const NO_KEY = "jadpo-no-key";
 
 const silent = { error() {}, warn() {}, info() {}, debug() {} };
 
-/** fetch without any Authorization header: the request a keyless connection sends. */
-const fetchWithoutAuthorization = (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+/** `transport` without any Authorization header: the request a keyless connection sends. */
+const withoutAuthorization = (transport: Fetch): Fetch => (input, init) => {
   const headers = new Headers(init?.headers);
   headers.delete("authorization");
-  return fetch(input, { ...init, headers });
+  return transport(input, { ...init, headers });
 };
 
 export function createOpenAiDriver(options: OpenAiDriverOptions): AiDriver {
   const key = options.apiKey === "" ? null : options.apiKey;
   const max = options.maxAnswerBytes;
-  const baseFetch = key === null ? fetchWithoutAuthorization : fetch;
+  const transport = options.fetch ?? fetch;
+  const baseFetch = key === null ? withoutAuthorization(transport) : transport;
   /** A client whose responses are read up to `bound` bytes (a stream's: per event line; its text is counted as it arrives). */
   const clientReading = (bound: number, per: "body" | "line"): OpenAI => new OpenAI({
     baseURL: options.baseUrl,

@@ -5,11 +5,11 @@
 // Each call's outcome is counted here, where it is decided, for `--coverage`.
 import type { FailureInfo, PromptInfo, Span, Type } from "@jadpo/compiler";
 import type { AiFailureWord } from "@jadpo/compiler";
-import type { Correction, EmbedReply, GenerateReply, StreamReply, Took } from "../ai/backend.ts";
+import { whenDone, type Correction, type EmbedReply, type GenerateReply, type StreamReply, type Took } from "../ai/backend.ts";
 import { completionRequestFor, sentParts } from "../drivers/request.ts";
 import { decodeAnswer } from "../ai/decode.ts";
 import type { Invoke } from "./closure.ts";
-import type { RunContext } from "./context.ts";
+import type { RunContext, SentAttempt } from "./context.ts";
 import type { ProgramState } from "./compile-state.ts";
 import { FailureSignal, InternalFault } from "../signals.ts";
 import { toolGenerateInvoke } from "./tool-loop.ts";
@@ -31,6 +31,14 @@ function isPromise(v: unknown): v is Promise<unknown> {
 function arrive<R extends Took>(c: RunContext, reply: R): R {
   if (reply.afterMs !== undefined && reply.afterMs > 0) c.clock += reply.afterMs;
   return reply;
+}
+
+/** The attempt keeps what answered it, for `ai.<prompt>.retries` and `.usage`. */
+function answers<R extends GenerateReply | StreamReply>(sent: SentAttempt, reply: R | Promise<R>): R | Promise<R> {
+  return whenDone(reply, (done) => {
+    sent.reply = done;
+    return done;
+  });
 }
 
 /**
@@ -70,9 +78,10 @@ export function generateInvoke(p: ProgramState, prompt: PromptInfo, asType: Type
   if (prompt.tools.length > 0) return toolGenerateInvoke(p, prompt, asType, span);
   const index = p.promptIndex.get(prompt) ?? -1;
   const ask = (c: RunContext, values: Value, attempt: number, correction: Correction | undefined) => {
-    (c.ai.sent[index] ??= []).push(correction ? { values, asType, correction } : { values, asType });
+    const sent: SentAttempt = correction ? { values, asType, correction } : { values, asType };
+    (c.ai.sent[index] ??= []).push(sent);
     const depth = c.depth;
-    return c.ai.backend.generate(correction ? { prompt, values, asType, attempt, correction, depth, span } : { prompt, values, asType, attempt, depth, span });
+    return answers(sent, c.ai.backend.generate(correction ? { prompt, values, asType, attempt, correction, depth, span } : { prompt, values, asType, attempt, depth, span }));
   };
 
   if (p.aiMode === "sync") {
@@ -117,9 +126,10 @@ export function streamInvoke(p: ProgramState, prompt: PromptInfo, span: Span): I
   const index = p.promptIndex.get(prompt) ?? -1;
   const start = (c: RunContext, values: Value) => {
     (c.ai.requests[index] ??= []).push(values);
+    const sent: SentAttempt = { values, asType: null };
     // Every attempt is sent once: its number is the count sent so far.
-    const attempt = (c.ai.sent[index] ??= []).push({ values, asType: null });
-    return c.ai.backend.stream({ prompt, values, attempt, span });
+    const attempt = (c.ai.sent[index] ??= []).push(sent);
+    return answers(sent, c.ai.backend.stream({ prompt, values, attempt, span }));
   };
   if (p.aiMode === "sync") {
     return {
@@ -144,7 +154,10 @@ function embedded(p: ProgramState, c: RunContext, span: Span, reply: EmbedReply)
 export function embedInvoke(p: ProgramState, span: Span): Invoke {
   const start = (c: RunContext, text: Value) => {
     const attempt = c.ai.embedRequests.push(text as string);
-    return c.ai.backend.embed({ text: text as string, dimensions: c.ai.dimensions, attempt, span });
+    return whenDone(c.ai.backend.embed({ text: text as string, dimensions: c.ai.dimensions, attempt, span }), (reply) => {
+      c.ai.embedReplies.push({ text: text as string, reply });
+      return reply;
+    });
   };
   if (p.aiMode === "sync") {
     return {

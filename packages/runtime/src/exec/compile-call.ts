@@ -7,6 +7,9 @@ import { resolutionOf, typeOf, unsupported, type Callable, type Cx } from "./com
 import { convertInvoke } from "./convert.ts";
 import { libraryFunction } from "./library.ts";
 import { calledOf, stepsOf } from "./tool-loop.ts";
+import { embedRetriesOf, embedUsageOf, retriesOf, usageOf } from "./ai-usage.ts";
+import type { RunContext } from "./context.ts";
+import type { Value } from "../values/value.ts";
 
 export type CallExpr = Extract<Expr, { kind: "call" }>;
 
@@ -16,6 +19,11 @@ export function callResolution(cx: Cx, call: CallExpr): Resolution | undefined {
   if (own) return own;
   const callee = call.callee;
   return resolutionOf(cx, callee) ?? (callee.kind === "member" ? resolutionOf(cx, callee.name) : undefined);
+}
+
+/** What a test reads of the run's AI calls (`ai.<prompt>.requests`, …): read when evaluated, never waiting. */
+function reading(get: (c: RunContext) => Value): Invoke {
+  return { async: false, call: (_args, c) => get(c) };
 }
 
 function callableInvoke(target: Callable): Invoke {
@@ -54,30 +62,28 @@ export function invokeFor(cx: Cx, res: Resolution, span: Span, argTypes: readonl
       return embedInvoke(p, span);
     case "convert":
       return convertInvoke(res.type, span);
-    case "ai_requests": {
-      const get = requestsOf(p, res.prompt);
-      return { async: false, call: (_args, c) => get(c) };
-    }
-    case "ai_attempts": {
-      const get = attemptsOf(p, res.prompt);
-      return { async: false, call: (_args, c) => get(c) };
-    }
-    case "ai_sent": {
-      const get = sentOf(p, res.prompt);
-      return { async: false, call: (_args, c) => get(c) };
-    }
-    case "ai_steps": {
-      const get = stepsOf(p, res.prompt);
-      return { async: false, call: (_args, c) => get(c) };
-    }
-    case "ai_called": {
-      const get = calledOf(p, res.prompt, res.tool);
-      return { async: false, call: (_args, c) => get(c) };
-    }
+    case "ai_requests":
+      return reading(requestsOf(p, res.prompt));
+    case "ai_attempts":
+      return reading(attemptsOf(p, res.prompt));
+    case "ai_sent":
+      return reading(sentOf(p, res.prompt));
+    case "ai_steps":
+      return reading(stepsOf(p, res.prompt));
+    case "ai_called":
+      return reading(calledOf(p, res.prompt, res.tool));
+    case "ai_retries":
+      return reading(retriesOf(p, res.prompt));
+    case "ai_usage":
+      return reading(usageOf(p, res.prompt));
     case "ai_embed_requests":
-      return { async: false, call: (_args, c) => embedRequestsOf(c) };
+      return reading(embedRequestsOf);
     case "ai_embed_attempts":
-      return { async: false, call: (_args, c) => embedAttemptsOf(c) };
+      return reading(embedAttemptsOf);
+    case "ai_embed_retries":
+      return reading(embedRetriesOf);
+    case "ai_embed_usage":
+      return reading(embedUsageOf);
     default:
       return null;
   }

@@ -9,16 +9,16 @@ import { compileExpr } from "./compile-expr.ts";
 import { Scope, type Cx, type ProgramState } from "./compile-state.ts";
 import { createContext, type RunContext } from "./context.ts";
 
-/** A literal calls no AI: a backend that says so should one ever be asked. */
-const NO_BACKEND: AiBackend = {
+/** A backend for code that calls no AI (a literal; a test before its fake is made): it says so should it ever be asked. */
+export const NO_AI: AiBackend = {
   generate: () => {
-    throw new Error("no AI backend while evaluating a literal");
+    throw new Error("no AI backend here: this code was not expected to call AI");
   },
   stream: () => {
-    throw new Error("no AI backend while evaluating a literal");
+    throw new Error("no AI backend here: this code was not expected to call AI");
   },
   embed: () => {
-    throw new Error("no AI backend while evaluating a literal");
+    throw new Error("no AI backend here: this code was not expected to call AI");
   },
 };
 
@@ -52,7 +52,7 @@ export function compileScripts(p: ProgramState, fakes: CheckedFakes[]): Compiled
   if (fakes.length === 0) return NO_SCRIPTS;
   // One context for the test's literals, made only if one is evaluated.
   let context: RunContext | null = null;
-  const literals = (): RunContext => (context ??= createContext({ seed: 0, backend: NO_BACKEND, promptCount: 0, dimensions: 0 }));
+  const literals = (): RunContext => (context ??= createContext({ seed: 0, backend: NO_AI, promptCount: 0, dimensions: 0 }));
   const scripts: CompiledScript[] = new Array(fakes.length);
   const byPrompt = new Map<PromptInfo, number>();
   let embed = -1;

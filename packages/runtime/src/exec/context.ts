@@ -1,7 +1,7 @@
 // The state of one run of program code: one test, or one `jadpo dev` request. Compiled closures
 // receive it as their second argument; nothing else in the executor is mutable.
 import type { Span, Type } from "@jadpo/compiler";
-import type { AiBackend, Correction } from "../ai/backend.ts";
+import type { AiBackend, Correction, EmbedReply, GenerateReply, StreamReply } from "../ai/backend.ts";
 import type { SiteOutcome } from "../ai/outcomes.ts";
 import { rng, type Rng } from "../seed.ts";
 import type { Value } from "../values/value.ts";
@@ -31,6 +31,8 @@ export interface AiSession {
   called: (Value[][] | undefined)[];
   /** `ai.embed.requests`: the text of each `ai.embed` call, in order (its length is `ai.embed.attempts`). */
   embedRequests: string[];
+  /** Each answered `ai.embed` call's text and reply, in order (`ai.embed.retries` and `.usage` read them). */
+  embedReplies: { text: string; reply: EmbedReply }[];
   /** Numbers in an embedding: the connection's `embedding_dimensions`, 16 by default. */
   dimensions: number;
   /** Told each outcome an AI call reaches, where the call decides it (`--coverage`); null when nobody counts. */
@@ -49,6 +51,10 @@ export interface SentAttempt {
   asType: Type | null;
   correction?: Correction;
   toolResults?: string[];
+  /** What answered it, once it was answered (`ai.<prompt>.retries` and `.usage` read it). */
+  reply?: GenerateReply | StreamReply;
+  /** A tool prompt's step: every step of its call so far, shared by them (a step's usage counts the earlier ones). */
+  steps?: SentAttempt[];
 }
 
 export interface RunContext {
@@ -102,7 +108,7 @@ export function createContext(options: ContextOptions): RunContext {
     clock: options.clockStart ?? TEST_CLOCK_START,
     seed: options.seed,
     random: null,
-    ai: { backend: options.backend, requests, sent, called, embedRequests: [], dimensions: options.dimensions, count: null },
+    ai: { backend: options.backend, requests, sent, called, embedRequests: [], embedReplies: [], dimensions: options.dimensions, count: null },
     depth: 0,
     testStmt: null,
     deadline: options.timeoutMs === undefined ? Infinity : nowMs() + options.timeoutMs,

@@ -87,6 +87,7 @@ function* toolLoop(p: ProgramState, prompt: PromptInfo, asType: Type, span: Span
   let replayed: GenerateReply[] = [];
   /** What the last step's tool calls gave back, sent with this step; none after a step that called none. */
   let toolResults: string[] = [];
+  const steps: SentAttempt[] = [];
   for (let step = 1; ; step++) {
     // A next step is needed: past the limit, the call ends here (a pending correction is not asked for).
     if (step > prompt.maxSteps) {
@@ -96,6 +97,8 @@ function* toolLoop(p: ProgramState, prompt: PromptInfo, asType: Type, span: Span
     const sent: SentAttempt = { values, asType };
     if (correction) sent.correction = correction;
     if (toolResults.length > 0) sent.toolResults = toolResults;
+    sent.steps = steps;
+    steps.push(sent);
     (c.ai.sent[index] ??= []).push(sent);
     const call: GenerateCall = {
       prompt, values, asType, attempt: step, depth, span,
@@ -106,9 +109,13 @@ function* toolLoop(p: ProgramState, prompt: PromptInfo, asType: Type, span: Span
     let reply = arrive(c, next ?? ((yield { kind: "ask", reply: () => backend.generate(call) }) as GenerateReply));
     if (reply.kind === "replay") {
       if (next !== undefined) throw new InternalFault("a recording's step replays another recording");
+      // The retries it took to reach the recording were this step's.
+      const retries = reply.retries;
       [reply, ...replayed] = reply.steps;
       if (reply === undefined || reply.kind === "replay") throw new InternalFault("a recording replays no step");
+      if (retries) reply = { ...reply, retries };
     }
+    sent.reply = reply;
     if (correction) earlier.push({ kind: "correction", correction });
     correction = undefined;
     toolResults = [];

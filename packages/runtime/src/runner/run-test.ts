@@ -1,11 +1,14 @@
 // Running one test (docs/testing.md): its own seed, a clock at 2026-01-01T00:00:00Z, the fake answering
-// every AI call, and exactly one diagnostic when it fails.
+// every AI call (its transport failures retried by the connection's policy on that clock), and
+// exactly one diagnostic when it fails.
 import type { Diagnostic, TestInfo } from "@jadpo/compiler";
 import type { ReadProjectFile } from "@jadpo/compiler";
 import { FakeBackend, type ParsedRecordings } from "../ai/fake.ts";
 import { compiledTest, type CompiledProgram, type CompiledTest } from "../exec/compile-program.ts";
 import { createContext, type RunContext } from "../exec/context.ts";
-import { NO_SCRIPTS } from "../exec/compile-fakes.ts";
+import { NO_AI, NO_SCRIPTS } from "../exec/compile-fakes.ts";
+import { retryPolicyOf, testClock } from "../ai/retry-policy.ts";
+import { retryingBackend } from "../ai/retrying-backend.ts";
 import { ReturnSignal } from "../signals.ts";
 import type { Value } from "../values/value.ts";
 import type { TestResult } from "./events.ts";
@@ -74,7 +77,7 @@ export function runTest(compiled: CompiledProgram, test: TestInfo, options: RunT
   const seed = testSeed(options.runSeed, test.file.path, test.name);
   let ct: CompiledTest | null = null;
   const c = createContext({
-    seed, backend: NO_FAKE, promptCount: compiled.prompts.size, dimensions: compiled.dimensions,
+    seed, backend: NO_AI, promptCount: compiled.prompts.size, dimensions: compiled.dimensions,
     timeoutMs: options.timeout?.ms, timeLimit: options.timeout?.text,
   });
   const r: Running = { c, fake: NO_FAKE, seed, started };
@@ -83,7 +86,8 @@ export function runTest(compiled: CompiledProgram, test: TestInfo, options: RunT
     if (!ct) throw new Error(`the test "${test.name}" is not part of the compiled program`);
     const fake = (r.fake = new FakeBackend(ct.scripts, { seed, readFile: options.readFile, recordings: options.recordings }));
     const scripts = ct.scripts;
-    c.ai.backend = options.observe ? observingBackend(fake, (prompt) => scripts.byPrompt.has(prompt), options.observe) : fake;
+    const retrying = retryingBackend(fake, retryPolicyOf(compiled.program.connection), testClock(c));
+    c.ai.backend = options.observe ? observingBackend(retrying, (prompt) => scripts.byPrompt.has(prompt), options.observe) : retrying;
     c.ai.count = options.observe ? outcomeCounter(options.observe) : null;
     const slots: Value[] = new Array(ct.slots).fill(null);
     if (!ct.body.async) {

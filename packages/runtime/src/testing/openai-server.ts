@@ -14,6 +14,8 @@ export interface RecordedRequest {
   headers: Record<string, string | string[] | undefined>;
   /** The parsed JSON body, or the raw text when it isn't JSON. */
   body: unknown;
+  /** The client's port: which connection (and so which process) sent it. */
+  remotePort: number;
   /** A chat request's `messages` (empty for any other request). */
   messages: unknown[];
   /** A chat request's `tools`, null when it sent none. */
@@ -116,6 +118,7 @@ export async function startFakeModelServer(initial: Behaviour): Promise<FakeMode
       body,
       messages: Array.isArray(chat["messages"]) ? chat["messages"] : [],
       tools: Array.isArray(chat["tools"]) ? chat["tools"] : null,
+      remotePort: req.socket.remotePort ?? 0,
     };
     requests.push(recorded);
     const route = recorded.path === "/v1/chat/completions" ? "chat" : recorded.path === "/v1/embeddings" ? "embeddings" : null;

@@ -2,7 +2,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { answerFormatInstruction, correctionRequest, jsonSchemaOf, promptsFolder } from "../../src/ai/prompt-texts.ts";
+import { answerFormatInstruction, correctionRequest, jsonSchemaOf } from "../../src/ai/prompt-texts.ts";
+import { promptsFolder } from "../../src/ai/prompt-files.ts";
 import { CUSTOMER_QUESTION, DURATION, INSTANT, LOCALE, ORDER_CODE, STARS, SUPPORT_ANSWER, TEXT, commentType, list } from "./types-fixture.ts";
 
 describe("promptsFolder", () => {

@@ -33,7 +33,7 @@ async function server(routes: Record<string, number>): Promise<{ url: string; as
 const connection = (url: string): ConnectionInfo => ({
   name: "local_model", driver: "openai_compatible",
   baseUrl: { kind: "literal", value: url }, model: { kind: "literal", value: "m" }, key: null,
-  timeoutMs: 30_000, maxAnswerBytes: 1024 * 1024, embeddingDimensions: 16, sandbox: ["answer_question"], perDay: null,
+  timeoutMs: 30_000, maxAnswerBytes: 1024 * 1024, embeddingDimensions: 16, sandbox: ["answer_question"], perDay: null, retries: { max: 2, backoffMs: 1000 },
 });
 
 describe("probeModel", () => {

@@ -30,6 +30,7 @@ const LOCAL: ConnectionInfo = {
   embeddingDimensions: 16,
   sandbox: ["answer_question"],
   perDay: 50,
+  retries: { max: 2, backoffMs: 1000 },
 };
 
 describe("driverOptionsFromConnection", () => {

@@ -136,6 +136,12 @@ describe("reading a recording strictly", () => {
     expect(recordingText(true, "answer_question@b44ecc53", null, [])).toBe('{\n  "answer": true,\n  "steps": [],\n  "version": "answer_question@b44ecc53"\n}\n');
   });
 
+  it("reads the usage `asked` kept, when the model reported it", () => {
+    const asked = { model: "m", usage: { input_tokens: 120, output_tokens: 0 }, values: "3f9a0c12" };
+    const text = recordingText({ reply: "x" }, "answer_question@b44ecc53", asked);
+    expect(readRecording(text, expected)).toEqual({ ok: true, answer: { reply: "x" }, version: "answer_question@b44ecc53", asked, steps: null });
+  });
+
   it("writes `asked` between `answer` and `version`, its members in name order", () => {
     expect(recordingText({ reply: "{Text}", resolved_by_articles: true }, "answer_question@b44ecc53", { values: "3f9a0c12", model: "m", fixture: "questions.sesame" })).toBe(
       '{\n  "answer": {\n    "reply": "{Text}",\n    "resolved_by_articles": true\n  },\n  "asked": {\n    "fixture": "questions.sesame",\n' +
@@ -148,6 +154,7 @@ describe("reading a recording strictly", () => {
     expect(readRecording('\r\n { "answer" : [ ] , "version" : "answer_question@b44ecc53" } \n\n', expected).ok).toBe(true);
   });
 
+  const USAGE_PROBLEM = 'its `asked.usage` is not `{"input_tokens": N, "output_tokens": M}` with whole numbers';
   const bad: Array<[string, string | Uint8Array, string]> = [
     ["a BOM in bytes", new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode(SPEC_EXAMPLE)]), "the file starts with a byte order mark"],
     ["a BOM in text", `\uFEFF${SPEC_EXAMPLE}`, "the file starts with a byte order mark"],
@@ -163,7 +170,11 @@ describe("reading a recording strictly", () => {
     ["a call with more than arguments and tool", '{"answer": 1, "steps": [{"calls": [{"arguments": {}, "tool": "t", "result": 1}]}], "version": "answer_question@b44ecc53"}', "its `steps[0].calls[0]` is not an object with `arguments` and `tool`"],
     ["a call naming no tool", '{"answer": 1, "steps": [{"calls": [{"arguments": {}, "tool": ""}]}], "version": "answer_question@b44ecc53"}', "its `steps[0].calls[0]` names no `tool`"],
     ["an `asked` that isn't an object", '{"answer": 1, "asked": "x", "version": "answer_question@b44ecc53"}', "its `asked` is not an object with `model` and `values`"],
-    ["an extra key in `asked`", '{"answer": 1, "asked": {"model": "m", "values": "3f9a0c12", "question": "Sesame?"}, "version": "answer_question@b44ecc53"}', 'its `asked` has "question" besides `fixture`, `model` and `values`'],
+    ["an extra key in `asked`", '{"answer": 1, "asked": {"model": "m", "values": "3f9a0c12", "question": "Sesame?"}, "version": "answer_question@b44ecc53"}', 'its `asked` has "question" besides `fixture`, `model`, `values` and `usage`'],
+    ["a usage without output tokens", '{"answer": 1, "asked": {"model": "m", "usage": {"input_tokens": 3}, "values": "3f9a0c12"}, "version": "answer_question@b44ecc53"}', USAGE_PROBLEM],
+    ["a usage of a fraction of a token", '{"answer": 1, "asked": {"model": "m", "usage": {"input_tokens": 3, "output_tokens": 1.5}, "values": "3f9a0c12"}, "version": "answer_question@b44ecc53"}', USAGE_PROBLEM],
+    ["a usage below zero", '{"answer": 1, "asked": {"model": "m", "usage": {"input_tokens": -1, "output_tokens": 2}, "values": "3f9a0c12"}, "version": "answer_question@b44ecc53"}', USAGE_PROBLEM],
+    ["a usage with more than the two counts", '{"answer": 1, "asked": {"model": "m", "usage": {"input_tokens": 1, "output_tokens": 2, "total_tokens": 3}, "values": "3f9a0c12"}, "version": "answer_question@b44ecc53"}', USAGE_PROBLEM],
     ["an `asked` without a model", '{"answer": 1, "asked": {"values": "3f9a0c12"}, "version": "answer_question@b44ecc53"}', "its `asked.model` is not the name of a model"],
     ["an empty model", '{"answer": 1, "asked": {"model": "", "values": "3f9a0c12"}, "version": "answer_question@b44ecc53"}', "its `asked.model` is not the name of a model"],
     ["a values digest of 7 hex digits", '{"answer": 1, "asked": {"model": "m", "values": "3f9a0c1"}, "version": "answer_question@b44ecc53"}', "its `asked.values` is not 8 hex digits"],

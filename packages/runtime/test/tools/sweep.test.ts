@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import type { Type } from "@jadpo/compiler";
 import { FakeBackend } from "../../src/ai/fake.ts";
-import type { GenerateCall } from "../../src/ai/backend.ts";
+import { isTransportReply, type GenerateCall } from "../../src/ai/backend.ts";
 import { loadTests } from "../../src/runner/execute.ts";
 import type { TestOutcome } from "../../src/runner/outcome.ts";
 import { checkConstraints } from "../../src/values/check.ts";
@@ -74,6 +74,7 @@ describe("an unscripted tool prompt under a seed sweep", () => {
       for (let step = 1; ; step++) {
         const call: GenerateCall = { prompt, values: { question: "?" }, asType, attempt: step, depth: 1, span: prompt.calls[0] };
         const reply = fake.generate(call);
+        if (isTransportReply(reply)) throw new Error("an unscripted step failed in transport");
         if (reply.kind !== "calls") {
           expect(reply.kind).toBe("value");
           expect(checkConstraints(asType, (reply as { value: Value }).value)).toBeNull();

@@ -1,17 +1,13 @@
 // One build of the project for `jadpo dev`: the checked program compiled for waiting AI calls,
 // its actions by name with their parameter types, and the AI backend over that program.
 // A build with any diagnostic is not served: the last good one keeps serving (docs/dev.md).
-import type { ActionDecl, CheckedProgram, Diagnostic, SourceFile, Type } from "@jadpo/compiler";
-import { compileProject, sourceLookup, VOID } from "@jadpo/compiler";
-import { compileProgram, type CompiledProgram } from "@jadpo/runtime";
+import type { CheckedProgram, Diagnostic, SourceFile } from "@jadpo/compiler";
+import { compileProject, sourceLookup } from "@jadpo/compiler";
+import { actionsOf, compileProgram, type CompiledProgram, type ServedAction } from "@jadpo/runtime";
 import { DevAi, type DevAiOptions } from "@jadpo/runtime/dev";
 import { nodeHost } from "../../node-host.ts";
 
-export interface ServedAction {
-  decl: ActionDecl;
-  params: { name: string; type: Type }[];
-  result: Type;
-}
+export type { ServedAction };
 
 export interface DevBuild {
   program: CheckedProgram;
@@ -26,22 +22,6 @@ export interface DevBuild {
 export type BuildResult =
   | { ok: true; build: DevBuild }
   | { ok: false; diagnostics: Diagnostic[]; omitted: number; source: (file: string) => SourceFile | undefined };
-
-function actionsOf(program: CheckedProgram): Map<string, ServedAction> {
-  const actions = new Map<string, ServedAction>();
-  for (const file of program.graph.files) {
-    for (const decl of file.syntax.decls) {
-      if (decl.kind !== "action" || actions.has(decl.name.name)) continue;
-      const signature = program.signatures?.get(decl);
-      actions.set(decl.name.name, {
-        decl,
-        params: signature?.params ?? [],
-        result: signature?.result ?? VOID,
-      });
-    }
-  }
-  return actions;
-}
 
 /** Compiles the project at `root` (absolute). Never throws for a user error. */
 export function buildProject(root: string, ai: DevAiOptions): BuildResult {

@@ -3,16 +3,23 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { MAX_FILE_BYTES } from "@jadpo/compiler";
 
-export type BodyRead = { ok: true; text: string } | { ok: false; problem: string };
+export type BodyRead = { ok: true; text: string } | { ok: false; problem: string; tooLarge: boolean };
 
-/** Past this much, an oversized body stops being drained and the connection is cut. */
-const DRAIN_LIMIT = 4 * MAX_FILE_BYTES;
+/** How much a body may hold, and what to say of a larger one. */
+export interface BodyLimit {
+  bytes: number;
+  problem: string;
+}
+
+/** The limit a source file or recording has. */
+const DEV_LIMIT: BodyLimit = { bytes: MAX_FILE_BYTES, problem: "The request body is larger than 16 MiB" };
 
 /**
- * The body as UTF-8 text. An oversized one resolves at once with its problem (the caller answers
- * 400) and the rest is read and dropped, so the client gets that answer rather than a reset.
+ * The body as UTF-8 text. An oversized one resolves at once with its problem (the caller answers)
+ * and the rest is read and dropped, so the client gets that answer rather than a reset; past four
+ * times the limit, an endless body is not drained for ever and the connection is cut.
  */
-export function readBody(req: IncomingMessage): Promise<BodyRead> {
+export function readBody(req: IncomingMessage, limit: BodyLimit = DEV_LIMIT): Promise<BodyRead> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -24,12 +31,10 @@ export function readBody(req: IncomingMessage): Promise<BodyRead> {
     };
     req.on("data", (chunk: Buffer) => {
       size += chunk.length;
-      // The limit a source file or recording has.
-      if (size > MAX_FILE_BYTES) {
+      if (size > limit.bytes) {
         chunks.length = 0;
-        finish({ ok: false, problem: "The request body is larger than 16 MiB" });
-        // An endless body is not drained for ever.
-        if (size > DRAIN_LIMIT) req.socket.destroy();
+        finish({ ok: false, problem: limit.problem, tooLarge: true });
+        if (size > 4 * limit.bytes) req.socket.destroy();
         return;
       }
       chunks.push(chunk);
@@ -38,10 +43,10 @@ export function readBody(req: IncomingMessage): Promise<BodyRead> {
       try {
         finish({ ok: true, text: new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks)) });
       } catch {
-        finish({ ok: false, problem: "The request body is not UTF-8 text" });
+        finish({ ok: false, problem: "The request body is not UTF-8 text", tooLarge: false });
       }
     });
-    req.on("error", () => finish({ ok: false, problem: "The request body could not be read" }));
+    req.on("error", () => finish({ ok: false, problem: "The request body could not be read", tooLarge: false }));
   });
 }
 

@@ -4,7 +4,7 @@
 // of a bad edit.
 import type { AddressInfo } from "node:net";
 import { basename } from "node:path";
-import { diagnostic, omittedLine, renderErrorPlain, renderErrorPretty, type Diagnostic } from "@jadpo/compiler";
+import { diagnostic, omittedLine, renderErrorPlain, renderErrorPretty } from "@jadpo/compiler";
 import { DEV_CALL_LOG, DEV_STATE_NAMES, probeModel, removeStaleFiles, UsageCounter, type DevAiOptions, type DevCall, type Probe } from "@jadpo/runtime/dev";
 import type { CliContext } from "../../context.ts";
 import { recordingKey } from "../../recording-key.ts";
@@ -13,7 +13,7 @@ import { diskFull, isDiskFull } from "../../disk-full.ts";
 import { reportInternalError } from "../../internal-error.ts";
 import { terminalFor, type ColorMode, type Terminal } from "../../terminal.ts";
 import { reportUsage } from "../../usage.ts";
-import { findProject } from "../../project.ts";
+import { projectOrReport } from "../../project.ts";
 import { statePath } from "../../state-folder.ts";
 import { timeLimit } from "../../options.ts";
 import type { ActionAnswer } from "./actions.ts";
@@ -21,6 +21,10 @@ import { buildProject, type BuildResult, type DevBuild } from "./build.ts";
 import type { FailedRequest } from "./page.ts";
 import { createDevServer } from "./server.ts";
 import { watchProject } from "../../watch-project.ts";
+import { listenProblem } from "../../listen-problem.ts";
+import { compileErrorBlocks } from "../../compile-errors.ts";
+
+export { listenProblem };
 
 export interface DevOptions {
   port: number;
@@ -38,13 +42,8 @@ export function callLine(call: DevCall): string {
 }
 
 function printBuildErrors(result: Extract<BuildResult, { ok: false }>, context: CliContext, terminal: Terminal, displayPath: (file: string) => string): void {
-  const blocks = result.diagnostics.map((d) =>
-    terminal.isTTY
-      ? renderErrorPretty(d, { displayPath, paint: terminal.paint, source: result.source })
-      : renderErrorPlain(d, { displayPath }),
-  );
-  const more = result.omitted > 0 ? `${omittedLine(result.omitted)}\n\n` : "";
-  context.stdout.write(`${blocks.join("\n\n")}\n\n${more}`);
+  const { blocks, more } = compileErrorBlocks(result, displayPath, terminal.isTTY ? terminal.paint : null);
+  context.stdout.write(`${blocks.join("\n\n")}\n\n${more === null ? "" : `${more}\n\n`}`);
 }
 
 /** A request that did not succeed, as /_dev lists it. */
@@ -93,24 +92,13 @@ function devRecordingKey(root: string, env: CliContext["env"], onProblem: (messa
   };
 }
 
-/** Why the server couldn't listen on `port`, from the system's error code. */
-export function listenProblem(port: number, code: string): Diagnostic {
-  if (code === "EADDRINUSE") return diagnostic("cli.port_in_use", null, { port });
-  return diagnostic("cli.port_unavailable", null, { port, code: code || "unknown error" });
-}
-
 /** Serves the project at `path` until `stop` aborts. Sets `context.exitCode`. */
 export async function runDev(path: string | undefined, options: DevOptions, context: CliContext, stop: AbortSignal): Promise<void> {
   const terminal = terminalFor(context.stdout, context.env, options.color);
   const { paint } = terminal;
-  const lookup = findProject(context.cwd, path);
-  if (!lookup.ok) {
-    if (lookup.exitCode === 2) return reportUsage(context, lookup.diagnostic);
-    context.stdout.write(`${renderErrorPlain(lookup.diagnostic)}\n`);
-    context.exitCode = 1;
-    return;
-  }
-  const { root, displayPath } = lookup.project;
+  const found = projectOrReport(context, path);
+  if (found === null) return;
+  const { root, displayPath } = found;
   const project = displayPath(".");
   // A dev process killed while writing left its lock or temporary file: nobody waits on those.
   // (findProject checked that `.jadpo/dev` is a real folder of the project.)

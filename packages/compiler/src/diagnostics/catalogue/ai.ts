@@ -38,6 +38,20 @@ export const aiRules = {
     next: "Set `{variable}` in your environment and run the command again",
     owner: "human",
   },
+  "ai.setting_missing": {
+    reason: "A served or built app reads its connection's settings from the environment when it starts, so a deployment missing one stops at once rather than at its first call.",
+    owner: "human",
+    variants: {
+      unset: {
+        summary: "`{variable}` is not set, so the connection `{connection}`'s {setting} can't be read",
+        next: "Set `{variable}` in the environment the app runs in, or give the connection's `env(\"{variable}\", …)` a default",
+      },
+      absent: {
+        summary: "The connection `{connection}` has no `{setting}`",
+        next: "Give the connection a `{setting}` entry",
+      },
+    },
+  },
   "ai.no_values": {
     summary: "No values to ask `{prompt}` with",
     reason: "A recording answers the prompt as a real call asks it, so it needs the values of a `jadpo dev` call or a fixture.",

@@ -116,6 +116,10 @@ export const testRunRules = {
         next: "Make sure the recursion stops: check its ending condition",
       },
       fixture_stopped: { summary: "The fixture `{fixture}` stopped: {fault}", next: "{suggestion}" },
+      model_error: {
+        summary: "Asking the model failed: {error}",
+        next: "Check the connection's model, base_url and key in the environment the app runs with",
+      },
       too_long: {
         summary: "The action ran longer than its time limit of {limit}",
         next: "Look for a loop or recursion that grows without end, or give actions more time with `jadpo dev --action-timeout 2m`",

@@ -92,6 +92,12 @@ export const toolchainRules = {
     next: "Pass an `--output` file in a folder you can write to",
     owner: "human",
   },
+  "cli.build_unwritable": {
+    summary: "The build can't be written to `{path}`: {why}",
+    reason: "`jadpo build` writes `app.mjs`, `app.d.mts` and `server.mjs` into that folder, creating it when it is missing.",
+    next: "Pass an `--out` folder you can write to",
+    owner: "human",
+  },
   "cli.disk_full": {
     reason: "The disk holding it has no space left, or your quota on it is used up ({code}).",
     owner: "human",
@@ -108,14 +114,20 @@ export const toolchainRules = {
   },
   "cli.port_in_use": {
     summary: "Port {port} is already in use",
-    reason: "Another program (perhaps another `jadpo dev`) is serving on that port of 127.0.0.1.",
+    reason: "Another program (perhaps another `jadpo dev` or `jadpo serve`) is serving on that port.",
     next: "Pass another `--port`, or `--port 0` to pick a free one",
     owner: "human",
   },
   "cli.port_unavailable": {
-    summary: "Port {port} can't be served on 127.0.0.1 ({code})",
+    summary: "Port {port} can't be served on {host} ({code})",
     reason: "The system refused to serve on that port.",
     next: "Pass another `--port`, or `--port 0` to pick a free one",
+    owner: "human",
+  },
+  "cli.serve_token_missing": {
+    summary: "`JADPO_SERVE_TOKEN` is not set, so the app's actions would answer anyone",
+    reason: "Every request to an action must carry the token as `Authorization: Bearer <token>`; with no token set, there is nothing to check it against.",
+    next: "Set `JADPO_SERVE_TOKEN` to a long random secret (`openssl rand -hex 32` makes one), or pass `--no-auth` with a loopback `--host` to serve only this machine",
     owner: "human",
   },
   "cli.no_project": {

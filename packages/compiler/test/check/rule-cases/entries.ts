@@ -93,6 +93,42 @@ export const entryCases: RuleCase[] = [
   rule: type.bad_entry`,
   },
   {
+    rule: "type.bad_entry",
+    title: "a connection's retries that is not a block",
+    files: app(`connection model {\n    capability: ai\n    retries: 3\n}\n`),
+    expected: `error: \`retries\` must be a block --> app.jadpo:3:14
+  reason: Each entry of a failure, prompt, connection or \`locales\` takes one kind of value: a text, a word, a number, a duration, a list or a block.
+  next: Write \`retries: { max: 2  backoff: 1s }\` (agent)
+  rule: type.bad_entry`,
+  },
+  {
+    rule: "type.bad_entry",
+    title: "retries.max above 10",
+    files: app(`connection model {\n    capability: ai\n    retries: { max: 11 }\n}\n`),
+    expected: `error: \`max\` must be an Int from 0 to 10 --> app.jadpo:3:21
+  reason: Each entry of a failure, prompt, connection or \`locales\` takes one kind of value: a text, a word, a number, a duration, a list or a block.
+  next: Write \`max: 2\`, or \`max: 0\` to send each request once (agent)
+  rule: type.bad_entry`,
+  },
+  {
+    rule: "type.bad_entry",
+    title: "retries.backoff of no time",
+    files: app(`connection model {\n    capability: ai\n    retries: { max: 3  backoff: 0s }\n}\n`),
+    expected: `error: \`backoff\` must be a positive duration --> app.jadpo:3:33
+  reason: Each entry of a failure, prompt, connection or \`locales\` takes one kind of value: a text, a word, a number, a duration, a list or a block.
+  next: Write a duration such as \`backoff: 1s\` (agent)
+  rule: type.bad_entry`,
+  },
+  {
+    rule: "type.unknown_entry",
+    title: "a misspelt entry of retries",
+    files: app(`connection model {\n    capability: ai\n    retries: { max: 3  bakcoff: 2s }\n}\n`),
+    expected: `error: \`retries\` has no entry \`bakcoff\` --> app.jadpo:3:24
+  reason: Failures, prompts, connections and \`locales\` take a closed set of entries, so a misspelt one is caught rather than ignored.
+  next: Did you mean \`backoff\`? (agent)
+  rule: type.unknown_entry`,
+  },
+  {
     rule: "type.unknown_entry",
     files: shop(`failure Busy { kind: Unavailable  mesage: "Busy." }\n`),
     expected: `error: \`Busy\` has no entry \`mesage\` --> domains/shop/shop.jadpo:1:35

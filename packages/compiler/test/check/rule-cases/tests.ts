@@ -40,6 +40,28 @@ export const testCases: RuleCase[] = [
   rule: test.fake_type`,
   },
   {
+    rule: "type.mismatch",
+    title: "rate_limited given a number, not a duration",
+    files: shop(ANSWERING, {
+      "domains/shop/answer.test.jadpo": `test "a rate limit" {\n    fakes: {\n        ai.ask: [rate_limited(20)]\n    }\n    var a = attempt answer("Hello?")\n}\n`,
+    }),
+    expected: `error: Expected a duration written out, such as \`20s\`, found a number --> domains/shop/answer.test.jadpo:3:31
+  reason: Every type is nominal, so a value of one type is never silently taken for another.
+  next: Write the wait the server asks for, such as \`rate_limited(20s)\`, or \`rate_limited\` alone for none (agent)
+  rule: type.mismatch`,
+  },
+  {
+    rule: "type.argument_count",
+    title: "rate_limited given two durations",
+    files: shop(ANSWERING, {
+      "domains/shop/answer.test.jadpo": `test "a rate limit" {\n    fakes: {\n        ai.ask: [rate_limited(1s, 2s)]\n    }\n    var a = attempt answer("Hello?")\n}\n`,
+    }),
+    expected: `error: \`rate_limited\` takes 1 argument, the \`Retry-After\` as a duration such as \`20s\`, found 2 --> domains/shop/answer.test.jadpo:3:18
+  reason: A call gives each parameter exactly once, in order, so nothing is left to a default or dropped.
+  next: Pass 1 argument, the \`Retry-After\` as a duration such as \`20s\` to \`rate_limited\` (agent)
+  rule: type.argument_count`,
+  },
+  {
     rule: "test.fake_unknown_prompt",
     files: shop(ANSWERING, {
       "domains/shop/answer.test.jadpo": `test "a scripted answer" {\n    fakes: {\n        ai.aks: [refused]\n    }\n    assert answer("Hello?") fails Unavailable\n}\n`,

@@ -1,0 +1,53 @@
+// What `jadpo serve` does (docs/production.md): compile the project once (its diagnostics and exit 1
+// when it doesn't compile; nothing is written), and serve the program a build would ship, as a
+// build's `server.mjs` serves it, until SIGTERM or SIGINT.
+import { compileProject, renderErrorPlain, sourceLookup } from "@jadpo/compiler";
+import { createProductionApp, programForBuild, type MissingSettingFault, type ProductionApp } from "@jadpo/runtime/app";
+import type { CliContext } from "../../context.ts";
+import { nodeHost } from "../../node-host.ts";
+import { projectOrReport } from "../../project.ts";
+import type { ColorMode } from "../../terminal.ts";
+import { compileErrorBlocks } from "../../compile-errors.ts";
+import { missingSetting, startServing, type ServeOptions } from "./start.ts";
+import { untilSignalled } from "./stop-signals.ts";
+
+export interface ServeCommandOptions extends ServeOptions {
+  color: ColorMode;
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+function isMissingSetting(error: unknown): error is MissingSettingFault {
+  return error instanceof Error && error.name === "JadpoFault" && "missing" in error;
+}
+
+/** The project's app, or null once its problem is printed. */
+function loadProject(path: string | undefined, context: CliContext): ProductionApp | null {
+  const project = projectOrReport(context, path);
+  if (project === null) return null;
+  const { root, displayPath } = project;
+  const result = compileProject(nodeHost, root);
+  if (result.program === null || result.diagnostics.length > 0) {
+    // Plain: serve's output is a log, not a terminal's.
+    const { blocks, more } = compileErrorBlocks({ ...result, source: sourceLookup(result.graph) }, displayPath, null);
+    const count = plural(result.diagnostics.length + result.omitted, "compile error");
+    context.stdout.write(`${blocks.join("\n\n")}${more === null ? "" : `\n${more}`}\nserve failed: ${count}\n`);
+    return null;
+  }
+  try {
+    return createProductionApp(programForBuild(result.program).program, { env: context.env });
+  } catch (error) {
+    if (!isMissingSetting(error)) throw error;
+    context.stderr.write(`${renderErrorPlain(missingSetting(error.missing))}\n`);
+    return null;
+  }
+}
+
+/** Serves the project at `path` until `stop` aborts. Sets `context.exitCode`. */
+export function runServe(path: string | undefined, options: ServeOptions, context: CliContext, stop: AbortSignal): Promise<void> {
+  return startServing(options, context, async () => loadProject(path, context), stop);
+}
+
+export async function runServeCommand(path: string | undefined, options: ServeCommandOptions, context: CliContext): Promise<void> {
+  await untilSignalled(context, (stop) => runServe(path, options, context, stop));
+}

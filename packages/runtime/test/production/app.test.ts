@@ -1,0 +1,202 @@
+// A built app's createApp, against the testing model server: the example app's action succeeds,
+// fails as a value, rejects a bad input with JadpoInputError and a provider error with JadpoFault;
+// settings missing from `env` stop createApp; a key the model echoes never reaches a result;
+// close() waits for the calls running. Each runs the program a build ships, written and read back.
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { diagnostic, renderErrorPlain, type CheckedProgram } from "@jadpo/compiler";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { createApp, JadpoFault, JadpoInputError, PRODUCTION_APP, type JadpoApp } from "../../src/production/index.ts";
+import { decodeProgram, encodeProgram } from "../../src/production/program-codec.ts";
+import { programForBuild } from "../../src/production/prune.ts";
+import { APP, filesUnder, projectOf, type ProjectFiles } from "../../src/testing/project.ts";
+import { SHOP_ASK, SHOP_ORDERS } from "../../src/testing/shop.ts";
+import type { AiCallRecord } from "../../src/production/backend.ts";
+import { startFakeModelServer, type FakeModelServer } from "../../src/testing/openai-server.ts";
+
+const example = fileURLToPath(new URL("../../../../examples/support", import.meta.url));
+
+/** The program a build of `files` ships, as app.mjs reads it back. */
+function shipped(files: ProjectFiles): CheckedProgram {
+  const { program, replaced } = programForBuild(projectOf(files).program);
+  return decodeProgram(encodeProgram(program, replaced)) as CheckedProgram;
+}
+
+const program = shipped(filesUnder(example));
+const ANSWER = JSON.stringify({ resolved_by_articles: true, reply: "The seeded rye has sesame." });
+
+let server: FakeModelServer;
+beforeAll(async () => {
+  server = await startFakeModelServer({ kind: "answer", text: ANSWER });
+});
+afterAll(() => server.close());
+
+async function withApp<T>(env: Record<string, string>, use: (app: JadpoApp) => Promise<T>): Promise<T> {
+  const app = createApp(program, { env: { JADPO_AI_BASE_URL: server.url, ...env } });
+  try {
+    return await use(app);
+  } finally {
+    await app.close();
+  }
+}
+
+describe("createApp of the example", () => {
+  it("answers with the action's value, sending the model the rendered prompt", async () => {
+    server.setBehaviour({ kind: "answer", text: ANSWER });
+    const before = server.requests.length;
+    const result = await withApp({}, (app) => app.actions.answer_customer({ question: "Does the rye contain sesame?" }));
+    expect(result).toEqual({ ok: true, value: { resolved_by_articles: true, reply: "The seeded rye has sesame." } });
+    const sent = server.requests.slice(before);
+    expect(sent).toHaveLength(1);
+    expect(JSON.stringify(sent[0].body)).toContain("Question: Does the rye contain sesame?");
+    expect(sent[0].headers.authorization).toBeUndefined();
+  });
+
+  it("gives an action's failure as a value", async () => {
+    server.setBehaviour({ kind: "refuse" });
+    const result = await withApp({}, (app) => app.actions.answer_customer({ question: "Sesame?" }));
+    expect(result).toEqual({
+      ok: false,
+      failure: { name: "AssistantUnavailable", code: "assistant_unavailable", kind: "Unavailable", message: "The assistant can't answer right now." },
+    });
+  });
+
+  it("rejects an input that doesn't decode with JadpoInputError, its rule and path those of the decode error", async () => {
+    await withApp({}, async (app) => {
+      const tooShort = await app.actions.answer_customer({ question: "" }).catch((e: unknown) => e);
+      expect(tooShort).toBeInstanceOf(JadpoInputError);
+      expect(tooShort).toMatchObject({ name: "JadpoInputError", rule: "min_length", path: "question" });
+      expect((tooShort as Error).message).toBe("`min_length` on `question`: expected at least 1 character, got 0 characters");
+      await expect(app.actions.answer_customer({ question: "x", tone: 1 })).rejects.toMatchObject({ rule: "unknown", path: "tone" });
+      await expect(app.actions.answer_customer({})).rejects.toMatchObject({ rule: "missing", path: "question" });
+      await expect(app.actions.answer_customer([] as never)).rejects.toMatchObject({ rule: "type", path: "the input" });
+    });
+  });
+
+  it("rejects with JadpoFault, naming the call's location, when the model answers with an error no AI failure covers", async () => {
+    server.setBehaviour({ kind: "error", status: 401, body: { error: { message: "Incorrect API key provided: sk-abcdefghijkl", type: "invalid_request_error", code: "invalid_api_key" } } });
+    const error = await withApp({ JADPO_AI_KEY: "sk-abcdefghijkl" }, (app) => app.actions.answer_customer({ question: "Sesame?" }).catch((e: unknown) => e));
+    expect(error).toBeInstanceOf(JadpoFault);
+    expect((error as Error).name).toBe("JadpoFault");
+    expect((error as Error).message).toMatch(/^Asking the model failed: the model answered with HTTP 401: Incorrect API key provided: \*\*\* \(domains\/support\/actions\/answer_customer\.jadpo:10:18\)$/);
+  });
+
+  it("words the fault of a model's error as the catalogue does", () => {
+    const span = { file: "domains/a/a.jadpo", line: 3, column: 12, start: 0, end: 0 };
+    expect(renderErrorPlain(diagnostic("runtime.fault", span, { variant: "model_error", error: "the model answered with HTTP 404" }))).toBe([
+      "error: Asking the model failed: the model answered with HTTP 404 --> domains/a/a.jadpo:3:12",
+      "  reason: A runtime fault stops the program where a value breaks a rule that only running can check.",
+      "  next: Check the connection's model, base_url and key in the environment the app runs with (agent)",
+      "  rule: runtime.fault",
+    ].join("\n"));
+  });
+
+  it("redacts a key the model echoes from the result", async () => {
+    const key = "sk-live-0123456789abcdef";
+    server.setBehaviour({ kind: "answer", text: JSON.stringify({ resolved_by_articles: false, reply: `My key is ${key}.` }) });
+    const result = await withApp({ JADPO_AI_KEY: key }, (app) => app.actions.answer_customer({ question: "Your key?" }));
+    expect(result).toEqual({ ok: true, value: { resolved_by_articles: false, reply: "My key is ***." } });
+    expect(server.requests.at(-1)!.headers.authorization).toBe(`Bearer ${key}`);
+  });
+
+  it("waits in close() for the calls running, then refuses new ones", async () => {
+    server.setBehaviour({ kind: "slow", delayMs: 300, then: { kind: "answer", text: ANSWER } });
+    const app = createApp(program, { env: { JADPO_AI_BASE_URL: server.url } });
+    const running = app.actions.answer_customer({ question: "Slow?" });
+    let answered = false;
+    void running.then(() => (answered = true));
+    await app.close();
+    expect(answered).toBe(true);
+    await expect(running).resolves.toMatchObject({ ok: true });
+    await expect(app.actions.answer_customer({ question: "After?" })).rejects.toThrow(JadpoFault);
+  });
+});
+
+describe("a prompt with tools, in production", () => {
+  const shop = shipped({
+    "app.jadpo": `${APP}connection model {\n    capability: ai\n    driver: openai_compatible\n    base_url: env("MODEL_URL")\n    model: "m"\n}\n`,
+    "domains/shop/shop.jadpo": `${SHOP_ORDERS}
+prompt order_question(question: Text) {
+    text: "Question: {question}"
+    tools: {
+        find_order: "Finds an order by its code, such as ABC-1234."
+    }
+    max_steps: 2
+}
+${SHOP_ASK}`,
+  });
+
+  it("runs the real loop through the driver: the model's tool call runs the action, its result goes back, and the answer decodes", async () => {
+    server.setBehaviour({ kind: "script", steps: [
+      { kind: "tool_calls", calls: [{ name: "find_order", arguments: { code: "ABC-1234" } }] },
+      { kind: "answer", text: JSON.stringify({ reply: "Ready.", status_known: true }) },
+    ] });
+    const before = server.requests.length;
+    const calls: AiCallRecord[] = [];
+    const app = createApp(shop, { env: { MODEL_URL: server.url } })[PRODUCTION_APP];
+    const prepared = app.prepare("ask", { question: "Is ABC-1234 ready?" });
+    if (!prepared.ok) throw new Error(prepared.problem.message);
+    await expect(app.run(prepared.call, { onAiCall: (c) => calls.push(c) })).resolves.toEqual({ kind: "success", value: { reply: "Ready.", status_known: true } });
+    await app.close();
+    const [first, second] = server.requests.slice(before);
+    expect(first.tools).toHaveLength(1);
+    expect(JSON.stringify(second.messages)).toContain(JSON.stringify('{"result":{"code":"ABC-1234","ready":true}}'));
+    expect(calls.map((c) => [c.prompt, c.outcome])).toEqual([["order_question", "success"]]);
+  });
+
+  it("fails with AiLoopLimit when the model calls tools at every step, and reports the call's outcome as loop_limit", async () => {
+    server.setBehaviour({ kind: "tool_calls", calls: [{ name: "find_order", arguments: { code: "ABC-1234" } }] });
+    const calls: AiCallRecord[] = [];
+    const app = createApp(shop, { env: { MODEL_URL: server.url } })[PRODUCTION_APP];
+    const prepared = app.prepare("ask", { question: "Is ABC-1234 ready?" });
+    if (!prepared.ok) throw new Error(prepared.problem.message);
+    await expect(app.run(prepared.call, { onAiCall: (c) => calls.push(c) })).resolves.toMatchObject({ kind: "failure", failure: { name: "Unanswered" } });
+    await app.close();
+    expect(calls.map((c) => [c.prompt, c.outcome])).toEqual([["order_question", "loop_limit"]]);
+  });
+});
+
+describe("a call past its time limit", () => {
+  it("is stopped at once, and its model request is aborted", async () => {
+    // A model that never answers: the request ends only when the app aborts it.
+    let aborted!: () => void;
+    const gone = new Promise<void>((resolve) => (aborted = resolve));
+    const silent = createServer((req) => req.socket.once("close", aborted));
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/v1`;
+    const app = createApp(program, { env: { JADPO_AI_BASE_URL: url } })[PRODUCTION_APP];
+    const prepared = app.prepare("answer_customer", { question: "Still there?" });
+    if (!prepared.ok) throw new Error(prepared.problem.message);
+    await expect(app.run(prepared.call, { timeoutMs: 50, limit: "50ms" })).resolves.toEqual({ kind: "stopped" });
+    await gone;
+    await app.close();
+    silent.close();
+  });
+});
+
+describe("createApp's settings", () => {
+  const keyed = (key: string) => ({
+    "app.jadpo": `connection model {\n    capability: ai\n    driver: openai_compatible\n    model: "m"\n    key: ${key}\n}\n`,
+    "domains/a/a.jadpo": "action ping() -> Text {\n    return \"pong\"\n}\n",
+  });
+
+  it("throws JadpoFault naming a variable the connection needs and `env` lacks, never a value", () => {
+    const app = shipped(keyed(`env("SHOP_AI_KEY")`));
+    expect(() => createApp(app, { env: { OTHER: "secret-value" } })).toThrow(JadpoFault);
+    expect(() => createApp(app, { env: { OTHER: "secret-value" } })).toThrow(
+      "`SHOP_AI_KEY` is not set: the connection `model` reads its key from it",
+    );
+  });
+
+  it("needs `env` itself", () => {
+    expect(() => createApp(shipped(keyed(`""`)), undefined as never)).toThrow(/createApp takes `\{ env \}`/);
+  });
+
+  it("calls an action without parameters with no input or {}", async () => {
+    const app = createApp(shipped(keyed(`env("SHOP_AI_KEY", "")`)), { env: {} });
+    await expect(app.actions.ping()).resolves.toEqual({ ok: true, value: "pong" });
+    await expect(app.actions.ping({})).resolves.toEqual({ ok: true, value: "pong" });
+    await app.close();
+  });
+});
