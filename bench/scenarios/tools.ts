@@ -1,5 +1,5 @@
 // The bench's tool-loop scenario as Jadpo tests of the support example: each test's model calls
-// the example's tool `find_order` three times, one call per step (an order that is ready, one
+// the example's tool `look_up_order` three times, one call per step (an order that is ready, one
 // that doesn't exist so its failure goes back, one that is baking), then answers: 4 steps. Beside
 // it, the same test with a model that answers at once (1 step), so a step can be priced against a
 // single-call test of the same prompt and action.
@@ -17,16 +17,16 @@ export function toolTest(scenario: ToolScenario, i: number): string {
   const items = scenario === "one-step"
     ? answer
     : `
-            call find_order(OrderQuery { code: "BRD-1042" }),
-            call find_order(OrderQuery { code: "XYZ-${String(i % 10_000).padStart(4, "0")}" }),
-            call find_order(OrderQuery { code: "CKE-2210" }),
+            call look_up_order(OrderQuery { code: "BRD-1042" }),
+            call look_up_order(OrderQuery { code: "XYZ-${String(i % 10_000).padStart(4, "0")}" }),
+            call look_up_order(OrderQuery { code: "CKE-2210" }),
             ${answer}
         `;
   return `test "${scenario} ${i}" {
     fakes: {
         ai.answer_order_question: [${items}]
     }
-    var answer: OrderAnswer = attempt answer_order("Question ${i}?")
+    var answer: OrderAnswer = attempt answer_customer_order("Question ${i}?")
     assert answer.reply == "Answer ${i}."
     assert ai.answer_order_question.steps == ${STEPS[scenario]}
 }

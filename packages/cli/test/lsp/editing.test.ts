@@ -62,7 +62,7 @@ describe("completion", () => {
 
   test("`use` module paths, then the names of the module", async () => {
     expect(await complete(ACTION, `use support/|\n${disk(ACTION)}`)).toEqual([
-      "support", "support/actions", "support/actions/answer_customer", "support/actions/answer_order", "support/actions/find_order",
+      "support", "support/actions", "support/actions/answer_customer", "support/actions/answer_customer_order", "support/actions/look_up_order",
       "support/actions/nearest_article", "support/failures", "support/fixtures", "support/fixtures/questions", "support/functions",
       "support/functions/greeting", "support/functions/help_articles", "support/functions/orders", "support/prompts",
       "support/prompts/answer_order_question", "support/prompts/answer_question", "support/types",

@@ -99,7 +99,7 @@ describe("--bail", () => {
   it("stops after the first failure and counts the rest as skipped, in plain, json and junit", async () => {
     const project = withPeople(example());
     const plain = await project.test(["--bail"]);
-    // Plan order: answer_customer's 6, answer_order's 7, nearest_article's 5, greeting's 1, then people: the diff fails first.
+    // Plan order: answer_customer's 6, answer_customer_order's 7, nearest_article's 5, greeting's 1, then people: the diff fails first.
     expect(plain.stdout).toMatch(/^FAIL {2}two people compare --> domains\/support\/people\.jadpotest:4\n/);
     expect(plain.stdout).not.toContain("a fault in a function");
     expect(plain.stdout.split("\n").at(-2)).toBe("test failed: 1 failed, 19 passed, 4 skipped, 18 action tests · 1 function test · 3 tests · 2 recording tests");

@@ -81,7 +81,7 @@ test failed: 1 failed, 1 passed, 2 action tests under 40 seeds
   });
 
   it("passes the example's unscripted tool test under 1,000 seeds: the tool is called with valid arguments under each", async () => {
-    const run = await project.test(["domains/support/actions/answer_order.test.jadpo", "-t", "a question with no script", "--seeds", "1..1000"]);
+    const run = await project.test(["domains/support/actions/answer_customer_order.test.jadpo", "-t", "a question with no script", "--seeds", "1..1000"]);
     expect(run.stdout).toBe("✓ 1 passed  1 action test under 1000 seeds\n");
     expect(run.code).toBe(0);
   });
@@ -124,9 +124,9 @@ test "an embedding can be refused" {
 
 const EXAMPLE_SITE = `  domains/support/actions/answer_customer.jadpo:10  ai.generate answer_question as SupportAnswer
     ✓ success  ✓ corrected  ✓ refused  ✓ timed_out  ✓ over_budget  ✓ too_long  ✓ unreadable
-  domains/support/actions/answer_order.jadpo:11  ai.generate answer_order_question as OrderAnswer
+  domains/support/actions/answer_customer_order.jadpo:11  ai.generate answer_order_question as OrderAnswer
     ✓ success  ✓ corrected  ✓ refused  ✓ timed_out  ✓ over_budget  ✓ too_long  ✓ unreadable
-    ✓ loop_limit  ✓ called find_order  ✓ find_order failed  ✓ bad call
+    ✓ loop_limit  ✓ called look_up_order  ✓ look_up_order failed  ✓ bad call
   domains/support/actions/nearest_article.jadpo:26  ai.embed
     ✓ success  ✓ refused  ✓ timed_out  ✓ over_budget  ✓ too_long`;
 
@@ -180,10 +180,10 @@ error: The tests reached 25 of 33 AI outcomes (75.75%), below \`--coverage-min 9
         outcomes: { success: 3, corrected: 1, refused: 2, timed_out: 1, over_budget: 1, too_long: 1, unreadable: 1 },
       },
       {
-        file: "domains/support/actions/answer_order.jadpo", line: 11, call: "ai.generate", prompt: "answer_order_question", as: "OrderAnswer",
+        file: "domains/support/actions/answer_customer_order.jadpo", line: 11, call: "ai.generate", prompt: "answer_order_question", as: "OrderAnswer",
         outcomes: {
           success: 4, corrected: 1, refused: 1, timed_out: 1, over_budget: 1, too_long: 1, unreadable: 1,
-          loop_limit: 1, "called find_order": 8, "find_order failed": 2, "bad call": 1,
+          loop_limit: 1, "called look_up_order": 8, "look_up_order failed": 2, "bad call": 1,
         },
       },
       {
@@ -198,7 +198,7 @@ error: The tests reached 25 of 33 AI outcomes (75.75%), below \`--coverage-min 9
   it("reports a shard's own part", async () => {
     const first = (await project.test(["--coverage", "--shard", "1/2"])).stdout;
     const second = (await project.test(["--coverage", "--shard", "2/2"])).stdout;
-    // The example's answer_customer tests and five of answer_order's are in the first half; the other two, the retrieval ones and the chat's in the second.
+    // The example's answer_customer tests and five of answer_customer_order's are in the first half; the other two, the retrieval ones and the chat's in the second.
     expect(first).toContain("✓ 11 passed  11 action tests\n");
     expect(first).toContain("✓ success  ✓ corrected  ✓ refused");
     expect(first).toContain("✗ finished");

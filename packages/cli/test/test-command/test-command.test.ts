@@ -269,7 +269,7 @@ describe("jadpo test, reporters, workers and shards", () => {
     const root = parseXml(readFileSync(join(project.root, "junit.xml"), "utf8"));
     const suites = findAll(root, "testsuite");
     expect(suites.map((suite) => suite.attributes.name)).toEqual([
-      ACTIONS, "domains/support/actions/answer_order.test.jadpo", "domains/support/actions/nearest_article.test.jadpo",
+      ACTIONS, "domains/support/actions/answer_customer_order.test.jadpo", "domains/support/actions/nearest_article.test.jadpo",
       "domains/support/functions/greeting.jadpotest", "domains/support/functions/wrong.jadpotest",
       `${RECORDINGS}/not_covered.json`, `${RECORDINGS}/sesame.json`,
     ]);

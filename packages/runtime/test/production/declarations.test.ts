@@ -114,8 +114,8 @@ export interface UnknownOrder { name: "UnknownOrder"; code: "unknown_order"; kin
 export type JadpoResult<T, F> = { ok: true; value: T } | { ok: false; failure: F };
 export interface JadpoActions {
   answer_customer(input: { question: CustomerQuestion }): globalThis.Promise<JadpoResult<SupportAnswer, AssistantUnavailable | AnswerUnreadable>>;
-  answer_order(input: { question: CustomerQuestion }): globalThis.Promise<JadpoResult<OrderAnswer, AssistantUnavailable | AnswerUnreadable>>;
-  find_order(input: { query: OrderQuery }): globalThis.Promise<JadpoResult<OrderStatus, UnknownOrder>>;
+  answer_customer_order(input: { question: CustomerQuestion }): globalThis.Promise<JadpoResult<OrderAnswer, AssistantUnavailable | AnswerUnreadable>>;
+  look_up_order(input: { query: OrderQuery }): globalThis.Promise<JadpoResult<OrderStatus, UnknownOrder>>;
   nearest_article(input: { question: CustomerQuestion }): globalThis.Promise<JadpoResult<HelpArticle, AssistantUnavailable>>;
   embedded(input: { words: string }): globalThis.Promise<JadpoResult<number[], AssistantUnavailable>>;
 }
