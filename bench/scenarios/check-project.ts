@@ -49,7 +49,8 @@ prompt review_${d}(question: Question, order: Order, locale: Locale) {
 `;
 }
 
-function functionsSource(d: number, n: number): string {
+/** `n` groups of three functions (33 lines each) for domain `d`'s types. */
+export function functionsSource(d: number, n: number): string {
   const parts: string[] = [];
   for (let i = 0; i < n; i++) {
     parts.push(`function greeting_${i}(tone: Tone, locale: Locale) -> Text {

@@ -10,6 +10,7 @@ export { declName } from "./modules/graph.ts";
 export type * from "./check/program.ts";
 export { LINKED_FOLDER, SKIPPED_FOLDER, slashPath, type Host } from "./host.ts";
 export { SourceFile } from "./source/source-file.ts";
+export { decodeSource } from "./source/decode.ts";
 export { fileStart } from "./source/span.ts";
 export { cutCodePoints } from "./diagnostics/shorten.ts";
 
@@ -26,21 +27,27 @@ export { parseFile, checkSize } from "./syntax/parse-file.ts";
 export { findProjectRoot, discoverFiles, moduleNames, fileKind, APP_FILE, type DiscoveredFile, type ProjectFiles } from "./modules/load.ts";
 export { resolveModules, type ResolveOptions, type ResolveResult } from "./modules/resolve.ts";
 export { limitDiagnostics, omittedLine, MAX_PER_FILE, MAX_PER_RUN, type Limited } from "./diagnostics/limit.ts";
-export { compileProject, sortDiagnostics, sourceLookup, type CompileOptions, type CompileResult, type CompileStats } from "./pipeline.ts";
+export { compileProject, compileSteps, sortDiagnostics, sourceLookup, type CompileOptions, type CompileResult, type CompileStats } from "./pipeline.ts";
+export { runSteps, type Steps } from "./steps.ts";
 export { HEAP_PER_SOURCE_BYTE, sourceBudget, type MemoryBudget } from "./memory-budget.ts";
 
 // What an editor needs (`jadpo lsp`): open buffers over the disk, parses kept between compiles,
-// the nodes at a cursor, and where an unimported name is declared.
+// the nodes at a cursor, the name table (declarations and their uses), and where an unimported
+// name is declared.
 export { overlayHost, type Overlays } from "./workspace/overlay-host.ts";
 export { ParseCache } from "./workspace/parse-cache.ts";
 export { nodesAt, type NodeStep } from "./workspace/node-at.ts";
+export { nameIndex, symbolKey, type NameIndex, type NameKind, type NameSymbol, type Occurrence } from "./workspace/name-index.ts";
+export { ownerField, ownerFields, typeOwner, type TypeOwner } from "./workspace/type-owner.ts";
+export { allFacts, factsAround } from "./workspace/body-facts.ts";
 export { indexDeclarations, moduleDeclaring, type DeclarationIndex } from "./names/declared-in.ts";
 export { valuesTypeName } from "./names/namespace.ts";
 export { joinPath } from "./modules/load.ts";
 
 // The language's word lists and limits, each defined once.
 export {
-  AI_FAILURE_WORDS, STOP_WORDS, FAILURE_KINDS, FAKE_ITEM_KINDS, MAX_FILE_BYTES, THE_ANSWER, TRANSPORT_FAILURE_WORDS, isAiFailureWord, recordingPath,
+  AI_FAILURE_WORDS, STOP_WORDS, FAILURE_KINDS, FAKE_ITEM_KINDS, MAX_FILE_BYTES, THE_ANSWER, TRANSPORT_FAILURE_WORDS, isAiFailureWord,
+  recordingFolder, recordingPath,
   type AiFailureWord, type FakeItemKind, type StopWord, type ReadProjectFile, type TransportFailureWord,
 } from "./vocabulary.ts";
 export { DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS, MAX_RETRIES } from "./check/connection.ts";

@@ -10,7 +10,8 @@ import { discoverFiles, moduleNames, type ProjectFiles } from "./modules/load.ts
 import { resolveModules } from "./modules/resolve.ts";
 import { checkSize, parseFile } from "./syntax/parse-file.ts";
 import { MAX_FILE_BYTES } from "./vocabulary.ts";
-import { checkProgram, type CheckOptions } from "./check/check-program.ts";
+import { checkProgramSteps, type CheckOptions } from "./check/check-program.ts";
+import { runSteps, type Steps } from "./steps.ts";
 import { limitDiagnostics } from "./diagnostics/limit.ts";
 import { diagnostic } from "./diagnostics/diagnostic.ts";
 import { recordingNameFor } from "./names/casing.ts";
@@ -58,9 +59,18 @@ function blocksChecking(d: Diagnostic): boolean {
  * error. With `toRun: false` the program is only checked (see CheckOptions).
  */
 export function compileProject(host: Host, root: string, options: CompileOptions = {}): CompileResult {
+  return runSteps(compileSteps(host, root, options));
+}
+
+/**
+ * compileProject in steps: it pauses (yields) after each file it parses, each phase of the check
+ * and each declaration it checks, so an editor can answer requests between steps and drop a
+ * compile a newer change has made stale. Driven to its end, it is compileProject.
+ */
+export function* compileSteps(host: Host, root: string, options: CompileOptions = {}): Steps<CompileResult> {
   const found = discoverFiles(host, root);
   options.parses?.begin();
-  const { files, incomplete, diagnostics, omitted: unparsed, stopped } = parseAll(host, found, options.parses, options.memory);
+  const { files, incomplete, diagnostics, omitted: unparsed, stopped } = yield* parseAll(host, found, options.parses, options.memory);
   options.parses?.end();
   if (stopped) {
     // Too large to hold: that one diagnostic, and nothing parsed is kept.
@@ -68,11 +78,14 @@ export function compileProject(host: Host, root: string, options: CompileOptions
     return { root, graph: empty.graph, program: null, diagnostics: [stopped], omitted: 0, stats: { files: found.files.length, declarations: 0 } };
   }
   for (const d of foundProblems(found)) diagnostics.push(d);
-  const resolved = resolveModules(files, { recordings: readRecordings(host, found), incomplete });
+  const recordings = readRecordings(host, found);
+  yield;
+  const resolved = resolveModules(files, { recordings, incomplete });
   for (const d of resolved.diagnostics) diagnostics.push(d);
+  yield;
   let program: CheckedProgram | null = null;
   if (!diagnostics.some(blocksChecking)) {
-    const checked = checkProgram(resolved.graph, undefined, options);
+    const checked = yield* checkProgramSteps(resolved.graph, undefined, options);
     program = checked.program;
     for (const d of checked.diagnostics) diagnostics.push(d);
   }
@@ -95,7 +108,7 @@ function foundProblems(found: ProjectFiles): Diagnostic[] {
  * Reads every file, then parses them one by one. With a memory budget, a project whose files are
  * over it is not parsed at all, and parsing stops once the heap is nearly full.
  */
-function parseAll(host: Host, found: ProjectFiles, parses: ParseCache | undefined, memory: MemoryBudget | undefined) {
+function* parseAll(host: Host, found: ProjectFiles, parses: ParseCache | undefined, memory: MemoryBudget | undefined) {
   const files: LoadedFile[] = [];
   const incomplete = new Set<string>();
   const diagnostics: Diagnostic[] = [];
@@ -125,6 +138,7 @@ function parseAll(host: Host, found: ProjectFiles, parses: ParseCache | undefine
     for (const d of parsed.diagnostics) diagnostics.push(d);
     omitted += parsed.omitted ?? 0;
     files.push({ path: file.path, kind: file.kind, ...moduleNames(file.path), source: parsed.source, syntax: parsed.syntax });
+    yield;
   }
   return { files, incomplete, diagnostics, omitted, stopped: null };
 }

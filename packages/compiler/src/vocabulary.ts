@@ -63,8 +63,13 @@ export type ReadProjectFile = (rootRelativePath: string) => Uint8Array | null;
  * `domains/support/prompts/recordings/answer_question/sesame.json`.
  */
 export function recordingPath(promptFile: string, promptName: string, name: string): string {
+  return `${recordingFolder(promptFile, promptName)}/${name}.json`;
+}
+
+/** The folder of a prompt's recordings: `domains/support/prompts/recordings/answer_question`. */
+export function recordingFolder(promptFile: string, promptName: string): string {
   const path = slashPath(promptFile);
   const slash = path.lastIndexOf("/");
   const folder = slash < 0 ? "" : path.slice(0, slash + 1);
-  return `${folder}recordings/${promptName}/${name}.json`;
+  return `${folder}recordings/${promptName}`;
 }

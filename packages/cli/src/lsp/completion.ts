@@ -3,12 +3,14 @@
 // keys and item words in `fakes:`, members after a dot, a record literal's fields, and
 // otherwise every name in scope.
 import {
-  AI_FAILURE_WORDS, FAKE_ITEM_KINDS, printType, GROUP_SHADOWED_NAMESPACES, LIBRARY_FUNCTIONS, NAMESPACES, buildPrelude, PRELUDE_TYPE_NAMES, STOP_WORDS, keywordNames, valuesTypeName,
-  type DeclRef, type FakeItemKind, type LoadedFile, type ModuleGraph,
+  AI_FAILURE_WORDS, FAKE_ITEM_KINDS, objectOf, printType, GROUP_SHADOWED_NAMESPACES, LIBRARY_FUNCTIONS, NAMESPACES, buildPrelude, PRELUDE_TYPE_NAMES, STOP_WORDS, keywordNames, valuesTypeName,
+  type DeclRef, type FakeItemKind, type LoadedFile, type ModuleGraph, type SourceFile,
 } from "@jadpo/compiler";
 import { CompletionItemKind, InsertTextFormat, type CompletionItem, type Range } from "vscode-languageserver";
 import type { Compiled } from "./project.ts";
+import type { Here } from "./here.ts";
 import { positionAt } from "./paths.ts";
+import { localType } from "./local-type.ts";
 
 /**
  * The snippet offered for each kind of scripted item, labelled with the kind; null for a kind
@@ -37,7 +39,8 @@ const TOOL_ITEM_SNIPPETS: readonly [string, string][] = [["call", "call $1"], ["
 export interface CompletionInput {
   compiled: Compiled;
   file: LoadedFile;
-  /** The buffer's text (normalised as the compiler reads it) and the cursor's offset in it. */
+  /** The buffer as it is now (normalised as the compiler reads it), and the cursor's offset in it. */
+  source: SourceFile;
   text: string;
   offset: number;
 }
@@ -56,12 +59,16 @@ function inTextOrComment(line: string): boolean {
   return inText;
 }
 
-export function completions(input: CompletionInput): CompletionItem[] {
+export function completions(here: Here): CompletionItem[] {
+  return completionsIn({ compiled: here.compiled, file: here.file, source: here.live, text: here.live.text, offset: here.liveOffset });
+}
+
+function completionsIn(input: CompletionInput): CompletionItem[] {
   const before = input.text.slice(0, input.offset);
   const line = before.slice(before.lastIndexOf("\n") + 1);
   const replace = (length: number): Range => {
-    const start = positionAt(input.file.source, input.offset - length);
-    return { start, end: positionAt(input.file.source, input.offset) };
+    const start = positionAt(input.source, input.offset - length);
+    return { start, end: positionAt(input.source, input.offset) };
   };
   const graph = input.compiled.result.graph;
 
@@ -86,6 +93,9 @@ export function completions(input: CompletionInput): CompletionItem[] {
     const entryStart = before.search(/ai\.\w+\s*:[^:]*$/);
     const openItems = entryStart >= 0 && count(before.slice(entryStart), "[") > count(before.slice(entryStart), "]");
     if (openItems) {
+      // Inside a scripted record (an answer, a tool's arguments): its fields.
+      const fields = recordFields(input, before);
+      if (fields) return fields;
       const word = /(\w*)$/.exec(line)![1];
       const scripted = lastMatch(/ai\.(\w+)\s*:/g, before);
       const tools = (scripted === null ? undefined : input.compiled.program?.prompts.get(scripted)?.tools) ?? [];
@@ -123,7 +133,13 @@ export function completions(input: CompletionInput): CompletionItem[] {
   }
 
   const member = /([A-Za-z_]\w*)\.((?:\w+\.)?)(\w*)$/.exec(line);
-  if (member) return memberItems(input, member[1], member[2].replace(/\.$/, ""));
+  if (member) {
+    const items = memberItems(input, member[1], member[2].replace(/\.$/, ""));
+    if (items.length > 0) return items;
+    // A value's record fields: `reply.`, `reply.order.`.
+    const chain = /([a-z_]\w*(?:\.\w+)*)\.\w*$/.exec(line)![1].split(".");
+    return valueFields(input, chain);
+  }
 
   const fields = recordFields(input, before);
   if (fields) return fields;
@@ -257,7 +273,28 @@ function fieldsOf(input: CompletionInput, typeName: string): string[] {
   const ref = input.compiled.result.graph.scopes.get(input.file.path)?.names.get(typeName);
   if (ref?.kind === "prompt_values") return ref.prompt.params.map((p) => p.name.name);
   if (ref?.kind === "decl" && ref.decl.kind === "type" && ref.decl.body.kind === "object") return ref.decl.body.fields.map((f) => f.name.name);
+  // A tool's arguments type, written in a test's `call` without being imported.
+  for (const prompt of input.compiled.program?.prompts.values() ?? []) {
+    const tool = prompt.tools.find((t) => printType(t.argsType) === typeName);
+    const object = tool && objectOf(tool.argsType);
+    if (object?.def.kind === "object") return object.def.fields.map((f) => f.name);
+  }
   return [];
+}
+
+/** The fields of the record a chain of names ends at (`reply.order` → `Order`'s fields). */
+function valueFields(input: CompletionInput, chain: string[]): CompletionItem[] {
+  const program = input.compiled.program;
+  if (!program) return [];
+  const position = positionAt(input.source, input.offset);
+  let type = localType(program, input.file.path, position, chain[0]);
+  for (const name of chain.slice(1)) {
+    const object = type && objectOf(type);
+    type = object?.def.kind === "object" ? object.def.fields.find((f) => f.name === name)?.type : undefined;
+  }
+  const object = type && objectOf(type);
+  if (object?.def.kind !== "object") return [];
+  return object.def.fields.map((f) => ({ label: f.name, kind: CompletionItemKind.Field, detail: printType(f.type) }));
 }
 
 /** Every name visible at the cursor: the declaration's parameters and the locals before it, top-level names, the prelude, keywords. */

@@ -67,6 +67,14 @@ export function hoverFor(compiled: Compiled, target: Target): Hover | null {
       if (!target.type) return null;
       return block(target.name ? `${target.name}: ${printType(target.type)}` : printType(target.type));
     case "prelude":
-      return block(target.name, target.what);
+      return block(target.signature ?? target.name, target.what);
+    case "field": {
+      const declared = target.owner.decl.kind === "prompt"
+        ? target.owner.decl.params.find((p) => p.name === target.field)?.type
+        : target.owner.decl.body.kind === "object" ? target.owner.decl.body.fields.find((f) => f.name === target.field)?.type : undefined;
+      const type = declared ? target.owner.file.source.text.slice(declared.span.start, declared.span.end) : "";
+      const owner = target.owner.decl.kind === "prompt" ? `the values of prompt \`${target.owner.decl.name.name}\`` : `\`${target.owner.decl.name.name}\``;
+      return block(`${target.written ?? target.field.name}: ${type}`, `a field of ${owner}`);
+    }
   }
 }

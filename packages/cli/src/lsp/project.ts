@@ -1,9 +1,10 @@
 // One project open in the editor: its root, the open buffers over the disk, the parses kept
-// between compiles, and the last compile (with every fact kept, for hover and definition).
-// Compiling is synchronous, so every request sees the buffers as they are now.
+// between compiles, and the last complete compile (with every fact kept, for the requests).
+// A compile runs in steps (checks.ts drives them between requests); each change counts as a new
+// generation, so a compile of an older one is known to be stale.
 import {
-  compileProject, overlayHost, ParseCache, sortDiagnostics, sourceLookup, joinPath,
-  type CheckedProgram, type CompileResult, type Diagnostic, type Host, type LoadedFile, type SourceFile,
+  compileSteps, overlayHost, ParseCache, sortDiagnostics, sourceLookup, joinPath,
+  type CheckedProgram, type CompileResult, type Diagnostic, type Host, type LoadedFile, type SourceFile, type Steps,
 } from "@jadpo/compiler";
 import { undecodableRecordings } from "../recording-diagnostics.ts";
 
@@ -17,15 +18,21 @@ export interface Compiled {
   source: (file: string) => SourceFile | undefined;
   /** Every diagnostic: the compile's, then undecodable recordings (only on a clean compile). */
   diagnostics: Diagnostic[];
-  /** How long the compile took, in ms, and the files it parsed (the rest were kept): for measurements. */
+  /** The change it was compiled for (EditorProject.generation then). */
+  generation: number;
+  /** The buffers it read: absolute path → bytes. */
+  buffers: ReadonlyMap<string, Uint8Array>;
+  /** How long the compile took, in ms of its own steps, and the files it parsed (the rest were kept): for measurements. */
   ms: number;
   parsed: string[];
 }
 
 export class EditorProject {
   private readonly parses = new ParseCache();
-  private compiled: Compiled | null = null;
+  private latestCompiled: Compiled | null = null;
   private lastProgram: CheckedProgram | null = null;
+  /** Counts changes: a compile of an older generation is stale. */
+  generation = 0;
 
   constructor(
     /** Absolute, with `/`. */
@@ -35,35 +42,59 @@ export class EditorProject {
     private readonly buffers: () => ReadonlyMap<string, Uint8Array>,
   ) {}
 
-  /** Forget the last compile: a buffer or a file on disk changed. */
+  /** A buffer or a file on disk changed: the last compile is stale from now on. */
   invalidate(): void {
-    this.compiled = null;
+    this.generation++;
   }
 
-  host(): Host {
-    return overlayHost(this.disk, this.buffers());
+  host(buffers: ReadonlyMap<string, Uint8Array> = this.buffers()): Host {
+    return overlayHost(this.disk, buffers);
   }
 
-  /** The project as it is now, compiled again only when something changed since. */
-  current(): Compiled {
-    if (this.compiled) return this.compiled;
-    const started = performance.now();
-    const result = compileProject(this.host(), this.root, { toRun: false, keepFacts: true, parses: this.parses });
-    this.lastProgram = result.program ?? this.lastProgram;
-    this.compiled = { result, program: this.lastProgram, source: sourceLookup(result.graph), diagnostics: result.diagnostics, ms: performance.now() - started, parsed: [...this.parses.parsedLastTime] };
-    return this.compiled;
+  /** The last complete compile, current or not (null before the first one ends). */
+  latest(): Compiled | null {
+    return this.latestCompiled;
+  }
+
+  /** Whether the last complete compile saw the buffers as they are now. */
+  upToDate(): boolean {
+    return this.latestCompiled !== null && this.latestCompiled.generation === this.generation;
+  }
+
+  /**
+   * Compiles the buffers as they are now, in steps; the result becomes `latest()` when the last
+   * step is taken (a caller that drops the steps leaves `latest()` as it was).
+   */
+  *compile(): Steps<Compiled> {
+    const generation = this.generation;
+    // The buffers as they are when the compile starts: changes arriving between its steps are a newer generation's.
+    const buffers = new Map(this.buffers());
+    let ms = 0;
+    // Tests' facts are kept; a body's are found when a request first reads them (factsAround).
+    const steps = compileSteps(this.host(buffers), this.root, { toRun: true, factsOnDemand: true, parses: this.parses });
+    for (;;) {
+      const started = performance.now();
+      const next = steps.next();
+      ms += performance.now() - started;
+      if (next.done) {
+        const result = next.value;
+        this.lastProgram = result.program ?? this.lastProgram;
+        const compiled: Compiled = {
+          result, program: this.lastProgram, source: sourceLookup(result.graph), diagnostics: result.diagnostics, generation, buffers,
+          ms, parsed: [...this.parses.parsedLastTime],
+        };
+        this.latestCompiled = compiled;
+        return compiled;
+      }
+      yield;
+    }
   }
 
   /** Adds undecodable recordings to a compile's diagnostics: what `jadpo check` would report. */
   async addRecordings(compiled: Compiled): Promise<void> {
-    const host = this.host();
+    const host = this.host(compiled.buffers);
     const recordings = await undecodableRecordings(compiled.result, (path) => host.readFile(joinPath(this.root, path)));
     if (recordings.length > 0) compiled.diagnostics = sortDiagnostics([...compiled.result.diagnostics, ...recordings]);
-  }
-
-  /** Whether nothing changed since this compile. */
-  isCurrent(compiled: Compiled): boolean {
-    return this.compiled === compiled;
   }
 
   /** Root-relative path of an absolute one inside the project, or null. */
@@ -75,9 +106,9 @@ export class EditorProject {
   absolute(file: string): string {
     return joinPath(this.root, file);
   }
+}
 
-  /** A file of the current compile, by root-relative path. */
-  file(path: string): LoadedFile | undefined {
-    return this.current().result.graph.files.find((f) => f.path === path);
-  }
+/** A file of a compile, by root-relative path. */
+export function fileOf(compiled: Compiled, path: string): LoadedFile | undefined {
+  return compiled.result.graph.files.find((f) => f.path === path);
 }

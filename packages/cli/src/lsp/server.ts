@@ -1,15 +1,17 @@
 // `jadpo lsp`: the Language Server Protocol over stdio, a thin adapter over the compiler. Open
-// buffers are served over the disk; every change re-checks the project (parsing only what
-// changed) and publishes `jadpo check`'s diagnostics for every file; requests read the facts the
-// checker kept. A handler that throws answers nothing rather than stopping the server.
+// buffers are served over the disk; changes are checked once typing pauses, in steps that leave
+// room for requests (checks.ts), and `jadpo check`'s diagnostics are published for every file;
+// requests read the facts and the name index of the last complete check. A handler that throws
+// answers nothing rather than stopping the server.
 import { dirname } from "node:path";
-import { overlayHost, type Host } from "@jadpo/compiler";
+import { decodeSource, factsAround, overlayHost, SourceFile, type Host } from "@jadpo/compiler";
 import { findProjectRoot } from "../toolchain.ts";
 import {
-  CodeActionKind, TextDocuments, TextDocumentSyncKind, type Connection, type InitializeResult,
+  CodeActionKind, TextDocuments, TextDocumentSyncKind, type Connection, type InitializeResult, type Position,
 } from "vscode-languageserver";
 import { TextDocument } from "vscode-languageserver-textdocument";
-import { EditorProject } from "./project.ts";
+import { EditorProject, fileOf, type Compiled } from "./project.ts";
+import { Checks } from "./checks.ts";
 import { offsetAt, pathOfUri, uriOfPath } from "./paths.ts";
 import { toLspDiagnostic } from "./diagnostics.ts";
 import { targetAt } from "./targets.ts";
@@ -18,6 +20,12 @@ import { definitionOf } from "./definition.ts";
 import { completions } from "./completion.ts";
 import { codeActions } from "./code-actions.ts";
 import { documentSymbols } from "./symbols.ts";
+import { workspaceSymbols } from "./workspace-symbols.ts";
+import { referencesAt, highlightsAt } from "./references.ts";
+import { prepareRename, rename } from "./rename.ts";
+import { signatureHelp } from "./signature-help.ts";
+import { RUN_TEST_COMMAND, runTest, testLenses } from "./code-lens.ts";
+import type { Here } from "./here.ts";
 
 /** Files whose buffers the compiler reads instead of the disk. */
 const PROJECT_FILE = /\.(jadpo|jadpotest|json)$/;
@@ -25,17 +33,20 @@ const PROJECT_FILE = /\.(jadpo|jadpotest|json)$/;
 export function startServer(connection: Connection, disk: Host): void {
   const documents = new TextDocuments(TextDocument);
   const buffers = new Map<string, Uint8Array>();
+  /** The document version each buffer's bytes are: diagnostics carry the version they were checked at. */
+  const versionOf = new WeakMap<Uint8Array, number>();
   const uris = new Map<string, string>(); // absolute path → the URI the client uses for it
   const projects = new Map<string, EditorProject>();
   const published = new Map<EditorProject, Set<string>>();
-  const pending = new Set<EditorProject>();
   const encoder = new TextEncoder();
 
-  const guard = <A extends unknown[], R>(what: string, fallback: R, handler: (...args: A) => R) => (...args: A): R => {
+  const log = (what: string, error: unknown) =>
+    connection.console.error(`jadpo lsp: ${what} failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+  const guard = <A extends unknown[], R>(what: string, fallback: R, handler: (...args: A) => R | Promise<R>) => async (...args: A): Promise<R> => {
     try {
-      return handler(...args);
+      return await handler(...args);
     } catch (error) {
-      connection.console.error(`jadpo lsp: ${what} failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+      log(what, error);
       return fallback;
     }
   };
@@ -50,13 +61,9 @@ export function startServer(connection: Connection, disk: Host): void {
 
   const uriOf = (path: string) => uris.get(path) ?? uriOfPath(path);
 
-  async function publish(project: EditorProject): Promise<void> {
-    const compiled = project.current();
-    // The versions this compile saw: a change arriving while recordings are decoded must not
-    // have its number put on diagnostics of the text before it.
-    const versions = new Map([...buffers.keys()].map((path) => [uriOf(path), documents.get(uriOf(path))?.version]));
+  async function publish(project: EditorProject, compiled: Compiled): Promise<void> {
     await project.addRecordings(compiled);
-    if (!project.isCurrent(compiled)) return; // a newer check is on its way
+    if (project.generation !== compiled.generation) return; // a newer check is on its way
     const byFile = new Map<string, ReturnType<typeof toLspDiagnostic>[]>();
     for (const d of compiled.diagnostics) {
       if (!d.span) continue;
@@ -65,94 +72,160 @@ export function startServer(connection: Connection, disk: Host): void {
       byFile.get(uri)!.push(toLspDiagnostic(d, compiled.source(d.span.file)));
     }
     // Open files hear that they are clean too.
-    for (const path of buffers.keys()) if (project.relative(path) !== null && !byFile.has(uriOf(path))) byFile.set(uriOf(path), []);
+    for (const path of compiled.buffers.keys()) if (project.relative(path) !== null && !byFile.has(uriOf(path))) byFile.set(uriOf(path), []);
     const before = published.get(project) ?? new Set();
     for (const uri of before) if (!byFile.has(uri)) void connection.sendDiagnostics({ uri, diagnostics: [] });
     // The version of an open buffer the diagnostics are for, so a client can drop stale ones.
+    const versions = new Map([...compiled.buffers].map(([path, bytes]) => [uriOf(path), versionOf.get(bytes)]));
     for (const [uri, diagnostics] of byFile) void connection.sendDiagnostics({ uri, version: versions.get(uri), diagnostics });
     published.set(project, new Set(byFile.keys()));
   }
 
-  /** Re-checks changed projects once the current burst of messages is handled. */
-  const schedule = (project: EditorProject) => {
-    project.invalidate();
-    if (pending.size === 0) {
-      setImmediate(() => {
-        const projectsNow = [...pending];
-        pending.clear();
-        for (const p of projectsNow) publish(p).catch((error) => connection.console.error(`jadpo lsp: checking ${p.root} failed: ${String(error)}`));
-      });
-    }
-    pending.add(project);
-  };
+  const checks = new Checks<EditorProject, Compiled>(
+    (project, compiled) => void publish(project, compiled).catch((error) => log(`checking ${project.root}`, error)),
+    (project, error) => log(`checking ${project.root}`, error),
+  );
 
-  const changed = guard("a change", undefined, (document: TextDocument, open: boolean) => {
-    const path = pathOfUri(document.uri);
-    if (path === null || !PROJECT_FILE.test(path)) return;
-    if (open) {
-      buffers.set(path, encoder.encode(document.getText()));
-      uris.set(path, document.uri);
-    } else buffers.delete(path);
-    const project = projectOf(path);
-    if (project) schedule(project);
-  });
+  const changed = (document: TextDocument, open: boolean) => {
+    try {
+      const path = pathOfUri(document.uri);
+      if (path === null || !PROJECT_FILE.test(path)) return;
+      if (open) {
+        const bytes = encoder.encode(document.getText());
+        versionOf.set(bytes, document.version);
+        buffers.set(path, bytes);
+        uris.set(path, document.uri);
+      } else buffers.delete(path);
+      const project = projectOf(path);
+      if (project) checks.changed(project);
+    } catch (error) {
+      log("a change", error);
+    }
+  };
   documents.onDidOpen((e) => changed(e.document, true));
   documents.onDidChangeContent((e) => changed(e.document, true));
   documents.onDidClose((e) => changed(e.document, false));
   connection.onDidChangeWatchedFiles(guard("a file change", undefined, () => {
-    for (const project of projects.values()) schedule(project);
+    for (const project of projects.values()) checks.changed(project);
   }));
 
-  /** The project, its compile and the file at a document URI, with the cursor's offset. */
-  const at = (uri: string, position?: { line: number; character: number }) => {
+  /** The open buffer's text as the compiler reads it, made once per version (requests come often while typing). */
+  const liveSources = new Map<string, { version: number; source: SourceFile }>();
+  documents.onDidClose((e) => void liveSources.delete(e.document.uri));
+  const liveSource = (uri: string, relative: string): SourceFile | null => {
+    const document = documents.get(uri);
+    if (!document) return null;
+    const kept = liveSources.get(uri);
+    if (kept?.version === document.version) return kept.source;
+    const source = new SourceFile(relative, decodeSource(document.getText()).text);
+    liveSources.set(uri, { version: document.version, source });
+    return source;
+  };
+
+  /**
+   * The project, a check and the file at a document URI, with the cursor's offset. `fresh`: a
+   * check of the buffers as they are now (rename and references edit or list every use); else
+   * the last complete check, never waiting for one that is running.
+   */
+  const at = async (uri: string, position?: Position, fresh = false): Promise<Here | null> => {
     const path = pathOfUri(uri);
     const project = path === null ? null : projectOf(path);
     const relative = project && path ? project.relative(path) : null;
     if (!project || relative === null) return null;
-    const compiled = project.current();
-    const file = project.file(relative);
+    let compiled = await (fresh ? checks.current(project) : checks.latest(project));
+    // A file the last check didn't see (just created in the editor): its own check is worth the wait.
+    if (!fileOf(compiled, relative) && !project.upToDate()) compiled = await checks.current(project);
+    const file = fileOf(compiled, relative);
     if (!file) return null;
-    return { project, compiled, file, offset: position ? offsetAt(file.source, position) : 0 };
+    if (position && compiled.program && compiled.program.graph === compiled.result.graph) factsAround(compiled.program, file, offsetAt(file.source, position));
+    const live = liveSource(uri, relative) ?? file.source;
+    return { project, compiled, file, live, uri, offset: position ? offsetAt(file.source, position) : 0, liveOffset: position ? offsetAt(live, position) : 0 };
   };
 
-  connection.onInitialize((): InitializeResult => ({
+  const initializeResult: InitializeResult = ({
     capabilities: {
       textDocumentSync: TextDocumentSyncKind.Full,
       hoverProvider: true,
       definitionProvider: true,
+      referencesProvider: true,
+      documentHighlightProvider: true,
+      renameProvider: { prepareProvider: true },
+      workspaceSymbolProvider: true,
+      signatureHelpProvider: { triggerCharacters: ["(", ",", "{", " "], retriggerCharacters: [":"] },
       completionProvider: { triggerCharacters: [".", "\"", "{", "[", ",", " "] },
       codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
+      codeLensProvider: { resolveProvider: false },
+      executeCommandProvider: { commands: [RUN_TEST_COMMAND] },
       documentSymbolProvider: true,
     },
     serverInfo: { name: "jadpo" },
-  }));
+  });
+  /** Whether the client applies file and folder renames in a rename's edit. */
+  let renamesFiles = false;
+  connection.onInitialize(({ capabilities }): InitializeResult => {
+    const edits = capabilities.workspace?.workspaceEdit;
+    renamesFiles = edits?.documentChanges === true && (edits.resourceOperations ?? []).includes("rename");
+    return initializeResult;
+  });
 
-  connection.onHover(guard("hover", null, ({ textDocument, position }) => {
-    const here = at(textDocument.uri, position);
+  connection.onHover(guard("hover", null, async ({ textDocument, position }) => {
+    const here = await at(textDocument.uri, position);
     const target = here && targetAt(here.compiled, here.file, here.offset);
     return target ? hoverFor(here.compiled, target) : null;
   }));
-  connection.onDefinition(guard("definition", [], ({ textDocument, position }) => {
-    const here = at(textDocument.uri, position);
+  connection.onDefinition(guard("definition", [], async ({ textDocument, position }) => {
+    const here = await at(textDocument.uri, position);
     const target = here && targetAt(here.compiled, here.file, here.offset);
-    return target ? definitionOf(here.project, target) : [];
+    return target ? definitionOf(here.project, here.compiled, target) : [];
   }));
-  connection.onCompletion(guard("completion", [], ({ textDocument, position }) => {
-    const here = at(textDocument.uri, position);
-    return here ? completions({ compiled: here.compiled, file: here.file, text: here.file.source.text, offset: here.offset }) : [];
+  connection.onReferences(guard("references", [], async ({ textDocument, position, context }) => {
+    const here = await at(textDocument.uri, position, true);
+    return here ? referencesAt(here, context.includeDeclaration) : [];
   }));
-  connection.onCodeAction(guard("code actions", [], ({ textDocument, range }) => {
-    const here = at(textDocument.uri);
+  connection.onDocumentHighlight(guard("document highlights", [], async ({ textDocument, position }) => {
+    const here = await at(textDocument.uri, position, true);
+    return here ? highlightsAt(here) : [];
+  }));
+  connection.onPrepareRename(guard("prepare rename", null, async ({ textDocument, position }) => {
+    const here = await at(textDocument.uri, position, true);
+    return here ? prepareRename(here) : null;
+  }));
+  connection.onRenameRequest(guard("rename", null, async ({ textDocument, position, newName }) => {
+    const here = await at(textDocument.uri, position, true);
+    return here ? rename(here, newName, renamesFiles) : null;
+  }));
+  connection.onWorkspaceSymbol(guard("workspace symbols", [], async ({ query }) => {
+    const found = [];
+    for (const project of projects.values()) found.push(...workspaceSymbols(project, await checks.latest(project), query));
+    return found;
+  }));
+  connection.onSignatureHelp(guard("signature help", null, async ({ textDocument, position }) => {
+    const here = await at(textDocument.uri, position);
+    return here ? signatureHelp(here) : null;
+  }));
+  connection.onCompletion(guard("completion", [], async ({ textDocument, position }) => {
+    const here = await at(textDocument.uri, position);
+    return here ? completions(here) : [];
+  }));
+  connection.onCodeAction(guard("code actions", [], async ({ textDocument, range }) => {
+    const here = await at(textDocument.uri);
     return here ? codeActions(here.file, textDocument.uri, here.compiled.diagnostics, range) : [];
   }));
-  connection.onDocumentSymbol(guard("document symbols", [], ({ textDocument }) => {
-    const here = at(textDocument.uri);
+  connection.onCodeLens(guard("code lens", [], async ({ textDocument }) => {
+    const here = await at(textDocument.uri);
+    return here ? testLenses(here) : [];
+  }));
+  connection.onExecuteCommand(guard("a command", null, ({ command, arguments: args }) => {
+    return command === RUN_TEST_COMMAND ? runTest(connection, args ?? []) : null;
+  }));
+  connection.onDocumentSymbol(guard("document symbols", [], async ({ textDocument }) => {
+    const here = await at(textDocument.uri);
     return here ? documentSymbols(here.file) : [];
   }));
   // How long the last check of a document's project took, and which files it parsed: for
   // measurements and tests (not part of the protocol).
-  connection.onRequest("jadpo/lastCheck", guard("lastCheck", null, (params: { uri: string }) => {
-    const here = at(params.uri);
+  connection.onRequest("jadpo/lastCheck", guard("lastCheck", null, async (params: { uri: string }) => {
+    const here = await at(params.uri);
     return here ? { ms: here.compiled.ms, parsed: here.compiled.parsed } : null;
   }));
 

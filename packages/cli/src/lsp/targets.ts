@@ -2,12 +2,13 @@
 // expression with a type. Hover and go to definition both start here, from the syntax nodes at
 // the cursor and the facts the checker kept (resolutions, expression types).
 import {
-  PRELUDE_TYPE_NAMES, recordingPath, nodesAt,
+  PRELUDE_TYPE_NAMES, recordingPath, nodesAt, ownerField, typeOwner,
   type Decl, type DeclRef, type Expr, type FixtureMember, type FixturesDecl, type Ident, type LoadedFile, type ModuleGraph,
-  type Node, type NodeStep, type PromptInfo, type Resolution, type Span, type Type, type TypeDecl,
+  type Node, type NodeStep, type PromptInfo, type Resolution, type Span, type Stmt, type Type, type TypeDecl, type TypeOwner,
 } from "@jadpo/compiler";
 import type { Compiled } from "./project.ts";
 import { aiFailures } from "./completion.ts";
+import { librarySignature } from "./library-signatures.ts";
 
 export type Target =
   | { kind: "decl"; ref: DeclRef }
@@ -17,7 +18,10 @@ export type Target =
   | { kind: "recording"; path: string; name: string }
   /** `at`: where a local value is declared (none for an expression that isn't a name). */
   | { kind: "value"; name: string; node: Node; type: Type | undefined; at?: Span }
-  | { kind: "prelude"; name: string; what: string };
+  /** `signature`: how a hover shows it, when not by its name alone. */
+  | { kind: "prelude"; name: string; what: string; signature?: string }
+  /** A record field (a prompt's parameter is a field of its values type). */
+  | { kind: "field"; owner: TypeOwner; field: Ident; written?: string };
 
 type TopDecl = Extract<DeclRef, { kind: "decl" }>["decl"];
 
@@ -86,8 +90,14 @@ function fromResolution(compiled: Compiled, file: LoadedFile, resolution: Resolu
     case "local":
       return { kind: "value", name: resolution.name, node, type: compiled.program?.exprTypes.get(node as Expr), at: resolution.at };
     case "library":
-      return { kind: "prelude", name: resolution.fn, what: "a library function" };
-    case "field":
+      return { kind: "prelude", name: resolution.fn, what: "a library function", signature: librarySignature(resolution.fn) };
+    case "field": {
+      const program = compiled.program;
+      const object = (node as { object?: Expr }).object;
+      const target = program && object ? fieldTarget(typeOwner(program, program.exprTypes.get(object)), resolution.name) : null;
+      const written = file.source.text.slice(node.span.start, node.span.end);
+      return target?.kind === "field" && written.length <= 60 && !written.includes("\n") ? { ...target, written } : target;
+    }
     case "ai_embed":
     case "ai_embed_requests":
     case "ai_embed_attempts":
@@ -102,7 +112,51 @@ function fromResolution(compiled: Compiled, file: LoadedFile, resolution: Resolu
 export function targetAt(compiled: Compiled, file: LoadedFile, offset: number): Target | null {
   const path = nodesAt(file.syntax, offset);
   if (path.length === 0) return null;
-  return special(compiled, file, path) ?? parameter(compiled, path) ?? resolved(compiled, file, path) ?? named(compiled, file, path) ?? typed(compiled, file, path);
+  return special(compiled, file, path) ?? parameter(compiled, path) ?? declaredHere(compiled, path) ?? resolved(compiled, file, path) ?? named(compiled, file, path) ?? typed(compiled, file, path);
+}
+
+function fieldTarget(owner: TypeOwner | null, name: string): Target | null {
+  const field = ownerField(owner, name);
+  return owner && field ? { kind: "field", owner, field } : null;
+}
+
+/**
+ * Names where they are declared that no fact is keyed by: a field of a type or a record literal,
+ * a prompt's parameter, a `var` or `for` name (with its type).
+ */
+function declaredHere(compiled: Compiled, path: NodeStep[]): Target | null {
+  const inner = last(path)!;
+  const parent = last(path, 2);
+  const program = compiled.program;
+  if (inner.key !== "name" && inner.key !== "item") return null;
+  const name = (inner.node as unknown as Ident).name;
+  if (typeof name !== "string" || !parent || !program) return null;
+  const grand = last(path, 3);
+  if (inner.key === "name" && parent.key === "fields" && grand?.node.kind === "record") {
+    const owner = typeOwner(program, program.exprTypes.get(grand.node as unknown as Expr));
+    return fieldTarget(owner, name);
+  }
+  if (inner.key === "name" && parent.key === "fields" && grand?.key === "body" && path[0].node.kind === "type") {
+    const decl = path[0].node as unknown as TypeDecl;
+    return fieldTarget({ decl, file: fileOfDecl(compiled, decl) }, name);
+  }
+  if (inner.key === "name" && parent.key === "params" && path[0].node.kind === "prompt" && path.length === 3) {
+    const prompt = compiled.program?.prompts.get((path[0].node as unknown as { name: Ident }).name.name);
+    return prompt ? fieldTarget({ decl: prompt.decl, file: prompt.file }, name) : null;
+  }
+  const stmt = parent.node as unknown as Stmt;
+  if (stmt.kind === "var" && inner.key === "name") {
+    return { kind: "value", name, node: inner.node, type: program.exprTypes.get(stmt.value), at: stmt.name.span };
+  }
+  if (stmt.kind === "for" && inner.key === "item") {
+    const list = program.exprTypes.get(stmt.list);
+    return { kind: "value", name, node: inner.node, type: list?.kind === "list" ? list.item : undefined, at: stmt.item.span };
+  }
+  return null;
+}
+
+function fileOfDecl(compiled: Compiled, decl: Decl): LoadedFile {
+  return fileOf(compiled.result.graph, decl)!;
 }
 
 const last = <T>(items: T[], back = 1): T | undefined => items[items.length - back];

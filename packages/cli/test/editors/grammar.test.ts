@@ -88,6 +88,31 @@ describe("the TextMate grammar on the example", () => {
     expect(scopeOf(test_, 17, "answer_question")).toBe("entity.name.function.prompt.jadpo");
   });
 
+  test("a `use` path is one module path, keywords and `/` included", () => {
+    expect(scopeOf(test_, 4, "use")).toBe("keyword.declaration.jadpo");
+    expect(scopeOf(test_, 4, "support/fixtures")).toBe("entity.name.namespace.jadpo");
+    const path = tokens("use support/test { t }\nuse billing / type { Invoice }");
+    expect(path.filter((t) => t.scopes.at(-1) === "entity.name.namespace.jadpo").map((t) => t.text)).toEqual(["support/test", "billing / type"]);
+  });
+
+  test("`{name}` is a placeholder only in a prompt's `text:` and `system:`", () => {
+    expect(scopeOf(prompt, 6, "{reader_locale}")).toBe("variable.other.placeholder.jadpo");
+    const code = tokens('function hello(name: Text) -> Text {\n    return "Hello {name}" + """\n        {name}\n    """\n}');
+    expect(code.filter((t) => t.scopes.at(-1) === "variable.other.placeholder.jadpo")).toEqual([]);
+    expect(code.find((t) => t.text.includes("{name}"))!.scopes.at(-1)).toBe("string.quoted.double.jadpo");
+    const tooled = tokens([
+      "prompt order_question(question: Text) {",
+      '    system: "You answer in {question}."',
+      '    text: "Question: {question}"',
+      '    tools: { find_order: "Finds {an} order." }',
+      "}",
+      'function f() -> Text { return "{question}" }',
+    ].join("\n"));
+    const placeholders = tooled.filter((t) => t.scopes.at(-1) === "variable.other.placeholder.jadpo").map((t) => `${t.line}:${t.text}`);
+    // Not in a tool's description (sent as written), nor after the prompt ends.
+    expect(placeholders).toEqual(["2:{question}", "3:{question}"]);
+  });
+
   test("fake item words, only inside `fakes:`", () => {
     for (const word of ["refused", "timed_out", "over_budget", "too_long", "malformed"]) {
       expect(scopeOf(test_, 38, word)).toBe("constant.language.fake.jadpo");

@@ -23,5 +23,17 @@ test("the extension packs to a .vsix holding its manifest, grammar, configuratio
   const manifest = JSON.parse(readFileSync(join(repo, "editors/vscode/package.json"), "utf8"));
   expect(manifest.contributes.languages[0]).toMatchObject({ id: "jadpo", extensions: [".jadpo", ".jadpotest"], configuration: "./language-configuration.json" });
   expect(manifest.contributes.grammars[0]).toEqual({ language: "jadpo", scopeName: "source.jadpo", path: "./syntaxes/jadpo.tmLanguage.json" });
-  expect(readFileSync(join(repo, "editors/vscode/dist/extension.js"), "utf8")).toContain('"lsp"');
+  const bundle = readFileSync(join(repo, "editors/vscode/dist/extension.js"), "utf8");
+  expect(bundle).toContain('"lsp"');
+  // "Jadpo: Restart language server": contributed, and registered by the client under that id.
+  expect(manifest.contributes.commands).toEqual([{ command: "jadpo.restartServer", title: "Restart language server", category: "Jadpo" }]);
+  expect(bundle).toContain('"jadpo.restartServer"');
+});
+
+test("the README installs the file the packaging writes", () => {
+  const manifest = JSON.parse(readFileSync(join(repo, "editors/vscode/package.json"), "utf8"));
+  const written = /--vsix (\S+)/.exec(manifest.scripts.package)![1];
+  const readme = readFileSync(join(repo, "editors/vscode/README.md"), "utf8");
+  expect(readme).toContain(`code --install-extension editors/vscode/${written}`);
+  expect(readFileSync(join(repo, "docs/editors.md"), "utf8")).toContain(`code --install-extension editors/vscode/${written}`);
 });

@@ -36,6 +36,8 @@ async function complete(path: string, text: string): Promise<string[]> {
   const buffer = text.replace("|", "");
   await client.open(path, buffer);
   await client.change(path, buffer);
+  // Requests answer from the last complete check: wait for the one of this text.
+  await client.diagnosticsOf(path);
   const found = await client.request<Item[] | { items: Item[] }>("textDocument/completion", path, lineAt(buffer, cursor));
   const items = Array.isArray(found) ? found : found.items;
   return items.map((i) => i.label);

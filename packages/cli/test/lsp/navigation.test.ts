@@ -17,6 +17,8 @@ beforeAll(async () => {
   root = copyExample("jadpo-lsp-nav-");
   client = await LspClient.start(root);
   for (const path of [ACTION, TEST, GREETING_TEST]) await client.open(path);
+  // Requests answer from the last complete check: wait for the one of these buffers.
+  for (const path of [ACTION, TEST, GREETING_TEST]) await client.diagnosticsOf(path);
 });
 afterAll(async () => {
   expect(client.logged.filter((m) => m.includes("failed"))).toEqual([]);
@@ -52,7 +54,7 @@ describe("hover", () => {
     expect(await hover(FIXTURES, at(FIXTURES, "asked(question: CustomerQuestion)", 8))).toBe("```jadpo\nquestion: CustomerQuestion\n```");
     expect(await hover(TEST, at(TEST, "assert reply.resolved_by_articles", 9))).toBe("```jadpo\nreply: SupportAnswer\n```");
     expect(await hover(TEST, at(TEST, "list.count(asked) == 1", 14))).toBe("```jadpo\nasked: List<AnswerQuestion>\n```");
-    expect(await hover(TEST, at(TEST, "assert reply.resolved_by_articles", 15))).toBe("```jadpo\nreply.resolved_by_articles: Bool\n```");
+    expect(await hover(TEST, at(TEST, "assert reply.resolved_by_articles", 15))).toBe("```jadpo\nreply.resolved_by_articles: Bool\n```\na field of `SupportAnswer`");
     expect(await hover(TEST, at(TEST, 'answer_customer("Sesame?")', 17))).toBe('```jadpo\n"Sesame?": CustomerQuestion\n```');
     expect(await hover(TEST, at(TEST, "list.count(asked) == 1", 19))).toBe("```jadpo\nlist.count(asked) == 1: Bool\n```");
   });
@@ -113,6 +115,7 @@ describe("go to definition", () => {
     expect(await definition(ACTION, at(ACTION, "=> answer", 4))).toEqual([`${ACTION}:10:16`]);
     const path = "domains/support/sum.jadpo";
     await client.open(path, "function total(items: List<Int>) -> Int {\n    var mut sum = 0\n    for item in items {\n        sum = sum + item\n    }\n    return sum\n}\n");
+    await client.diagnosticsOf(path);
     expect(await definition(path, { line: 3, character: 20 })).toEqual([`${path}:2:8`]); // `item`
     expect(await definition(path, { line: 3, character: 8 })).toEqual([`${path}:1:12`]); // `sum =`
     expect(await definition(path, { line: 2, character: 17 })).toEqual([`${path}:0:15`]); // `items`
@@ -121,6 +124,7 @@ describe("go to definition", () => {
   test("an enum member of a declared type", async () => {
     const path = "domains/support/tone.jadpo";
     await client.open(path, "type Tone = Enum { friendly formal }\n\nfunction pick() -> Tone {\n    return Tone.formal\n}\n");
+    await client.diagnosticsOf(path);
     expect(await definition(path, { line: 3, character: 17 })).toEqual([`${path}:0:28`]);
     expect(await hover(path, { line: 3, character: 17 })).toBe("```jadpo\nTone.formal\n```\na member of `Tone`");
   });

@@ -52,9 +52,10 @@ export class LspClient {
     this.connection.listen();
   }
 
-  static async start(root: string, start?: () => ChildProcessWithoutNullStreams): Promise<LspClient> {
+  /** `capabilities`: the client's, as `initialize` sends them (none by default). */
+  static async start(root: string, start?: () => ChildProcessWithoutNullStreams, capabilities: object = {}): Promise<LspClient> {
     const client = new LspClient(root, start);
-    await client.connection.sendRequest("initialize", { processId: process.pid, rootUri: client.uri(""), capabilities: {} });
+    await client.connection.sendRequest("initialize", { processId: process.pid, rootUri: client.uri(""), capabilities });
     await client.connection.sendNotification("initialized", {});
     return client;
   }

@@ -2,6 +2,7 @@
 // actions (with the exact `fails` rule), fixtures and tests.
 import type { ActionDecl, Block, Decl, FixtureMember, FunctionDecl, Ident, Param, TestDecl } from "../syntax/ast.ts";
 import type { SideTables } from "./side-tables.ts";
+import type { Steps } from "../steps.ts";
 import type { LoadedFile } from "../modules/graph.ts";
 import { diagnostic } from "../diagnostics/diagnostic.ts";
 import { VOID, type Type } from "../types/types.ts";
@@ -110,16 +111,17 @@ function checkCallableBody(cx: Checker, file: LoadedFile, c: CallableBody): void
 }
 
 /**
- * Checks every body of every file, in path order then source order. With `callableTables`,
+ * Checks every body of every file, in path order then source order, pausing after each declaration. With `callableTables`,
  * functions', actions' and fixtures' bodies write their facts there (tests' always to the checker's).
  */
-export function checkBodies(cx: Checker, callableTables?: SideTables): void {
+export function* checkBodies(cx: Checker, callableTables?: SideTables): Steps<void> {
   const own: SideTables = { exprTypes: cx.exprTypes, resolutions: cx.resolutions };
   for (const file of cx.graph.files) {
     for (const decl of file.syntax.decls) {
       if (decl.incomplete) continue; // cut short by a syntax error, already reported
       if (decl.kind === "test") {
         checkTestBody(cx, file, decl);
+        yield;
         continue;
       }
       const bodies = callableBodies(decl);
@@ -127,6 +129,7 @@ export function checkBodies(cx: Checker, callableTables?: SideTables): void {
       if (callableTables) Object.assign(cx, callableTables);
       for (const body of bodies) checkCallableBody(cx, file, body);
       Object.assign(cx, own);
+      yield;
     }
   }
 }

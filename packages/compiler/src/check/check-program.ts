@@ -15,6 +15,7 @@ import { mergeMissingUses } from "./missing-uses.ts";
 import { finishPromptUses } from "./ai-calls.ts";
 import { collectTests } from "./tests.ts";
 import { recordingFilesOf } from "./recordings.ts";
+import { runSteps, type Steps } from "../steps.ts";
 import { checkOnlySideTables, firstPassTables, sideTablesToRun, type SideTables } from "./side-tables.ts";
 
 export interface CheckOptions {
@@ -46,6 +47,15 @@ export function checkProgram(
   recordingFiles: string[] = (graph.recordings ?? []).map((r) => r.path),
   options: CheckOptions = {},
 ): { program: CheckedProgram; diagnostics: Diagnostic[] } {
+  return runSteps(checkProgramSteps(graph, recordingFiles, options));
+}
+
+/** checkProgram in steps: a pause after each phase and each declaration whose body it checks (steps.ts). */
+export function* checkProgramSteps(
+  graph: ModuleGraph,
+  recordingFiles: string[] = (graph.recordings ?? []).map((r) => r.path),
+  options: CheckOptions = {},
+): Steps<{ program: CheckedProgram; diagnostics: Diagnostic[] }> {
   const toRun = options.toRun ?? true;
   const diagnostics: Diagnostic[] = [];
   const locales = readLocales(graph, diagnostics);
@@ -74,16 +84,22 @@ export function checkProgram(
     recordingPaths: new Set(recordingFiles),
   };
   declareTypeShells(cx);
+  yield;
   defineTypes(cx);
+  yield;
   declareFailures(cx);
+  yield;
   declarePrompts(cx);
   cx.connection = readConnection(cx);
+  yield;
   declareSignatures(cx);
+  yield;
   declareTools(cx);
+  yield;
   const tables: SideTables = { exprTypes: cx.exprTypes, resolutions: cx.resolutions };
-  checkBodies(cx, onDemand ? firstPassTables(tables) : undefined);
+  yield* checkBodies(cx, onDemand ? firstPassTables(tables) : undefined);
   finishPromptUses(cx);
-  const tests = collectTests(cx);
+  const tests = yield* collectTests(cx);
   mergeMissingUses(cx);
   const program: CheckedProgram = {
     graph,

@@ -3,6 +3,7 @@
 import type { TestInfo, TestKind } from "./program.ts";
 import type { Checker } from "./context.ts";
 import { checkFakes } from "./fakes.ts";
+import type { Steps } from "../steps.ts";
 
 const KINDS: Record<string, TestKind> = { actions: "action test", functions: "function test", prompts: "prompt test" };
 
@@ -16,7 +17,7 @@ export function testKind(path: string): TestKind {
   return "test";
 }
 
-export function collectTests(cx: Checker): TestInfo[] {
+export function* collectTests(cx: Checker): Steps<TestInfo[]> {
   const tests: TestInfo[] = [];
   for (const file of cx.graph.files) {
     let kind: TestKind | null = null; // the file's, for each of its tests
@@ -24,6 +25,7 @@ export function collectTests(cx: Checker): TestInfo[] {
       if (decl.kind !== "test") continue;
       kind ??= testKind(file.path);
       tests.push({ name: decl.name, decl, file, kind, fakes: checkFakes(cx, file, decl) });
+      yield;
     }
   }
   return tests;

@@ -2,7 +2,7 @@
 // (only the changed file is parsed again, with the same diagnostics as a fresh compile), the
 // nodes at an offset, and the facts kept for hover and definition.
 import { describe, expect, test } from "vitest";
-import { compileProject } from "../../src/pipeline.ts";
+import { compileProject, compileSteps } from "../../src/pipeline.ts";
 import { memoryHost } from "../../src/testing/memory-host.ts";
 import { overlayHost } from "../../src/workspace/overlay-host.ts";
 import { ParseCache } from "../../src/workspace/parse-cache.ts";
@@ -35,6 +35,30 @@ describe("compiling for an editor", () => {
     expect(parses.parsedLastTime).toEqual(["domains/shop/shop.jadpo"]);
     expect(again.diagnostics).toEqual(compileProject(edited, "/p", { toRun: false }).diagnostics);
     expect(again.diagnostics.map((d) => d.next)).toEqual(["`Price` is declared in `catalog/types`: add the line `use catalog/types { Price }`"]);
+  });
+
+  test("a compile dropped between two of its steps leaves the kept parses sound for the next one", () => {
+    const parses = new ParseCache();
+    compileProject(disk, "/p", { toRun: false, parses });
+    const edited = overlayHost(disk, new Map([["/p/domains/shop/shop.jadpo", encode("function free() -> Price {\n    return 0\n}\n")]]));
+    // Dropped after a few steps (as an editor drops a check a newer change made stale)…
+    const dropped = compileSteps(edited, "/p", { toRun: false, parses });
+    let taken = 0;
+    while (taken < 3 && !dropped.next().done) taken++;
+    expect(taken).toBe(3);
+    // …then the next compile, of the text on disk again, is what a fresh one is.
+    const next = compileProject(disk, "/p", { toRun: false, parses });
+    expect(next.diagnostics).toEqual(compileProject(disk, "/p", { toRun: false }).diagnostics);
+    expect(next.diagnostics).toEqual([]);
+  });
+
+  test("compileSteps pauses between files and declarations, and ends with compileProject's result", () => {
+    const steps = compileSteps(disk, "/p", { toRun: false });
+    let pauses = 0;
+    let next = steps.next();
+    for (; !next.done; next = steps.next()) pauses++;
+    expect(pauses).toBeGreaterThan(3 + 2); // a pause per file, per phase, per body at least
+    expect(next.value.diagnostics).toEqual(compileProject(disk, "/p", { toRun: false }).diagnostics);
   });
 
   test("keepFacts keeps resolutions and expression types when checking only", () => {
