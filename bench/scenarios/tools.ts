@@ -17,9 +17,9 @@ export function toolTest(scenario: ToolScenario, i: number): string {
   const items = scenario === "one-step"
     ? answer
     : `
-            call look_up_order(OrderQuery { code: "BRD-1042" }),
-            call look_up_order(OrderQuery { code: "XYZ-${String(i % 10_000).padStart(4, "0")}" }),
-            call look_up_order(OrderQuery { code: "CKE-2210" }),
+            call look_up_order(OrderLookup { code: "BRD-1042" }),
+            call look_up_order(OrderLookup { code: "XYZ-${String(i % 10_000).padStart(4, "0")}" }),
+            call look_up_order(OrderLookup { code: "CKE-2210" }),
             ${answer}
         `;
   return `test "${scenario} ${i}" {
@@ -33,7 +33,7 @@ export function toolTest(scenario: ToolScenario, i: number): string {
 `;
 }
 
-const HEADER = `use support/types { OrderAnswer, OrderQuery }
+const HEADER = `use support/types { OrderAnswer, OrderLookup }
 
 `;
 

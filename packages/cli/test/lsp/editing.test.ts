@@ -211,7 +211,7 @@ describe("document symbols", () => {
     await client.open("domains/support/types.jadpo");
     expect(names(await client.request<Symbol[]>("textDocument/documentSymbol", "domains/support/types.jadpo"))).toEqual([
       "CustomerQuestion", { SupportAnswer: ["resolved_by_articles", "reply"] }, { HelpArticle: ["title", "body"] },
-      "OrderCode", { OrderQuery: ["code"] }, { OrderState: ["baking", "ready", "collected"] }, { OrderStatus: ["code", "state"] },
+      "OrderCode", { OrderLookup: ["code"] }, { OrderState: ["baking", "ready", "collected"] }, { OrderStatus: ["code", "state"] },
       { OrderAnswer: ["order_found", "reply"] },
     ]);
     await client.open(TEST);

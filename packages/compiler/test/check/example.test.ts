@@ -42,7 +42,7 @@ describe("examples/support", () => {
 
   test("the prompt with a tool: its tool, its steps, its call", () => {
     const prompt = program.prompts.get("answer_order_question")!;
-    expect(prompt.tools.map((t) => `${t.name}: ${printType(t.argsType)} -> ${printType(t.result)}`)).toEqual(["look_up_order: OrderQuery -> OrderStatus"]);
+    expect(prompt.tools.map((t) => `${t.name}: ${printType(t.argsType)} -> ${printType(t.result)}`)).toEqual(["look_up_order: OrderLookup -> OrderStatus"]);
     expect(prompt.maxSteps).toBe(4);
     expect(prompt.asTypes.map(printType)).toEqual(["OrderAnswer"]);
     expect(prompt.calls.map((s) => `${s.file}:${s.line}`)).toEqual(["domains/support/actions/answer_customer_order.jadpo:11"]);

@@ -37,8 +37,7 @@ describe("a prompt's tools", () => {
       [path]: files[path]
         .replace("use support/types { CustomerQuestion }", "use support/types { CustomerQuestion }\nuse support/lookups { find_order, opening_hours }")
         .replace(/\n}\s*$/, `\n    tools: {\n        find_order: "Finds an order by its code, such as ABC-1234."\n        opening_hours: "Today's opening hours of a shop."\n    }\n    max_steps: 6\n}\n`),
-      // `OrderQuery` is the example's own (its order look-up takes it too).
-      "domains/support/lookups.jadpo": `type ShopQuery = Object {\n    shop: Text\n}\nfunction find_order(query: OrderQuery) -> Text {\n    return Text(query.code)\n}\nfunction opening_hours(query: ShopQuery) -> Text {\n    return "9 to 5"\n}\n`,
+      "domains/support/lookups.jadpo": `type OrderQuery = Object {\n    code: Text\n}\ntype ShopQuery = Object {\n    shop: Text\n}\nfunction find_order(query: OrderQuery) -> Text {\n    return query.code\n}\nfunction opening_hours(query: ShopQuery) -> Text {\n    return "9 to 5"\n}\n`,
     };
     const { program, diagnostics } = checkSources(tooled);
     expect(program.prompts.get("answer_question")!.version).toBe("answer_question@e0f95407");
