@@ -3,5 +3,6 @@
 // `jadpo ai record` reads. Only what the CLI and its tests use is exported here.
 export { DevAi, type DevAiOptions, type DevRequestBackend, UsageCounter, probeModel, type Probe } from "./dev-backend/index.ts";
 export {
-  appendCall, readLastCall, readRecentCalls, removeStaleFiles, DEV_CALL_LOG, DEV_STATE_NAMES, type DevCall, type DevStep, type DevToolCall, type NewDevCall,
+  appendCall, readLastCall, readRecentCalls, removeStaleFiles, retriesText, DEV_CALL_LOG, DEV_STATE_NAMES,
+  type DevCall, type DevRetry, type DevStep, type DevToolCall, type DevUsage, type NewDevCall,
 } from "./dev-log/index.ts";

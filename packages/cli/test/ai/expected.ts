@@ -20,11 +20,18 @@ export function projectDigest(root: string, values: JsonValue): string {
 export const sesameValues = (root: string) => projectDigest(root, { question: "Does your sourdough contain sesame?", reader_locale: "en-GB" });
 export const jerseyValues = (root: string) => projectDigest(root, { question: "Do you deliver to Jersey?", reader_locale: "en-GB" });
 
-/** The recording file's form (docs/testing.md), for an answer whose reply is a placeholder, asked with `values` (and `fixture`) in the project at `root`. */
-export function recordingBytes(root: string, resolved: boolean, asked: { values: string; fixture?: string; model?: string } = { values: sesameValues(root), fixture: "questions.sesame" }): string {
+/**
+ * The recording file's form (docs/testing.md), for an answer whose reply is a placeholder, asked
+ * with `values` (and `fixture`) in the project at `root`, with the `usage` the model reported.
+ */
+export function recordingBytes(
+  root: string, resolved: boolean,
+  asked: { values: string; fixture?: string; model?: string; usage?: { input_tokens: number; output_tokens: number } } = { values: sesameValues(root), fixture: "questions.sesame" },
+): string {
   const fixture = asked.fixture === undefined ? "" : `    "fixture": "${asked.fixture}",\n`;
   const model = asked.model ?? "meta-llama/Llama-3.1-8B-Instruct";
-  return `{\n  "answer": {\n    "reply": "{Text}",\n    "resolved_by_articles": ${resolved}\n  },\n  "asked": {\n${fixture}    "model": "${model}",\n    "values": "${asked.values}"\n  },\n  "version": "answer_question@b44ecc53"\n}\n`;
+  const usage = asked.usage === undefined ? "" : `    "usage": {\n      "input_tokens": ${asked.usage.input_tokens},\n      "output_tokens": ${asked.usage.output_tokens}\n    },\n`;
+  return `{\n  "answer": {\n    "reply": "{Text}",\n    "resolved_by_articles": ${resolved}\n  },\n  "asked": {\n${fixture}    "model": "${model}",\n${usage}    "values": "${asked.values}"\n  },\n  "version": "answer_question@b44ecc53"\n}\n`;
 }
 
 /** The line after the block naming the placeholder fields (the example's answer has one, `reply`). */

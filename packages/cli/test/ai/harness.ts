@@ -39,17 +39,18 @@ export class Project extends ExampleCopy {
 
 /**
  * A local model server for one test file, answering `answer` until a test changes it; its
- * request log and behaviour are reset after each test. `env()` points the example at it.
+ * request log and behaviour are reset after each test. `env()` points the example at it. It
+ * reports no usage, as many local models don't, unless a test's behaviour says otherwise.
  */
 export function modelServerForFile(answer: string): { server: () => FakeModelServer; env: () => Record<string, string> } {
   let server: FakeModelServer;
   beforeAll(async () => {
-    server = await startFakeModelServer({ kind: "answer", text: answer });
+    server = await startFakeModelServer({ kind: "answer", text: answer, usage: null });
   });
   afterAll(() => server.close());
   afterEach(() => {
     server.requests.length = 0;
-    server.setBehaviour({ kind: "answer", text: answer });
+    server.setBehaviour({ kind: "answer", text: answer, usage: null });
   });
   return { server: () => server, env: () => ({ JADPO_AI_BASE_URL: server.url }) };
 }

@@ -48,10 +48,19 @@ describe("jadpo ai record, more ways to record", () => {
 
 describe("jadpo ai record, more ways to fail", () => {
   it("when the server answers with an error", async () => {
-    model().setBehaviour({ kind: "error", status: 500, body: { error: { message: "the model is loading", type: "server_error" } } });
+    model().setBehaviour({ kind: "error", status: 400, body: { error: { message: "unsupported parameter: tools", type: "invalid_request_error" } } });
     const out = await fails(example(), ["--as", "jersey", "--fixture", "questions.sesame"], env());
-    expect(out.split("\n")[0]).toBe("error: Asking the model failed: the model answered with HTTP 500: the model is loading");
+    expect(out.split("\n")[0]).toBe("error: Asking the model failed: the model answered with HTTP 400: unsupported parameter: tools");
     expect(out).toContain("  rule: ai.model_error\n");
+    // An error that isn't a transport failure is asked once.
+    expect(model().requests).toHaveLength(1);
+  });
+
+  it("when the server stays unavailable: asked again by the connection's retries, then it fails", async () => {
+    model().setBehaviour({ kind: "rate_limit", retryAfter: "0" });
+    const out = await fails(example(), ["--as", "jersey", "--fixture", "questions.sesame"], env());
+    expect(out.split("\n")[0]).toBe("error: Asking the model failed: the model's rate limit was reached (HTTP 429): Rate limit reached for requests. Please try again in 20s. (after 2 retries)");
+    expect(model().requests).toHaveLength(3);
   });
 
   it("when the connection's settings can't make a request: a base_url that isn't a URL, a key no header can carry", async () => {
@@ -142,14 +151,14 @@ describe("jadpo ai record, more ways to fail", () => {
     expect(model().requests).toHaveLength(0);
   });
 
-  it("when no `ai.generate` call asks the prompt", async () => {
+  it("when no call asks the prompt", async () => {
     const project = example();
     project.write("domains/support/prompts/summarise.jadpo", "prompt summarise_thread(thread: Text) {\n    text: \"Summarise {thread}.\"\n}\n");
     const out = await fails(project, ["--as", "short"], env(), "summarise_thread");
     expect(out).toBe([
-      "error: `summarise_thread` has no `ai.generate` call to record an answer for",
-      "  reason: A recording answers an `ai.generate` call and is decoded as its `as:` type, so only a prompt some call generates has answers to record.",
-      "  next: Ask `summarise_thread` with `ai.generate(values, as: T)` in an action, then record it (human)",
+      "error: `summarise_thread` has no `ai.generate` or `ai.stream` call to record an answer for",
+      "  reason: A recording answers an `ai.generate` call, decoded as its `as:` type, or an `ai.stream` call, so only a prompt some call asks has answers to record.",
+      "  next: Ask `summarise_thread` with `ai.generate(values, as: T)` or `ai.stream(values)` in an action, then record it (human)",
       "  rule: ai.not_generated",
       "",
     ].join("\n"));

@@ -72,10 +72,11 @@ const { server: model, env } = modelServerForFile("unused");
 describe("jadpo ai record of a prompt with tools", () => {
   it("runs the real loop against the model, writes the steps with placeholders, and recorded() replays them", async () => {
     const project = example();
+    // Each step reports its usage: the file keeps their sum.
     model().setBehaviour({ kind: "script", steps: [
-      { kind: "tool_calls", calls: [{ name: "find_order", arguments: { code: "ABC-1234" } }, { name: "summarized", arguments: { code: "ABC-1234" } }] },
-      { kind: "tool_calls", calls: [{ name: "find_order", arguments: '{"code": 5}' }] },
-      { kind: "answer", text: '{"reply":"ABC-1234 is ready.","status_known":true}' },
+      { kind: "tool_calls", calls: [{ name: "find_order", arguments: { code: "ABC-1234" } }, { name: "summarized", arguments: { code: "ABC-1234" } }], usage: { prompt_tokens: 412, completion_tokens: 38 } },
+      { kind: "tool_calls", calls: [{ name: "find_order", arguments: '{"code": 5}' }], usage: { prompt_tokens: 498, completion_tokens: 16 } },
+      { kind: "answer", text: '{"reply":"ABC-1234 is ready.","status_known":true}', usage: { prompt_tokens: 571, completion_tokens: 21 } },
     ] });
     const run = await project.run(["ai", "record", "order_question", "--as", "ready", "--fixture", "shop_questions.ready"], env());
     expect(run.stderr).toBe("");

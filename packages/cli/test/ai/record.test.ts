@@ -7,7 +7,7 @@ import { disposedAfterEach } from "../support/example.ts";
 import { appendCall } from "@jadpo/runtime/dev";
 import { fixture } from "../support/example.ts";
 import { modelServerForFile, Project, RECORDINGS } from "./harness.ts";
-import { asked, COVERED, jerseyValues, PLACEHOLDERS_LINE, devCall, NOT_COVERED, recordedBlock, recordingBytes } from "./expected.ts";
+import { asked, COVERED, jerseyValues, PLACEHOLDERS_LINE, devCall, NOT_COVERED, recordedBlock, recordingBytes, sesameValues } from "./expected.ts";
 
 /** A URL on 127.0.0.1 where nothing listens. */
 async function closedPortUrl(): Promise<string> {
@@ -55,7 +55,7 @@ describe("jadpo ai record, recording", () => {
   it("corrects an answer that doesn't decode once, as a call does, and records the corrected one", async () => {
     const project = example();
     let n = 0;
-    model().setBehaviour({ kind: "answer", text: () => (n++ === 0 ? "Sure! Our sourdough contains sesame." : COVERED) });
+    model().setBehaviour({ kind: "answer", text: () => (n++ === 0 ? "Sure! Our sourdough contains sesame." : COVERED), usage: null });
     const run = await project.run(["ai", "record", "answer_question", "--as", "corrected", "--fixture", "questions.sesame"], env());
     expect(run.stdout).toBe(recordedBlock("corrected", "the fixture `questions.sesame`"));
     expect(project.read(`${RECORDINGS}/corrected.json`)).toBe(recordingBytes(project.root, true));
@@ -65,9 +65,52 @@ describe("jadpo ai record, recording", () => {
     expect(correction.messages[2].content).toBe("Sure! Our sourdough contains sesame.");
   });
 
+  it("asks again after a 503 and a 429, by the connection's retries, and records the answer", async () => {
+    const project = example();
+    model().setBehaviour({ kind: "script", steps: [{ kind: "unavailable" }, { kind: "rate_limit", retryAfter: "0" }, { kind: "answer", text: NOT_COVERED, usage: null }] });
+    const run = await project.run(["ai", "record", "answer_question", "--as", "jersey", "--fixture", "questions.sesame"], env());
+    expect(run.stdout).toBe(recordedBlock("jersey", "the fixture `questions.sesame`"));
+    expect(model().requests).toHaveLength(3);
+    expect(project.read(`${RECORDINGS}/jersey.json`)).toBe(recordingBytes(project.root, false));
+  });
+
+  it("keeps the usage the model reported, summed over the call's requests (the correction included)", async () => {
+    const project = example();
+    model().setBehaviour({ kind: "script", steps: [
+      { kind: "answer", text: "Sure! Our sourdough contains sesame.", usage: { prompt_tokens: 96, completion_tokens: 9 } },
+      { kind: "answer", text: COVERED, usage: { prompt_tokens: 131, completion_tokens: 17 } },
+    ] });
+    const run = await project.run(["ai", "record", "answer_question", "--as", "corrected", "--fixture", "questions.sesame"], env());
+    expect(run.code).toBe(0);
+    const usage = { input_tokens: 96 + 131, output_tokens: 9 + 17 };
+    expect(project.read(`${RECORDINGS}/corrected.json`)).toBe(recordingBytes(project.root, true, { values: sesameValues(project.root), fixture: "questions.sesame", usage }));
+    // A test answered by the recording counts the usage it kept.
+    project.write("domains/support/actions/usage.test.jadpo", [
+      "use support/fixtures { questions }",
+      "",
+      "test \"the recording's usage\" {",
+      "    fakes: {",
+      "        ai.answer_question: [recorded(\"corrected\")]",
+      "    }",
+      "    var reply = attempt answer_customer(questions.asked(\"Sesame?\"))",
+      `    assert ai.answer_question.usage == AiUsage { input_tokens: ${usage.input_tokens}  output_tokens: ${usage.output_tokens} }`,
+      "}",
+      "",
+    ].join("\n"));
+    const test = await project.run(["test", "domains/support/actions/usage.test.jadpo"], env());
+    expect(test.stdout).toBe("✓ 1 passed  1 action test\n");
+    // A model that reports no usage for one of the requests: none is kept.
+    model().setBehaviour({ kind: "script", steps: [
+      { kind: "answer", text: "Sure!", usage: { prompt_tokens: 96, completion_tokens: 2 } },
+      { kind: "answer", text: COVERED, usage: null },
+    ] });
+    expect((await project.run(["ai", "record", "answer_question", "--as", "partly", "--fixture", "questions.sesame"], env())).code).toBe(0);
+    expect(JSON.parse(project.read(`${RECORDINGS}/partly.json`)).asked).not.toHaveProperty("usage");
+  });
+
   it("replaces an existing recording with --force", async () => {
     const project = example();
-    model().setBehaviour({ kind: "answer", text: COVERED });
+    model().setBehaviour({ kind: "answer", text: COVERED, usage: null });
     const run = await project.run(["ai", "record", "answer_question", "--as", "not_covered", "--fixture", "questions.sesame", "--force"], env());
     expect(run.stdout).toBe(recordedBlock("not_covered", "the fixture `questions.sesame`"));
     expect(project.read(`${RECORDINGS}/not_covered.json`)).toBe(recordingBytes(project.root, true));
@@ -99,7 +142,7 @@ describe("jadpo ai record, failing: exit 1, a shaped error, nothing written", ()
     const out = await fails(example(), ["--as", "jersey", "--fixture", "questions.sesame"], { JADPO_AI_BASE_URL: url });
     expect(out).toBe([
       `error: The model at ${url} can't be reached`,
-      "  note: the connection failed: ECONNREFUSED",
+      "  note: the connection failed: ECONNREFUSED (after 2 retries)",
       "  reason: Recording asks the configured model once; nothing is written without its answer.",
       "  next: Start the model server or correct `base_url`, then record again (human)",
       "  rule: ai.unreachable",

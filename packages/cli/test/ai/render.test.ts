@@ -6,7 +6,7 @@ import { recordedText, type Recorded } from "../../src/commands/ai/record/render
 
 const base: Recorded = {
   prompt: "answer_question", name: "not_covered", model: "meta-llama/Llama-3.1-8B-Instruct", connection: "local_model",
-  from: { kind: "dev_call", id: "call_3" }, typeName: "SupportAnswer", placeholders: 1,
+  from: { kind: "dev_call", id: "call_3" }, answer: { typeName: "SupportAnswer" }, placeholders: 1,
   fields: [{ path: "reply", placeholder: "{Text}" }],
   file: "domains/support/prompts/recordings/answer_question/not_covered.json", version: "answer_question@b44ecc53",
 };
@@ -60,5 +60,16 @@ describe("the recorded block", () => {
     expect(lines([])[3]).toBe("    steps     none: the model answered without calling a tool");
     expect(lines([])[4]).toBe("    answer    decodes as SupportAnswer");
     expect(recordedText(base, noPaint)).not.toContain("steps");
+  });
+
+  it("says how a stream arrived and stopped, and that its text isn't kept", () => {
+    const stream = (pieces: number[], stopped: "finished" | "timed_out") =>
+      recordedText({ ...base, answer: { stream: { pieces, stopped } }, placeholders: 0, fields: [] }, noPaint).split("\n").slice(3, 5);
+    expect(stream([12, 9, 14], "finished")).toEqual([
+      "    answer    streamed in 3 pieces, 35 characters in all, stopped `finished`",
+      "    values    no text kept: a test reads generated words of each piece's length",
+    ]);
+    expect(stream([1], "timed_out")[0]).toBe("    answer    streamed in 1 piece, 1 character in all, stopped `timed_out`");
+    expect(stream([], "timed_out")[0]).toBe("    answer    streamed in 0 pieces, 0 characters in all, stopped `timed_out`");
   });
 });

@@ -2,7 +2,6 @@
 // process, the BUILT binary), both started by ../support/jadpo.ts on a temp copy of the example app,
 // its URL read from standard output. Every wait is bounded; every dev is stopped.
 import { readFileSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { join } from "node:path";
 import type { DevCall } from "@jadpo/runtime/dev";
 import { RunningJadpo, RunningJadpoHere, waitUntil } from "../support/jadpo.ts";
@@ -18,14 +17,7 @@ export function setPerDay(root: string, perDay: number): void {
 }
 
 /** A port nothing listens on: taken, then released. */
-export async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  const port = typeof address === "object" && address !== null ? address.port : 0;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
+export { closedPort } from "@jadpo/runtime/testing";
 
 type Runner = RunningJadpoHere | RunningJadpo;
 

@@ -55,7 +55,8 @@ const RECORDING = "domains/recipes/prompts/recordings/suggest_recipe/pancakes.js
 const TEST_FILE = "domains/recipes/actions/suggest.test.jadpo";
 
 beforeAll(async () => {
-  model = await startFakeModelServer({ kind: "answer", text: ANSWER });
+  // A local model that reports no usage, as the page's recording shows.
+  model = await startFakeModelServer({ kind: "answer", text: ANSWER, usage: null });
   tmp = mkdtempSync(join(tmpdir(), "jadpo-getting-started-"));
   root = join(tmp, "my-app");
   expect((await runJadpoHere(["init", "my-app"], { cwd: tmp })).code).toBe(0);

@@ -91,6 +91,19 @@ describe("renderCallsPage", () => {
     ]);
   });
 
+  it("shows a call's tokens and retries under its attempts, each on lines that may wrap", () => {
+    const retried: DevCall = {
+      ...second, id: "call_3", outcome: "success",
+      retries: [{ status: 503, wait_ms: 1000 }, { error: "ECONNRESET", wait_ms: 2000 }],
+      usage: { input_tokens: 96, output_tokens: 14, estimated: true },
+    };
+    const row = renderCallsPage([retried], { project: "p", budget: "" }).split("\n").find((line) => line.startsWith('<tr data-call-id="call_3">'))!;
+    expect(row).toContain(
+      '<small>2 attempts · 4 ms</small><div class="wraps"><small>96 in, 14 out tokens (estimated)</small></div>' +
+        '<div class="wraps"><small>2 retries: HTTP 503 waited 1000 ms, ECONNRESET waited 2000 ms</small></div></td>',
+    );
+  });
+
   it("says so when there are no calls", () => {
     expect(renderCallsPage([], { project: ".", budget: null })).toContain("No AI calls yet.");
   });
@@ -107,6 +120,12 @@ describe("callLine", () => {
         "      because the sandbox's per_day limit of 3 model requests is reached for 2026-11-30 (UTC)",
     );
     expect(callLine(second)).toBe("  call_2 answer_question ← model · 2 attempts · 4 ms · failure AiUnreadable");
+  });
+
+  it("says how many retries a call took, what each followed and how long it waited", () => {
+    expect(callLine({ ...second, retries: [{ status: 429, wait_ms: 20000 }] })).toBe(
+      "  call_2 answer_question ← model · 2 attempts · 1 retry: HTTP 429 waited 20000 ms · 4 ms · failure AiUnreadable",
+    );
   });
 });
 

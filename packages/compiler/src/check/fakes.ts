@@ -162,15 +162,8 @@ function generatePromptItem(b: Body, prompt: PromptInfo, item: FakeItem): Checke
       return valueItem(b, prompt, item, item.expr);
     case "raw":
       return { kind: "raw", item, text: item.text };
-    case "recorded": {
-      const path = recordingPath(prompt.file.path, prompt.name, item.name);
-      if (!b.cx.recordingPaths.has(path)) {
-        const { suggestion, fixes } = recordingMissingStep(b.cx, prompt, item);
-        report(b.cx, diagnostic("test.recording_missing", item.span, { prompt: prompt.name, name: item.name, suggestion }, [], fixes));
-        return null;
-      }
-      return { kind: "recorded", item, name: item.name, path };
-    }
+    case "recorded":
+      return recordedItem(b, prompt, item);
     case "failure":
       return { kind: "failure", item, word: item.word };
     case "malformed":
@@ -184,6 +177,17 @@ function generatePromptItem(b: Body, prompt: PromptInfo, item: FakeItem): Checke
       report(b.cx, diagnostic("test.fake_stream_item", item.span, { variant: "stream_on_generate", prompt: prompt.name, answer: answerWords(prompt), failures: FAILURE_WORDS }));
       return null;
   }
+}
+
+/** `recorded("name")`, for a generate or a stream prompt: the recording's file must exist beside the prompt. */
+function recordedItem(b: Body, prompt: PromptInfo, item: Extract<FakeItem, { kind: "recorded" }>): CheckedFakeShape | null {
+  const path = recordingPath(prompt.file.path, prompt.name, item.name);
+  if (!b.cx.recordingPaths.has(path)) {
+    const { suggestion, fixes } = recordingMissingStep(b.cx, prompt, item);
+    report(b.cx, diagnostic("test.recording_missing", item.span, { prompt: prompt.name, name: item.name, suggestion }, [], fixes));
+    return null;
+  }
+  return { kind: "recorded", item, name: item.name, path };
 }
 
 /**
@@ -302,10 +306,12 @@ function streamPromptItem(b: Body, prompt: PromptInfo, item: FakeItem): CheckedF
       // A streamed prompt with tools is already `ai.stream_tools`.
       if (prompt.tools.length === 0) report(b.cx, diagnostic("test.fake_unknown_tool", item.span, { variant: "no_tools", prompt: prompt.name }));
       return null;
-    case "raw":
     case "recorded":
+      // A recording of a stream keeps its pieces' lengths and its stop (docs/cli-ai.md).
+      return recordedItem(b, prompt, item);
+    case "raw":
     case "malformed": {
-      const written = item.kind === "malformed" ? "`malformed`" : `\`${item.kind}(...)\``;
+      const written = item.kind === "malformed" ? "`malformed`" : "`raw(...)`";
       report(b.cx, diagnostic("test.fake_stream_item", item.span, { variant: "generate_on_stream", item: written, prompt: prompt.name, failures: FAILURE_WORDS }));
       return null;
     }

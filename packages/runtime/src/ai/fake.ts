@@ -7,11 +7,11 @@ import {
 } from "@jadpo/compiler";
 import { TestStop } from "../signals.ts";
 import { readRecording, type RecordingRead } from "../recordings/read.ts";
-import { recordingReply } from "../recordings/replay.ts";
+import { recordingReply, recordingStream } from "../recordings/replay.ts";
 import { rng, type Rng } from "../seed.ts";
 import type { Value } from "../values/value.ts";
 import type {
-  EmbedCall, EmbedReply, GenerateCall, GenerateReply, StreamCall, StreamReply, Took, TransportBackend, TransportReply,
+  EmbedCall, EmbedReply, GenerateCall, GenerateReply, StreamCall, StreamReply, Took, TokenUsage, TransportBackend, TransportReply,
 } from "./backend.ts";
 import type { DecodeError } from "./decode.ts";
 import { generateValue } from "./defaults.ts";
@@ -20,6 +20,8 @@ import { streamPieces } from "./stream.ts";
 import { undecodableRecording } from "./undecodable-recording.ts";
 import { withRecordedUsage } from "./token-usage.ts";
 
+
+type RecordedItem = Extract<CheckedFakeItem, { kind: "recorded" }>;
 
 /** A scripted item, compiled by `exec/compile-fakes.ts`. */
 export interface CompiledItem {
@@ -211,11 +213,12 @@ export class FakeBackend implements TransportBackend {
         return took<StreamReply>(item, { pieces: item.pieces?.slice() ?? streamPieces(item.text), text: item.text, stopped: item.stop });
       case "stream_stop":
         return took<StreamReply>(item, { pieces: [], text: "", stopped: item.stop });
+      case "recorded":
+        return took(item, this.recordedStream(item, call.prompt));
       case "transport":
         return took<TransportReply>(item, { transport: item.failure });
       case "value":
       case "raw":
-      case "recorded":
       case "failure":
       case "malformed":
       case "vector":
@@ -272,7 +275,24 @@ export class FakeBackend implements TransportBackend {
    * tool prompt's recording replays its steps before the answer (recordings/replay.ts). The
    * usage the recording kept, when the model reported it, is the item's whole usage.
    */
-  private recorded(item: Extract<CheckedFakeItem, { kind: "recorded" }>, prompt: PromptInfo, asType: Type): GenerateReply {
+  private recorded(item: RecordedItem, prompt: PromptInfo, asType: Type): GenerateReply {
+    return this.replayed(item, prompt, (read, random) => recordingReply(prompt, read, asType, random), withRecordedUsage);
+  }
+
+  /** `recorded("name")` of a stream prompt: generated pieces of the recorded lengths, the recorded stop, and its kept usage. */
+  private recordedStream(item: RecordedItem, prompt: PromptInfo): StreamReply {
+    return this.replayed(item, prompt, (read, random) => recordingStream(prompt, read, random), (reply, usage) => ({ ...reply, usage }));
+  }
+
+  /**
+   * The recording `item` names, read and turned into a reply by `reply` with the placeholders'
+   * stream, given the usage it kept with `withUsage`; a problem ends the test.
+   */
+  private replayed<R>(
+    item: RecordedItem, prompt: PromptInfo,
+    reply: (read: Extract<RecordingRead, { ok: true }>, random: Rng) => { ok: true; reply: R } | { ok: false; problem: DecodeError | string },
+    withUsage: (reply: R, usage: TokenUsage) => R,
+  ): R {
     const promptName = prompt.name;
     const undecodable = (problem: DecodeError | string, fixture?: string): TestStop =>
       new TestStop(undecodableRecording(item.item.span, { prompt: promptName, name: item.name, problem, recordable: true, ...(fixture === undefined ? {} : { fixture }) }));
@@ -281,10 +301,10 @@ export class FakeBackend implements TransportBackend {
     const read = parsedRecording(this.recordings, bytes, promptName);
     if (!read.ok) throw undecodable(read.problem);
     this.placeholders ??= rng(this.options.seed, "placeholders");
-    const replay = recordingReply(prompt, read, asType, this.placeholders);
+    const replay = reply(read, this.placeholders);
     if (!replay.ok) throw undecodable(replay.problem, read.asked?.fixture);
     const usage = read.asked?.usage;
-    return usage ? withRecordedUsage(replay.reply, usage) : replay.reply;
+    return usage ? withUsage(replay.reply, usage) : replay.reply;
   }
 
   private wrongType(script: CompiledScript, compiled: CompiledItem, asked: Type, scripted: Type): TestStop {

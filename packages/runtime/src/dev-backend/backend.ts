@@ -11,24 +11,27 @@ import { TEXT, type CheckedProgram, type PromptInfo, type Type } from "@jadpo/co
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type {
-  AiBackend, EmbedCall, EmbedReply, GenerateCall, GenerateReply, StreamCall, StreamReply, ToolCallRun,
+  AiBackend, EmbedCall, EmbedReply, GenerateCall, GenerateReply, StreamCall, StreamReply, TokenUsage, ToolCallRun,
 } from "../ai/backend.ts";
 import { decodeAnswer } from "../ai/decode.ts";
 import { fakeEmbedding } from "../ai/embed.ts";
 import { unscriptedReply } from "../ai/fake.ts";
 import { streamPieces } from "../ai/stream.ts";
 import { appendCallAsync } from "../dev-log/log-file.ts";
-import { capCall, type DevCall, type DevCallOutcome, type DevCallRequest, type DevCallSource, type NewDevCall } from "../dev-log/call.ts";
+import { capCall, type DevCall, type DevCallOutcome, type DevCallRequest, type DevCallSource, type DevRetry, type NewDevCall } from "../dev-log/call.ts";
 import { valuesDigestOfJson, type RecordingKey } from "../recordings/values-digest.ts";
 import { driverOptionsFromConnection } from "../drivers/config.ts";
 import { keyEcho, redactJson, type KeyEcho } from "../drivers/key-echo.ts";
+import type { DriverRetry } from "../drivers/types.ts";
 import { completionRequestFor } from "../drivers/request.ts";
 import { stepReply, stepRequest } from "../drivers/step.ts";
 import { rng } from "../seed.ts";
 import { toJson } from "../values/json.ts";
 import type { JsonValue, Value } from "../values/value.ts";
 import type { ReadProjectFile } from "@jadpo/compiler";
-import { callSeed, generatedStreamText, recordedAnswer } from "./fake-answers.ts";
+import { callSeed, generatedStreamText, recordedAnswer, recordedStreamAnswer, type RecordedAnswer } from "./fake-answers.ts";
+import { estimatedEmbedUsage, estimatedStepUsage, estimatedStreamUsage } from "./usage-estimate.ts";
+import { NO_USAGE } from "../ai/token-usage.ts";
 import { accessModel, connectionFailureReason, sandboxingConnection, type Env, type MakeDriver } from "./model.ts";
 import { loggedStep, type Trace } from "./trace.ts";
 import type { UsageCounter } from "./usage.ts";
@@ -68,6 +71,8 @@ interface Answered<R> {
   reason?: string;
   /** What the log shows as the answer, when it isn't the reply's own JSON (a recording's, as recorded). */
   shown?: JsonValue;
+  /** The tokens it used as a model reported them (now, or when its recording was made); absent: estimated. */
+  usage?: TokenUsage;
 }
 
 function valuesJson(prompt: PromptInfo, values: Value): { [field: string]: JsonValue } {
@@ -120,7 +125,7 @@ export class DevAi {
     const key = this.options.recordingKey();
     return {
       prompt, values: json, digest: key === null ? null : valuesDigestOfJson(key, json), seed: callSeed(prompt.name, json), depth, started, ended: started,
-      attempts: 0, source: "generated", reason: undefined, answer: undefined,
+      attempts: 0, source: "generated", reason: undefined, answer: undefined, retries: [], usage: { input_tokens: 0, output_tokens: 0 },
       steps: [], corrected: false, callingTools: false, defaults: null, outcome: undefined,
     };
   }
@@ -145,6 +150,8 @@ export class DevAi {
       ...(trace.steps.length === 0 ? {} : { steps: trace.steps }),
       ...(trace.answer === undefined || outcome !== "success" ? {} : { answer: trace.answer }),
       ...(request === null ? {} : { request }),
+      ...(trace.retries.length === 0 ? {} : { retries: trace.retries }),
+      usage: trace.usage,
     });
   }
 
@@ -154,6 +161,7 @@ export class DevAi {
       time: new Date(at).toISOString(), prompt: "embed", version: "embed", values: { text },
       source: "generated", attempts: 1, duration_ms: 0, outcome: "success",
       ...(request === null ? {} : { request }),
+      usage: { ...estimatedEmbedUsage(text), estimated: true },
     });
   }
 
@@ -178,10 +186,17 @@ export class DevAi {
     if (connection !== null) {
       const access = await accessModel(connection, this.options.env, this.options.usage, this.options.makeDriver);
       if (access.ok) {
-        const result = await access.driver.complete(stepRequest(call));
-        if (result.ok) return { reply: stepReply(result.value), source: "model" };
+        const result = await access.driver.complete(stepRequest(call), access.options);
+        trace.retries.push(...loggedRetries(result.retries));
+        const stopped = access.stoppedAt();
+        if (result.ok) return { reply: stepReply(result.value), source: "model", ...(result.usage === undefined ? {} : { usage: result.usage }) };
         if (result.failure !== "unreachable" && result.failure !== "model_error") {
-          return { reply: { kind: "failure", failure: result.failure, message: result.message }, source: "model" };
+          const failed: Answered<GenerateReply> = {
+            reply: { kind: "failure", failure: result.failure, message: result.message }, source: "model",
+            // A request that failed in transport, its retries run out, used nothing.
+            ...(result.transport === undefined ? {} : { usage: NO_USAGE }),
+          };
+          return stopped === null ? failed : { ...failed, reason: stopped };
         }
         // A request that never reached the model (refused, DNS) is not one of the day's model requests.
         if (result.failure === "unreachable") await access.refund();
@@ -202,7 +217,7 @@ export class DevAi {
   private fakeGenerate(call: GenerateCall, trace: Trace): Answered<GenerateReply> {
     if (call.attempt === 1 || call.prompt.tools.length === 0) {
       const recorded = recordedAnswer(this.program, this.readFile, call.prompt, call.asType, trace.seed, trace.digest);
-      if (recorded !== null) return { reply: recorded.reply, source: `recording ${recorded.name} (${recorded.why})`, shown: recorded.recorded };
+      if (recorded !== null) return fromRecording(recorded);
     }
     return { reply: unscriptedReply(call, (trace.defaults ??= rng(trace.seed, "defaults"))), source: "generated" };
   }
@@ -214,10 +229,11 @@ export class DevAi {
     if (connection !== null) {
       const access = await accessModel(connection, this.options.env, this.options.usage, this.options.makeDriver);
       if (access.ok) {
-        const result = await access.driver.stream(completionRequestFor(call.prompt, call.values, null));
+        const result = await access.driver.stream(completionRequestFor(call.prompt, call.values, null), undefined, access.options);
+        trace.retries.push(...loggedRetries(result.retries));
         if (result.ok) {
-          const { text, deltas, stopped } = result.value;
-          return { reply: { pieces: deltas, text, stopped }, source: "model" };
+          const { text, deltas, stopped, usage } = result.value;
+          return { reply: { pieces: deltas, text, stopped }, source: "model", ...(usage === undefined ? {} : { usage }) };
         }
         if (result.failure === "unreachable") await access.refund();
         reason = connectionFailureReason(result.failure, result.message);
@@ -225,9 +241,16 @@ export class DevAi {
         reason = access.reason;
       }
     }
+    const faked = this.fakeStream(call, trace);
+    return reason === undefined ? faked : { ...faked, reason };
+  }
+
+  /** A stream's recording (generated pieces of its lengths, its stop), chosen as a generate call's is; else generated words. */
+  private fakeStream(call: StreamCall, trace: Trace): Answered<StreamReply> {
+    const recorded = recordedStreamAnswer(this.program, this.readFile, call.prompt, trace.seed, trace.digest);
+    if (recorded !== null) return fromRecording(recorded);
     const text = generatedStreamText(TEXT, trace.seed);
-    const reply: StreamReply = { pieces: streamPieces(text), text, stopped: "finished" };
-    return reason === undefined ? { reply, source: "generated" } : { reply, source: "generated", reason };
+    return { reply: { pieces: streamPieces(text), text, stopped: "finished" }, source: "generated" };
   }
 
   /**
@@ -292,6 +315,7 @@ export class DevRequestBackend implements AiBackend {
     trace.attempts = call.attempt;
     const answered = await this.dev.answerGenerate(call, trace);
     const reply = answered.reply;
+    countUsage(trace, answered.usage ?? estimatedStepUsage(call, reply), answered.usage === undefined);
     trace.source = answered.source;
     if (answered.reason !== undefined) trace.reason = answered.reason;
     trace.answer = answered.shown ?? shownReply(call, reply);
@@ -319,9 +343,10 @@ export class DevRequestBackend implements AiBackend {
     this.began.push(trace);
     trace.attempts = 1;
     const answered = await this.dev.answerStream(call, trace);
+    countUsage(trace, answered.usage ?? estimatedStreamUsage(call, answered.reply), answered.usage === undefined);
     trace.source = answered.source;
     trace.reason = answered.reason;
-    trace.answer = answered.reply.text;
+    trace.answer = answered.shown ?? answered.reply.text;
     this.settle(trace, "success");
     return answered.reply;
   }
@@ -362,6 +387,32 @@ export class DevRequestBackend implements AiBackend {
     trace.outcome = outcome;
     trace.ended = this.dev.clock();
   }
+}
+
+/** A recording's answer: where it came from, as recorded, with the usage it kept. */
+function fromRecording<R>(recorded: RecordedAnswer<R>): Answered<R> {
+  return {
+    reply: recorded.reply, source: `recording ${recorded.name} (${recorded.why})`, shown: recorded.recorded,
+    ...(recorded.usage === undefined ? {} : { usage: recorded.usage }),
+  };
+}
+
+/** One more request of the call: its tokens added to the line's, which is estimated once any of its requests was. */
+function countUsage(trace: Trace, usage: TokenUsage, estimated: boolean): void {
+  trace.usage = {
+    input_tokens: trace.usage.input_tokens + usage.input_tokens,
+    output_tokens: trace.usage.output_tokens + usage.output_tokens,
+    ...(estimated || trace.usage.estimated ? { estimated: true } : {}),
+  };
+}
+
+/** The driver's retries as the log keeps them: what each followed (its status, or the connection's error) and its wait. */
+function loggedRetries(retries: readonly DriverRetry[] | undefined): DevRetry[] {
+  return (retries ?? []).map((r) => ({
+    ...(r.status === undefined ? {} : { status: r.status }),
+    ...(r.cause === undefined ? {} : { error: r.cause }),
+    wait_ms: r.waitMs,
+  }));
 }
 
 /** A reply as the log shows it: a value as JSON, the model's text as it came. */

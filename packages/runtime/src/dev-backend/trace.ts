@@ -2,7 +2,7 @@
 // A tool prompt's call gathers a line's `steps` as its loop runs them.
 import type { PromptInfo } from "@jadpo/compiler";
 import type { ToolCallRun } from "../ai/backend.ts";
-import type { DevCallOutcome, DevCallSource, DevStep, DevToolCall } from "../dev-log/call.ts";
+import type { DevCallOutcome, DevCallSource, DevRetry, DevStep, DevToolCall, DevUsage } from "../dev-log/call.ts";
 import type { Rng } from "../seed.ts";
 import { toJson } from "../values/json.ts";
 import type { JsonValue } from "../values/value.ts";
@@ -24,6 +24,10 @@ export interface Trace {
   answer: JsonValue | undefined;
   /** A tool prompt's steps that called tools, as the log shows them. */
   steps: DevStep[];
+  /** Every retry the driver sent for the call's requests, in order. */
+  retries: DevRetry[];
+  /** The tokens its requests used so far (`estimated` once one of them was). */
+  usage: DevUsage;
   /** Whether a step carried the call's one correction: an answer that doesn't decode after it ends the call. */
   corrected: boolean;
   /** Whether its last step called tools (its loop goes on). */

@@ -36,6 +36,33 @@ export interface DevCall {
   answer?: JsonValue;
   /** The action request the call served, when it did not succeed: its HTTP status and failure code. */
   request?: DevCallRequest;
+  /** The requests sent again after a transport failure (the connection's `retries:`), in order; absent when none was. */
+  retries?: DevRetry[];
+  /** The tokens the call used, summed over its requests: the model's reported usage, else the estimate. */
+  usage?: DevUsage;
+}
+
+/**
+ * One retry: what the request before it failed with — its HTTP status, or for a connection that
+ * failed, the error (`ECONNREFUSED`) — and how long it waited before it was sent.
+ */
+export interface DevRetry {
+  status?: number;
+  error?: string;
+  wait_ms: number;
+}
+
+/** `2 retries: HTTP 503 waited 1000 ms, ECONNREFUSED waited 2000 ms` — how the terminal and `/_dev` say a call's retries. */
+export function retriesText(retries: readonly DevRetry[]): string {
+  const each = retries.map((r) => `${r.status !== undefined ? `HTTP ${r.status}` : r.error ?? "a failed connection"} waited ${r.wait_ms} ms`);
+  return `${retries.length} ${retries.length === 1 ? "retry" : "retries"}: ${each.join(", ")}`;
+}
+
+/** Input and output tokens; `estimated` when some request's usage was not reported by a model, but counted as ⌈code points / 4⌉. */
+export interface DevUsage {
+  input_tokens: number;
+  output_tokens: number;
+  estimated?: true;
 }
 
 /** One step of a tool prompt's call that called tools. */
@@ -155,7 +182,43 @@ export function formatCallLine(call: DevCall): string {
   if (call.steps !== undefined) ordered["steps"] = call.steps.map(stepJson);
   if (call.answer !== undefined) ordered["answer"] = call.answer;
   if (call.request !== undefined) ordered["request"] = { action: call.request.action, status: call.request.status, code: call.request.code };
+  if (call.retries !== undefined) ordered["retries"] = call.retries.map(retryJson);
+  if (call.usage !== undefined) ordered["usage"] = usageJson(call.usage);
   return JSON.stringify(ordered);
+}
+
+function retryJson(retry: DevRetry): unknown {
+  return {
+    ...(retry.status === undefined ? {} : { status: retry.status }),
+    ...(retry.error === undefined ? {} : { error: retry.error }),
+    wait_ms: retry.wait_ms,
+  };
+}
+
+function usageJson(usage: DevUsage): unknown {
+  return { input_tokens: usage.input_tokens, output_tokens: usage.output_tokens, ...(usage.estimated ? { estimated: true } : {}) };
+}
+
+/** `retries` read back; null when they aren't retries. */
+function parseRetries(raw: unknown): DevRetry[] | null {
+  if (!Array.isArray(raw)) return null;
+  const retries: DevRetry[] = [];
+  for (const retry of raw) {
+    if (!isRecord(retry) || !isCount(retry.wait_ms)) return null;
+    if (retry.status !== undefined && !isCount(retry.status)) return null;
+    if (retry.error !== undefined && typeof retry.error !== "string") return null;
+    retries.push(retryJson(retry as unknown as DevRetry) as DevRetry);
+  }
+  return retries;
+}
+
+/** `usage` read back; null when it isn't usage. */
+function parseUsage(raw: unknown): DevUsage | null {
+  if (!isRecord(raw) || !isCount(raw.input_tokens) || !isCount(raw.output_tokens)) return null;
+  if (raw.estimated !== undefined && raw.estimated !== true) return null;
+  return raw.estimated === true
+    ? { input_tokens: raw.input_tokens, output_tokens: raw.output_tokens, estimated: true }
+    : { input_tokens: raw.input_tokens, output_tokens: raw.output_tokens };
 }
 
 /** A step with its keys in the documented order. */
@@ -206,7 +269,7 @@ export function parseCallLine(line: string): DevCall | null {
     return null;
   }
   if (!isRecord(parsed)) return null;
-  const { id, time, prompt, version, values, source, reason, attempts, duration_ms, outcome, steps, answer, request } = parsed;
+  const { id, time, prompt, version, values, source, reason, attempts, duration_ms, outcome, steps, answer, request, retries, usage } = parsed;
   if (typeof id !== "string" || callNumber(id) === null) return null;
   if (typeof time !== "string" || typeof prompt !== "string" || typeof version !== "string") return null;
   if (!isRecord(values)) return null;
@@ -228,5 +291,9 @@ export function parseCallLine(line: string): DevCall | null {
   if (isRecord(request) && typeof request.action === "string" && isCount(request.status) && typeof request.code === "string") {
     call.request = { action: request.action, status: request.status, code: request.code };
   }
+  const retriesRead = retries === undefined ? null : parseRetries(retries);
+  if (retriesRead !== null) call.retries = retriesRead;
+  const usageRead = usage === undefined ? null : parseUsage(usage);
+  if (usageRead !== null) call.usage = usageRead;
   return call;
 }

@@ -2,6 +2,7 @@
 // evaluated here, never at compile time, and a key that can't be read is reported by name only.
 import type { ConfigText, ConnectionInfo } from "@jadpo/compiler";
 import type { OpenAiDriverOptions } from "./openai-compatible.ts";
+import { retryPolicyOf } from "../ai/retry-policy.ts";
 
 /** The base URL a connection without `base_url` talks to: a local OpenAI-compatible server. */
 export const DEFAULT_BASE_URL = "http://127.0.0.1:8080/v1";
@@ -44,6 +45,7 @@ export function driverOptionsFromConnection(conn: ConnectionInfo, env: NodeJS.Pr
       timeoutMs: conn.timeoutMs,
       maxAnswerBytes: conn.maxAnswerBytes,
       embeddingDimensions: conn.embeddingDimensions,
+      retries: retryPolicyOf(conn),
     },
   };
 }

@@ -3,7 +3,8 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from "openai";
 import { answerTooLong } from "./answer-cap.ts";
 import { keyEcho } from "./key-echo.ts";
-import type { DriverFailure } from "./types.ts";
+import type { TransportFailure } from "@jadpo/compiler";
+import type { DriverFailure, FailureFacts } from "./types.ts";
 
 const MAX_MESSAGE = 300;
 
@@ -25,11 +26,16 @@ export function cleanMessage(text: string, key: string | null): string {
   return oneLine.length > MAX_MESSAGE ? `${oneLine.slice(0, MAX_MESSAGE - 1)}…` : oneLine;
 }
 
-export function failure(word: DriverFailure["failure"], message: string, key: string | null): DriverFailure {
-  return { ok: false, failure: word, message: cleanMessage(message, key) } as DriverFailure;
+export function failure(word: DriverFailure["failure"], message: string, key: string | null, facts: FailureFacts = {}): DriverFailure {
+  return { ok: false, failure: word, message: cleanMessage(message, key), ...facts } as DriverFailure;
 }
 
 const QUOTA = /quota|billing|budget|credit|insufficient[_ ]funds|payment/i;
+/** A connection that failed before reaching a server (nothing was sent to a model): sent again, as the network may recover. */
+const NEVER_REACHED = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "EADDRNOTAVAIL", "ETIMEDOUT"]);
+/** A connection the server reset or closed once the request was sent. */
+const DROPPED = new Set(["ECONNRESET", "EPIPE", "ECONNABORTED", "UND_ERR_SOCKET", "UND_ERR_CLOSED"]);
+const UNAVAILABLE: TransportFailure = { word: "unavailable" };
 const CONTEXT = /context[_ ]length|maximum context|context window|too many tokens|prompt is too long|tokens? (limit|exceed)/i;
 const FILTERED = /content[_ ]filter|content[_ ]policy|safety system/i;
 
@@ -38,25 +44,40 @@ interface ProviderError {
   code: string;
   type: string;
   message: string;
+  /** The response's `Retry-After`, in ms. */
+  retryAfterMs?: number;
 }
 
 function providerError(e: APIError): ProviderError {
   const body: unknown = e.error;
   const rawMessage = isRecord(body) && typeof body["message"] === "string" ? body["message"]
     : typeof body === "string" ? body : body !== undefined && body !== null ? safeJson(body) : "";
+  const retryAfterMs = retryAfter(e.headers instanceof Headers ? e.headers.get("retry-after") : null, Date.now());
   return {
     status: e.status,
     code: typeof e.code === "string" ? e.code : "",
     type: typeof e.type === "string" ? e.type : "",
     message: rawMessage,
+    ...(retryAfterMs === null ? {} : { retryAfterMs }),
   };
 }
 
+/** `Retry-After` in ms: whole (or decimal) seconds, or an HTTP date (from `now`, never below 0); null without one, or unreadable. */
+export function retryAfter(header: string | null, now: number): number | null {
+  if (header === null) return null;
+  const text = header.trim();
+  if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000);
+  const date = Date.parse(text);
+  return Number.isNaN(date) || !/[a-z]/i.test(text) ? null : Math.max(0, date - now);
+}
+
 /**
- * The mapping (documented in the report): refusal/content filter → refused; timeouts, 408, 504 →
- * timed_out; 402, and every 429 → over_budget (AiOverBudget is the language's RateLimited failure,
- * so a plain rate limit belongs there too); context-length errors and 413 → too_long; a network
- * that never reached a server → unreachable; anything else → model_error.
+ * The mapping (docs/ai.md): refusal/content filter → refused; timeouts, 408, 504 → timed_out;
+ * 402, and every 429 → over_budget (AiOverBudget is the language's RateLimited failure, so a plain
+ * rate limit belongs there too); context-length errors and 413 → too_long; a network that never
+ * reached a server → unreachable; anything else → model_error. Transport failures are marked to be
+ * sent again: a 429 that doesn't say the quota is spent (`rate_limited`), any other 5xx and a
+ * failed or dropped connection (`unavailable`).
  */
 export function classifyError(e: unknown, ctx: { baseUrl: string; key: string | null; deadlineHit: boolean; timeoutMs: number }): DriverFailure {
   const { key } = ctx;
@@ -67,13 +88,19 @@ export function classifyError(e: unknown, ctx: { baseUrl: string; key: string | 
   }
   if (e instanceof APIUserAbortError) return failure("timed_out", "the request was stopped before the model answered", key);
   if (e instanceof APIConnectionError) {
-    return failure("unreachable", `could not reach ${ctx.baseUrl}: ${networkCause(e)}`, key);
+    const cause = networkCause(e);
+    // The request went out: the server reset or closed the connection without answering.
+    if (DROPPED.has(cause)) return failure("timed_out", `the connection to ${ctx.baseUrl} was dropped before the model answered: ${cause}`, key, { transport: UNAVAILABLE, cause });
+    const facts: FailureFacts = NEVER_REACHED.has(cause) ? { transport: UNAVAILABLE, cause } : {};
+    // Anything else (a URL fetch refuses to use, say) never reached a server either, and sending it again changes nothing.
+    return failure("unreachable", `could not reach ${ctx.baseUrl}: ${cause}`, key, facts);
   }
   if (e instanceof APIError) return classifyProviderError(providerError(e), key);
   // Reading the body after the status line: a JSON body that isn't JSON, or a connection cut mid-answer.
   if (e instanceof SyntaxError) return failure("model_error", "the model's answer is not valid JSON", key);
   if (e instanceof TypeError && e.message === "terminated") {
-    return failure("model_error", "the connection closed before the model's answer was complete", key);
+    const cause = networkCause(e);
+    return failure("timed_out", "the connection closed before the model's answer was complete", key, { transport: UNAVAILABLE, ...(DROPPED.has(cause) ? { cause } : {}) });
   }
   const message = e instanceof Error ? e.message : String(e);
   return failure("model_error", `the model's answer could not be read: ${message}`, key);
@@ -83,18 +110,29 @@ export function classifyProviderError(p: ProviderError, key: string | null): Dri
   const words = `${p.code} ${p.type} ${p.message}`;
   const said = p.message !== "" ? `: ${p.message}` : "";
   const http = p.status !== undefined ? `HTTP ${p.status}` : "an error";
-  if (FILTERED.test(`${p.code} ${p.type}`)) return failure("refused", `the model refused (${http})${said}`, key);
-  if (p.status === 408 || p.status === 504) return failure("timed_out", `the model timed out (${http})${said}`, key);
-  if (p.status === 402 || p.status === 429 || p.code === "insufficient_quota" || p.type === "insufficient_quota") {
-    const what = p.status === 429 && !QUOTA.test(words) ? "rate limit" : "budget";
-    return failure("over_budget", `the model's ${what} was reached (${http})${said}`, key);
+  const facts: FailureFacts = {
+    ...(p.status === undefined ? {} : { status: p.status }),
+    ...(p.retryAfterMs === undefined ? {} : { retryAfterMs: p.retryAfterMs }),
+  };
+  const fail = (word: DriverFailure["failure"], message: string, transport?: TransportFailure) =>
+    failure(word, message, key, transport === undefined ? facts : { ...facts, transport });
+  if (FILTERED.test(`${p.code} ${p.type}`)) return fail("refused", `the model refused (${http})${said}`);
+  if (p.status === 408 || p.status === 504) return fail("timed_out", `the model timed out (${http})${said}`);
+  // Only the quota's own code says the spending is spent; any other 429 is a rate limit, waited out.
+  const spent = QUOTA.test(`${p.code} ${p.type}`);
+  if (p.status === 429 && !spent) {
+    return fail("over_budget", `the model's rate limit was reached (${http})${said}`, { word: "rate_limited", retryAfterMs: p.retryAfterMs ?? null });
   }
-  if (p.status === 413 || CONTEXT.test(words)) return failure("too_long", `the request is too long for the model (${http})${said}`, key);
-  if (QUOTA.test(`${p.code} ${p.type}`)) return failure("over_budget", `the model's budget was reached (${http})${said}`, key);
-  return failure("model_error", `the model answered with ${http}${said}`, key);
+  if (p.status === 402 || p.status === 429 || p.code === "insufficient_quota" || p.type === "insufficient_quota") {
+    return fail("over_budget", `the model's budget was reached (${http})${said}`);
+  }
+  if (p.status === 413 || CONTEXT.test(words)) return fail("too_long", `the request is too long for the model (${http})${said}`);
+  if (spent) return fail("over_budget", `the model's budget was reached (${http})${said}`);
+  if (p.status !== undefined && p.status >= 500) return fail("timed_out", `the model was unavailable (${http})${said}`, UNAVAILABLE);
+  return fail("model_error", `the model answered with ${http}${said}`);
 }
 
-function networkCause(e: APIConnectionError): string {
+function networkCause(e: Error): string {
   // undici: TypeError("fetch failed") with the real reason (ECONNREFUSED, ENOTFOUND, ...) as its cause.
   let cause: unknown = (e as { cause?: unknown }).cause;
   for (let depth = 0; depth < 4 && cause instanceof Error; depth++) {

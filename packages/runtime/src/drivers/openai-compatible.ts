@@ -1,14 +1,20 @@
 // The `openai_compatible` driver: chat completions, streamed completions and embeddings over
 // any OpenAI-compatible HTTP API (OpenAI itself, or a local server such as llama.cpp, vLLM or
-// Ollama), through the official SDK. Every outcome comes back as data; the key never leaves
-// the Authorization header.
+// Ollama), through the official SDK. Every outcome comes back as data, with the usage the model
+// reports; a request that fails in transport is sent again by the connection's `retries:`
+// (retried.ts). The key never leaves the Authorization header.
 import OpenAI from "openai";
 import { AnswerTooLong, bodyBound, cappedFetch, overMaxAnswer } from "./answer-cap.ts";
 import { classifyError, classifyProviderError, failure, isRecord } from "./errors.ts";
 import { chatMessages, chatTools } from "./messages.ts";
 import type { StopWord } from "@jadpo/compiler";
 import { readToolCalls } from "./tool-calls.ts";
-import type { AiDriver, CompletionRequest, DriverFailure, DriverResult, ModelTurn, StreamResult } from "./types.ts";
+import { sendRetried } from "./retried.ts";
+import type { RetryPolicy } from "../ai/retry-policy.ts";
+import type {
+  AiDriver, CompletionRequest, DriverFailure, DriverResult, DriverRetry, ModelTurn, RequestOptions, StreamResult,
+} from "./types.ts";
+import type { TokenUsage } from "../ai/backend.ts";
 
 export interface OpenAiDriverOptions {
   /** e.g. `http://127.0.0.1:8080/v1` */
@@ -23,6 +29,8 @@ export interface OpenAiDriverOptions {
   embeddingDimensions: number;
   /** What requests go through (default: the global fetch); a built app passes its own connections. */
   fetch?: Fetch;
+  /** How a request that failed in transport is sent again: the connection's `retries:` and `timeout`. */
+  retries: RetryPolicy;
 }
 
 type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
@@ -65,93 +73,138 @@ export function createOpenAiDriver(options: OpenAiDriverOptions): AiDriver {
   // An embedding is numbers, not text: its body may also hold each of them in full.
   const embeddings = clientReading(bodyBound(max, options.embeddingDimensions * 32), "body");
   const ctx = { baseUrl: options.baseUrl, key, timeoutMs: options.timeoutMs, maxAnswerBytes: max };
+  const stoppedByCaller = () => failure("timed_out", "the request was stopped before the model answered", key);
 
-  /** Run one SDK call under the call's deadline; any throw becomes a DriverFailure. */
-  async function withDeadline<T>(run: (signal: AbortSignal) => Promise<T>): Promise<{ ok: true; value: T } | DriverFailure> {
+  /** One send's deadline, and its caller's signal: the abort signal the SDK call takes, whether the deadline fired, and a way to stop it early. */
+  function deadline(signal: AbortSignal | undefined): { signal: AbortSignal; hit: () => boolean; abort: () => void; done: () => void } {
     const controller = new AbortController();
-    let deadlineHit = false;
+    let hit = false;
     const timer = setTimeout(() => {
-      deadlineHit = true;
+      hit = true;
       controller.abort();
     }, options.timeoutMs);
+    const abort = () => controller.abort();
+    signal?.addEventListener("abort", abort, { once: true });
+    if (signal?.aborted) controller.abort();
+    return {
+      signal: controller.signal,
+      hit: () => hit,
+      abort,
+      done: () => {
+        clearTimeout(timer);
+        signal?.removeEventListener("abort", abort);
+      },
+    };
+  }
+
+  /** Run one SDK call under the deadline; any throw becomes a DriverFailure. */
+  async function sendOnce<T>(run: (signal: AbortSignal) => Promise<T>, signal: AbortSignal | undefined): Promise<{ ok: true; value: T } | DriverFailure> {
+    const limit = deadline(signal);
     try {
-      return { ok: true, value: await run(controller.signal) };
+      return { ok: true, value: await run(limit.signal) };
     } catch (e) {
-      return classifyError(e, { ...ctx, deadlineHit });
+      return classifyError(e, { ...ctx, deadlineHit: limit.hit() });
     } finally {
-      clearTimeout(timer);
+      limit.done();
     }
   }
 
-  return {
-    async complete(req: CompletionRequest): Promise<DriverResult<ModelTurn>> {
-      const tools = chatTools(req.tools);
-      const sent = await withDeadline(async (signal): Promise<unknown> =>
-        completions.chat.completions.create({ model: options.model, messages: chatMessages(req), ...(tools === undefined ? {} : { tools }) }, { signal }));
-      if (!sent.ok) return sent;
-      return readCompletion(sent.value, key, max, tools !== undefined);
-    },
+  /** `send` with the connection's retries; the retries taken go with the result. */
+  async function retried<T extends object>(send: () => Promise<T | DriverFailure>, requestOptions: RequestOptions): Promise<(T | DriverFailure) & { retries?: DriverRetry[] }> {
+    const { result, retries } = await sendRetried(send, options.retries, requestOptions, stoppedByCaller);
+    if (retries.length === 0) return result;
+    if ("ok" in result && result.ok === false && "message" in result) {
+      return { ...result, message: `${result.message} (after ${retries.length} ${retries.length === 1 ? "retry" : "retries"})`, retries };
+    }
+    return { ...result, retries };
+  }
 
-    async stream(req: CompletionRequest, onDelta?: (delta: string) => void): Promise<StreamResult> {
-      const controller = new AbortController();
-      let deadlineHit = false;
-      const timer = setTimeout(() => {
-        deadlineHit = true;
-        controller.abort();
-      }, options.timeoutMs);
-      const deltas: string[] = [];
-      let stopped: StopWord = "finished";
-      let bytes = 0;
-      try {
-        const chunks = await streams.chat.completions.create(
-          { model: options.model, messages: chatMessages(req), stream: true },
-          { signal: controller.signal },
-        );
-        for await (const chunk of chunks as AsyncIterable<unknown>) {
-          const read = readChunk(chunk);
-          if (read.kind === "error") {
-            const f = classifyProviderError(read.error, key);
-            if (f.failure === "unreachable" || f.failure === "model_error") {
-              return { ok: false, failure: f.failure, message: f.message, partialText: deltas.join("") };
-            }
-            stopped = f.failure;
+  /**
+   * One streamed request: the stream, or — while no text has arrived — the request's failure (sent
+   * again when it failed in transport). A failure after some text stops the stream with it.
+   */
+  async function streamOnce(req: CompletionRequest, onDelta: ((delta: string) => void) | undefined, signal: AbortSignal | undefined): Promise<StreamResult | DriverFailure> {
+    const limit = deadline(signal);
+    const deltas: string[] = [];
+    let stopped: StopWord = "finished";
+    let usage: TokenUsage | null = null;
+    let bytes = 0;
+    let broken: DriverFailure | null = null;
+    try {
+      const chunks = await streams.chat.completions.create(
+        // The usage comes in a last chunk, only when asked for.
+        { model: options.model, messages: chatMessages(req), stream: true, stream_options: { include_usage: true } },
+        { signal: limit.signal },
+      );
+      for await (const chunk of chunks as AsyncIterable<unknown>) {
+        const read = readChunk(chunk);
+        if (read.kind === "error") {
+          broken = classifyProviderError(read.error, key);
+          break;
+        }
+        if (read.text !== "") {
+          bytes += Buffer.byteLength(read.text, "utf8");
+          if (bytes > max) {
+            // Past max_answer: the stream stops here, nothing more is read.
+            stopped = "too_long";
+            limit.abort();
             break;
           }
-          if (read.text !== "") {
-            bytes += Buffer.byteLength(read.text, "utf8");
-            if (bytes > max) {
-              // Past max_answer: the stream stops here, nothing more is read.
-              stopped = "too_long";
-              controller.abort();
-              break;
-            }
-            deltas.push(read.text);
-            onDelta?.(read.text);
-          }
-          if (read.stop !== null) stopped = read.stop;
+          deltas.push(read.text);
+          onDelta?.(read.text);
         }
-        // The SDK ends the loop quietly when the deadline aborts it.
-        if (deadlineHit && stopped !== "too_long") stopped = "timed_out";
-      } catch (e) {
-        const f = classifyError(e, { ...ctx, deadlineHit });
-        if (f.failure === "unreachable" || f.failure === "model_error") {
-          return { ok: false, failure: f.failure, message: f.message, partialText: deltas.join("") };
-        }
-        stopped = f.failure;
-      } finally {
-        clearTimeout(timer);
+        if (read.stop !== null) stopped = read.stop;
+        if (read.usage !== null) usage = read.usage;
       }
-      return { ok: true, value: { text: deltas.join(""), deltas, stopped } };
+      // The SDK ends the loop quietly when the deadline aborts it.
+      if (limit.hit() && stopped !== "too_long") stopped = "timed_out";
+    } catch (e) {
+      broken = classifyError(e, { ...ctx, deadlineHit: limit.hit() });
+    } finally {
+      limit.done();
+    }
+    if (broken !== null) {
+      if (deltas.length === 0) return broken;
+      if (broken.failure === "unreachable" || broken.failure === "model_error") {
+        return { ok: false, failure: broken.failure, message: broken.message, partialText: deltas.join("") };
+      }
+      stopped = broken.failure;
+    }
+    return { ok: true, value: { text: deltas.join(""), deltas, stopped, ...(usage === null ? {} : { usage }) } };
+  }
+
+  return {
+    async complete(req: CompletionRequest, requestOptions: RequestOptions = {}): Promise<DriverResult<ModelTurn>> {
+      const tools = chatTools(req.tools);
+      return retried(async () => {
+        const sent = await sendOnce(async (signal): Promise<unknown> =>
+          completions.chat.completions.create({ model: options.model, messages: chatMessages(req), ...(tools === undefined ? {} : { tools }) }, { signal }), requestOptions.signal);
+        if (!sent.ok) return sent;
+        return readCompletion(sent.value, key, max, tools !== undefined);
+      }, requestOptions);
     },
 
-    async embed(text: string): Promise<DriverResult<number[]>> {
-      const sent = await withDeadline(async (signal): Promise<unknown> =>
-        embeddings.embeddings.create(
-          { model: options.model, input: text, dimensions: options.embeddingDimensions, encoding_format: "float" },
-          { signal },
-        ));
-      if (!sent.ok) return sent;
-      return readEmbedding(sent.value, options.embeddingDimensions, key);
+    async stream(req: CompletionRequest, onDelta?: (delta: string) => void, requestOptions: RequestOptions = {}): Promise<StreamResult> {
+      const result = await retried(() => streamOnce(req, onDelta, requestOptions.signal), requestOptions);
+      if (result.ok || "partialText" in result) return result;
+      // The request failed before any text: a connection failure, or a stream that stops at once.
+      const retries = result.retries === undefined ? {} : { retries: result.retries };
+      if (result.failure === "unreachable" || result.failure === "model_error") {
+        return { ok: false, failure: result.failure, message: result.message, partialText: "", ...retries };
+      }
+      return { ok: true, value: { text: "", deltas: [], stopped: result.failure }, ...retries };
+    },
+
+    async embed(text: string, requestOptions: RequestOptions = {}): Promise<DriverResult<number[]>> {
+      return retried(async () => {
+        const sent = await sendOnce(async (signal): Promise<unknown> =>
+          embeddings.embeddings.create(
+            { model: options.model, input: text, dimensions: options.embeddingDimensions, encoding_format: "float" },
+            { signal },
+          ), requestOptions.signal);
+        if (!sent.ok) return sent;
+        return readEmbedding(sent.value, options.embeddingDimensions, key);
+      }, requestOptions);
     },
   };
 }
@@ -175,24 +228,41 @@ function readCompletion(body: unknown, key: string | null, maxAnswerBytes: numbe
     if (!toolsSent) return failure("model_error", "the model called a tool, but the prompt gives it none", key);
     const read = readToolCalls(calls, maxAnswerBytes);
     if (!read.ok) return failure(read.failure, read.message, key);
-    return { ok: true, value: { kind: "tool_calls", calls: read.calls } };
+    return answered({ kind: "tool_calls", calls: read.calls }, body);
   }
   const content = message["content"];
   if (typeof content !== "string") return failure("model_error", "the model's answer has no text", key);
   if (overMaxAnswer(content, maxAnswerBytes)) return failure("too_long", new AnswerTooLong(maxAnswerBytes).message, key);
-  return { ok: true, value: { kind: "answer", text: content } };
+  return answered({ kind: "answer", text: content }, body);
+}
+
+/** `value` with the usage `body` reports, when it reports one. */
+function answered<T>(value: T, body: unknown): DriverResult<T> {
+  const usage = reportedUsage(body);
+  return usage === null ? { ok: true, value } : { ok: true, value, usage };
+}
+
+/** A response's `usage` (`prompt_tokens`, `completion_tokens`) as input and output tokens; null when it has none that reads so. */
+export function reportedUsage(body: unknown): TokenUsage | null {
+  const usage = isRecord(body) ? body["usage"] : undefined;
+  if (!isRecord(usage)) return null;
+  const count = (n: unknown): n is number => typeof n === "number" && Number.isSafeInteger(n) && n >= 0;
+  const input = usage["prompt_tokens"];
+  const output = usage["completion_tokens"] ?? 0; // an embedding reports its input only
+  return count(input) && count(output) ? { input_tokens: input, output_tokens: output } : null;
 }
 
 type ChunkRead =
-  | { kind: "piece"; text: string; stop: StopWord | null }
+  | { kind: "piece"; text: string; stop: StopWord | null; usage: TokenUsage | null }
   | { kind: "error"; error: ReturnType<typeof errorFields> };
 
-/** One streamed chunk: its text delta, and the stop it announces, if any. */
+/** One streamed chunk: its text delta, the stop it announces, and the usage the last chunk reports, if any. */
 function readChunk(chunk: unknown): ChunkRead {
-  if (!isRecord(chunk)) return { kind: "piece", text: "", stop: null };
+  const usage = reportedUsage(chunk);
+  if (!isRecord(chunk)) return { kind: "piece", text: "", stop: null, usage };
   if (isRecord(chunk["error"])) return { kind: "error", error: errorFields(chunk["error"], undefined) };
   const choice = Array.isArray(chunk["choices"]) ? chunk["choices"][0] : undefined;
-  if (!isRecord(choice)) return { kind: "piece", text: "", stop: null };
+  if (!isRecord(choice)) return { kind: "piece", text: "", stop: null, usage };
   const delta = isRecord(choice["delta"]) ? choice["delta"] : {};
   const text = typeof delta["content"] === "string" ? delta["content"] : "";
   const refusal = typeof delta["refusal"] === "string" && delta["refusal"] !== "";
@@ -200,7 +270,7 @@ function readChunk(chunk: unknown): ChunkRead {
   const stop: StopWord | null = refusal || finish === "content_filter" ? "refused"
     : finish === "length" ? "too_long"
     : null;
-  return { kind: "piece", text, stop };
+  return { kind: "piece", text, stop, usage };
 }
 
 function readEmbedding(body: unknown, dimensions: number, key: string | null): DriverResult<number[]> {
@@ -213,7 +283,7 @@ function readEmbedding(body: unknown, dimensions: number, key: string | null): D
   if (vector.length !== dimensions) {
     return failure("model_error", `the model gave ${vector.length} numbers where embedding_dimensions is ${dimensions}`, key);
   }
-  return { ok: true, value: vector as number[] };
+  return answered(vector as number[], body);
 }
 
 function errorFields(e: Record<string, unknown>, status: number | undefined) {

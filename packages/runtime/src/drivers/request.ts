@@ -2,7 +2,7 @@
 // values, the toolchain's answer-format instruction for the `as:` type, a tool prompt's tools
 // (each with its arguments type's JSON Schema) and its loop's earlier turns, and on a correction
 // the toolchain's correction request (all texts from the runtime's prompts/ folder).
-import type { PromptInfo, Type } from "@jadpo/compiler";
+import { codePointLength, type PromptInfo, type Type } from "@jadpo/compiler";
 import type { Correction, LoopTurn, ToolCallReply } from "../ai/backend.ts";
 import { jsonSchemaOf } from "../ai/json-schema.ts";
 import { answerFormatInstruction, correctionRequest } from "../ai/prompt-texts.ts";
@@ -84,6 +84,14 @@ export interface SentParts {
   text: string;
   answer_format: string;
   correction: string | null;
+}
+
+/**
+ * The code points of a request's own parts — its rendered system, text, answer format and
+ * correction — as the usage estimate counts them (docs/testing.md, "Usage").
+ */
+export function partsCodePoints(req: CompletionRequest): number {
+  return codePointLength(req.system) + codePointLength(req.user) + codePointLength(req.answerFormat ?? "") + codePointLength(req.correction?.error ?? "");
 }
 
 export function sentParts(req: CompletionRequest): SentParts {

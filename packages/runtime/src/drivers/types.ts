@@ -2,16 +2,61 @@
 // The failure words are the language's AI failures (docs/ai.md) plus the two the CLI reports
 // itself (`ai.unreachable`, `ai.model_error`, docs/cli.md).
 
-import type { AiFailureWord, StopWord } from "@jadpo/compiler";
+import type { AiFailureWord, StopWord, TransportFailure } from "@jadpo/compiler";
+import type { TokenUsage } from "../ai/backend.ts";
 
 /** A failure of the connection itself: no model answered, or it answered with something unusable. */
 export type ConnectionFailureWord = "unreachable" | "model_error";
 
-export type DriverFailure =
-  | { ok: false; failure: AiFailureWord; message: string }
-  | { ok: false; failure: ConnectionFailureWord; message: string };
+/** What is known of a failed request beyond its failure word, all as data for whoever retries or logs it. */
+export interface FailureFacts {
+  /** The HTTP status the server answered with; absent when none came (a connection error, a time-out). */
+  status?: number;
+  /** The response's `Retry-After` in ms (its seconds, or its HTTP date from now); absent without one. */
+  retryAfterMs?: number;
+  /**
+   * Set when the request failed in transport — the server unavailable (5xx other than 504, a
+   * failed or dropped connection) or rate-limiting it (a 429 that isn't a spent quota) — so the
+   * connection's `retries:` may send it again.
+   */
+  transport?: TransportFailure;
+  /** A connection that failed: the network's error (`ECONNREFUSED`, `ECONNRESET`). */
+  cause?: string;
+  /** The retries sent before this result, in order (absent: none). */
+  retries?: DriverRetry[];
+}
 
-export type DriverResult<T> = { ok: true; value: T } | DriverFailure;
+/** One retry of a request: what the send before it failed with, and how long it waited. */
+export interface DriverRetry {
+  /** The HTTP status of the failure it follows; absent for a connection that failed. */
+  status?: number;
+  /** The network's error for a connection that failed (`ECONNREFUSED`). */
+  cause?: string;
+  waitMs: number;
+}
+
+/** How one request is sent (every driver call takes these). */
+export interface RequestOptions {
+  /** Stops the request, and any wait before a retry: it ends `timed_out`, stopped. */
+  signal?: AbortSignal;
+  /**
+   * Asked before each retry is sent, once its wait is over, with the failure it follows: false
+   * sends no more, and that failure stands. (`jadpo dev` counts each retry in `per_day` here.)
+   */
+  beforeRetry?: (failed: DriverFailure) => boolean | Promise<boolean>;
+}
+
+/**
+ * A failed request. `failure` is what it surfaces as when it is not sent again: a transport
+ * failure's as its retries run out (`unavailable` → `timed_out`, `rate_limited` → `over_budget`),
+ * except a connection that never reached a server (refused, DNS), which stays `unreachable`.
+ */
+export type DriverFailure = FailureFacts & (
+  | { ok: false; failure: AiFailureWord; message: string }
+  | { ok: false; failure: ConnectionFailureWord; message: string });
+
+/** An answer, with the usage the model reported for it (absent when it reported none) and the retries it took. */
+export type DriverResult<T> = { ok: true; value: T; usage?: TokenUsage; retries?: DriverRetry[] } | DriverFailure;
 
 /**
  * One ask of a prompt: its rendered texts; for a prompt with tools, the tools and the loop's
@@ -78,21 +123,31 @@ export interface StreamedAnswer {
   /** The text as the model delivered it, one entry per non-empty delta. */
   deltas: string[];
   stopped: StopWord;
+  /** The usage the model reported at the stream's end (asked for with `stream_options.include_usage`); absent without one. */
+  usage?: TokenUsage;
 }
 
 /** A stream never fails with an AI failure (the stop is in the value); only the connection can fail. */
-export type StreamResult =
+export type StreamResult = { retries?: DriverRetry[] } & (
   | { ok: true; value: StreamedAnswer }
-  | { ok: false; failure: ConnectionFailureWord; message: string; partialText: string };
+  | { ok: false; failure: ConnectionFailureWord; message: string; partialText: string });
 
+/**
+ * Each call is one request: sent again, by the connection's `retries:`, only after a transport
+ * failure (a 5xx other than 504, a failed or dropped connection, a 429 that isn't a spent quota),
+ * waiting its `Retry-After` or the backoff on the real clock.
+ */
 export interface AiDriver {
   /**
    * One request of `ai.generate` (an attempt, or a tool prompt's step): the answer text,
-   * undecoded, or the tool calls the model made. One HTTP request, never retried here.
+   * undecoded, or the tool calls the model made.
    */
-  complete(req: CompletionRequest): Promise<DriverResult<ModelTurn>>;
-  /** One `ai.stream` call; `onDelta` sees each piece of text as it arrives. */
-  stream(req: CompletionRequest, onDelta?: (delta: string) => void): Promise<StreamResult>;
+  complete(req: CompletionRequest, options?: RequestOptions): Promise<DriverResult<ModelTurn>>;
+  /**
+   * One `ai.stream` call; `onDelta` sees each piece of text as it arrives. It is sent again only
+   * while no text has arrived: a stream cut after some stops `timed_out`, keeping it.
+   */
+  stream(req: CompletionRequest, onDelta?: (delta: string) => void, options?: RequestOptions): Promise<StreamResult>;
   /** One `ai.embed` call: exactly `embeddingDimensions` numbers. */
-  embed(text: string): Promise<DriverResult<number[]>>;
+  embed(text: string, options?: RequestOptions): Promise<DriverResult<number[]>>;
 }

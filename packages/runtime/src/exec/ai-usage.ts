@@ -4,7 +4,7 @@
 // answer. A request that failed in transport counts nothing: an attempt whose retries ran out
 // carries no usage, and a retried attempt counts once, for the send that was answered.
 import { codePointLength, type PromptInfo } from "@jadpo/compiler";
-import { completionRequestFor, sentParts } from "../drivers/request.ts";
+import { completionRequestFor, partsCodePoints } from "../drivers/request.ts";
 import { addUsage, answerCodePoints, NO_USAGE, tokensOf } from "../ai/token-usage.ts";
 import type { TokenUsage } from "../ai/backend.ts";
 import type { Value } from "../values/value.ts";
@@ -22,8 +22,7 @@ function toolResultPoints(a: SentAttempt): number {
  * for a tool prompt's step, every earlier step's answer and every tool result sent so far.
  */
 function sentCodePoints(prompt: PromptInfo, a: SentAttempt): number {
-  const parts = sentParts(completionRequestFor(prompt, a.values, a.asType, a.correction));
-  let n = codePointLength(parts.system) + codePointLength(parts.text) + codePointLength(parts.answer_format) + codePointLength(parts.correction ?? "");
+  let n = partsCodePoints(completionRequestFor(prompt, a.values, a.asType, a.correction));
   for (const step of a.steps ?? []) {
     if (step === a) break;
     if (step.reply) n += answerCodePoints(prompt, step.asType, step.reply);

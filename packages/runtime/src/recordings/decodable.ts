@@ -2,7 +2,7 @@
 // what `jadpo check` and the editor report, without the test runner. A recording is decoded through
 // every type its prompt is asked for as, placeholders filled from the recording test's own seed.
 import {
-  fileStart, fixturesFor, recordingPath, TEXT,
+  fileStart, fixturesFor, recordingPath,
   type CheckedProgram, type Diagnostic, type PromptInfo, type ReadProjectFile, type RecordingFile, type Type,
 } from "@jadpo/compiler";
 import { readRecording } from "./read.ts";
@@ -10,6 +10,7 @@ import { currentModel } from "./current-model.ts";
 import { fillPlaceholders } from "./placeholders.ts";
 import { stepsWithoutTools } from "./replay.ts";
 import { decodeSteps, type RecordedStep } from "./steps.ts";
+import { decodeRecordedStream } from "./stream-answer.ts";
 import { decodeValue } from "../ai/decode.ts";
 import type { DecodeError } from "../ai/decode.ts";
 import { undecodableRecording } from "../ai/undecodable-recording.ts";
@@ -47,14 +48,10 @@ function recordingBytes(program: CheckedProgram, recording: RecordingFile, readF
   return readFile(recording.path);
 }
 
-/** What a call's answer decodes as: the `as:` types, or the streamed text. */
-function answerTypes(prompt: PromptInfo): Type[] {
-  return prompt.use === "stream" ? [TEXT] : prompt.asTypes;
-}
-
 /**
  * Why the recording doesn't decode — a step's call (`member` on `steps[0].calls[0].tool`), or the
- * answer through one of `types` (`type` on `resolved_by_articles`) — or null.
+ * answer through one of `types` (`type` on `resolved_by_articles`), or a stream prompt's answer as
+ * a stream's (`min` on `pieces[1]`) — or null.
  */
 export function checkRecordingAnswer(
   prompt: PromptInfo, types: Type[], read: { answer: JsonValue; steps: readonly RecordedStep[] | null }, seed: number,
@@ -68,6 +65,11 @@ export function checkRecordingAnswer(
     if (!steps.ok) return steps.error;
   }
   const answer = read.answer;
+  // A stream's recording keeps its pieces' lengths and its stop; its text is generated when read.
+  if (prompt.use === "stream") {
+    const stream = decodeRecordedStream(answer);
+    return stream.ok ? null : stream.error;
+  }
   for (const type of types) {
     const filled = fillPlaceholders(type, answer, random);
     if (!filled.ok) return filled.error;
@@ -100,7 +102,7 @@ export function recordingProblem(
   if (!parsed.ok) return stop(parsed.problem, true);
   if (prompt.calls.length === 0) return stop(`no call asks \`${prompt.name}\``, false);
   const fixture = parsed.asked?.fixture;
-  const decodeError = checkRecordingAnswer(prompt, answerTypes(prompt), parsed, seed);
+  const decodeError = checkRecordingAnswer(prompt, prompt.asTypes, parsed, seed);
   if (decodeError !== null) return { problem: { problem: decodeError, recordable: true, ...(fixture === undefined ? {} : { fixture }) }, alert: null };
   const base = {
     prompt: prompt.name, name: recording.name, file: recording.path,

@@ -11,3 +11,4 @@ export { RECORDING_FOLDER_NAMES } from "../files/own-names.ts";
 export { currentModel } from "./current-model.ts";
 export { undecodableRecordings } from "./decodable.ts";
 export { readSteps, decodeSteps, recordSteps, type RecordedCall, type RecordedStep, type DecodedCall } from "./steps.ts";
+export { decodeRecordedStream, recordedStream, type RecordedStream } from "./stream-answer.ts";

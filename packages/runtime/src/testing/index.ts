@@ -3,3 +3,4 @@
 export { startFakeModelServer, cutWords, type Behaviour, type FakeModelServer, type RecordedRequest, type ScriptedToolCall } from "./openai-server.ts";
 export { projectOf, filesUnder, atRoot, testFile, lineOf, APP, type Project, type ProjectFiles } from "./project.ts";
 export { SHOP_ORDERS, SHOP_SUMMARIZED, SHOP_ASK, SHOP_BROKEN } from "./shop.ts";
+export { closedPort } from "./ports.ts";

@@ -1,7 +1,7 @@
 // A local stand-in for an OpenAI-compatible model server, for tests only: real HTTP on
 // 127.0.0.1, the wire format the official SDK parses, and one behaviour at a time (answer,
-// call tools, refuse, each provider error, garbage, slowness, a dropped connection), or a script
-// of them, one per chat request. It records every request — for a chat request, its messages and
+// call tools, refuse, each provider error — `Retry-After` included — garbage, slowness, a dropped
+// connection), or a script of them, one per model request; answers report token usage. It records every request — for a chat request, its messages and
 // tools too — and counts every connection, so a test can prove what was sent, or that nothing
 // connected at all.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
@@ -43,23 +43,32 @@ export type Behaviour =
       closeAfterChunks?: number;
       /** The embedding to give; default a vector derived from the input, as long as `dimensions` asks. */
       embedding?: number[];
+      /**
+       * The `usage` reported (a stream's only when asked for with `stream_options.include_usage`);
+       * null reports none. Default: ⌈characters / 4⌉ of the messages sent, and of the answer.
+       */
+      usage?: { prompt_tokens: number; completion_tokens: number } | null;
     }
-  /** A step calling tools: `message.tool_calls`, finish reason `tool_calls` (not for streams). */
-  | { kind: "tool_calls"; calls: ScriptedToolCall[] }
+  /** A step calling tools: `message.tool_calls`, finish reason `tool_calls` (not for streams); `usage` as an answer's. */
+  | { kind: "tool_calls"; calls: ScriptedToolCall[]; usage?: { prompt_tokens: number; completion_tokens: number } | null }
   /**
-   * Each chat request behaves as the next of `steps` (a tool loop: calls, then an answer); past
-   * the last, as the last. Probes and embeddings don't take a step.
+   * Each model request (chat or embeddings) behaves as the next of `steps` (a tool loop: calls,
+   * then an answer; a retried request: failures, then an answer); past the last, as the last.
+   * Probes don't take a step.
    */
   | { kind: "script"; steps: Behaviour[] }
   /** The model declines: `message.refusal` (streamed as `delta.refusal`). */
   | { kind: "refuse"; refusal?: string }
   | { kind: "quota" } // 429 insufficient_quota
-  | { kind: "rate_limit" } // 429 rate_limit_exceeded
+  /** 429 rate_limit_exceeded, with `Retry-After: <retryAfter>` (default "20"; null sends none). */
+  | { kind: "rate_limit"; retryAfter?: string | null }
+  /** 503, the server overloaded, with `Retry-After` when given. */
+  | { kind: "unavailable"; retryAfter?: string }
   | { kind: "payment_required" } // 402
   | { kind: "request_timeout" } // 408
   | { kind: "context_length" } // 400 context_length_exceeded
   /** Any status and JSON error body; `body` may be computed from the request (e.g. to echo a header). */
-  | { kind: "error"; status: number; body: unknown | ((req: RecordedRequest) => unknown) }
+  | { kind: "error"; status: number; body: unknown | ((req: RecordedRequest) => unknown); headers?: Record<string, string> }
   /** 200 with a body that isn't JSON, though it says it is (or, with `contentType`, says something else). */
   | { kind: "garbage"; body?: string; contentType?: string }
   /** 200 JSON that parses but isn't the expected shape. */
@@ -127,7 +136,7 @@ export async function startFakeModelServer(initial: Behaviour): Promise<FakeMode
       return;
     }
     let now = behaviour;
-    if (now.kind === "script" && route === "chat") {
+    if (now.kind === "script") {
       now = now.steps[Math.min(scriptStep, now.steps.length - 1)] ?? { kind: "close" };
       scriptStep++;
     }
@@ -165,22 +174,25 @@ async function behave(
     case "answer":
       if (route === "embeddings") {
         const dims = typeof body["dimensions"] === "number" ? body["dimensions"] : 16;
-        const vector = b.embedding ?? derivedVector(String(body["input"] ?? ""), dims);
+        const input = String(body["input"] ?? "");
+        const vector = b.embedding ?? derivedVector(input, dims);
+        const usage = b.usage === undefined ? { prompt_tokens: tokens(input), total_tokens: tokens(input) } : b.usage;
         sendJson(res, 200, {
           object: "list",
           data: [{ object: "embedding", index: 0, embedding: vector }],
           model: body["model"],
-          usage: { prompt_tokens: 1, total_tokens: 1 },
+          ...(usage === null ? {} : { usage }),
         });
         return;
       }
       {
         const text = typeof b.text === "function" ? b.text(req) : b.text;
+        const usage = b.usage === undefined ? { prompt_tokens: tokens(JSON.stringify(req.messages)), completion_tokens: tokens(text) } : b.usage;
         if (body["stream"] === true) {
-          await streamAnswer(res, body, text, b);
+          await streamAnswer(res, body, text, b, usage);
           return;
         }
-        sendJson(res, 200, completion(body, { role: "assistant", content: text, refusal: null }, b.finishReason ?? "stop"));
+        sendJson(res, 200, completion(body, { role: "assistant", content: text, refusal: null }, b.finishReason ?? "stop", usage));
       }
       return;
     case "tool_calls": {
@@ -189,11 +201,12 @@ async function behave(
         type: "function",
         function: { name: call.name, arguments: typeof call.arguments === "string" ? call.arguments : JSON.stringify(call.arguments) },
       }));
-      sendJson(res, 200, completion(body, { role: "assistant", content: null, refusal: null, tool_calls: calls }, "tool_calls"));
+      const usage = b.usage === undefined ? { prompt_tokens: tokens(JSON.stringify(req.messages)), completion_tokens: tokens(JSON.stringify(calls)) } : b.usage;
+      sendJson(res, 200, completion(body, { role: "assistant", content: null, refusal: null, tool_calls: calls }, "tool_calls", usage));
       return;
     }
     case "script":
-      // A script inside a script (or one for embeddings) behaves as its first step.
+      // A script inside a script behaves as its first step.
       await behave(b.steps[0] ?? { kind: "close" }, route, req, n, inReq, res);
       return;
     case "refuse": {
@@ -210,14 +223,19 @@ async function behave(
         res.end("data: [DONE]\n\n");
         return;
       }
-      sendJson(res, 200, completion(body, { role: "assistant", content: null, refusal }, "stop"));
+      sendJson(res, 200, completion(body, { role: "assistant", content: null, refusal }, "stop", null));
       return;
     }
     case "quota":
       sendJson(res, 429, { error: { message: "You exceeded your current quota, please check your plan and billing details.", type: "insufficient_quota", param: null, code: "insufficient_quota" } });
       return;
-    case "rate_limit":
-      sendJson(res, 429, { error: { message: "Rate limit reached for requests. Please try again in 20s.", type: "requests", param: null, code: "rate_limit_exceeded" } }, { "retry-after": "20" });
+    case "rate_limit": {
+      const after = b.retryAfter === undefined ? "20" : b.retryAfter;
+      sendJson(res, 429, { error: { message: "Rate limit reached for requests. Please try again in 20s.", type: "requests", param: null, code: "rate_limit_exceeded" } }, after === null ? {} : { "retry-after": after });
+      return;
+    }
+    case "unavailable":
+      sendJson(res, 503, { error: { message: "The server is overloaded. Please try again later.", type: "server_error", param: null, code: null } }, b.retryAfter === undefined ? {} : { "retry-after": b.retryAfter });
       return;
     case "payment_required":
       sendJson(res, 402, { error: { message: "Payment required.", type: "billing_error", code: null } });
@@ -229,7 +247,7 @@ async function behave(
       sendJson(res, 400, { error: { message: "This model's maximum context length is 8192 tokens. However, your messages resulted in 9000 tokens.", type: "invalid_request_error", param: "messages", code: "context_length_exceeded" } });
       return;
     case "error":
-      sendJson(res, b.status, typeof b.body === "function" ? (b.body as (r: RecordedRequest) => unknown)(req) : b.body);
+      sendJson(res, b.status, typeof b.body === "function" ? (b.body as (r: RecordedRequest) => unknown)(req) : b.body, b.headers);
       return;
     case "garbage": {
       const text = b.body ?? "<html>502 Bad Gateway</html> not json {";
@@ -251,7 +269,14 @@ async function behave(
   }
 }
 
-async function streamAnswer(res: ServerResponse, body: Record<string, unknown>, text: string, b: Extract<Behaviour, { kind: "answer" }>): Promise<void> {
+type Usage = { prompt_tokens: number; completion_tokens: number } | null;
+
+/** ⌈characters / 4⌉: a stand-in for a tokenizer, the same for the same text. */
+function tokens(text: string): number {
+  return Math.ceil(text.length / 4);
+}
+
+async function streamAnswer(res: ServerResponse, body: Record<string, unknown>, text: string, b: Extract<Behaviour, { kind: "answer" }>, usage: Usage): Promise<void> {
   startSse(res);
   sendChunk(res, body, { role: "assistant", content: "" }, null);
   const pieces = cutWords(text, b.wordsPerChunk ?? 2);
@@ -268,6 +293,11 @@ async function streamAnswer(res: ServerResponse, body: Record<string, unknown>, 
     sent++;
   }
   sendChunk(res, body, {}, b.finishReason ?? "stop");
+  // As OpenAI does: the usage in a last chunk without choices, only when the request asks for it.
+  const options = body["stream_options"];
+  if (usage !== null && typeof options === "object" && options !== null && (options as Record<string, unknown>)["include_usage"] === true) {
+    res.write(`data: ${JSON.stringify({ id: "chatcmpl-fake", object: "chat.completion.chunk", created: 1767225600, model: body["model"], choices: [], usage })}\n\n`);
+  }
   res.end("data: [DONE]\n\n");
 }
 
@@ -279,14 +309,14 @@ export function cutWords(text: string, n: number): string[] {
   return pieces;
 }
 
-function completion(body: Record<string, unknown>, message: Record<string, unknown>, finishReason: string): unknown {
+function completion(body: Record<string, unknown>, message: Record<string, unknown>, finishReason: string, usage: Usage): unknown {
   return {
     id: "chatcmpl-fake",
     object: "chat.completion",
     created: 1767225600,
     model: body["model"],
     choices: [{ index: 0, message, logprobs: null, finish_reason: finishReason }],
-    usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+    ...(usage === null ? {} : { usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens } }),
   };
 }
 

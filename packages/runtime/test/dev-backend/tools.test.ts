@@ -2,37 +2,20 @@
 // the test fake's unscripted steps (each tool once, then a generated answer), and a sandboxed one
 // through the real loop and the driver — each step one of the day's requests. Every call's log line
 // shows each step: the tool, its arguments, its result or failure, keys redacted and bounded.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { recordingPath } from "@jadpo/compiler";
-import { DevAi } from "../../src/dev-backend/backend.ts";
-import { readUsageFile, UsageCounter } from "../../src/dev-backend/usage.ts";
-import { callAction, findAction } from "../../src/exec/call-action.ts";
-import { LOGGED_STEPS_MAX, type DevCall, type NewDevCall } from "../../src/dev-log/call.ts";
-import { startFakeModelServer, type Behaviour, type FakeModelServer } from "../../src/testing/openai-server.ts";
+import { readUsageFile } from "../../src/dev-backend/usage.ts";
+import { LOGGED_STEPS_MAX } from "../../src/dev-log/call.ts";
+import type { Behaviour } from "../../src/testing/openai-server.ts";
 import { projectOf } from "../../src/testing/project.ts";
 import { SHOP_BROKEN, SHOP_SUMMARIZED } from "../../src/testing/shop.ts";
 import { SOURCE } from "../tools/tool-project.ts";
+import { devApp, devBackends, type Dev } from "./dev-harness.ts";
 
 const KEY = "sk-dev-tools-5b2c9e1f0a7d3e4b";
 
 function app(sandbox: boolean, perDay = 50): string {
-  return `locales { default: "en-GB" supported: ["en-GB"] }
-
-connection local_model {
-    capability: ai
-    driver: openai_compatible
-    base_url: env("JADPO_AI_BASE_URL", "http://127.0.0.1:9/v1")
-    model: "m"
-    key: env("JADPO_AI_KEY", "")
-    development: {
-        sandbox: [${sandbox ? "order_question" : ""}]
-        per_day: ${perDay}
-    }
-}
-`;
+  return devApp(sandbox ? ["order_question"] : [], perDay);
 }
 
 /** A prompt whose one tool asks AI itself. */
@@ -57,53 +40,18 @@ action ask_summary(question: Text) -> Text {
 
 const FOLDER = recordingPath("domains/shop/shop.jadpo", "order_question", "x").slice(0, -"/x.json".length);
 
-let server: FakeModelServer;
-let root: string;
-beforeAll(async () => {
-  server = await startFakeModelServer({ kind: "answer", text: "x" });
-});
-afterAll(() => server.close());
-afterEach(() => {
-  server.requests.length = 0;
-  if (root !== undefined) rmSync(root, { recursive: true, force: true });
-});
-
-interface Dev {
-  lines: NewDevCall[];
-  usage: UsageCounter;
-  ask(action: string, question: string): Promise<unknown>;
-}
+const { server: model, dev: devOf } = devBackends("jadpo-dev-tools-");
 
 function dev(options: { sandbox?: boolean; perDay?: number; recordings?: Record<string, string> } = {}): Dev {
-  root = mkdtempSync(join(tmpdir(), "jadpo-dev-tools-"));
   const files: Record<string, string> = { "app.jadpo": app(options.sandbox ?? false, options.perDay), "domains/shop/shop.jadpo": SOURCE + EXTRA };
   for (const [name, text] of Object.entries(options.recordings ?? {})) files[`${FOLDER}/${name}.json`] = text;
-  const p = projectOf(files, "async");
-  const lines: NewDevCall[] = [];
-  const usage = new UsageCounter(root);
-  const ai = new DevAi(p.program, {
-    root, usage, readFile: p.readFile, recordingKey: () => null,
-    env: { JADPO_AI_BASE_URL: server.url, JADPO_AI_KEY: KEY },
-    log: (call): DevCall => {
-      lines.push(call);
-      return { ...call, id: `call_${lines.length}` };
-    },
-  });
-  return {
-    lines, usage,
-    async ask(action, question) {
-      const backend = ai.forRequest();
-      const outcome = await callAction(p.compiled, findAction(p.compiled, action)!, [question], { backend, seed: 1, clockStart: 0 });
-      await backend.end(null);
-      return outcome.kind === "success" ? outcome.value : outcome;
-    },
-  };
+  return devOf(files, { JADPO_AI_BASE_URL: model().url, JADPO_AI_KEY: KEY });
 }
 
 const version = projectOf({ "app.jadpo": app(false), "domains/shop/shop.jadpo": SOURCE + EXTRA }).program.prompts.get("order_question")!.version;
 
 function script(steps: Behaviour[]): void {
-  server.setBehaviour({ kind: "script", steps });
+  model().setBehaviour({ kind: "script", steps });
 }
 
 describe("a tool prompt in `jadpo dev`", () => {
@@ -119,7 +67,7 @@ describe("a tool prompt in `jadpo dev`", () => {
     expect(find.result).toEqual({ code: (find.arguments as { code: string }).code, ready: true });
     expect(hours).toEqual({ tool: "opening_hours", arguments: {}, result: "9 to 5" });
     expect(Object.keys(line.answer as object).sort()).toEqual(["reply", "status_known"]);
-    expect(server.requests).toEqual([]);
+    expect(model().requests).toEqual([]);
     // The same values give the same steps and answer.
     await d.ask("ask", "Is ABC-1234 ready?");
     expect(d.lines[1].steps).toEqual(line.steps);
@@ -143,7 +91,7 @@ describe("a tool prompt in `jadpo dev`", () => {
       { kind: "answer", text: '{"reply":"Ready.","status_known":true}' },
     ]);
     expect(await d.ask("ask", "Is ABC-1234 ready?")).toEqual({ reply: "Ready.", status_known: true });
-    expect(server.requests).toHaveLength(3);
+    expect(model().requests).toHaveLength(3);
     expect(requestsToday(d)).toBe(3);
     const line = d.lines[0];
     expect([line.source, line.attempts, line.outcome]).toEqual(["model", 3, "success"]);
@@ -160,7 +108,7 @@ describe("a tool prompt in `jadpo dev`", () => {
     const d = dev({ sandbox: true, perDay: 1 });
     script([{ kind: "tool_calls", calls: [{ name: "find_order", arguments: { code: "ABC-1234" } }] }]);
     await d.ask("ask", "?");
-    expect(server.requests).toHaveLength(1);
+    expect(model().requests).toHaveLength(1);
     const line = d.lines[0];
     expect(line.source).toBe("generated");
     expect(line.reason).toMatch(/per_day limit of 1 model requests is reached/);

@@ -37,7 +37,11 @@ describe("driverOptionsFromConnection", () => {
   it("reads docs/language.md's connection with nothing set: a local model, no key", () => {
     expect(driverOptionsFromConnection(LOCAL, {})).toEqual({
       ok: true,
-      options: { baseUrl: "http://127.0.0.1:8080/v1", model: "meta-llama/Llama-3.1-8B-Instruct", apiKey: null, timeoutMs: 30_000, maxAnswerBytes: 1024 * 1024, embeddingDimensions: 16 },
+      options: {
+        baseUrl: "http://127.0.0.1:8080/v1", model: "meta-llama/Llama-3.1-8B-Instruct", apiKey: null, timeoutMs: 30_000, maxAnswerBytes: 1024 * 1024, embeddingDimensions: 16,
+        // The connection's `retries:`, and its `timeout` as the longest `Retry-After` waited.
+        retries: { max: 2, backoffMs: 1000, timeoutMs: 30_000 },
+      },
     });
   });
   it("takes the key and base URL from the environment when set", () => {

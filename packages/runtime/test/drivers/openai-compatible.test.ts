@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createServer } from "node:net";
 import { createOpenAiDriver, type OpenAiDriverOptions } from "../../src/drivers/openai-compatible.ts";
 import type { CompletionRequest } from "../../src/drivers/types.ts";
 import { startFakeModelServer, type FakeModelServer } from "../../src/testing/openai-server.ts";
+import { closedPort } from "../../src/testing/ports.ts";
+import { NO_RETRIES } from "./no-retries.ts";
 
 const KEY = "sk-test-4f9a1c0d2b3e5f6a7b8c9d0e";
 const ASK: CompletionRequest = { system: "You answer bakery customers.", user: "Sesame?", answerFormat: null };
@@ -16,7 +17,7 @@ afterAll(async () => {
 });
 
 function driver(over: Partial<OpenAiDriverOptions> = {}) {
-  return createOpenAiDriver({ baseUrl: server.url, model: "test-model", apiKey: null, timeoutMs: 5000, maxAnswerBytes: 1024 * 1024, embeddingDimensions: 4, ...over });
+  return createOpenAiDriver({ baseUrl: server.url, model: "test-model", apiKey: null, timeoutMs: 5000, maxAnswerBytes: 1024 * 1024, embeddingDimensions: 4, retries: NO_RETRIES, ...over });
 }
 
 function lastRequest() {
@@ -27,9 +28,9 @@ function lastRequest() {
 
 describe("the openai_compatible driver over HTTP", () => {
   it("returns a plain answer and sends the prompt as system and user messages", async () => {
-    server.setBehaviour({ kind: "answer", text: "No sesame." });
+    server.setBehaviour({ kind: "answer", text: "No sesame.", usage: { prompt_tokens: 31, completion_tokens: 4 } });
     const result = await driver().complete({ ...ASK, answerFormat: "Answer with one JSON value." });
-    expect(result).toEqual({ ok: true, value: { kind: "answer", text: "No sesame." } });
+    expect(result).toEqual({ ok: true, value: { kind: "answer", text: "No sesame." }, usage: { input_tokens: 31, output_tokens: 4 } });
     const req = lastRequest();
     expect(req.path).toBe("/v1/chat/completions");
     expect(req.body).toEqual({
@@ -93,22 +94,26 @@ describe("the openai_compatible driver over HTTP", () => {
   });
 
   it("streams an answer piece by piece", async () => {
-    server.setBehaviour({ kind: "answer", text: "Our sourdough is baked beside sesame.", wordsPerChunk: 2 });
+    server.setBehaviour({ kind: "answer", text: "Our sourdough is baked beside sesame.", wordsPerChunk: 2, usage: { prompt_tokens: 12, completion_tokens: 9 } });
     const seen: string[] = [];
     const result = await driver().stream(ASK, (d) => seen.push(d));
     expect(result).toEqual({
       ok: true,
-      value: { text: "Our sourdough is baked beside sesame.", deltas: ["Our sourdough ", "is baked ", "beside sesame."], stopped: "finished" },
+      value: {
+        text: "Our sourdough is baked beside sesame.", deltas: ["Our sourdough ", "is baked ", "beside sesame."], stopped: "finished",
+        usage: { input_tokens: 12, output_tokens: 9 },
+      },
     });
     expect(seen).toEqual(["Our sourdough ", "is baked ", "beside sesame."]);
-    expect((lastRequest().body as { stream: unknown }).stream).toBe(true);
+    // The usage is asked for: it comes in a last chunk.
+    expect(lastRequest().body).toMatchObject({ stream: true, stream_options: { include_usage: true } });
   });
 
   it("stops a stream as refused, too_long, timed_out and over_budget", async () => {
     server.setBehaviour({ kind: "refuse" });
     expect(await driver().stream(ASK)).toEqual({ ok: true, value: { text: "", deltas: [], stopped: "refused" } });
 
-    server.setBehaviour({ kind: "answer", text: "one two three", finishReason: "length", wordsPerChunk: 3 });
+    server.setBehaviour({ kind: "answer", text: "one two three", finishReason: "length", wordsPerChunk: 3, usage: null });
     expect(await driver().stream(ASK)).toEqual({ ok: true, value: { text: "one two three", deltas: ["one two three"], stopped: "too_long" } });
 
     const words = Array.from({ length: 30 }, (_, i) => `w${i}`).join(" ");
@@ -123,15 +128,16 @@ describe("the openai_compatible driver over HTTP", () => {
     expect(await driver().stream(ASK)).toEqual({ ok: true, value: { text: "", deltas: [], stopped: "over_budget" } });
   });
 
-  it("reports a stream cut by a dropped connection with the text so far", async () => {
+  it("stops a stream cut by a dropped connection as timed_out, with the text so far", async () => {
     server.setBehaviour({ kind: "answer", text: "one two three four", wordsPerChunk: 1, closeAfterChunks: 2 });
     const result = await driver().stream(ASK);
-    expect(result).toEqual({ ok: false, failure: "model_error", message: "the connection closed before the model's answer was complete", partialText: "one two " });
+    expect(result).toEqual({ ok: true, value: { text: "one two ", deltas: ["one ", "two "], stopped: "timed_out" } });
   });
 
   it("embeds through /v1/embeddings with the configured dimensions", async () => {
     server.setBehaviour({ kind: "answer", text: "", embedding: [0.5, -0.25, 0, 1] });
-    expect(await driver().embed("sesame")).toEqual({ ok: true, value: [0.5, -0.25, 0, 1] });
+    // An embedding's usage is its input's.
+    expect(await driver().embed("sesame")).toEqual({ ok: true, value: [0.5, -0.25, 0, 1], usage: { input_tokens: 2, output_tokens: 0 } });
     const req = lastRequest();
     expect(req.path).toBe("/v1/embeddings");
     expect(req.body).toEqual({ model: "test-model", input: "sesame", dimensions: 4, encoding_format: "float" });
@@ -146,25 +152,37 @@ describe("the openai_compatible driver over HTTP", () => {
 });
 
 describe("each provider failure maps to one driver failure", () => {
-  const cases: Array<[string, Parameters<FakeModelServer["setBehaviour"]>[0], string, string]> = [
-    ["a refusal", { kind: "refuse", refusal: "I can't help with locks." }, "refused", "the model refused: I can't help with locks."],
-    ["a content filter stop", { kind: "answer", text: "", finishReason: "content_filter" }, "refused", "the model's content filter stopped the answer"],
-    ["an answer cut at the length limit", { kind: "answer", text: "{\"a\":", finishReason: "length" }, "too_long", "the answer was cut at the model's length limit"],
-    ["HTTP 408", { kind: "request_timeout" }, "timed_out", "the model timed out (HTTP 408): Request timed out."],
-    ["HTTP 402", { kind: "payment_required" }, "over_budget", "the model's budget was reached (HTTP 402): Payment required."],
-    ["a quota 429", { kind: "quota" }, "over_budget", "the model's budget was reached (HTTP 429): You exceeded your current quota, please check your plan and billing details."],
-    ["a rate-limit 429", { kind: "rate_limit" }, "over_budget", "the model's rate limit was reached (HTTP 429): Rate limit reached for requests. Please try again in 20s."],
-    ["a context-length 400", { kind: "context_length" }, "too_long", "the request is too long for the model (HTTP 400): This model's maximum context length is 8192 tokens. However, your messages resulted in 9000 tokens."],
-    ["a server error", { kind: "error", status: 500, body: { error: { message: "boom" } } }, "model_error", "the model answered with HTTP 500: boom"],
-    ["a body that isn't JSON", { kind: "garbage" }, "model_error", "the model's answer is not valid JSON"],
-    ["a text body", { kind: "garbage", body: "hello", contentType: "text/plain" }, "model_error", "the model's answer is not a chat completion"],
-    ["JSON of the wrong shape", { kind: "json", body: { choices: [] } }, "model_error", "the model's answer is not a chat completion"],
-    ["an error object in a 200", { kind: "json", body: { error: { message: "model not loaded" } } }, "model_error", "the model answered with an error: model not loaded"],
+  const rateLimited = (retryAfterMs: number | null) => ({ word: "rate_limited", retryAfterMs });
+  const unavailable = { word: "unavailable" };
+  // What, the behaviour, the failure word, the message, and the facts beside them (HTTP status, Retry-After, whether it is sent again).
+  const cases: Array<[string, Parameters<FakeModelServer["setBehaviour"]>[0], string, string, object]> = [
+    ["a refusal", { kind: "refuse", refusal: "I can't help with locks." }, "refused", "the model refused: I can't help with locks.", {}],
+    ["a content filter stop", { kind: "answer", text: "", finishReason: "content_filter" }, "refused", "the model's content filter stopped the answer", {}],
+    ["an answer cut at the length limit", { kind: "answer", text: "{\"a\":", finishReason: "length" }, "too_long", "the answer was cut at the model's length limit", {}],
+    ["HTTP 408", { kind: "request_timeout" }, "timed_out", "the model timed out (HTTP 408): Request timed out.", { status: 408 }],
+    ["HTTP 504", { kind: "error", status: 504, body: { error: { message: "upstream timed out" } } }, "timed_out", "the model timed out (HTTP 504): upstream timed out", { status: 504 }],
+    ["HTTP 402", { kind: "payment_required" }, "over_budget", "the model's budget was reached (HTTP 402): Payment required.", { status: 402 }],
+    ["a quota 429", { kind: "quota" }, "over_budget", "the model's budget was reached (HTTP 429): You exceeded your current quota, please check your plan and billing details.", { status: 429 }],
+    ["a rate-limit 429", { kind: "rate_limit" }, "over_budget", "the model's rate limit was reached (HTTP 429): Rate limit reached for requests. Please try again in 20s.",
+      { status: 429, retryAfterMs: 20_000, transport: rateLimited(20_000) }],
+    ["a rate-limit 429 with an HTTP date", { kind: "rate_limit", retryAfter: "Thu, 01 Jan 1970 00:00:00 GMT" }, "over_budget",
+      "the model's rate limit was reached (HTTP 429): Rate limit reached for requests. Please try again in 20s.", { status: 429, retryAfterMs: 0, transport: rateLimited(0) }],
+    ["a rate-limit 429 without Retry-After", { kind: "rate_limit", retryAfter: null }, "over_budget",
+      "the model's rate limit was reached (HTTP 429): Rate limit reached for requests. Please try again in 20s.", { status: 429, transport: rateLimited(null) }],
+    ["a context-length 400", { kind: "context_length" }, "too_long", "the request is too long for the model (HTTP 400): This model's maximum context length is 8192 tokens. However, your messages resulted in 9000 tokens.", { status: 400 }],
+    ["a server error", { kind: "error", status: 500, body: { error: { message: "boom" } } }, "timed_out", "the model was unavailable (HTTP 500): boom", { status: 500, transport: unavailable }],
+    ["an overloaded server", { kind: "unavailable", retryAfter: "3" }, "timed_out", "the model was unavailable (HTTP 503): The server is overloaded. Please try again later.",
+      { status: 503, retryAfterMs: 3000, transport: unavailable }],
+    ["another 4xx", { kind: "error", status: 404, body: { error: { message: "no such model" } } }, "model_error", "the model answered with HTTP 404: no such model", { status: 404 }],
+    ["a body that isn't JSON", { kind: "garbage" }, "model_error", "the model's answer is not valid JSON", {}],
+    ["a text body", { kind: "garbage", body: "hello", contentType: "text/plain" }, "model_error", "the model's answer is not a chat completion", {}],
+    ["JSON of the wrong shape", { kind: "json", body: { choices: [] } }, "model_error", "the model's answer is not a chat completion", {}],
+    ["an error object in a 200", { kind: "json", body: { error: { message: "model not loaded" } } }, "model_error", "the model answered with an error: model not loaded", {}],
   ];
-  for (const [what, behaviour, word, message] of cases) {
+  for (const [what, behaviour, word, message, facts] of cases) {
     it(`${what} → ${word}`, async () => {
       server.setBehaviour(behaviour);
-      expect(await driver().complete(ASK)).toEqual({ ok: false, failure: word, message });
+      expect(await driver().complete(ASK)).toEqual({ ok: false, failure: word, message, ...facts });
     });
   }
 
@@ -185,14 +203,15 @@ describe("each provider failure maps to one driver failure", () => {
     expect(server.requests.length - before).toBe(1);
   });
 
-  it("a connection closed without an answer → unreachable", async () => {
+  it("a connection closed without an answer → timed_out, sent again (the request reached the server)", async () => {
     server.setBehaviour({ kind: "close" });
     const result = await driver().complete(ASK);
-    expect(result.ok === false && result.failure).toBe("unreachable");
+    expect(result).toMatchObject({ ok: false, failure: "timed_out", transport: { word: "unavailable" } });
+    expect(result.ok === false && result.message).toMatch(/^the connection to http:\/\/127\.0\.0\.1:\d+\/v1 was dropped before the model answered: /);
   });
 
   it("a base URL with credentials in it never shows them", async () => {
-    const port = await freePort();
+    const port = await closedPort();
     const result = await driver({ baseUrl: `http://user:hunter2@127.0.0.1:${port}/v1` }).complete(ASK);
     expect(result.ok === false && result.failure).toBe("unreachable");
     expect(result.ok === false && result.message.startsWith(`could not reach http://***@127.0.0.1:${port}/v1: `)).toBe(true);
@@ -200,9 +219,11 @@ describe("each provider failure maps to one driver failure", () => {
   });
 
   it("a refused connection → unreachable, naming the address", async () => {
-    const port = await freePort();
+    const port = await closedPort();
     const result = await driver({ baseUrl: `http://127.0.0.1:${port}/v1` }).complete(ASK);
-    expect(result).toEqual({ ok: false, failure: "unreachable", message: `could not reach http://127.0.0.1:${port}/v1: ECONNREFUSED` });
+    expect(result).toEqual({
+      ok: false, failure: "unreachable", message: `could not reach http://127.0.0.1:${port}/v1: ECONNREFUSED`, cause: "ECONNREFUSED", transport: { word: "unavailable" },
+    });
   });
 
   it("an embedding refused by the content filter → refused", async () => {
@@ -230,7 +251,7 @@ describe("the key never appears in a message", () => {
     }
     server.setBehaviour(echoes(401));
     expect(await driver({ apiKey: KEY }).complete(ASK)).toEqual({
-      ok: false, failure: "model_error", message: "the model answered with HTTP 401: Incorrect API key provided: *** (sent Bearer ***)",
+      ok: false, failure: "model_error", message: "the model answered with HTTP 401: Incorrect API key provided: *** (sent Bearer ***)", status: 401,
     });
   });
 
@@ -243,16 +264,6 @@ describe("the key never appears in a message", () => {
     expect(JSON.stringify(await driver({ apiKey: odd }).stream(ASK))).not.toContain(odd);
     const quoted = "key/with\"quote+slash";
     server.setBehaviour({ kind: "error", status: 400, body: { error: { message: `bad ${JSON.stringify(quoted)} and ${encodeURIComponent(quoted)}` } } });
-    expect(await driver({ apiKey: quoted }).complete(ASK)).toEqual({ ok: false, failure: "model_error", message: "the model answered with HTTP 400: bad \"***\" and ***" });
+    expect(await driver({ apiKey: quoted }).complete(ASK)).toEqual({ ok: false, failure: "model_error", message: "the model answered with HTTP 400: bad \"***\" and ***", status: 400 });
   });
 });
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}

@@ -4,6 +4,7 @@ import { completionRequestFor, sentParts } from "../../src/drivers/request.ts";
 import { createOpenAiDriver } from "../../src/drivers/openai-compatible.ts";
 import { decodeAnswer } from "../../src/ai/decode.ts";
 import { startFakeModelServer, type FakeModelServer } from "../../src/testing/openai-server.ts";
+import { NO_RETRIES } from "./no-retries.ts";
 
 const TEXT: Type = { kind: "base", base: "Text" };
 const BOOL: Type = { kind: "base", base: "Bool" };
@@ -63,7 +64,7 @@ describe("completionRequestFor", () => {
 
   it("goes over the wire as system, user, and for a correction assistant and user turns", async () => {
     server.setBehaviour({ kind: "answer", text: "{\"resolved_by_articles\": true, \"reply\": \"No sesame.\"}" });
-    const driver = createOpenAiDriver({ baseUrl: server.url, model: "m", apiKey: null, timeoutMs: 5000, maxAnswerBytes: 1024 * 1024, embeddingDimensions: 16 });
+    const driver = createOpenAiDriver({ baseUrl: server.url, model: "m", apiKey: null, timeoutMs: 5000, maxAnswerBytes: 1024 * 1024, embeddingDimensions: 16, retries: NO_RETRIES });
     const first = await driver.complete(completionRequestFor(prompt, values, SupportAnswer));
     expect(first.ok && first.value.kind === "answer" && decodeAnswer(SupportAnswer, first.value.text)).toEqual({ ok: true, value: { resolved_by_articles: true, reply: "No sesame." } });
     await driver.complete(completionRequestFor(prompt, values, SupportAnswer, { answer: "Sure!", error: { rule: "json", path: "the answer" } }));
@@ -76,7 +77,7 @@ describe("completionRequestFor", () => {
 
   it("gives a test's `sent` parts that are exactly what goes over the wire (system + answer format, text, correction)", async () => {
     server.setBehaviour({ kind: "answer", text: "x" });
-    const driver = createOpenAiDriver({ baseUrl: server.url, model: "m", apiKey: null, timeoutMs: 5000, maxAnswerBytes: 1024 * 1024, embeddingDimensions: 16 });
+    const driver = createOpenAiDriver({ baseUrl: server.url, model: "m", apiKey: null, timeoutMs: 5000, maxAnswerBytes: 1024 * 1024, embeddingDimensions: 16, retries: NO_RETRIES });
     const req = completionRequestFor(prompt, values, SupportAnswer, { answer: "Sure!", error: { rule: "json", path: "the answer" } });
     await driver.complete(req);
     const wire = (server.requests[server.requests.length - 1]?.body as { messages: Array<{ content: string }> }).messages.map((m) => m.content);

@@ -11,6 +11,7 @@ import { stepReply, stepRequest } from "../../src/drivers/step.ts";
 import type { AiDriver } from "../../src/drivers/types.ts";
 import { startFakeModelServer, type Behaviour, type FakeModelServer } from "../../src/testing/openai-server.ts";
 import { toolProject } from "../tools/tool-project.ts";
+import { NO_RETRIES } from "./no-retries.ts";
 
 let server: FakeModelServer;
 beforeAll(async () => {
@@ -21,7 +22,7 @@ afterAll(async () => {
 });
 
 function driver(over: Partial<OpenAiDriverOptions> = {}): AiDriver {
-  return createOpenAiDriver({ baseUrl: server.url, model: "m", apiKey: null, timeoutMs: 5000, maxAnswerBytes: 1024 * 1024, embeddingDimensions: 4, ...over });
+  return createOpenAiDriver({ baseUrl: server.url, model: "m", apiKey: null, timeoutMs: 5000, maxAnswerBytes: 1024 * 1024, embeddingDimensions: 4, retries: NO_RETRIES, ...over });
 }
 
 /** Every step asked of the model through the driver; a failure the model gave is the call's. */

@@ -4,7 +4,7 @@
 // error) then the answer itself beside its source, and how it ended; then the
 // action requests that did not succeed, with status and code. Every value is escaped: the log
 // holds what callers typed. The page runs no script (the server also forbids it with a CSP header).
-import type { DevCall } from "@jadpo/runtime/dev";
+import { retriesText, type DevCall } from "@jadpo/runtime/dev";
 
 export function escapeHtml(text: string): string {
   return text
@@ -45,6 +45,7 @@ const STYLE = `
   th, td { text-align: left; vertical-align: top; padding: .5rem .6rem; border-bottom: 1px solid #ddd; }
   th { font-size: .8rem; text-transform: uppercase; letter-spacing: .04em; color: #666; }
   td.call, td.prompt, td.outcome { white-space: nowrap; }
+  td.outcome .wraps { white-space: normal; max-width: 14em; }
   td.values { min-width: 26ch; width: 32%; }
   td.answer { min-width: 22ch; width: 28%; }
   small { color: #666; }
@@ -107,10 +108,15 @@ function stepsHtml(steps: DevCall["steps"]): string {
 function outcomeCell(call: DevCall): string {
   const cls = call.outcome === "success" ? "success" : "failure";
   const attempts = `${call.attempts} attempt${call.attempts === 1 ? "" : "s"} · ${call.duration_ms} ms`;
+  // Wrapped, unlike the rest of the cell: a call can retry ten times, and use millions of tokens.
+  const retries = call.retries === undefined ? "" : `<div class="wraps"><small>${escapeHtml(retriesText(call.retries))}</small></div>`;
   const request = call.request === undefined
     ? ""
     : `<div class="request">POST /actions/${escapeHtml(call.request.action)} → ${call.request.status} <code>${escapeHtml(call.request.code)}</code></div>`;
-  return `<td class="outcome"><span class="${cls}">${escapeHtml(call.outcome)}</span><br><small>${attempts}</small>${request}</td>`;
+  const usage = call.usage === undefined
+    ? ""
+    : `<div class="wraps"><small>${call.usage.input_tokens} in, ${call.usage.output_tokens} out tokens${call.usage.estimated ? " (estimated)" : ""}</small></div>`;
+  return `<td class="outcome"><span class="${cls}">${escapeHtml(call.outcome)}</span><br><small>${attempts}</small>${usage}${retries}${request}</td>`;
 }
 
 function row(call: DevCall): string {

@@ -5,7 +5,7 @@
 import type { AddressInfo } from "node:net";
 import { basename } from "node:path";
 import { diagnostic, omittedLine, renderErrorPlain, renderErrorPretty } from "@jadpo/compiler";
-import { DEV_CALL_LOG, DEV_STATE_NAMES, probeModel, removeStaleFiles, UsageCounter, type DevAiOptions, type DevCall, type Probe } from "@jadpo/runtime/dev";
+import { DEV_CALL_LOG, DEV_STATE_NAMES, probeModel, removeStaleFiles, retriesText, UsageCounter, type DevAiOptions, type DevCall, type Probe } from "@jadpo/runtime/dev";
 import type { CliContext } from "../../context.ts";
 import { recordingKey } from "../../recording-key.ts";
 import type { RecordingKey } from "@jadpo/runtime/recordings";
@@ -35,10 +35,14 @@ export interface DevOptions {
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
-/** One line per logged AI call: `  call_3 answer_question ← recording not_covered · 1 attempt · 4 ms · success`. */
+/**
+ * One line per logged AI call: `  call_3 answer_question ← recording not_covered · 1 attempt · 4 ms · success`,
+ * its retries (`· 2 retries: HTTP 503 waited 1000 ms, …`) after its attempts when it had any.
+ */
 export function callLine(call: DevCall): string {
   const reason = call.reason === undefined ? "" : `\n      because ${call.reason}`;
-  return `  ${call.id} ${call.prompt} ← ${call.source} · ${plural(call.attempts, "attempt")} · ${call.duration_ms} ms · ${call.outcome}${reason}`;
+  const retries = call.retries === undefined ? "" : ` · ${retriesText(call.retries)}`;
+  return `  ${call.id} ${call.prompt} ← ${call.source} · ${plural(call.attempts, "attempt")}${retries} · ${call.duration_ms} ms · ${call.outcome}${reason}`;
 }
 
 function printBuildErrors(result: Extract<BuildResult, { ok: false }>, context: CliContext, terminal: Terminal, displayPath: (file: string) => string): void {

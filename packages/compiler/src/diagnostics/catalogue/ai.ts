@@ -97,8 +97,8 @@ export const aiRules = {
     owner: "human",
   },
   "ai.not_generated": {
-    summary: "`{prompt}` has no `ai.generate` call to record an answer for",
-    reason: "A recording answers an `ai.generate` call and is decoded as its `as:` type, so only a prompt some call generates has answers to record.",
+    summary: "`{prompt}` has no `ai.generate` or `ai.stream` call to record an answer for",
+    reason: "A recording answers an `ai.generate` call, decoded as its `as:` type, or an `ai.stream` call, so only a prompt some call asks has answers to record.",
     next: "{suggestion}",
     owner: "human",
   },

@@ -40,11 +40,11 @@ export const testCompileRules = {
       },
       answer_on_stream: {
         summary: "`{prompt}` is streamed, so it is scripted with texts, not answers",
-        next: "Script a text, a list of pieces, `partial(\"...\", <stop>)` or one of {failures}",
+        next: "Script a text, a list of pieces, `partial(\"...\", <stop>)`, `recorded(\"...\")` or one of {failures}",
       },
       generate_on_stream: {
         summary: "{item} scripts an `ai.generate` answer, but `{prompt}` is streamed",
-        next: "Script a text, a list of pieces, `partial(\"...\", <stop>)` or one of {failures}",
+        next: "Script a text, a list of pieces, `partial(\"...\", <stop>)`, `recorded(\"...\")` or one of {failures}",
       },
       not_embedding: {
         summary: "{item} can't answer `ai.embed`",

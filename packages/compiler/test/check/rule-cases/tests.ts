@@ -100,7 +100,7 @@ export const testCases: RuleCase[] = [
     }),
     expected: `error: \`malformed\` scripts an \`ai.generate\` answer, but \`ask\` is streamed --> domains/shop/tell.test.jadpo:3:18
   reason: A generate prompt is scripted with answers, a stream prompt with texts and \`ai.embed\` with vectors, so each item has the shape its call reads.
-  next: Script a text, a list of pieces, \`partial("...", <stop>)\` or one of \`refused\`, \`timed_out\`, \`over_budget\`, \`too_long\` (agent)
+  next: Script a text, a list of pieces, \`partial("...", <stop>)\`, \`recorded("...")\` or one of \`refused\`, \`timed_out\`, \`over_budget\`, \`too_long\` (agent)
   rule: test.fake_stream_item`,
   },
   {
@@ -122,7 +122,7 @@ export const testCases: RuleCase[] = [
     }),
     expected: `error: \`ask\` is streamed, so it is scripted with texts, not answers --> domains/shop/tell.test.jadpo:3:18
   reason: A generate prompt is scripted with answers, a stream prompt with texts and \`ai.embed\` with vectors, so each item has the shape its call reads.
-  next: Script a text, a list of pieces, \`partial("...", <stop>)\` or one of \`refused\`, \`timed_out\`, \`over_budget\`, \`too_long\` (agent)
+  next: Script a text, a list of pieces, \`partial("...", <stop>)\`, \`recorded("...")\` or one of \`refused\`, \`timed_out\`, \`over_budget\`, \`too_long\` (agent)
   rule: test.fake_stream_item`,
   },
   {

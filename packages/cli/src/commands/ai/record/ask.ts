@@ -1,22 +1,27 @@
 // Asking the model for one recording (docs/cli-ai.md), exactly as an action's `ai.generate` call
 // asks: the runtime's own call runs — decoding, the one correction, and for a prompt with tools the
 // loop, its tools running as app code. Only the recorded call's steps go to the model; whatever
-// its tools ask of AI themselves is answered as `jadpo dev` answers it, and logged nowhere.
+// its tools ask of AI themselves is answered as `jadpo dev` answers it, and logged nowhere. A
+// stream prompt is asked as an `ai.stream` call asks, through the driver's streaming.
 import { randomInt } from "node:crypto";
 import { diagnostic, printType, type Diagnostic, type PromptInfo, type Type } from "@jadpo/compiler";
 import {
-  callPrompt, compileProgram, decodeAnswer, formatDecodeErrorDetail,
-  type AiBackend, type DecodeError, type EmbedCall, type GenerateCall, type GenerateReply, type StreamCall, type ToolCallRun, type Value,
+  addUsage, callPrompt, compileProgram, decodeAnswer, formatDecodeErrorDetail, NO_USAGE,
+  type AiBackend, type DecodeError, type EmbedCall, type GenerateCall, type GenerateReply, type StreamCall, type TokenUsage, type ToolCallRun, type Value,
 } from "@jadpo/runtime";
 import { DevAi, UsageCounter, type DevRequestBackend } from "@jadpo/runtime/dev";
-import { redact, stepReply, stepRequest, type DriverFailure } from "@jadpo/runtime/drivers";
+import { completionRequestFor, redact, stepReply, stepRequest, type DriverFailure } from "@jadpo/runtime/drivers";
+import { recordedStream, type RecordedStream } from "@jadpo/runtime/recordings";
 import { recordingKey } from "../../../recording-key.ts";
 import type { LoadedPrompt } from "./load.ts";
 import type { Model } from "./model.ts";
 
 export type AskResult =
-  /** `steps`: each tool-calling step of the call, in order (none for a prompt without tools). */
-  | { ok: true; value: Value; steps: ToolCallRun[][] }
+  /**
+   * `steps`: each tool-calling step of the call, in order (none for a prompt without tools);
+   * `usage`: the tokens its requests used, summed, when the model reported them for every one.
+   */
+  | { ok: true; value: Value; steps: ToolCallRun[][]; usage: TokenUsage | null }
   | { ok: false; diagnostic: Diagnostic };
 
 /** The model answered with no answer a call can use: the recording stops with it. */
@@ -32,6 +37,8 @@ class RecordingBackend implements AiBackend {
   readonly steps: ToolCallRun[][] = [];
   /** The model's last answer text, for the decode error when the call ends unreadable. */
   lastText: string | null = null;
+  /** The recorded call's requests' usage so far; null once one came without it. */
+  usage: TokenUsage | null = NO_USAGE;
 
   constructor(private readonly model: Model, private readonly prompt: PromptInfo, private readonly makeDev: () => DevRequestBackend) {}
 
@@ -48,6 +55,7 @@ class RecordingBackend implements AiBackend {
     if (!this.recorded(call)) return this.dev.generate(call);
     const result = await this.model.driver.complete(stepRequest(call));
     if (!result.ok) throw new ModelStopped(result);
+    this.usage = this.usage === null || result.usage === undefined ? null : addUsage(this.usage, result.usage);
     const reply = stepReply(result.value);
     if (reply.kind === "text") this.lastText = reply.text;
     return reply;
@@ -68,7 +76,7 @@ class RecordingBackend implements AiBackend {
 }
 
 /** A driver failure as the command's error: no server → `ai.unreachable`; anything else the model said → `ai.model_error`. */
-function failed(model: Model, f: DriverFailure): AskResult {
+function failed(model: Model, f: DriverFailure): { ok: false; diagnostic: Diagnostic } {
   const message = redact(f.message, model.key);
   if (f.failure === "unreachable") {
     const d = diagnostic("ai.unreachable", null, { url: model.shownUrl });
@@ -111,7 +119,7 @@ export async function askModel(loaded: LoadedPrompt, model: Model, values: Value
   const { unreadable, loop_limit: loopLimit } = program.aiFailures;
   switch (outcome.kind) {
     case "success":
-      return { ok: true, value: outcome.value, steps: backend.steps };
+      return { ok: true, value: outcome.value, steps: backend.steps, usage: backend.usage };
     case "failure": {
       if (outcome.failure === unreadable && backend.lastText !== null) {
         const decoded = decodeAnswer(asType, backend.lastText);
@@ -129,4 +137,13 @@ export async function askModel(loaded: LoadedPrompt, model: Model, values: Value
       if (outcome.error instanceof ModelStopped) return failed(model, outcome.error.failure);
       throw outcome.error;
   }
+}
+
+/** A stream prompt asked as its `ai.stream` calls ask: what the recording keeps of the stream, or why there is none. */
+export async function askStream(
+  loaded: LoadedPrompt, model: Model, values: Value,
+): Promise<{ ok: true; stream: RecordedStream; usage: TokenUsage | null } | { ok: false; diagnostic: Diagnostic }> {
+  const result = await model.driver.stream(completionRequestFor(loaded.prompt, values, null));
+  if (!result.ok) return failed(model, result);
+  return { ok: true, stream: recordedStream(result.value.deltas, result.value.stopped), usage: result.value.usage ?? null };
 }

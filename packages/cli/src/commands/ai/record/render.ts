@@ -1,7 +1,10 @@
 // The block `jadpo ai record` prints once the recording is written, exactly as docs/cli-ai.md shows it.
 import type { Paint } from "@jadpo/compiler";
-import type { PlaceholderField } from "@jadpo/runtime/recordings";
+import type { PlaceholderField, RecordedStream } from "@jadpo/runtime/recordings";
 import type { ValuesSource } from "./values.ts";
+
+/** An answer decoded as a type (`typeName`: `SupportAnswer`), or a stream. */
+export type RecordedAnswer = { typeName: string } | { stream: RecordedStream };
 
 export interface Recorded {
   prompt: string;
@@ -9,8 +12,8 @@ export interface Recorded {
   model: string;
   connection: string;
   from: ValuesSource;
-  /** The as-type's name: `SupportAnswer`. */
-  typeName: string;
+  /** What was recorded: an answer of a type, or a stream's pieces and stop. */
+  answer: RecordedAnswer;
   placeholders: number;
   /** The fields the placeholders stand in. */
   fields: PlaceholderField[];
@@ -59,6 +62,22 @@ export function stepsText(steps: string[][]): string {
   return `${steps.length} step${steps.length === 1 ? "" : "s"} calling ${steps.map((tools) => tools.join(", ")).join("; ")}`;
 }
 
+/** `3 pieces, 35 characters in all, stopped `finished``: what a stream's recording keeps. */
+export function streamText(stream: RecordedStream): string {
+  const n = stream.pieces.length;
+  const characters = stream.pieces.reduce((sum, length) => sum + length, 0);
+  const pieces = n === 1 ? "1 piece" : `${n} pieces`;
+  return `${pieces}, ${characters} character${characters === 1 ? "" : "s"} in all, stopped \`${stream.stopped}\``;
+}
+
+/** What the block says of the answer: its type and placeholders, or a stream's pieces and that their text isn't kept. */
+function answerLines(r: Recorded): string[] {
+  if ("stream" in r.answer) {
+    return [line("answer", `streamed in ${streamText(r.answer.stream)}`), line("values", "no text kept: a test reads generated words of each piece's length")];
+  }
+  return [line("answer", `decodes as ${r.answer.typeName}`), line("values", placeholdersText(r.placeholders))];
+}
+
 export function recordedText(r: Recorded, paint: Paint): string {
   const ok = paint.ok("✓");
   return [
@@ -66,8 +85,7 @@ export function recordedText(r: Recorded, paint: Paint): string {
     line("asked", `${r.model} through ${r.connection}`),
     line("from", fromText(r.from)),
     ...(r.steps === undefined ? [] : [line("steps", stepsText(r.steps))]),
-    line("answer", `decodes as ${r.typeName}`),
-    line("values", placeholdersText(r.placeholders)),
+    ...answerLines(r),
     line("file", r.file),
     `${ok} answer recorded  ${r.version} · ${r.name}`,
     "→ jadpo test  decodes the recording and answers tests with it",

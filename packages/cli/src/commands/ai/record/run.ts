@@ -1,7 +1,8 @@
-// What `jadpo ai record <prompt> --as <name>` does (docs/cli-ai.md): compile, find the prompt and its
-// first `ai.generate` call's type, take the values (a fixture's, the values the recording was
-// first asked with, or the last `jadpo dev` call's), ask the model once (plus one correction),
-// decode, put placeholders in, write atomically with what was asked, print. Any problem is one
+// What `jadpo ai record <prompt> --as <name>` does (docs/cli-ai.md): compile, find the prompt and how
+// its first call asks it (an `ai.generate` call's type, or a stream), take the values (a
+// fixture's, the values the recording was first asked with, or the last `jadpo dev` call's), ask
+// the model once (plus one correction), decode, put placeholders in (a stream keeps its pieces'
+// lengths), write atomically with what was asked, print. Any problem is one
 // diagnostic, exit 1, and nothing is written. `--stale` is in stale.ts.
 import { dirname, join } from "node:path";
 import { diagnostic, isLowerSnake, recordingPath, toLowerSnake, type Diagnostic } from "@jadpo/compiler";
@@ -15,7 +16,7 @@ import { connectModel } from "./model.ts";
 import type { AiRecordOptions } from "./options.ts";
 import { recordedText } from "./render.ts";
 import { onDisk, reaskValues } from "./reask.ts";
-import { askedType, recordOne } from "./record-one.ts";
+import { askedAs, recordOne } from "./record-one.ts";
 import { fixtureExample, parseFixtureName, valuesFromDevLog, valuesFromFixture } from "./values.ts";
 
 export type { AiRecordOptions } from "./options.ts";
@@ -53,8 +54,8 @@ export async function runAiRecord(promptName: string | undefined, options: AiRec
     return;
   }
 
-  const asType = askedType(prompt);
-  if (!asType.ok) return reportProblem(printing, asType.diagnostic);
+  const asked = askedAs(prompt);
+  if (!asked.ok) return reportProblem(printing, asked.diagnostic);
 
   // An out-of-date recording is replaced without `--force`: `jadpo test`'s remedy line says so.
   const absolute = join(root, recordingPath(prompt.file.path, prompt.name, name));
@@ -76,7 +77,7 @@ export async function runAiRecord(promptName: string | undefined, options: AiRec
   const connected = connectModel(program, context.env);
   if (!connected.ok) return reportProblem(printing, connected.diagnostic);
 
-  const outcome = await recordOne(loaded, connected.model, asType.type, name, values);
+  const outcome = await recordOne(loaded, connected.model, asked.asked, name, values);
   if (!outcome.ok) return reportProblem(printing, outcome.diagnostic);
   context.stdout.write(recordedText(outcome.recorded, printing.terminal.paint));
   context.exitCode = 0;

@@ -12,9 +12,9 @@ import { reportUsage } from "../../../usage.ts";
 import { loadProject, unknownPrompt, type LoadedProject } from "./load.ts";
 import { reportProblem, type Printing } from "./output.ts";
 import { connectModel, type Model } from "./model.ts";
-import { fromText, placeholdersText } from "./render.ts";
+import { fromText, placeholdersText, streamText } from "./render.ts";
 import type { AiRecordOptions } from "./options.ts";
-import { askedType, recordOne } from "./record-one.ts";
+import { askedAs, recordOne } from "./record-one.ts";
 import { cannotReaskWhy, onDisk, reaskValues } from "./reask.ts";
 import { fixtureForCommand } from "./values.ts";
 
@@ -52,10 +52,10 @@ async function restale(loaded: LoadedProject, prompt: PromptInfo, model: () => M
       print(printing, d);
       tally.left++;
     };
-    const asType = askedType(prompt);
-    const values = asType.ok ? await reaskValues(program, root, prompt, existing.asked, false, () => recordingKey(root, printing.context.env)) : null;
-    if (!asType.ok || values === null) {
-      const why = asType.ok ? cannotReaskWhy(existing.asked) : `\`${prompt.name}\` is not asked by an \`ai.generate\` call`;
+    const asked = askedAs(prompt);
+    const values = asked.ok ? await reaskValues(program, root, prompt, existing.asked, false, () => recordingKey(root, printing.context.env)) : null;
+    if (!asked.ok || values === null) {
+      const why = asked.ok ? cannotReaskWhy(existing.asked) : `\`${prompt.name}\` is not asked by an \`ai.generate\` or \`ai.stream\` call`;
       left(diagnostic("ai.cannot_reask", null, { prompt: prompt.name, name: recording.name, why, fixture: fixtureForCommand(program, prompt) }));
       continue;
     }
@@ -68,14 +68,15 @@ async function restale(loaded: LoadedProject, prompt: PromptInfo, model: () => M
       left(connected);
       continue;
     }
-    const outcome = await recordOne({ ...loaded, prompt }, connected, asType.type, recording.name, values);
+    const outcome = await recordOne({ ...loaded, prompt }, connected, asked.asked, recording.name, values);
     if (!outcome.ok) {
       left(outcome.diagnostic);
       continue;
     }
     const r = outcome.recorded;
     const ok = printing.terminal.paint.ok("✓");
-    printing.context.stdout.write(`${ok} Recorded \`${r.prompt}\`'s \`${r.name}\` again  from ${fromText(r.from)} · ${placeholdersText(r.placeholders)} · ${r.file}\n`);
+    const kept = "stream" in r.answer ? streamText(r.answer.stream) : placeholdersText(r.placeholders);
+    printing.context.stdout.write(`${ok} Recorded \`${r.prompt}\`'s \`${r.name}\` again  from ${fromText(r.from)} · ${kept} · ${r.file}\n`);
     tally.recorded++;
   }
 }
