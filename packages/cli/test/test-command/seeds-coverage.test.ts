@@ -127,7 +127,7 @@ const EXAMPLE_SITE = `  domains/support/actions/answer_customer.jadpo:10  ai.gen
   domains/support/actions/answer_customer_order.jadpo:11  ai.generate answer_order_question as OrderAnswer
     ✓ success  ✓ corrected  ✓ refused  ✓ timed_out  ✓ over_budget  ✓ too_long  ✓ unreadable
     ✓ loop_limit  ✓ called look_up_order  ✓ look_up_order failed  ✓ bad call
-  domains/support/actions/nearest_article.jadpo:26  ai.embed
+  domains/support/actions/nearest_article.jadpo:23  ai.embed
     ✓ success  ✓ refused  ✓ timed_out  ✓ over_budget  ✓ too_long`;
 
 describe("--coverage", () => {
@@ -187,7 +187,7 @@ error: The tests reached 25 of 33 AI outcomes (75.75%), below \`--coverage-min 9
         },
       },
       {
-        file: "domains/support/actions/nearest_article.jadpo", line: 26, call: "ai.embed", prompt: null, as: null,
+        file: "domains/support/actions/nearest_article.jadpo", line: 23, call: "ai.embed", prompt: null, as: null,
         outcomes: { success: 16, refused: 1, timed_out: 1, over_budget: 1, too_long: 1 },
       },
       { file: TALK, line: 6, call: "ai.stream", prompt: "small_talk", as: null, outcomes: { finished: 1, timed_out: 0, refused: 0, too_long: 0, over_budget: 0 } },
