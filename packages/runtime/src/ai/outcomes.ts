@@ -22,6 +22,33 @@ const embedFailures: readonly EmbedOutcome[] = [] as AiFailureWord[];
 void generateFailures;
 void embedFailures;
 
+/**
+ * What a prompt with tools adds at its call sites, after the generate outcomes: the call ran out of
+ * steps; a tool was called with arguments that decoded; a tool that can fail sent one of its
+ * failures back; a call's arguments didn't decode, or it named no tool of the prompt.
+ */
+export const LOOP_LIMIT = "loop_limit";
+export const BAD_CALL = "bad call";
+export type ToolLoopOutcome = typeof LOOP_LIMIT | typeof BAD_CALL | `called ${string}` | `${string} failed`;
+
+export function calledOutcome(tool: string): ToolLoopOutcome {
+  return `called ${tool}`;
+}
+
+export function failedOutcome(tool: string): ToolLoopOutcome {
+  return `${tool} failed`;
+}
+
+/** Any outcome a call site lists. */
+export type SiteOutcome = AiOutcome | ToolLoopOutcome;
+
+/** A tool as its call sites' outcomes name it. */
+export interface OutcomeTool {
+  name: string;
+  /** Declares failures it can send back. */
+  canFail: boolean;
+}
+
 /** The outcomes of one call kind, in the order coverage lists them. */
 export function outcomesOf(kind: AiCallKind): readonly AiOutcome[] {
   switch (kind) {
@@ -34,4 +61,13 @@ export function outcomesOf(kind: AiCallKind): readonly AiOutcome[] {
     default:
       return kind satisfies never;
   }
+}
+
+/**
+ * The outcomes of an `ai.generate` of a prompt with `tools` (in `tools:` order), in the order
+ * coverage lists them: the generate outcomes, `loop_limit`, each tool's, then `bad call`.
+ */
+export function toolPromptOutcomes(tools: readonly OutcomeTool[]): SiteOutcome[] {
+  const perTool = tools.flatMap((tool) => (tool.canFail ? [calledOutcome(tool.name), failedOutcome(tool.name)] : [calledOutcome(tool.name)]));
+  return [...GENERATE_OUTCOMES, LOOP_LIMIT, ...perTool, BAD_CALL];
 }
