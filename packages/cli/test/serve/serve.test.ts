@@ -144,17 +144,26 @@ describe("jadpo serve's answers, in the order they apply", () => {
       expect(fault.status).toBe(500);
       expect(fault.json).toEqual({ error: { code: "runtime_fault", message: "The action failed unexpectedly.", request_id: fault.headers["x-request-id"] } });
       expect(s.lines.at(-1)).toMatchObject({ action: "share", status: 500, level: "error", failure: { code: "runtime_fault", rule: "runtime.fault", at: "domains/shop/shop.jadpo:16:12" } });
+      // A provider's error no AI failure covers (a wrong key) is a fault of the call: 500, its words kept from the caller.
+      model.setBehaviour({ kind: "error", status: 401, body: { error: { message: "Incorrect API key provided", type: "invalid_request_error", code: "invalid_api_key" } } });
+      const wrongKey = await s.call("talk", { topic: "bread" });
+      expect(wrongKey).toMatchObject({ status: 500, json: { error: { code: "runtime_fault", message: "The action failed unexpectedly." } } });
+      expect(s.lines.at(-1)).toMatchObject({ action: "talk", status: 500, failure: { code: "runtime_fault", rule: "ai.model_error", at: expect.stringMatching(/^domains\/shop\/shop\.jadpo:19:\d+$/) } });
+      expect(s.stdout).not.toContain("Incorrect API key");
     });
   });
 
-  it("answers an AiLoopLimit the action lets escape with 503, its code, and counts the call as loop_limit", async () => {
+  it("answers an AiLoopLimit the action lets escape with 503, its code, and counts the call as loop_limit and what it called", async () => {
     model.setBehaviour({ kind: "tool_calls", calls: [{ name: "find_order", arguments: { code: "ABC-1234" } }] });
     await serving(shop, async (s) => {
       const res = await s.call("ask_order", { question: "Is ABC-1234 ready?" });
       expect(res).toMatchObject({ status: 503, json: { error: { code: "ai_loop_limit", message: "The model took every step the prompt allows without answering." } } });
       expect(s.lines.at(-1)).toMatchObject({ action: "ask_order", status: 503, ai_calls: 1, failure: { code: "ai_loop_limit" } });
       const families = new Map(parsePrometheusTextFormat((await s.get("/metrics")).text).map((family) => [family.name, family]));
-      expect(families.get("jadpo_ai_calls_total")?.metrics).toEqual([{ labels: { prompt: "order_question", outcome: "loop_limit" }, value: "1" }]);
+      expect(families.get("jadpo_ai_calls_total")?.metrics).toEqual([
+        { labels: { prompt: "order_question", outcome: "loop_limit" }, value: "1" },
+        { labels: { prompt: "order_question", outcome: "called find_order" }, value: "1" },
+      ]);
     });
   });
 

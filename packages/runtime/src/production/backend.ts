@@ -8,10 +8,10 @@
 // answer is.
 import type { AiFailureWord, CheckedProgram, PromptInfo, Span } from "@jadpo/compiler";
 import type {
-  AiBackend, EmbedCall, EmbedReply, GenerateCall, GenerateReply, StreamCall, StreamReply, TokenUsage,
+  AiBackend, EmbedCall, EmbedReply, GenerateCall, GenerateReply, StreamCall, StreamReply, TokenUsage, ToolCallRun,
 } from "../ai/backend.ts";
 import { decodeAnswer } from "../ai/decode.ts";
-import type { GenerateOutcome, EmbedOutcome } from "../ai/outcomes.ts";
+import { RETRIED, toolUseWords, type GenerateOutcome, type EmbedOutcome, type ToolUseWord } from "../ai/outcomes.ts";
 import { NO_USAGE } from "../ai/token-usage.ts";
 import { completionRequestFor } from "../drivers/request.ts";
 import { stepReply, stepRequest } from "../drivers/step.ts";
@@ -23,8 +23,8 @@ import type { StopWord } from "@jadpo/compiler";
 /** How one AI call ended: the outcome words of coverage (a tool loop's `loop_limit` included). */
 export type AiCallOutcome = GenerateOutcome | EmbedOutcome | StopWord | "loop_limit";
 
-/** The words a call counts under: how it ended, and `retried` when any of its requests was sent again. */
-export type AiCallWord = AiCallOutcome | "retried";
+/** The words a call counts under: how it ended; `retried` when any of its requests was sent again; what it did with its tools. */
+export type AiCallWord = AiCallOutcome | typeof RETRIED | ToolUseWord;
 
 /** One `ai.generate`, `ai.stream` or `ai.embed` call, once it ended. Never a value, an answer or a prompt's text. */
 export interface AiCallRecord {
@@ -37,11 +37,18 @@ export interface AiCallRecord {
   retries: number;
   inputTokens: number;
   outputTokens: number;
+  /** A tool prompt's call: what it did with its tools (its tools' names only). */
+  tools: ToolUseWord[];
 }
 
-/** The words `call` counts under, in that order. */
+/** The words `call` counts under, in that order: how it ended, `retried`, then its tool words. */
 export function callWords(call: AiCallRecord): AiCallWord[] {
-  return call.retries > 0 ? [call.outcome, "retried"] : [call.outcome];
+  return [call.outcome, ...(call.retries > 0 ? [RETRIED] : []), ...call.tools];
+}
+
+/** A call's record before it ends. */
+function started(prompt: string, outcome: AiCallOutcome): AiCallRecord {
+  return { prompt, outcome, ms: 0, retries: 0, inputTokens: 0, outputTokens: 0, tools: [] };
 }
 
 /** A request's retries and tokens, added to its call's. */
@@ -62,6 +69,8 @@ interface Pending {
   record: AiCallRecord;
   corrected: boolean;
   lastWasCalls: boolean;
+  /** Its steps' tool calls so far (kept here, never in the record: they hold values). */
+  runs: ToolCallRun[];
 }
 
 export interface BackendOptions {
@@ -124,6 +133,7 @@ export class ProductionBackend implements AiBackend {
     if (pending === undefined) return;
     this.pending.delete(depth);
     pending.record.outcome = outcome;
+    pending.record.tools = toolUseWords(pending.prompt, pending.runs);
     this.options.onCall(pending.record);
   }
 
@@ -150,8 +160,8 @@ export class ProductionBackend implements AiBackend {
     if (call.attempt === 1 || known === undefined || known.prompt !== call.prompt) {
       this.endFrom(call.depth);
       this.pending.set(call.depth, {
-        prompt: call.prompt, corrected: false, lastWasCalls: false,
-        record: { prompt: call.prompt.name, outcome: "success", ms: 0, retries: 0, inputTokens: 0, outputTokens: 0 },
+        prompt: call.prompt, corrected: false, lastWasCalls: false, runs: [],
+        record: started(call.prompt.name, "success"),
       });
     }
     const pending = this.pending.get(call.depth)!;
@@ -175,8 +185,13 @@ export class ProductionBackend implements AiBackend {
     return reply;
   }
 
+  toolsRan(call: GenerateCall, runs: readonly ToolCallRun[]): void {
+    const pending = this.pending.get(call.depth);
+    if (pending !== undefined && pending.prompt === call.prompt) pending.runs.push(...runs);
+  }
+
   async stream(call: StreamCall): Promise<StreamReply> {
-    const record: AiCallRecord = { prompt: call.prompt.name, outcome: "finished", ms: 0, retries: 0, inputTokens: 0, outputTokens: 0 };
+    const record = started(call.prompt.name, "finished");
     const driver = this.driverFor(call.span);
     const req = completionRequestFor(call.prompt, call.values, null);
     const result = await this.timed(record, () => driver.stream(req, undefined, this.requests));
@@ -196,7 +211,7 @@ export class ProductionBackend implements AiBackend {
   }
 
   async embed(call: EmbedCall): Promise<EmbedReply> {
-    const record: AiCallRecord = { prompt: "embed", outcome: "success", ms: 0, retries: 0, inputTokens: 0, outputTokens: 0 };
+    const record = started("embed", "success");
     const driver = this.driverFor(call.span);
     const result = await this.timed(record, () => driver.embed(call.text, this.requests));
     if (!result.ok) {

@@ -142,7 +142,23 @@ ${SHOP_ASK}`,
     const [first, second] = server.requests.slice(before);
     expect(first.tools).toHaveLength(1);
     expect(JSON.stringify(second.messages)).toContain(JSON.stringify('{"result":{"code":"ABC-1234","ready":true}}'));
-    expect(calls.map((c) => [c.prompt, c.outcome])).toEqual([["order_question", "success"]]);
+    expect(calls.map((c) => [c.prompt, ...callWords(c)])).toEqual([["order_question", "success", "called find_order"]]);
+  });
+
+  it("counts what the call did with its tools: a tool that failed, and a call of no tool of the prompt", async () => {
+    server.setBehaviour({ kind: "script", steps: [
+      { kind: "tool_calls", calls: [{ name: "find_order", arguments: { code: "ZZZ-0000" } }, { name: "cancel_order", arguments: { code: "ABC-1234" } }] },
+      { kind: "tool_calls", calls: [{ name: "find_order", arguments: { code: "ABC-1234" } }] },
+    ] });
+    const calls: AiCallRecord[] = [];
+    const app = createApp(shop, { env: { MODEL_URL: server.url } })[PRODUCTION_APP];
+    const prepared = app.prepare("ask", { question: "Cancel ZZZ-0000?" });
+    if (!prepared.ok) throw new Error(prepared.problem.message);
+    await app.run(prepared.call, { onAiCall: (c) => calls.push(c) });
+    await app.close();
+    // Each word once per call, in the order coverage lists them: the ending, then per tool, then `bad call`.
+    expect(calls.map(callWords)).toEqual([["loop_limit", "called find_order", "find_order failed", "bad call"]]);
+    expect(JSON.stringify(calls)).not.toContain("ZZZ-0000");
   });
 
   it("fails with AiLoopLimit when the model calls tools at every step, and reports the call's outcome as loop_limit", async () => {
@@ -153,7 +169,7 @@ ${SHOP_ASK}`,
     if (!prepared.ok) throw new Error(prepared.problem.message);
     await expect(app.run(prepared.call, { onAiCall: (c) => calls.push(c) })).resolves.toMatchObject({ kind: "failure", failure: { name: "Unanswered" } });
     await app.close();
-    expect(calls.map((c) => [c.prompt, c.outcome])).toEqual([["order_question", "loop_limit"]]);
+    expect(calls.map((c) => [c.prompt, ...callWords(c)])).toEqual([["order_question", "loop_limit", "called find_order"]]);
   });
 });
 
