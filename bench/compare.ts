@@ -39,6 +39,10 @@ try {
   const check = writeCheckProject(dir("check"));
   writeJadpoProject(dir("big"), 10_000);
   writeCheckProject(dir("rerun"));
+  // `jadpo fmt --check` reads and formats every file of a formatted copy (exit 0: nothing to
+  // change); `jadpo fmt` rewrites every file of a fresh, unformatted one.
+  writeCheckProject(dir("fmt-check"));
+  timeNode([jadpoBin, "fmt"], dir("fmt-check"));
   const hasSeeds = spawnSync(process.execPath, [jadpoBin, "test", "--help"], { encoding: "utf8" }).stdout.includes("--seeds");
 
   const jadpoTest = (root: string, extra: string[] = []) => timeNode([jadpoBin, "test", ...extra], root, { rss: true });
@@ -53,6 +57,8 @@ try {
     { group: "check", name: "jadpo check 50,000 lines, cold", bytes: check.bytes, before: () => noCache(dir("check")), run: () => timeNode([jadpoBin, "check"], dir("check"), { rss: true }) },
     { group: "check", name: "jadpo check 50,000 lines, warm", bytes: check.bytes, run: () => timeNode([jadpoBin, "check"], dir("check"), { rss: true }) },
     { group: "watch", name: "watch rerun start, 1 edit, 50,000 lines", run: () => rerunMs(dir("rerun")) },
+    { group: "fmt", name: "jadpo fmt --check, 50,000 lines", bytes: check.bytes, run: () => timeNode([jadpoBin, "fmt", "--check"], dir("fmt-check")) },
+    { group: "fmt", name: "jadpo fmt, 50,000 lines rewritten", bytes: check.bytes, before: () => writeCheckProject(dir("fmt-write")), run: () => timeNode([jadpoBin, "fmt"], dir("fmt-write")) },
     { group: "memory", name: "jadpo test, 10,000 tests, cold", tests: 10_009, before: () => noCache(dir("big")), run: () => jadpoTest(dir("big")) },
   ];
   if (hasSeeds) {

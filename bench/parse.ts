@@ -2,6 +2,7 @@
 // throughput (wall clock, and CPU time of this process, which a busy machine disturbs less).
 import { parseFile } from "../packages/compiler/src/syntax/parse-file.ts";
 import { lex } from "../packages/compiler/src/syntax/lexer.ts";
+import { formatSource } from "../packages/compiler/src/format/index.ts";
 import { generateCorpus } from "../packages/compiler/test/syntax/corpus.ts";
 
 const RUNS = 5;
@@ -28,9 +29,12 @@ if (warm.diagnostics.length > 0) throw new Error(`the generated text has ${warm.
 
 const lexRuns: { wall: number; cpu: number }[] = [];
 const parseRuns: { wall: number; cpu: number }[] = [];
+const formatRuns: { wall: number; cpu: number }[] = [];
+formatSource("bench.jadpotest", text, "test");
 for (let i = 0; i < RUNS; i++) {
   lexRuns.push(measure(() => lex(text, "bench.jadpotest")));
   parseRuns.push(measure(() => parseFile("bench.jadpotest", "test", text)));
+  formatRuns.push(measure(() => formatSource("bench.jadpotest", text, "test")));
 }
 
 const rate = (runs: { wall: number; cpu: number }[], key: "wall" | "cpu"): string =>
@@ -38,4 +42,5 @@ const rate = (runs: { wall: number; cpu: number }[], key: "wall" | "cpu"): strin
 
 console.log(`parse bench: ${megabytes.toFixed(1)} MB, ${warm.syntax.decls.length} declarations, ${RUNS} runs`);
 console.log(`lex + parse  median ${rate(parseRuns, "wall")} MB/s  (CPU time: ${rate(parseRuns, "cpu")} MB/s)`);
+console.log(`fmt          median ${rate(formatRuns, "wall")} MB/s  (CPU time: ${rate(formatRuns, "cpu")} MB/s; parse and layout, text to text)`);
 console.log(`lex only     median ${rate(lexRuns, "wall")} MB/s  (CPU time: ${rate(lexRuns, "cpu")} MB/s)`);

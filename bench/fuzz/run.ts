@@ -11,6 +11,7 @@ import {
 import { memoryHost } from "../../packages/compiler/src/testing/index.ts";
 import { compareParsers } from "../../packages/compiler/test/syntax/fast-agreement.ts";
 import { exampleCorpus, mutatedInput } from "./corpus.ts";
+import { formatProblem } from "./format-check.ts";
 
 export interface FuzzFinding {
   input: number;
@@ -26,6 +27,8 @@ export interface FuzzReport {
   bad: FuzzFinding[];
   /** Declarations where the hand-written parser and chevrotain differ. */
   disagreements: FuzzFinding[];
+  /** Inputs that parsed, so `jadpo fmt` formatted them (a problem with the layout is in `bad`). */
+  formatted: number;
   /** Declarations read, and how many of them the hand-written parser answered. */
   declarations: number;
   handled: number;
@@ -51,7 +54,7 @@ function problemsOf(d: Diagnostic, text: (file: string) => string | undefined): 
 
 export function fuzz(count: number, seed: number, onProgress?: (done: number, ms: number) => void, from = 0): FuzzReport {
   const corpus = exampleCorpus();
-  const report: FuzzReport = { inputs: 0, diagnostics: 0, crashes: [], slow: [], bad: [], disagreements: [], declarations: 0, handled: 0, slowest: { input: -1, ms: 0, mutations: [], bytes: 0 } };
+  const report: FuzzReport = { inputs: 0, diagnostics: 0, crashes: [], slow: [], bad: [], disagreements: [], formatted: 0, declarations: 0, handled: 0, slowest: { input: -1, ms: 0, mutations: [], bytes: 0 } };
   for (let input = from; input < from + count; input++) {
     const { path, content, files, mutations: names, random: r } = mutatedInput(corpus, seed, input, ROOT);
     // The heap is collected every few inputs (with --expose-gc, as `pnpm fuzz` runs it), so an
@@ -90,6 +93,13 @@ export function fuzz(count: number, seed: number, onProgress?: (done: number, ms
     } catch (error) {
       report.crashes.push({ input, mutations: names, problem: `comparing the parsers: ${error instanceof Error ? error.message : String(error)}` });
     }
+    try {
+      const layout = formatProblem(path, content);
+      if (layout.formatted) report.formatted++;
+      if (layout.problem !== null) report.bad.push({ input, mutations: names, problem: layout.problem });
+    } catch (error) {
+      report.crashes.push({ input, mutations: names, problem: `formatting: ${error instanceof Error ? error.message : String(error)}` });
+    }
     report.inputs++;
     onProgress?.(report.inputs, ms);
   }
@@ -104,7 +114,7 @@ export function fuzzText(report: FuzzReport, seed: number, from = 0): string {
     ...report.crashes.slice(0, 20).map((f) => `  input ${f.input} [${f.mutations.join(", ")}]: ${f.problem}`),
     `over 2 s: ${report.slow.length}`,
     ...report.slow.slice(0, 20).map((f) => `  input ${f.input} [${f.mutations.join(", ")}]: ${f.problem}`),
-    `bad diagnostics: ${report.bad.length}`,
+    `bad diagnostics or layouts: ${report.bad.length} (${report.formatted} inputs parsed and were formatted)`,
     ...report.bad.slice(0, 20).map((f) => `  input ${f.input} [${f.mutations.join(", ")}]: ${f.problem}`),
     `parsers disagree: ${report.disagreements.length} (the hand-written parser answered ${report.handled} of ${report.declarations} declarations)`,
     ...report.disagreements.slice(0, 20).map((f) => `  input ${f.input} [${f.mutations.join(", ")}]: ${f.problem.slice(0, 400)}`),

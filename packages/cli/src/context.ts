@@ -18,6 +18,8 @@ export interface CliContext {
   exitCode: number;
   /** Key presses on standard input when it is a terminal (`jadpo test --watch`'s keys); absent otherwise. */
   keys?: KeyInput;
+  /** All of standard input, read to its end (`jadpo fmt --stdin`); absent where there is none. */
+  readStdin?: () => Promise<Uint8Array>;
   /**
    * Whether the command has the process to itself and may change what is process-wide (`jadpo
    * test` bans the network for the whole process). False when commands run inside another
@@ -72,6 +74,13 @@ function streamOutput(stream: NodeJS.WriteStream): Output {
   };
 }
 
+/** Standard input to its end, as bytes. */
+async function readAll(stream: NodeJS.ReadStream): Promise<Uint8Array> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer));
+  return new Uint8Array(Buffer.concat(chunks));
+}
+
 /** The context of the running process. */
 export function processContext(): CliContext {
   // Looked at once (absent when standard input is no terminal).
@@ -87,11 +96,13 @@ export function processContext(): CliContext {
     get keys() {
       return (keys ??= { value: terminalKeys() }).value;
     },
+    // `process.stdin` is made only when read (as for `keys`).
+    readStdin: () => readAll(process.stdin),
   };
 }
 
-/** A context that collects output in memory (tests). */
-export function memoryContext(cwd: string, env: Record<string, string | undefined> = {}, isTTY = false) {
+/** A context that collects output in memory (tests); `stdin`: what standard input holds, if anything. */
+export function memoryContext(cwd: string, env: Record<string, string | undefined> = {}, isTTY = false, stdin?: string) {
   const out: string[] = [];
   const err: string[] = [];
   const context: CliContext = {
@@ -100,6 +111,7 @@ export function memoryContext(cwd: string, env: Record<string, string | undefine
     stdout: { write: (text) => void out.push(text), isTTY, columns: isTTY ? 80 : null },
     stderr: { write: (text) => void err.push(text), isTTY, columns: isTTY ? 80 : null },
     exitCode: 0,
+    ...(stdin === undefined ? {} : { readStdin: async () => new TextEncoder().encode(stdin) }),
   };
   return { context, stdout: () => out.join(""), stderr: () => err.join("") };
 }

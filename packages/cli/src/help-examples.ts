@@ -46,6 +46,11 @@ export const helpExamples: Record<string, readonly string[]> = {
     "jadpo lsp                            what an editor runs (docs/editors.md)",
     "jadpo lsp --stdio                    the same, as some editors spell it",
   ],
+  fmt: [
+    "jadpo fmt                            format the project here, listing the files it changed",
+    "jadpo fmt --check examples/support   list the files not formatted, exit 1 if any (for CI)",
+    "jadpo fmt --stdin < app.jadpo        print a file formatted",
+  ],
   init: [
     "jadpo init my-app                    a new project in ./my-app",
     "jadpo init                           a new project in this (empty) folder",
@@ -64,6 +69,7 @@ export const docsPages: Record<string, string> = {
   build: "production.md",
   serve: "production.md",
   lsp: "editors.md",
+  fmt: "cli.md",
   init: "getting-started.md",
 };
 

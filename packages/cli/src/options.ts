@@ -179,6 +179,9 @@ export const flagTable = {
     parse: duration("10s"),
   },
   serveWorkers: { flags: "--workers <n>", description: "how many processes serve on the one port (node:cluster)", defaultValue: 1, example: "4", parse: wholeNumber(1, 256) },
+  // fmt
+  check: { flags: "--check", description: "change nothing: list the files that would change, and exit 1 if any (for CI)" },
+  stdin: { flags: "--stdin", description: "format standard input to standard output (no project needed)" },
   // dev
   port: { flags: "--port <n>", description: "the port to serve on (0 picks a free one)", defaultValue: 3000, example: "3001", parse: wholeNumber(0, 65535) },
 } as const satisfies Record<string, FlagSpec>;

@@ -24,6 +24,7 @@ export { renderCheckJson, diagnosticToJson, type JsonDiagnostic, type JsonEdit, 
 
 // Phases.
 export { parseFile, checkSize } from "./syntax/parse-file.ts";
+export { formatSource, type FormatResult } from "./format/index.ts";
 export { findProjectRoot, discoverFiles, moduleNames, fileKind, APP_FILE, type DiscoveredFile, type ProjectFiles } from "./modules/load.ts";
 export { resolveModules, type ResolveOptions, type ResolveResult } from "./modules/resolve.ts";
 export { limitDiagnostics, omittedLine, MAX_PER_FILE, MAX_PER_RUN, type Limited } from "./diagnostics/limit.ts";

@@ -9,6 +9,7 @@ import { registerBuild } from "./build/index.ts";
 import { registerServe } from "./serve/index.ts";
 import { registerInit } from "./init/index.ts";
 import { registerLsp } from "./lsp/index.ts";
+import { registerFmt } from "./fmt/index.ts";
 
 export function registerCommands(program: Command, context: CliContext): void {
   registerCheck(program, context);
@@ -17,6 +18,7 @@ export function registerCommands(program: Command, context: CliContext): void {
   registerDev(program, context);
   registerBuild(program, context);
   registerServe(program, context);
+  registerFmt(program, context);
   registerInit(program, context);
   registerLsp(program, context);
 }

@@ -26,6 +26,7 @@ import { prepareRename, rename } from "./rename.ts";
 import { signatureHelp } from "./signature-help.ts";
 import { RUN_TEST_COMMAND, runTest, testLenses } from "./code-lens.ts";
 import type { Here } from "./here.ts";
+import { formattingEdits } from "./formatting.ts";
 
 /** Files whose buffers the compiler reads instead of the disk. */
 const PROJECT_FILE = /\.(jadpo|jadpotest|json)$/;
@@ -157,6 +158,7 @@ export function startServer(connection: Connection, disk: Host): void {
       codeLensProvider: { resolveProvider: false },
       executeCommandProvider: { commands: [RUN_TEST_COMMAND] },
       documentSymbolProvider: true,
+      documentFormattingProvider: true,
     },
     serverInfo: { name: "jadpo" },
   });
@@ -222,6 +224,7 @@ export function startServer(connection: Connection, disk: Host): void {
     const here = await at(textDocument.uri);
     return here ? documentSymbols(here.file) : [];
   }));
+  connection.onDocumentFormatting(guard("formatting", [], ({ textDocument }) => formattingEdits(documents.get(textDocument.uri))));
   // How long the last check of a document's project took, and which files it parsed: for
   // measurements and tests (not part of the protocol).
   connection.onRequest("jadpo/lastCheck", guard("lastCheck", null, async (params: { uri: string }) => {

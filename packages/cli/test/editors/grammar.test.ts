@@ -73,7 +73,7 @@ describe("the TextMate grammar on the example", () => {
   test("numbers, durations and comments", () => {
     expect(scopeOf(types, 1, "2000")).toBe("constant.numeric.jadpo");
     expect(scopeOf(app, 9, "30s")).toBe("constant.numeric.duration.jadpo");
-    expect(scopeOf(app, 13, "50")).toBe("constant.numeric.jadpo");
+    expect(scopeOf(app, 11, "50")).toBe("constant.numeric.jadpo");
     const docs = readFileSync(join(repo, "docs/language.md"), "utf8").split("\n").find((l) => l.startsWith("// A scalar type"))!;
     expect(tokens(`${docs}\ntype Stars = Int { min: 1 max: 5 }`).slice(0, 1).map((t) => t.scopes.at(-1))).toEqual(["comment.line.double-slash.jadpo"]);
   });

@@ -113,9 +113,9 @@ describe("record fields", () => {
       const found = await client.request<{ uri: string; range: Range }[]>("textDocument/definition", path, position);
       return [hover.contents.value, ...found.map((l) => `${decodeURIComponent(l.uri).slice(`file://${root}/`.length)}:${l.range.start.line}:${l.range.start.character}`)];
     };
-    expect(await where(TEST, "reply.reply ==", 7)).toEqual(["```jadpo\nreply.reply: Text\n```\na field of `SupportAnswer`", `${TYPES}:4:4`]);
-    expect(await where(TEST, "resolved_by_articles: true", 2)).toEqual(["```jadpo\nresolved_by_articles: Bool\n```\na field of `SupportAnswer`", `${TYPES}:3:4`]);
-    expect(await where(TYPES, "reply: Text", 1)).toEqual(["```jadpo\nreply: Text\n```\na field of `SupportAnswer`", `${TYPES}:4:4`]);
+    expect(await where(TEST, "reply.reply ==", 7)).toEqual(["```jadpo\nreply.reply: Text\n```\na field of `SupportAnswer`", `${TYPES}:2:58`]);
+    expect(await where(TEST, "resolved_by_articles: true", 2)).toEqual(["```jadpo\nresolved_by_articles: Bool\n```\na field of `SupportAnswer`", `${TYPES}:2:30`]);
+    expect(await where(TYPES, "reply: Text", 1)).toEqual(["```jadpo\nreply: Text\n```\na field of `SupportAnswer`", `${TYPES}:2:58`]);
     expect(await where(ACTION, "reader_locale: Locale.en_gb", 2)).toEqual([
       "```jadpo\nreader_locale: Locale\n```\na field of the values of prompt `answer_question`", "domains/support/prompts/answer_question.jadpo:2:51",
     ]);

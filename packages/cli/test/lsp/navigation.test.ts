@@ -67,7 +67,7 @@ describe("hover", () => {
       "declared in `domains/support/actions/answer_customer.jadpo`",
     ].join("\n"));
     expect(await hover(ACTION, at(ACTION, "-> SupportAnswer", 5))).toBe([
-      "```jadpo", "type SupportAnswer = Object {", "    resolved_by_articles: Bool", "    reply: Text", "}", "```",
+      "```jadpo", "type SupportAnswer = Object { resolved_by_articles: Bool  reply: Text }", "```",
       "declared in `domains/support/types.jadpo`",
     ].join("\n"));
     expect(await hover(GREETING_TEST, at(GREETING_TEST, "greeting(Locale", 2))).toBe([

@@ -59,10 +59,10 @@ describe("references", () => {
 
   test("a prompt: its declaration, its values type, `ai.<prompt>` keys and uses, the sandbox entry", async () => {
     const found = await references(TEST, at(TEST, "ai.answer_question: [", 5));
-    expect(found).toContain("app.jadpo:11:18 answer_question");
+    expect(found).toContain("app.jadpo:10:29 answer_question");
     expect(found).toContain("domains/support/prompts/answer_question.jadpo:2:7 answer_question");
     expect(found).toContain(`${ACTION}:8:16 AnswerQuestion`);
-    expect(found).toContain(`${FIXTURES}:5:14 AnswerQuestion`);
+    expect(found).toContain(`${FIXTURES}:7:14 AnswerQuestion`);
     expect(found.filter((f) => f.startsWith(`${TEST}:`) && f.endsWith(" answer_question")).length).toBe(9);
     expect(found.filter((f) => f.startsWith(`${TEST}:`) && f.endsWith(" AnswerQuestion")).length).toBe(4);
   });
@@ -83,15 +83,15 @@ describe("references", () => {
       `${ACTION}:21:38 reply`,
       `${TEST}:10:16 reply`,
       `${TEST}:32:17 reply`,
-      `${TEST}:68:34 reply`,
-      `${TEST}:73:70 reply`,
-      `${TYPES}:4:4 reply`,
+      `${TEST}:70:34 reply`,
+      `${TEST}:75:70 reply`,
+      `${TYPES}:2:58 reply`,
     ]);
   });
 
   test("a fixture: its declaration, its uses and a recording's `asked.fixture`", async () => {
     expect(await references(FIXTURES, at(FIXTURES, "sesame -> AnswerQuestion", 2))).toEqual([
-      `${FIXTURES}:5:4 sesame`,
+      `${FIXTURES}:7:4 sesame`,
       `${SESAME}:6:26 sesame`,
     ]);
     expect(await references(FIXTURES, at(FIXTURES, "fixtures questions", 10))).toContain(`${SESAME}:6:16 questions`);

@@ -151,7 +151,7 @@ describe("rename", () => {
       message: expect.stringContaining("`SupportAnswer` is already declared in `domains/support/types.jadpo`, on line 3 (name.duplicate)"),
     });
     await expect(rename(TEST, "reply.resolved", 8, "reply")).rejects.toMatchObject({
-      message: expect.stringContaining("`reply` is already declared in `domains/support/types.jadpo`, on line 5 (name.duplicate)"),
+      message: expect.stringContaining("`reply` is already declared in `domains/support/types.jadpo`, on line 3 (name.duplicate)"),
     });
   });
 });

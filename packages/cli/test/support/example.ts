@@ -48,7 +48,7 @@ export class ExampleCopy {
   keepReplyVerbatim(name: string): this {
     const types = "domains/support/types.jadpo";
     const tests = "domains/support/actions/answer_customer.test.jadpo";
-    this.write(types, `${this.read(types).replace("    reply: Text", `    reply: ${name}`)}\ntype ${name} = Text { personal: false }\n`);
+    this.write(types, `${this.read(types).replace("reply: Text", `reply: ${name}`)}\ntype ${name} = Text { personal: false }\n`);
     return this.write(tests, this.read(tests)
       .replace("use support/types { CustomerQuestion, SupportAnswer }", `use support/types { CustomerQuestion, ${name}, SupportAnswer }`)
       .replace("reply: rambling", `reply: ${name}(rambling)`));

@@ -135,9 +135,9 @@ async function runHere(args: string[], context: CliContext): Promise<number> {
 
 /** A context like the built binary's, with output kept in memory: its environment policy, and a disk cache. */
 function contextHere(options: JadpoOptions): ReturnType<typeof memoryContext> {
-  if (options.input !== undefined || options.keepStdin) throw new Error("a command run here has no standard input: run the built binary (runJadpoAsync)");
+  if (options.keepStdin) throw new Error("a command run here keeps no standard input open: run the built binary (spawnJadpo)");
   // The built binary keeps a disk cache unless told not to; from sources only JADPO_CACHE=on keeps one.
-  return memoryContext(options.cwd, jadpoEnv({ JADPO_CACHE: "on", ...options.env }));
+  return memoryContext(options.cwd, jadpoEnv({ JADPO_CACHE: "on", ...options.env }), false, options.input);
 }
 
 /** The same command line run in this process, as bin/jadpo.mjs would run it, with the same environment policy. */

@@ -118,7 +118,7 @@ test "an embedding can be refused" {
 
 const EXAMPLE_SITE = `  domains/support/actions/answer_customer.jadpo:10  ai.generate answer_question as SupportAnswer
     ✓ success  ✓ corrected  ✓ refused  ✓ timed_out  ✓ over_budget  ✓ too_long  ✓ unreadable
-  domains/support/actions/nearest_article.jadpo:26  ai.embed
+  domains/support/actions/nearest_article.jadpo:23  ai.embed
     ✓ success  ✓ refused  ✓ timed_out  ✓ over_budget  ✓ too_long`;
 
 describe("--coverage", () => {
@@ -171,7 +171,7 @@ error: The tests reached 14 of 22 AI outcomes (63.63%), below \`--coverage-min 9
         outcomes: { success: 3, corrected: 1, refused: 2, timed_out: 1, over_budget: 1, too_long: 1, unreadable: 1 },
       },
       {
-        file: "domains/support/actions/nearest_article.jadpo", line: 26, call: "ai.embed", prompt: null, as: null,
+        file: "domains/support/actions/nearest_article.jadpo", line: 23, call: "ai.embed", prompt: null, as: null,
         outcomes: { success: 16, refused: 1, timed_out: 1, over_budget: 1, too_long: 1 },
       },
       { file: TALK, line: 6, call: "ai.stream", prompt: "small_talk", as: null, outcomes: { finished: 1, timed_out: 0, refused: 0, too_long: 0, over_budget: 0 } },

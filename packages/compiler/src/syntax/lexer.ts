@@ -16,6 +16,8 @@ const MAX_OTHER = 5;
 export interface LexResult {
   stream: TokenStream;
   diagnostics: Diagnostic[];
+  /** Every `//` comment's start and end offsets, in pairs, in order (the formatter keeps them). */
+  comments: number[];
 }
 
 const durationUnits = new Set(["ms", "s", "m", "h"]);
@@ -113,12 +115,13 @@ for (let c = 0; c < 128; c++) IDENT_START[c] = isIdentStart(c) ? 1 : 0;
 export function lex(text: string, file: string, badUtf8 = false): LexResult {
   const lexer = new Lexer(text, file, badUtf8);
   lexer.run();
-  return { stream: lexer.stream, diagnostics: lexer.diagnostics };
+  return { stream: lexer.stream, diagnostics: lexer.diagnostics, comments: lexer.comments };
 }
 
 class Lexer {
   readonly stream: TokenStream;
   readonly diagnostics: Diagnostic[] = [];
+  readonly comments: number[] = [];
   private line = 1;
   private lineStart = 0;
   /** Low surrogates seen on the current line before `i` (columns count code points). */
@@ -216,6 +219,7 @@ class Lexer {
   private comment(from: number): number {
     const nl = this.text.indexOf("\n", from);
     const stop = nl < 0 ? this.n : nl;
+    this.comments.push(from, stop);
     if (this.badUtf8) {
       for (let k = from; k < stop; k++) {
         if (this.text.charCodeAt(k) === 0xfffd) {

@@ -36,6 +36,8 @@ export interface ParsedFile {
   source: SourceFile;
   syntax: SyntaxFile;
   diagnostics: Diagnostic[];
+  /** Every `//` comment's start and end offsets in `source.text`, in pairs, in order. */
+  comments: readonly number[];
   /** Syntax errors past the first 25, counted but not kept. */
   omitted?: number;
 }
@@ -128,7 +130,7 @@ export function parseFile(path: string, kind: FileKind, input: string | Uint8Arr
     diagnostics.push(lexDiagnostics[k]);
   }
   diagnostics.sort((a, b) => (a.span?.start ?? 0) - (b.span?.start ?? 0));
-  return { source, syntax: { path, kind, decls, locals }, diagnostics: diagnostics.slice(0, MAX_DIAGNOSTICS), omitted: Math.max(0, diagnostics.length - MAX_DIAGNOSTICS) };
+  return { source, syntax: { path, kind, decls, locals }, diagnostics: diagnostics.slice(0, MAX_DIAGNOSTICS), comments: lexed.comments, omitted: Math.max(0, diagnostics.length - MAX_DIAGNOSTICS) };
 }
 
 /** Where an error of the declaration being read is: the token after it is made only for an error. */
