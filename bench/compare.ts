@@ -8,7 +8,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { jadpoBin, median, repo, timeNode, type Timed } from "./scenarios/common.ts";
-import { writeJadpoProject } from "./scenarios/jadpo.ts";
+import { exampleTestCount, writeJadpoProject } from "./scenarios/jadpo.ts";
+import { writeToolProject, type ToolScenario } from "./scenarios/tools.ts";
 import { writeNodeTestProject, writeVitestProject } from "./scenarios/vitest.ts";
 import { writeCheckProject } from "./scenarios/check-project.ts";
 import { printTable, type Variant } from "./scenarios/table.ts";
@@ -27,9 +28,16 @@ function rerunMs(root: string): Timed {
   return { seconds: Number(/^median ([\d.]+)/m.exec(run.stdout)?.[1]) / 1000, rssMb: NaN, cpu, stdout: run.stdout };
 }
 
+/** bench/tool-steps.ts: a scenario's 2,000 tests run in process, as `jadpo test` runs each (seconds); its stdout keeps the steps alone. */
+function stepsRun(scenario: "single" | ToolScenario): Timed {
+  const run = timeNode([tsx, join(repo, "bench/tool-steps.ts"), scenario, "2000", "5"], repo);
+  const [, wall, cpu] = /^run ([\d.]+) cpu ([\d.]+)/m.exec(run.stdout) ?? [];
+  return { seconds: Number(wall) / 1000, rssMb: NaN, cpu: Number(cpu) / 1000, stdout: run.stdout };
+}
+
 const noCache = (root: string) => rmSync(join(root, ".jadpo"), { recursive: true, force: true });
-// The test projects' own tests and recordings count too (the example's 9 beside the 2,000).
-const tests2000 = 2009;
+// The test projects' own tests and recordings count too (the example's beside the 2,000).
+const tests2000 = 2000 + exampleTestCount();
 
 try {
   writeJadpoProject(dir("jadpo"), 2000);
@@ -38,6 +46,7 @@ try {
   writeJadpoProject(dir("ten"), 1);
   const check = writeCheckProject(dir("check"));
   writeJadpoProject(dir("big"), 10_000);
+  writeToolProject(dir("tools"), "tool-loop", 2000);
   writeCheckProject(dir("rerun"));
   // `jadpo fmt --check` reads and formats every file of a formatted copy (exit 0: nothing to
   // change); `jadpo fmt` rewrites every file of a fresh, unformatted one.
@@ -59,7 +68,12 @@ try {
     { group: "watch", name: "watch rerun start, 1 edit, 50,000 lines", run: () => rerunMs(dir("rerun")) },
     { group: "fmt", name: "jadpo fmt --check, 50,000 lines", bytes: check.bytes, run: () => timeNode([jadpoBin, "fmt", "--check"], dir("fmt-check")) },
     { group: "fmt", name: "jadpo fmt, 50,000 lines rewritten", bytes: check.bytes, before: () => writeCheckProject(dir("fmt-write")), run: () => timeNode([jadpoBin, "fmt"], dir("fmt-write")) },
-    { group: "memory", name: "jadpo test, 10,000 tests, cold", tests: 10_009, before: () => noCache(dir("big")), run: () => jadpoTest(dir("big")) },
+    { group: "memory", name: "jadpo test, 10,000 tests, cold", tests: 10_000 + exampleTestCount(), before: () => noCache(dir("big")), run: () => jadpoTest(dir("big")) },
+    // A model that calls a tool 3 times, one call a step, then answers: 4 steps a test.
+    { group: "tool loops", name: "jadpo test, 2,000 tool-loop tests, cold", tests: tests2000, before: () => noCache(dir("tools")), run: () => jadpoTest(dir("tools")) },
+    { group: "tool loops", name: "run of 2,000 AI-call tests, in process", tests: 2000, run: () => stepsRun("single") },
+    { group: "tool loops", name: "run of 2,000 one-step tests, in process", tests: 2000, run: () => stepsRun("one-step") },
+    { group: "tool loops", name: "run of 2,000 tool-loop tests, in process", tests: 2000, run: () => stepsRun("tool-loop") },
   ];
   if (hasSeeds) {
     variants.push({

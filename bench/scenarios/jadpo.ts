@@ -2,7 +2,7 @@
 // 100 tests each. The five scenarios, in turn, are the ones bench/scenarios/vitest.ts and
 // node-test.ts write in TypeScript: a scripted answer with request assertions, a refusal mapped to
 // the app's failure, a correction, two malformed answers, an unscripted default.
-import { cpSync, mkdirSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { PER_FILE, repo } from "./common.ts";
 
@@ -71,4 +71,19 @@ export function writeJadpoProject(root: string, count: number): void {
     for (let i = file * PER_FILE; i < Math.min(count, (file + 1) * PER_FILE); i++) tests.push(jadpoTest(i));
     writeFileSync(join(folder, `bench_${String(file).padStart(3, "0")}.test.jadpo`), HEADER + tests.join("\n"));
   }
+}
+
+/** The example's own tests and recording tests: a run of a generated project runs them too. */
+export function exampleTestCount(): number {
+  let count = 0;
+  const walk = (dir: string): void => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (/\.(test\.jadpo|jadpotest)$/.test(entry.name)) count += readFileSync(path, "utf8").match(/^test "/gm)?.length ?? 0;
+      else if (entry.name.endsWith(".json") && dir.includes("/recordings/")) count++;
+    }
+  };
+  walk(join(repo, "examples/support/domains"));
+  return count;
 }

@@ -54,4 +54,24 @@ export function printTable(variants: Variant[], results: Map<Variant, Timed[]>, 
   console.log(`${pad("watch rerun start after one edit, ms", 44)} ${lpad((get(rerun) * 1000).toFixed(0), 8)} wall ${lpad((cpuOf(rerun) * 1000).toFixed(0), 8)} CPU   target ≤ 250 ms`);
   const big = variants.find((v) => v.group === "memory")!;
   console.log(`${pad("jadpo test 10,000 tests, peak RSS, MB", 44)} ${lpad(median(results.get(big)!.map((r) => r.rssMb)).toFixed(0), 8)}                 target ≤ 300 MB`);
+  printStepRatios(variants, results, median);
+}
+
+/** A tool-loop test takes 4 steps: the run of one step against the run of a whole single-call test, wall and CPU. */
+function printStepRatios(variants: Variant[], results: Map<Variant, Timed[]>, median: (xs: number[]) => number): void {
+  const runs = (name: string) => results.get(variants.find((v) => v.name === name)!)!;
+  const wall = (name: string) => median(runs(name).map((r) => r.seconds));
+  const cpu = (name: string) => median(runs(name).map((r) => r.cpu));
+  // The same tests compiled before the clock starts: the steps alone (bench/tool-steps.ts's `loop` line).
+  const ahead = (name: string, field: 1 | 2) => median(runs(name).map((r) => Number(/^loop ([\d.]+) cpu ([\d.]+)/m.exec(r.stdout)?.[field])));
+  const single = "run of 2,000 AI-call tests, in process";
+  const oneStep = "run of 2,000 one-step tests, in process";
+  const loop = "run of 2,000 tool-loop tests, in process";
+  const line = (label: string, wallRatio: number, cpuRatio: number) =>
+    console.log(`${pad(label, 44)} ${lpad(wallRatio.toFixed(2) + "×", 8)} wall ${lpad(cpuRatio.toFixed(2) + "×", 8)} CPU   target ≤ 2×`);
+  line("a tool-loop step ÷ an AI-call test", wall(loop) / 4 / wall(single), cpu(loop) / 4 / cpu(single));
+  line("a tool-loop step ÷ a one-step test", wall(loop) / 4 / wall(oneStep), cpu(loop) / 4 / cpu(oneStep));
+  line("the same, tests compiled ahead", ahead(loop, 1) / 4 / ahead(oneStep, 1), ahead(loop, 2) / 4 / ahead(oneStep, 2));
+  const us = (seconds: number) => `${((seconds / 2000) * 1e6).toFixed(1)} µs`;
+  console.log(`${pad("CPU per test: AI-call, one-step, tool-loop", 44)} ${us(cpu(single))}, ${us(cpu(oneStep))}, ${us(cpu(loop))}`);
 }

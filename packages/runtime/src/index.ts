@@ -32,7 +32,7 @@ export { runRecordingTest, type RecordingTestOptions } from "./runner/run-record
 export { loadTests, type ExecuteOptions, type LoadedTests, type RunExtras } from "./runner/execute.ts";
 export { seedCount, type SeedRange } from "./runner/seeds.ts";
 export { coverageTotals, type CoverageSite } from "./runner/coverage.ts";
-export { outcomesOf, GENERATE_OUTCOMES, STREAM_OUTCOMES, EMBED_OUTCOMES, type AiCallKind, type AiOutcome } from "./ai/outcomes.ts";
+export { outcomesOf, GENERATE_OUTCOMES, STREAM_OUTCOMES, EMBED_OUTCOMES, type AiCallKind, type AiOutcome, type SiteOutcome } from "./ai/outcomes.ts";
 export type { PlannedTest } from "./runner/plan.ts";
 export type { TestOutcome } from "./runner/outcome.ts";
 export { selectTests, type Selector } from "./runner/select.ts";

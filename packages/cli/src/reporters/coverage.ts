@@ -39,7 +39,10 @@ export function coverageLines(sites: CoverageSite[], context: ReportContext, pai
   for (const site of sites) {
     lines.push(`  ${context.displayPath(site.file)}:${site.line}  ${callText(site)}`);
     const marks = site.outcomes.map(({ outcome, count }) => (count > 0 ? `${paint.ok("✓")} ${outcome}` : `${paint.error("✗")} ${outcome}`));
-    lines.push(`    ${marks.join("  ")}`);
+    // A prompt with tools: its loop's outcomes on a line of their own, under the call's.
+    const from = site.loopFrom ?? marks.length;
+    lines.push(`    ${marks.slice(0, from).join("  ")}`);
+    if (from < marks.length) lines.push(`    ${marks.slice(from).join("  ")}`);
   }
   const closing = coverageClosing(sites);
   lines.push(closing.all ? `${paint.ok("✓")} ${closing.text}` : `${paint.alert("▲")} ${closing.text}`);

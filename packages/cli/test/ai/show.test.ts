@@ -27,10 +27,10 @@ describe("jadpo ai show", () => {
 
   it("lists a tool prompt's tools with their arguments types, and its steps", async () => {
     const project = example();
-    project.write("domains/support/orders.jadpo", `type OrderQuery = Object {\n    code: Text\n}\ntype NoInput = Object { }\nfunction find_order(query: OrderQuery) -> Bool {\n    return true\n}\nfunction opening_hours(input: NoInput) -> Text {\n    return "9 to 5"\n}\nprompt order_question(question: Text) {\n    text: "Question: {question}"\n    tools: {\n        find_order: "Finds an order."\n        opening_hours: "Today's opening hours."\n    }\n    max_steps: 6\n}\n`);
-    const run = await project.run(["ai", "show", "order_question"]);
+    project.write("domains/shop/orders.jadpo", `type OrderQuery = Object {\n    code: Text\n}\ntype NoInput = Object { }\nfunction find_order(query: OrderQuery) -> Bool {\n    return true\n}\nfunction opening_hours(input: NoInput) -> Text {\n    return "9 to 5"\n}\nprompt shop_question(question: Text) {\n    text: "Question: {question}"\n    tools: {\n        find_order: "Finds an order."\n        opening_hours: "Today's opening hours."\n    }\n    max_steps: 6\n}\n`);
+    const run = await project.run(["ai", "show", "shop_question"]);
     expect(run.stdout.split("\n").slice(1)).toEqual([
-      "    declared    domains/support/orders.jadpo:11",
+      "    declared    domains/shop/orders.jadpo:11",
       "    parameters  question: Text",
       "    asked as    none",
       "    tools       find_order: OrderQuery",

@@ -23,7 +23,7 @@ describe("jadpo build", () => {
     expect(run.code).toBe(0);
     const kib = Math.ceil(readFileSync(join(p.root, "build/app.mjs")).length / 1024);
     expect(run.stdout).toBe([
-      `✓ Built ../..  3 actions · app.mjs ${kib} KiB`,
+      `✓ Built ../..  5 actions · app.mjs ${kib} KiB`,
       "    module        ../../build/app.mjs",
       "    declarations  ../../build/app.d.mts",
       "    server        ../../build/server.mjs",

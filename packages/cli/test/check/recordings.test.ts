@@ -20,7 +20,7 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 it("checks the example's recordings clean", async () => {
   const run = await runJadpoHere(["check"], { cwd: root });
-  expect(run.stdout).toBe("✓ Check passed  12 files · 29 declarations\n");
+  expect(run.stdout).toBe("✓ Check passed  17 files · 46 declarations\n");
   expect(run.code).toBe(0);
 });
 
@@ -67,7 +67,9 @@ it("waits for a clean compile: a misspelt values type gives one diagnostic, not 
 it("decodes a tool prompt's recorded steps: a call whose arguments don't decode is reported at its path", async () => {
   const shop = copyExample("jadpo-check-tool-recordings-");
   try {
-    writeFileSync(join(shop, "domains/support/shop.jadpo"), `${SHOP_ORDERS}
+    mkdirSync(join(shop, "domains/shop"), { recursive: true });
+    // A domain of its own: the example's support domain has order types and a find_order of its own.
+    writeFileSync(join(shop, "domains/shop/shop.jadpo"), `${SHOP_ORDERS}
 prompt order_question(question: Text) {
     text: "Question: {question}"
     tools: {
@@ -75,13 +77,13 @@ prompt order_question(question: Text) {
     }
 }
 ${SHOP_ASK}`);
-    const folder = join(shop, "domains/support/recordings/order_question");
+    const folder = join(shop, "domains/shop/recordings/order_question");
     mkdirSync(folder, { recursive: true });
     const steps = [{ calls: [{ arguments: { code: "{OrderCode}" }, tool: "find_order" }] }, { calls: [{ arguments: { code: "abc" }, tool: "find_order" }] }];
     writeFileSync(join(folder, "bad.json"), JSON.stringify({ answer: { reply: "{Text}", status_known: true }, steps, version: "order_question@00000000" }));
     const run = await runJadpoHere(["check"], { cwd: shop });
     expect(run.stdout.split("\n").slice(0, 4)).toEqual([
-      "error: `order_question`'s recording `bad` doesn't decode --> domains/support/recordings/order_question/bad.json:1:1",
+      "error: `order_question`'s recording `bad` doesn't decode --> domains/shop/recordings/order_question/bad.json:1:1",
       "  decode: `order_question`'s recording `bad` doesn't decode: `pattern` on `steps[1].calls[0].arguments.code`",
       '  expected: text matching "[A-Z]{3}-[0-9]{4}"',
       '  got: "abc"',

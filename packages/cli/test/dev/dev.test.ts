@@ -111,7 +111,7 @@ describe("jadpo dev on examples/support", () => {
 
     const unknown = await dev.post("answer_nobody", {});
     expect(unknown.status).toBe(404);
-    expect(unknown.json.error.message).toBe("`answer_nobody` is not an action of this project; its actions are `answer_customer`, `nearest_article`, `embedded`");
+    expect(unknown.json.error.message).toBe("`answer_nobody` is not an action of this project; its actions are `answer_customer`, `answer_customer_order`, `look_up_order`, `nearest_article`, `embedded`");
     expect((await dev.request("GET", "/actions/answer_customer")).status).toBe(405);
     expect((await dev.request("GET", "/nowhere")).status).toBe(404);
     expect(callLog(root)).toEqual([]);

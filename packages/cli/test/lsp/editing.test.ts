@@ -64,12 +64,13 @@ describe("completion", () => {
 
   test("`use` module paths, then the names of the module", async () => {
     expect(await complete(ACTION, `use support/|\n${disk(ACTION)}`)).toEqual([
-      "support", "support/actions", "support/actions/answer_customer", "support/actions/nearest_article", "support/failures", "support/fixtures",
-      "support/fixtures/questions", "support/functions", "support/functions/greeting", "support/functions/help_articles", "support/prompts",
-      "support/prompts/answer_question", "support/types",
+      "support", "support/actions", "support/actions/answer_customer", "support/actions/answer_customer_order", "support/actions/look_up_order",
+      "support/actions/nearest_article", "support/failures", "support/fixtures", "support/fixtures/questions", "support/functions",
+      "support/functions/greeting", "support/functions/help_articles", "support/functions/orders", "support/prompts",
+      "support/prompts/answer_order_question", "support/prompts/answer_question", "support/types",
     ]);
-    expect(await complete(ACTION, `use support/functions { |\n${disk(ACTION)}`)).toEqual(["Greeting", "greeting", "help_articles"]);
-    expect(await complete(ACTION, `use support/prompts { |\n${disk(ACTION)}`)).toEqual(["answer_question", "AnswerQuestion"]);
+    expect(await complete(ACTION, `use support/functions { |\n${disk(ACTION)}`)).toEqual(["Greeting", "greeting", "help_articles", "todays_orders"]);
+    expect(await complete(ACTION, `use support/prompts { |\n${disk(ACTION)}`)).toEqual(["answer_order_question", "AnswerOrderQuestion", "answer_question", "AnswerQuestion"]);
   });
 
   test("fields of a record literal not written yet, and enum members", async () => {
@@ -83,7 +84,7 @@ describe("completion", () => {
 
   test("`ai.<prompt>` keys and item words in `fakes:`, recording names in recorded(\"…\")", async () => {
     const fakes = disk(TEST).replace("        ai.answer_question: [refused]\n", "        |\n");
-    expect(await complete(TEST, fakes)).toEqual(["ai.answer_question", "ai.embed"]);
+    expect(await complete(TEST, fakes)).toEqual(["ai.answer_order_question", "ai.answer_question", "ai.embed"]);
     const items = disk(TEST).replace("ai.answer_question: [refused]", "ai.answer_question: [refused, |]");
     expect(await complete(TEST, items)).toEqual([...AI_FAILURE_WORDS, "unavailable", "rate_limited", "malformed", "raw", "recorded", "partial"]);
     const recorded = disk(TEST).replace('recorded("not_covered")', 'recorded("|")');
@@ -110,7 +111,7 @@ describe("completion", () => {
   });
 
   test("after `ai.` and a library namespace", async () => {
-    expect(await complete(ACTION, disk(ACTION).replace("ai.generate(asked", "ai.|(asked"))).toEqual(["generate", "stream", "embed", "answer_question"]);
+    expect(await complete(ACTION, disk(ACTION).replace("ai.generate(asked", "ai.|(asked"))).toEqual(["generate", "stream", "embed", "answer_order_question", "answer_question"]);
     expect(await complete(TEST, disk(TEST).replace("list.count(asked) == 1\n    assert list.first", "list.|(asked) == 1\n    assert list.first"))).toEqual([
       "count", "first", "last", "get", "is_empty", "contains", "append", "take", "drop", "reverse", "concat", "index_of", "sum",
       "min", "max", "sort", "unique",
@@ -210,6 +211,8 @@ describe("document symbols", () => {
     await client.open("domains/support/types.jadpo");
     expect(names(await client.request<Symbol[]>("textDocument/documentSymbol", "domains/support/types.jadpo"))).toEqual([
       "CustomerQuestion", { SupportAnswer: ["resolved_by_articles", "reply"] }, { HelpArticle: ["title", "body"] },
+      "OrderCode", { OrderLookup: ["code"] }, { OrderState: ["baking", "ready", "collected"] }, { OrderStatus: ["code", "state"] },
+      { OrderAnswer: ["order_found", "reply"] },
     ]);
     await client.open(TEST);
     const tests = await client.request<Symbol[]>("textDocument/documentSymbol", TEST);

@@ -44,6 +44,10 @@ describe("references", () => {
       `${TEST}:0:20 CustomerQuestion`,
       "domains/support/actions/nearest_article.jadpo:0:20 CustomerQuestion",
       "domains/support/actions/nearest_article.jadpo:6:33 CustomerQuestion",
+      "domains/support/actions/answer_customer_order.jadpo:0:20 CustomerQuestion",
+      "domains/support/actions/answer_customer_order.jadpo:5:39 CustomerQuestion",
+      "domains/support/prompts/answer_order_question.jadpo:0:20 CustomerQuestion",
+      "domains/support/prompts/answer_order_question.jadpo:5:39 CustomerQuestion",
       `${ORDERS}:8:32 CustomerQuestion`,
       `${ORDERS}:13:27 CustomerQuestion`,
       `${FIXTURES}:0:20 CustomerQuestion`,
@@ -112,7 +116,10 @@ describe("document highlights", () => {
 describe("workspace symbols", () => {
   test("declarations, fixtures and tests whose names hold the query's letters in order", async () => {
     const found = await client.connection.sendRequest<{ name: string; location: { uri: string } }[]>("workspace/symbol", { query: "ordq" });
-    expect(found.map((s) => s.name).sort()).toEqual(["OrderQuery", "order_question"]);
+    // The example's own: its prompt with a tool, and a test of it.
+    expect(found.map((s) => s.name).sort()).toEqual([
+      "OrderQuery", "a model that never stops looking orders up hands the question to a person", "answer_order_question", "order_question",
+    ]);
     const fixture = await client.connection.sendRequest<{ name: string }[]>("workspace/symbol", { query: "questions.ses" });
     expect(fixture.map((s) => s.name)).toEqual(["questions.sesame"]);
   });

@@ -65,6 +65,7 @@ describe("rename", () => {
     const edit = await lsp.request<WorkspaceEdit>("textDocument/rename", TEST, at(root, TEST, "CustomerQuestion", 2), { newName: "ShopperQuestion" });
     expect(touched(root, edit)).toEqual([
       ACTION, TEST, "domains/support/actions/nearest_article.jadpo", FIXTURES, ORDERS, PROMPT, TYPES,
+      "domains/support/actions/answer_customer_order.jadpo", "domains/support/prompts/answer_order_question.jadpo",
     ].sort());
     applyToDisk(edit);
     expect(readFileSync(join(root, TYPES), "utf8")).toContain("type ShopperQuestion = Text");

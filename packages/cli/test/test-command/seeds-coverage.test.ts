@@ -80,6 +80,12 @@ test failed: 1 failed, 1 passed, 2 action tests under 40 seeds
     expect(run.code).toBe(0);
   });
 
+  it("passes the example's unscripted tool test under 1,000 seeds: the tool is called with valid arguments under each", async () => {
+    const run = await project.test(["domains/support/actions/answer_customer_order.test.jadpo", "-t", "a question with no script", "--seeds", "1..1000"]);
+    expect(run.stdout).toBe("✓ 1 passed  1 action test under 1000 seeds\n");
+    expect(run.code).toBe(0);
+  });
+
   it("refuses a range it can't read, or one over 10,000 seeds", async () => {
     for (const bad of ["7", "9..3", "1..10001", "a..b"]) {
       const run = await project.test(["--seeds", bad]);
@@ -118,6 +124,9 @@ test "an embedding can be refused" {
 
 const EXAMPLE_SITE = `  domains/support/actions/answer_customer.jadpo:10  ai.generate answer_question as SupportAnswer
     ✓ success  ✓ corrected  ✓ refused  ✓ timed_out  ✓ over_budget  ✓ too_long  ✓ unreadable
+  domains/support/actions/answer_customer_order.jadpo:11  ai.generate answer_order_question as OrderAnswer
+    ✓ success  ✓ corrected  ✓ refused  ✓ timed_out  ✓ over_budget  ✓ too_long  ✓ unreadable
+    ✓ loop_limit  ✓ called look_up_order  ✓ look_up_order failed  ✓ bad call
   domains/support/actions/nearest_article.jadpo:23  ai.embed
     ✓ success  ✓ refused  ✓ timed_out  ✓ over_budget  ✓ too_long`;
 
@@ -128,14 +137,14 @@ describe("--coverage", () => {
   });
   afterAll(() => project.dispose());
 
-  it("marks every generate outcome of answer_customer as reached by the example's tests", async () => {
+  it("marks every outcome of the example's AI calls as reached by its tests, a tool prompt's loop outcomes on a line of their own", async () => {
     const example = Project.example();
     try {
       const run = await example.test(["--coverage"]);
-      expect(run.stdout).toBe(`✓ 14 passed  11 action tests · 1 function test · 2 recording tests
+      expect(run.stdout).toBe(`✓ 21 passed  18 action tests · 1 function test · 2 recording tests
 AI outcomes reached by these tests
 ${EXAMPLE_SITE}
-✓ 12 of 12 AI outcomes reached
+✓ 23 of 23 AI outcomes reached
 `);
       expect(run.code).toBe(0);
     } finally {
@@ -145,15 +154,15 @@ ${EXAMPLE_SITE}
 
   it("shows ✗ for each outcome no test reached, and fails below --coverage-min with test.coverage_below", async () => {
     const run = await project.test(["--coverage-min", "90"]);
-    expect(run.stdout).toBe(`✓ 16 passed  13 action tests · 1 function test · 2 recording tests
+    expect(run.stdout).toBe(`✓ 23 passed  20 action tests · 1 function test · 2 recording tests
 AI outcomes reached by these tests
 ${EXAMPLE_SITE}
   domains/support/actions/talk.jadpo:6  ai.stream small_talk
     ✓ finished  ✗ timed_out  ✗ refused  ✗ too_long  ✗ over_budget
   domains/support/actions/talk.jadpo:10  ai.embed
     ✗ success  ✓ refused  ✗ timed_out  ✗ over_budget  ✗ too_long
-▲ 14 of 22 AI outcomes reached
-error: The tests reached 14 of 22 AI outcomes (63.63%), below \`--coverage-min 90\`
+▲ 25 of 33 AI outcomes reached
+error: The tests reached 25 of 33 AI outcomes (75.75%), below \`--coverage-min 90\`
   reason: Every AI call can succeed, need a correction or fail several ways; an outcome no test drives is handling no test checks.
   next: Script the outcomes marked ✗ in a test of the call's code, or lower \`--coverage-min\` (agent)
   rule: test.coverage_below
@@ -171,6 +180,13 @@ error: The tests reached 14 of 22 AI outcomes (63.63%), below \`--coverage-min 9
         outcomes: { success: 3, corrected: 1, refused: 2, timed_out: 1, over_budget: 1, too_long: 1, unreadable: 1 },
       },
       {
+        file: "domains/support/actions/answer_customer_order.jadpo", line: 11, call: "ai.generate", prompt: "answer_order_question", as: "OrderAnswer",
+        outcomes: {
+          success: 4, corrected: 1, refused: 1, timed_out: 1, over_budget: 1, too_long: 1, unreadable: 1,
+          loop_limit: 1, "called look_up_order": 8, "look_up_order failed": 2, "bad call": 1,
+        },
+      },
+      {
         file: "domains/support/actions/nearest_article.jadpo", line: 23, call: "ai.embed", prompt: null, as: null,
         outcomes: { success: 16, refused: 1, timed_out: 1, over_budget: 1, too_long: 1 },
       },
@@ -182,8 +198,8 @@ error: The tests reached 14 of 22 AI outcomes (63.63%), below \`--coverage-min 9
   it("reports a shard's own part", async () => {
     const first = (await project.test(["--coverage", "--shard", "1/2"])).stdout;
     const second = (await project.test(["--coverage", "--shard", "2/2"])).stdout;
-    // The example's answer_customer tests are in the first half; its unscripted one, its retrieval ones and the chat's in the second.
-    expect(first).toContain("✓ 8 passed  8 action tests\n");
+    // The example's answer_customer tests and five of answer_customer_order's are in the first half; the other two, the retrieval ones and the chat's in the second.
+    expect(first).toContain("✓ 11 passed  11 action tests\n");
     expect(first).toContain("✓ success  ✓ corrected  ✓ refused");
     expect(first).toContain("✗ finished");
     expect(second).toContain("✗ success  ✗ corrected  ✗ refused");

@@ -40,6 +40,14 @@ describe("examples/support", () => {
     expect(prompt.text).toBe("Answer the customer's question in {reader_locale}.\nQuestion: {question}");
   });
 
+  test("the prompt with a tool: its tool, its steps, its call", () => {
+    const prompt = program.prompts.get("answer_order_question")!;
+    expect(prompt.tools.map((t) => `${t.name}: ${printType(t.argsType)} -> ${printType(t.result)}`)).toEqual(["look_up_order: OrderLookup -> OrderStatus"]);
+    expect(prompt.maxSteps).toBe(4);
+    expect(prompt.asTypes.map(printType)).toEqual(["OrderAnswer"]);
+    expect(prompt.calls.map((s) => `${s.file}:${s.line}`)).toEqual(["domains/support/actions/answer_customer_order.jadpo:11"]);
+  });
+
   test("tests in path order then declaration order, with kinds and fakes", () => {
     expect(program.tests.map((t) => `${t.kind}: ${t.name}`)).toEqual([
       "action test: a question the model answers",
@@ -48,6 +56,13 @@ describe("examples/support", () => {
       "action test: a refusal is reported as the assistant being unavailable",
       "action test: a question the articles don't answer goes to a person",
       "action test: a question with no script is answered with a generated answer",
+      "action test: the model looks the order up, then answers",
+      "action test: an order that isn't found goes back to the model, which tells the customer",
+      "action test: a call the model writes wrongly goes back as a decode error, and the model tries again",
+      "action test: a model that never stops looking orders up hands the question to a person",
+      "action test: each failure of the model is one of the app's own",
+      "action test: an answer that doesn't decode is corrected once, as a step",
+      "action test: a question with no script looks one order up, then answers",
       "action test: a question about sesame finds the allergens article",
       "action test: a question about an order finds the delivery article",
       "action test: a question about Sunday finds the opening hours",
@@ -56,7 +71,11 @@ describe("examples/support", () => {
       "function test: each locale is greeted in its own language",
     ]);
     const items = program.tests.map((t) => t.fakes.flatMap((f) => f.items.map((i) => i.kind)).join(","));
-    expect(items).toEqual(["value", "raw,raw", "failure,failure,failure,failure,malformed,malformed", "failure", "recorded", "", "", "", "", "", "failure,failure,failure,failure", ""]);
+    expect(items).toEqual([
+      "value", "raw,raw", "failure,failure,failure,failure,malformed,malformed", "failure", "recorded", "",
+      "calls,value", "calls,value", "calls,calls,value", "calls,calls,calls,calls", "failure,failure,failure,failure,malformed,malformed", "raw,raw", "",
+      "", "", "", "", "failure,failure,failure,failure", "",
+    ]);
     const value = program.tests[0].fakes[0].items[0];
     expect(value.kind === "value" && printType(value.type)).toBe("SupportAnswer");
     const recorded = program.tests[4].fakes[0].items[0];
@@ -83,6 +102,7 @@ describe("examples/support", () => {
     expect(program.failures.map((f) => `${f.name} ${f.kind} ${f.code}`)).toEqual([
       "AssistantUnavailable Unavailable assistant_unavailable",
       "AnswerUnreadable Unavailable answer_unreadable",
+      "UnknownOrder NotFound unknown_order",
     ]);
     expect(program.aiFailures.unreadable).toMatchObject({ name: "AiUnreadable", kind: "Unavailable" });
     expect(program.recordings.map((r) => `${r.promptName}/${r.name}`)).toEqual(["answer_question/not_covered", "answer_question/sesame"]);

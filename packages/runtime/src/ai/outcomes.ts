@@ -23,6 +23,33 @@ const embedFailures: readonly EmbedOutcome[] = [] as AiFailureWord[];
 void generateFailures;
 void embedFailures;
 
+/**
+ * What a prompt with tools adds at its call sites, after the generate outcomes: the call ran out of
+ * steps; a tool was called with arguments that decoded; a tool that can fail sent one of its
+ * failures back; a call's arguments didn't decode, or it named no tool of the prompt.
+ */
+export const LOOP_LIMIT = "loop_limit";
+export const BAD_CALL = "bad call";
+export type ToolLoopOutcome = typeof LOOP_LIMIT | typeof BAD_CALL | `called ${string}` | `${string} failed`;
+
+export function calledOutcome(tool: string): `called ${string}` {
+  return `called ${tool}`;
+}
+
+export function failedOutcome(tool: string): `${string} failed` {
+  return `${tool} failed`;
+}
+
+/** Any outcome a call site lists. */
+export type SiteOutcome = AiOutcome | ToolLoopOutcome;
+
+/** A tool as its call sites' outcomes name it. */
+export interface OutcomeTool {
+  name: string;
+  /** Declares failures it can send back. */
+  canFail: boolean;
+}
+
 /** The outcomes of one call kind, in the order coverage lists them. */
 export function outcomesOf(kind: AiCallKind): readonly AiOutcome[] {
   switch (kind) {
@@ -37,18 +64,26 @@ export function outcomesOf(kind: AiCallKind): readonly AiOutcome[] {
   }
 }
 
+/**
+ * The outcomes of an `ai.generate` of a prompt with `tools` (in `tools:` order), in the order
+ * coverage lists them: the generate outcomes, `loop_limit`, each tool's, then `bad call`.
+ */
+export function toolPromptOutcomes(tools: readonly OutcomeTool[]): SiteOutcome[] {
+  const perTool = tools.flatMap((tool) => (tool.canFail ? [calledOutcome(tool.name), failedOutcome(tool.name)] : [calledOutcome(tool.name)]));
+  return [...GENERATE_OUTCOMES, LOOP_LIMIT, ...perTool, BAD_CALL];
+}
+
 /** Counted beside how a call ended when any of its requests was sent again after a transport failure. */
-export const RETRIED = "retried" as const;
+export const RETRIED = "retried";
+
+/** What a tool prompt's call did with its tools: the tool outcomes but `loop_limit`, an ending. */
+export type ToolUseOutcome = Exclude<ToolLoopOutcome, typeof LOOP_LIMIT>;
 
 /**
- * What a tool prompt's call did with its tools, counted beside how it ended: `called <tool>` for
- * each tool it called, `<tool> failed` for each whose failure went back to the model, and
- * `bad call` for a call naming no tool of the prompt or with arguments that didn't decode.
+ * The tool outcomes `runs` reached, each once, in the order coverage lists them: per tool in
+ * `tools:` order, `called` then `failed`; `bad call` last.
  */
-export type ToolUseWord = `called ${string}` | `${string} failed` | "bad call";
-
-/** The tool words `runs` reached, each once: per tool in `tools:` order, `called` then `failed`; `bad call` last. */
-export function toolUseWords(prompt: PromptInfo, runs: Iterable<ToolCallRun>): ToolUseWord[] {
+export function toolUseOutcomes(prompt: PromptInfo, runs: Iterable<ToolCallRun>): ToolUseOutcome[] {
   const called = new Set<string>();
   const failed = new Set<string>();
   let bad = false;
@@ -60,11 +95,11 @@ export function toolUseWords(prompt: PromptInfo, runs: Iterable<ToolCallRun>): T
     called.add(run.tool.name);
     if (!run.ok) failed.add(run.tool.name);
   }
-  const words: ToolUseWord[] = [];
+  const outcomes: ToolUseOutcome[] = [];
   for (const tool of prompt.tools) {
-    if (called.has(tool.name)) words.push(`called ${tool.name}`);
-    if (failed.has(tool.name)) words.push(`${tool.name} failed`);
+    if (called.has(tool.name)) outcomes.push(calledOutcome(tool.name));
+    if (failed.has(tool.name)) outcomes.push(failedOutcome(tool.name));
   }
-  if (bad) words.push("bad call");
-  return words;
+  if (bad) outcomes.push(BAD_CALL);
+  return outcomes;
 }

@@ -2,6 +2,7 @@
 // correction, `ai.stream`, `ai.embed`, and the `requests`/`attempts`/`sent` a test reads. This sits
 // above the backend, so the test fake and `jadpo dev`'s backends share the same decoding and retry.
 // A reply's `afterMs` (a scripted `after`, a scripted timeout) moves the test clock: nothing sleeps.
+// Each call's outcome is counted here, where it is decided, for `--coverage`.
 import type { FailureInfo, PromptInfo, Span, Type } from "@jadpo/compiler";
 import type { AiFailureWord } from "@jadpo/compiler";
 import { whenDone, type Correction, type EmbedReply, type GenerateReply, type StreamReply, type Took } from "../ai/backend.ts";
@@ -41,21 +42,24 @@ function answers<R extends GenerateReply | StreamReply>(sent: SentAttempt, reply
 }
 
 /**
- * One attempt's reply → the call's value, or the correction to ask with next.
- * Throws the AI failure a `failure` reply stands for.
+ * One attempt's reply → the call's value, or the correction to ask with next. Throws the AI
+ * failure a `failure` reply stands for, and counts the outcome that ends the call.
  */
-function settle(p: ProgramState, asType: Type, reply: GenerateReply): { value: Value } | Correction {
+function settle(p: ProgramState, c: RunContext, span: Span, asType: Type, attempt: number, reply: GenerateReply): { value: Value } | Correction {
   switch (reply.kind) {
     case "value":
+      c.ai.count?.(span, attempt === 1 ? "success" : "corrected");
       return { value: reply.value };
     case "failure":
+      c.ai.count?.(span, reply.failure);
       throw new FailureSignal(aiFailure(p, reply.failure));
     case "undecodable":
       return { answer: reply.text, error: reply.error };
     case "text": {
       const decoded = decodeAnswer(asType, reply.text);
-      if (decoded.ok) return { value: decoded.value };
-      return { answer: reply.text, error: decoded.error };
+      if (!decoded.ok) return { answer: reply.text, error: decoded.error };
+      c.ai.count?.(span, attempt === 1 ? "success" : "corrected");
+      return { value: decoded.value };
     }
     case "calls":
     case "replay":
@@ -63,11 +67,16 @@ function settle(p: ProgramState, asType: Type, reply: GenerateReply): { value: V
   }
 }
 
+/** Neither the answer nor its correction decoded. */
+function unreadableCall(p: ProgramState, c: RunContext, span: Span): FailureSignal {
+  c.ai.count?.(span, "unreadable");
+  return new FailureSignal(p.program.aiFailures.unreadable);
+}
+
 /** `ai.generate(values, as: T)`: the one values argument is already evaluated. */
 export function generateInvoke(p: ProgramState, prompt: PromptInfo, asType: Type, span: Span): Invoke {
   if (prompt.tools.length > 0) return toolGenerateInvoke(p, prompt, asType, span);
   const index = p.promptIndex.get(prompt) ?? -1;
-  const unreadable = p.program.aiFailures.unreadable;
   const ask = (c: RunContext, values: Value, attempt: number, correction: Correction | undefined) => {
     const sent: SentAttempt = correction ? { values, asType, correction } : { values, asType };
     (c.ai.sent[index] ??= []).push(sent);
@@ -84,11 +93,11 @@ export function generateInvoke(p: ProgramState, prompt: PromptInfo, asType: Type
         for (let attempt = 1; attempt <= 2; attempt++) {
           const reply = ask(c, values, attempt, correction);
           if (isPromise(reply)) throw notSync("`ai.generate`");
-          const settled = settle(p, asType, arrive(c, reply));
+          const settled = settle(p, c, span, asType, attempt, arrive(c, reply));
           if ("value" in settled) return settled.value;
           correction = settled;
         }
-        throw new FailureSignal(unreadable);
+        throw unreadableCall(p, c, span);
       },
     };
   }
@@ -98,16 +107,17 @@ export function generateInvoke(p: ProgramState, prompt: PromptInfo, asType: Type
       (c.ai.requests[index] ??= []).push(values);
       let correction: Correction | undefined;
       for (let attempt = 1; attempt <= 2; attempt++) {
-        const settled = settle(p, asType, arrive(c, await ask(c, values, attempt, correction)));
+        const settled = settle(p, c, span, asType, attempt, arrive(c, await ask(c, values, attempt, correction)));
         if ("value" in settled) return settled.value;
         correction = settled;
       }
-      throw new FailureSignal(unreadable);
+      throw unreadableCall(p, c, span);
     },
   };
 }
 
-function streamedText(reply: StreamReply): Value {
+function streamedText(c: RunContext, span: Span, reply: StreamReply): Value {
+  c.ai.count?.(span, reply.stopped);
   return { pieces: reply.pieces, text: reply.text, stopped: reply.stopped };
 }
 
@@ -127,14 +137,15 @@ export function streamInvoke(p: ProgramState, prompt: PromptInfo, span: Span): I
       call([values], c) {
         const reply = start(c, values);
         if (isPromise(reply)) throw notSync("`ai.stream`");
-        return streamedText(arrive(c, reply));
+        return streamedText(c, span, arrive(c, reply));
       },
     };
   }
-  return { async: true, call: async ([values], c) => streamedText(arrive(c, await start(c, values))) };
+  return { async: true, call: async ([values], c) => streamedText(c, span, arrive(c, await start(c, values))) };
 }
 
-function embedded(p: ProgramState, reply: EmbedReply): Value {
+function embedded(p: ProgramState, c: RunContext, span: Span, reply: EmbedReply): Value {
+  c.ai.count?.(span, reply.kind === "vector" ? "success" : reply.failure);
   if (reply.kind === "failure") throw new FailureSignal(aiFailure(p, reply.failure));
   return reply.vector;
 }
@@ -154,11 +165,11 @@ export function embedInvoke(p: ProgramState, span: Span): Invoke {
       call([text], c) {
         const reply = start(c, text);
         if (isPromise(reply)) throw notSync("`ai.embed`");
-        return embedded(p, arrive(c, reply));
+        return embedded(p, c, span, arrive(c, reply));
       },
     };
   }
-  return { async: true, call: async ([text], c) => embedded(p, arrive(c, await start(c, text))) };
+  return { async: true, call: async ([text], c) => embedded(p, c, span, arrive(c, await start(c, text))) };
 }
 
 /** `ai.<prompt>.requests`: a snapshot, so later calls don't change a list the test already holds. */

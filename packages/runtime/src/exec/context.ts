@@ -2,6 +2,7 @@
 // receive it as their second argument; nothing else in the executor is mutable.
 import type { Span, Type } from "@jadpo/compiler";
 import type { AiBackend, Correction, EmbedReply, GenerateReply, StreamReply } from "../ai/backend.ts";
+import type { SiteOutcome } from "../ai/outcomes.ts";
 import { rng, type Rng } from "../seed.ts";
 import type { Value } from "../values/value.ts";
 import { TimedOut } from "../signals.ts";
@@ -34,7 +35,12 @@ export interface AiSession {
   embedReplies: { text: string; reply: EmbedReply }[];
   /** Numbers in an embedding: the connection's `embedding_dimensions`, 16 by default. */
   dimensions: number;
+  /** Told each outcome an AI call reaches, where the call decides it (`--coverage`); null when nobody counts. */
+  count: CountOutcome | null;
 }
+
+/** `span`: the AI call's expression. A tool prompt's call may reach several (each tool call's, then how it ended). */
+export type CountOutcome = (span: Span, outcome: SiteOutcome) => void;
 
 /**
  * One attempt's inputs: `asType` null for a stream; `correction` on a correction attempt;
@@ -102,7 +108,7 @@ export function createContext(options: ContextOptions): RunContext {
     clock: options.clockStart ?? TEST_CLOCK_START,
     seed: options.seed,
     random: null,
-    ai: { backend: options.backend, requests, sent, called, embedRequests: [], embedReplies: [], dimensions: options.dimensions },
+    ai: { backend: options.backend, requests, sent, called, embedRequests: [], embedReplies: [], dimensions: options.dimensions, count: null },
     depth: 0,
     testStmt: null,
     deadline: options.timeoutMs === undefined ? Infinity : nowMs() + options.timeoutMs,

@@ -3,11 +3,13 @@
 // decoding, every constraint), the tool runs as an ordinary call in the caller's context (so its
 // own AI calls are answered like any other), and what it gave back — as canonical JSON — goes with
 // the next step. A final answer decodes as `T` with at most one correction; running out of steps
-// is AiLoopLimit. Written once as a generator that yields what must happen outside it (ask the
-// model, run a tool), so the synchronous fake and an awaiting backend share every rule.
+// is AiLoopLimit. Each tool call's outcome and the call's own are counted here (`--coverage`).
+// Written once as a generator that yields what must happen outside it (ask the model, run a
+// tool), so the synchronous fake and an awaiting backend share every rule.
 import { THE_ANSWER, type FailureInfo, type PromptInfo, type Span, type ToolInfo, type Type } from "@jadpo/compiler";
 import type { Correction, GenerateCall, GenerateReply, LoopTurn, ToolCallReply, ToolCallRun } from "../ai/backend.ts";
 import { decodeAnswer, formatDecodeErrorDetail, type DecodeError } from "../ai/decode.ts";
+import { BAD_CALL, calledOutcome, failedOutcome, LOOP_LIMIT } from "../ai/outcomes.ts";
 import { canonicalJson, toJson } from "../values/json.ts";
 import type { JsonValue, Value } from "../values/value.ts";
 import { FailureSignal, InternalFault } from "../signals.ts";
@@ -45,20 +47,28 @@ function decodeProblem(text: string): string {
   return resultText({ error: { decode: text } });
 }
 
-function* runCall(prompt: PromptInfo, index: number, call: ToolCallReply, c: RunContext): Generator<Need, ToolCallRun, unknown> {
+function* runCall(prompt: PromptInfo, index: number, span: Span, call: ToolCallReply, c: RunContext): Generator<Need, ToolCallRun, unknown> {
   const toolIndex = prompt.tools.findIndex((t) => t.name === call.tool);
-  if (toolIndex < 0) return { call, tool: null, args: null, result: decodeProblem(`unknown tool \`${call.tool}\``), ok: false };
+  if (toolIndex < 0) {
+    c.ai.count?.(span, BAD_CALL);
+    return { call, tool: null, args: null, result: decodeProblem(`unknown tool \`${call.tool}\``), ok: false };
+  }
   const tool = prompt.tools[toolIndex];
   let args: Value;
   if (call.kind === "value") args = call.value;
   else {
     const decoded = decodeArguments(tool.argsType, call.text);
-    if (!decoded.ok) return { call, tool, args: null, result: decodeProblem(formatDecodeErrorDetail(decoded.error)), ok: false };
+    if (!decoded.ok) {
+      c.ai.count?.(span, BAD_CALL);
+      return { call, tool, args: null, result: decodeProblem(formatDecodeErrorDetail(decoded.error)), ok: false };
+    }
     args = decoded.value;
   }
   ((c.ai.called[index] ??= prompt.tools.map(() => []))[toolIndex]).push(args);
+  c.ai.count?.(span, calledOutcome(tool.name));
   const outcome = (yield { kind: "tool", tool, args }) as ToolOutcome;
   if (outcome.ok) return { call, tool, args, result: resultText({ result: toJson(tool.result, outcome.value) }), ok: true };
+  c.ai.count?.(span, failedOutcome(tool.name));
   const f = outcome.failure;
   return { call, tool, args, result: resultText({ error: { code: f.code, failure: f.name, message: f.message } }), ok: false };
 }
@@ -80,7 +90,10 @@ function* toolLoop(p: ProgramState, prompt: PromptInfo, asType: Type, span: Span
   const steps: SentAttempt[] = [];
   for (let step = 1; ; step++) {
     // A next step is needed: past the limit, the call ends here (a pending correction is not asked for).
-    if (step > prompt.maxSteps) throw new FailureSignal(loopLimit);
+    if (step > prompt.maxSteps) {
+      c.ai.count?.(span, LOOP_LIMIT);
+      throw new FailureSignal(loopLimit);
+    }
     const sent: SentAttempt = { values, asType };
     if (correction) sent.correction = correction;
     if (toolResults.length > 0) sent.toolResults = toolResults;
@@ -109,21 +122,29 @@ function* toolLoop(p: ProgramState, prompt: PromptInfo, asType: Type, span: Span
     switch (reply.kind) {
       case "calls": {
         const runs: ToolCallRun[] = [];
-        for (const one of reply.calls) runs.push(yield* runCall(prompt, index, one, c));
+        for (const one of reply.calls) runs.push(yield* runCall(prompt, index, span, one, c));
         earlier.push({ kind: "tools", calls: runs });
         toolResults = runs.map((run) => run.result);
         backend.toolsRan?.(call, runs);
         continue;
       }
       case "failure":
+        c.ai.count?.(span, reply.failure);
         throw new FailureSignal(p.program.aiFailures[reply.failure]);
       case "value":
+        c.ai.count?.(span, corrected ? "corrected" : "success");
         return reply.value;
       case "undecodable":
       case "text": {
         const decoded = reply.kind === "text" ? decodeAnswer(asType, reply.text) : { ok: false as const, error: reply.error };
-        if (decoded.ok) return decoded.value;
-        if (corrected) throw new FailureSignal(unreadable);
+        if (decoded.ok) {
+          c.ai.count?.(span, corrected ? "corrected" : "success");
+          return decoded.value;
+        }
+        if (corrected) {
+          c.ai.count?.(span, "unreadable");
+          throw new FailureSignal(unreadable);
+        }
         corrected = true;
         correction = { answer: reply.text, error: decoded.error };
         continue;

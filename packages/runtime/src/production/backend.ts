@@ -11,7 +11,7 @@ import type {
   AiBackend, EmbedCall, EmbedReply, GenerateCall, GenerateReply, StreamCall, StreamReply, TokenUsage, ToolCallRun,
 } from "../ai/backend.ts";
 import { decodeAnswer } from "../ai/decode.ts";
-import { RETRIED, toolUseWords, type GenerateOutcome, type EmbedOutcome, type ToolUseWord } from "../ai/outcomes.ts";
+import { LOOP_LIMIT, RETRIED, toolUseOutcomes, type GenerateOutcome, type EmbedOutcome, type ToolUseOutcome } from "../ai/outcomes.ts";
 import { NO_USAGE } from "../ai/token-usage.ts";
 import { completionRequestFor } from "../drivers/request.ts";
 import { stepReply, stepRequest } from "../drivers/step.ts";
@@ -21,10 +21,10 @@ import { RuntimeFault, TimedOut } from "../signals.ts";
 import type { StopWord } from "@jadpo/compiler";
 
 /** How one AI call ended: the outcome words of coverage (a tool loop's `loop_limit` included). */
-export type AiCallOutcome = GenerateOutcome | EmbedOutcome | StopWord | "loop_limit";
+export type AiCallOutcome = GenerateOutcome | EmbedOutcome | StopWord | typeof LOOP_LIMIT;
 
 /** The words a call counts under: how it ended; `retried` when any of its requests was sent again; what it did with its tools. */
-export type AiCallWord = AiCallOutcome | typeof RETRIED | ToolUseWord;
+export type AiCallWord = AiCallOutcome | typeof RETRIED | ToolUseOutcome;
 
 /** One `ai.generate`, `ai.stream` or `ai.embed` call, once it ended. Never a value, an answer or a prompt's text. */
 export interface AiCallRecord {
@@ -38,12 +38,14 @@ export interface AiCallRecord {
   inputTokens: number;
   outputTokens: number;
   /** A tool prompt's call: what it did with its tools (its tools' names only). */
-  tools: ToolUseWord[];
+  tools: ToolUseOutcome[];
 }
 
 /** The words `call` counts under, in that order: how it ended, `retried`, then its tool words. */
 export function callWords(call: AiCallRecord): AiCallWord[] {
-  return [call.outcome, ...(call.retries > 0 ? [RETRIED] : []), ...call.tools];
+  const words: AiCallWord[] = [call.outcome];
+  if (call.retries > 0) words.push(RETRIED);
+  return [...words, ...call.tools];
 }
 
 /** A call's record before it ends. */
@@ -133,7 +135,7 @@ export class ProductionBackend implements AiBackend {
     if (pending === undefined) return;
     this.pending.delete(depth);
     pending.record.outcome = outcome;
-    pending.record.tools = toolUseWords(pending.prompt, pending.runs);
+    pending.record.tools = toolUseOutcomes(pending.prompt, pending.runs);
     this.options.onCall(pending.record);
   }
 
@@ -145,7 +147,7 @@ export class ProductionBackend implements AiBackend {
   private endFrom(depth: number): void {
     for (const [at, pending] of [...this.pending].sort((a, b) => b[0] - a[0])) {
       if (at < depth) continue;
-      if (pending.lastWasCalls) this.settle(at, "loop_limit");
+      if (pending.lastWasCalls) this.settle(at, LOOP_LIMIT);
       this.pending.delete(at);
     }
   }

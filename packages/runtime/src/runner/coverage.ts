@@ -1,7 +1,7 @@
 // `--coverage` (docs/seeds-and-coverage.md): every AI call site of the project's non-test code, and
-// how often the run's tests reached each outcome of its call kind.
-import { printType, type CheckedProgram, type Node, type Span } from "@jadpo/compiler";
-import { outcomesOf, type AiCallKind, type AiOutcome } from "../ai/outcomes.ts";
+// how often the run's tests reached each outcome of its call kind (with a prompt's tools, theirs too).
+import { printType, type CheckedProgram, type Node, type PromptInfo, type Span } from "@jadpo/compiler";
+import { LOOP_LIMIT, outcomesOf, toolPromptOutcomes, type AiCallKind, type SiteOutcome } from "../ai/outcomes.ts";
 import { siteKey, type CoverageCounts, type SiteKey } from "./observe.ts";
 
 export interface CoverageSite {
@@ -13,8 +13,10 @@ export interface CoverageSite {
   prompt: string | null;
   /** The `as:` type of an `ai.generate`, printed; null otherwise. */
   as: string | null;
-  /** Every outcome of the call kind, in order, with how often the tests reached it. */
-  outcomes: { outcome: AiOutcome; count: number }[];
+  /** Every outcome of the call kind (and of the prompt's tools), in order, with how often the tests reached it. */
+  outcomes: { outcome: SiteOutcome; count: number }[];
+  /** Where the outcomes of the prompt's tool loop begin in `outcomes` (a reporter may start a line there); null without tools. */
+  loopFrom: number | null;
 }
 
 interface SiteInfo {
@@ -23,6 +25,13 @@ interface SiteInfo {
   call: AiCallKind;
   prompt: string | null;
   as: string | null;
+  outcomes: readonly SiteOutcome[];
+}
+
+/** An `ai.generate` site's outcomes: its prompt's tools add theirs. */
+function generateOutcomes(program: CheckedProgram, prompt: PromptInfo): readonly SiteOutcome[] {
+  if (prompt.tools.length === 0) return outcomesOf("generate");
+  return toolPromptOutcomes(prompt.tools.map((tool) => ({ name: tool.name, canFail: (program.actionFailures.get(tool.decl)?.length ?? 0) > 0 })));
 }
 
 /** The AI call sites of non-test files, in path order then source order. */
@@ -39,9 +48,10 @@ export function aiCallSites(program: CheckedProgram): SiteInfo[] {
     const node = value as { kind?: unknown; span?: Span };
     if (node.kind === "call" && node.span) {
       const res = program.resolutions.get(value as Node);
-      if (res?.kind === "ai_generate") sites.push({ key: siteKey(node.span), span: node.span, call: "generate", prompt: res.prompt.name, as: printType(res.asType) });
-      else if (res?.kind === "ai_stream") sites.push({ key: siteKey(node.span), span: node.span, call: "stream", prompt: res.prompt.name, as: null });
-      else if (res?.kind === "ai_embed") sites.push({ key: siteKey(node.span), span: node.span, call: "embed", prompt: null, as: null });
+      const site = { key: siteKey(node.span), span: node.span };
+      if (res?.kind === "ai_generate") sites.push({ ...site, call: "generate", prompt: res.prompt.name, as: printType(res.asType), outcomes: generateOutcomes(program, res.prompt) });
+      else if (res?.kind === "ai_stream") sites.push({ ...site, call: "stream", prompt: res.prompt.name, as: null, outcomes: outcomesOf("stream") });
+      else if (res?.kind === "ai_embed") sites.push({ ...site, call: "embed", prompt: null, as: null, outcomes: outcomesOf("embed") });
     }
     for (const [key, child] of Object.entries(value)) if (key !== "span") visit(child);
   };
@@ -53,14 +63,18 @@ export function aiCallSites(program: CheckedProgram): SiteInfo[] {
 }
 
 export function coverageReport(program: CheckedProgram, counts: CoverageCounts): CoverageSite[] {
-  return aiCallSites(program).map((site) => ({
-    file: site.span.file,
-    line: site.span.line,
-    call: site.call,
-    prompt: site.prompt,
-    as: site.as,
-    outcomes: outcomesOf(site.call).map((outcome) => ({ outcome, count: counts[site.key]?.[outcome] ?? 0 })),
-  }));
+  return aiCallSites(program).map((site) => {
+    const loop = site.outcomes.indexOf(LOOP_LIMIT);
+    return {
+      file: site.span.file,
+      line: site.span.line,
+      call: site.call,
+      prompt: site.prompt,
+      as: site.as,
+      outcomes: site.outcomes.map((outcome) => ({ outcome, count: counts[site.key]?.[outcome] ?? 0 })),
+      loopFrom: loop >= 0 ? loop : null,
+    };
+  });
 }
 
 /** Outcomes reached and outcomes there are, over every site. */

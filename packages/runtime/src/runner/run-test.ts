@@ -13,7 +13,7 @@ import { ReturnSignal } from "../signals.ts";
 import type { Value } from "../values/value.ts";
 import type { TestResult } from "./events.ts";
 import { testSeed } from "../seed.ts";
-import { observingBackend, type Observer } from "./observe.ts";
+import { observingBackend, outcomeCounter, type Observer } from "./observe.ts";
 import { failureDiagnostic, type SaveInternalError } from "./failure.ts";
 import { nowMs } from "@jadpo/compiler";
 
@@ -88,6 +88,7 @@ export function runTest(compiled: CompiledProgram, test: TestInfo, options: RunT
     const scripts = ct.scripts;
     const retrying = retryingBackend(fake, retryPolicyOf(compiled.program.connection), testClock(c));
     c.ai.backend = options.observe ? observingBackend(retrying, (prompt) => scripts.byPrompt.has(prompt), options.observe) : retrying;
+    c.ai.count = options.observe ? outcomeCounter(options.observe) : null;
     const slots: Value[] = new Array(ct.slots).fill(null);
     if (!ct.body.async) {
       ct.body.fn(slots, c);

@@ -70,14 +70,18 @@ function listSeeds(seeds: number[]): string {
   return seeds.length > LISTED_SEEDS ? `${listed}, …` : listed;
 }
 
-/** One line per prompt, in first-call order: `ai.<prompt>: [<answer>, …]`, indented under `fakes:`. */
+/**
+ * One line per prompt, in first-call order: `ai.<prompt>: [<item>, …]`, indented under `fakes:`; a
+ * generated tool call is a `call` item, so the line scripts a tool prompt's steps as they ran.
+ */
 function scriptText(answers: GeneratedAnswer[]): string {
   const byPrompt = new Map<string, string[]>();
   for (const answer of answers) {
     let items = byPrompt.get(answer.prompt);
     if (!items) byPrompt.set(answer.prompt, (items = []));
     // Whole: the script is pasted into a test, so it must be the value itself, never a cut one.
-    items.push(printValue(answer.asType, answer.value, Infinity));
+    const value = printValue(answer.asType, answer.value, Infinity);
+    items.push(answer.tool === null ? value : `call ${answer.tool}(${value})`);
   }
   return [...byPrompt].map(([prompt, items]) => `\n      ai.${prompt}: [${items.join(", ")}]`).join("");
 }

@@ -99,13 +99,23 @@ export type Greeting = string;
 export type CustomerQuestion = string;
 export interface SupportAnswer { resolved_by_articles: boolean; reply: string }
 export interface HelpArticle { title: string; body: string }
+/** Text, pattern "[A-Z]{3}-[0-9]{4}" */
+export type OrderCode = string;
+export interface OrderLookup { code: OrderCode }
+export type OrderState = "baking" | "ready" | "collected";
+export interface OrderStatus { code: OrderCode; state: OrderState }
+export interface OrderAnswer { order_found: boolean; reply: string }
 export type Locale = "en-GB" | "fr-FR";
+export interface AnswerOrderQuestion { question: CustomerQuestion; reader_locale: Locale }
 export interface AnswerQuestion { question: CustomerQuestion; reader_locale: Locale }
 export interface AssistantUnavailable { name: "AssistantUnavailable"; code: "assistant_unavailable"; kind: "Unavailable"; message: string }
 export interface AnswerUnreadable { name: "AnswerUnreadable"; code: "answer_unreadable"; kind: "Unavailable"; message: string }
+export interface UnknownOrder { name: "UnknownOrder"; code: "unknown_order"; kind: "NotFound"; message: string }
 export type JadpoResult<T, F> = { ok: true; value: T } | { ok: false; failure: F };
 export interface JadpoActions {
   answer_customer(input: { question: CustomerQuestion }): globalThis.Promise<JadpoResult<SupportAnswer, AssistantUnavailable | AnswerUnreadable>>;
+  answer_customer_order(input: { question: CustomerQuestion }): globalThis.Promise<JadpoResult<OrderAnswer, AssistantUnavailable | AnswerUnreadable>>;
+  look_up_order(input: { query: OrderLookup }): globalThis.Promise<JadpoResult<OrderStatus, UnknownOrder>>;
   nearest_article(input: { question: CustomerQuestion }): globalThis.Promise<JadpoResult<HelpArticle, AssistantUnavailable>>;
   embedded(input: { words: string }): globalThis.Promise<JadpoResult<number[], AssistantUnavailable>>;
 }

@@ -1,8 +1,6 @@
 // A tool prompt without a script: each tool is called once, in `tools:` order, with generated
 // arguments (valid by construction), then a generated answer.
 import { describe, expect, it } from "vitest";
-import { newObserver, observingBackend } from "../../src/runner/observe.ts";
-import type { AiBackend } from "../../src/ai/backend.ts";
 import { toolProject } from "./tool-project.ts";
 
 const TESTS = `
@@ -42,20 +40,4 @@ describe("an unscripted tool prompt", () => {
       for (let seed = 1; seed <= 200; seed++) expect(await p.fail("every tool once, then an answer", { runSeed: seed })).toBe("passed");
     });
   }
-});
-
-describe("coverage of a tool prompt's call", () => {
-  it("counts an answer after tool-calling steps as a success, not a correction", () => {
-    const p = toolProject(TESTS);
-    const prompt = p.program.prompts.get("order_question")!;
-    const observer = newObserver(true);
-    const unused = (): never => {
-      throw new Error("not asked");
-    };
-    const inner: AiBackend = { generate: () => ({ kind: "value", value: { reply: "ok", status_known: true } }), stream: unused, embed: unused };
-    const backend = observingBackend(inner, () => true, observer);
-    const span = prompt.calls[0];
-    backend.generate({ prompt, values: {}, asType: prompt.asTypes[0], attempt: 3, depth: 1, span });
-    expect(Object.values(observer.coverage!)).toEqual([{ success: 1 }]);
-  });
 });
