@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { UsageCounter } from "@jadpo/runtime/dev";
 import { answerAction } from "../../src/commands/dev/actions.ts";
 import { buildProject, type DevBuild } from "../../src/commands/dev/build.ts";
-import { STATUS_OF_KIND } from "../../src/commands/dev/statuses.ts";
+import { STATUS_OF_KIND } from "../../src/http/statuses.ts";
 
 const root = mkdtempSync(join(tmpdir(), "jadpo-dev-actions-"));
 mkdirSync(join(root, "domains/shop"), { recursive: true });

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import parsePrometheusTextFormat from "parse-prometheus-text-format";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFakeModelServer, type FakeModelServer } from "@jadpo/runtime/testing";
+import { SHOP_ORDERS, startFakeModelServer, type FakeModelServer } from "@jadpo/runtime/testing";
 import { copyExample } from "../support/example.ts";
 import { runJadpoHere, waitUntil } from "../support/jadpo.ts";
 import { Served, send, TOKEN } from "./served.ts";
@@ -60,6 +60,14 @@ beforeAll(async () => {
       "}",
       "action talk(topic: Text) fails AiRefused, AiTimedOut, AiOverBudget, AiTooLong, AiUnreadable -> Text {",
       "    return attempt ai.generate(Chat { topic: topic }, as: Text)",
+      "}",
+      "",
+    ].join("\n"),
+    "domains/orders/orders.jadpo": [
+      SHOP_ORDERS,
+      'prompt order_question(question: Text) {\n    text: "Question: {question}"\n    tools: {\n        find_order: "Finds an order by its code, such as ABC-1234."\n    }\n    max_steps: 2\n}',
+      "action ask_order(question: Text) fails AiRefused, AiTimedOut, AiOverBudget, AiTooLong, AiUnreadable, AiLoopLimit -> Reply {",
+      "    return attempt ai.generate(OrderQuestion { question: question }, as: Reply)",
       "}",
       "",
     ].join("\n"),
@@ -136,6 +144,26 @@ describe("jadpo serve's answers, in the order they apply", () => {
       expect(fault.status).toBe(500);
       expect(fault.json).toEqual({ error: { code: "runtime_fault", message: "The action failed unexpectedly.", request_id: fault.headers["x-request-id"] } });
       expect(s.lines.at(-1)).toMatchObject({ action: "share", status: 500, level: "error", failure: { code: "runtime_fault", rule: "runtime.fault", at: "domains/shop/shop.jadpo:16:12" } });
+      // A provider's error no AI failure covers (a wrong key) is a fault of the call: 500, its words kept from the caller.
+      model.setBehaviour({ kind: "error", status: 401, body: { error: { message: "Incorrect API key provided", type: "invalid_request_error", code: "invalid_api_key" } } });
+      const wrongKey = await s.call("talk", { topic: "bread" });
+      expect(wrongKey).toMatchObject({ status: 500, json: { error: { code: "runtime_fault", message: "The action failed unexpectedly." } } });
+      expect(s.lines.at(-1)).toMatchObject({ action: "talk", status: 500, failure: { code: "runtime_fault", rule: "ai.model_error", at: expect.stringMatching(/^domains\/shop\/shop\.jadpo:19:\d+$/) } });
+      expect(s.stdout).not.toContain("Incorrect API key");
+    });
+  });
+
+  it("answers an AiLoopLimit the action lets escape with 503, its code, and counts the call as loop_limit and what it called", async () => {
+    model.setBehaviour({ kind: "tool_calls", calls: [{ name: "find_order", arguments: { code: "ABC-1234" } }] });
+    await serving(shop, async (s) => {
+      const res = await s.call("ask_order", { question: "Is ABC-1234 ready?" });
+      expect(res).toMatchObject({ status: 503, json: { error: { code: "ai_loop_limit", message: "The model took every step the prompt allows without answering." } } });
+      expect(s.lines.at(-1)).toMatchObject({ action: "ask_order", status: 503, ai_calls: 1, failure: { code: "ai_loop_limit" } });
+      const families = new Map(parsePrometheusTextFormat((await s.get("/metrics")).text).map((family) => [family.name, family]));
+      expect(families.get("jadpo_ai_calls_total")?.metrics).toEqual([
+        { labels: { prompt: "order_question", outcome: "loop_limit" }, value: "1" },
+        { labels: { prompt: "order_question", outcome: "called find_order" }, value: "1" },
+      ]);
     });
   });
 
@@ -193,6 +221,18 @@ describe("jadpo serve's answers, in the order they apply", () => {
     expect((await running).status).toBe(200);
     expect(await closed).toBe(0);
   });
+
+  it("past --drain, stops an action waiting to retry: it gets 504, and serve exits 0 without waiting the Retry-After out", async () => {
+    // A Retry-After of 10 minutes, cut to the connection's 30 s timeout: only the stop ends the wait.
+    model.setBehaviour({ kind: "rate_limit", retryAfter: "600" });
+    const s = await Served.start(example, { drain: "100ms" }, { JADPO_AI_BASE_URL: model.url });
+    const asked = model.requests.length;
+    const running = s.call("answer_customer", { question: QUESTION });
+    await waitUntil("the action to ask the model", () => model.requests.length > asked);
+    expect(await s.close()).toBe(0);
+    expect(await running).toMatchObject({ status: 504, json: { error: { code: "request_timeout" } } });
+    expect(model.requests.length - asked).toBe(1);
+  });
 });
 
 describe("jadpo serve's operations", () => {
@@ -214,6 +254,47 @@ describe("jadpo serve's operations", () => {
       expect(tokens.map((m) => m.labels)).toEqual([{ prompt: "answer_question", kind: "input" }, { prompt: "answer_question", kind: "output" }]);
       expect(families.get("jadpo_requests_in_flight")?.metrics).toEqual([{ value: "0" }]);
       expect(families.has("jadpo_ai_retries_total")).toBe(true);
+    });
+  });
+
+  it("counts the driver's retries and the model's usage: a 503, then a 429 with Retry-After: 1, then the answer", async () => {
+    model.setBehaviour({ kind: "script", steps: [
+      { kind: "unavailable" },
+      { kind: "rate_limit", retryAfter: "1" },
+      { kind: "answer", text: ANSWER, usage: { prompt_tokens: 151, completion_tokens: 23 } },
+    ] });
+    await serving(example, async (s) => {
+      const asked = model.requests.length;
+      const res = await s.call("answer_customer", { question: QUESTION });
+      expect(res).toMatchObject({ status: 200, json: { result: { resolved_by_articles: true, reply: REPLY } } });
+      expect(model.requests.length - asked).toBe(3);
+      const families = new Map(parsePrometheusTextFormat((await s.get("/metrics")).text).map((family) => [family.name, family]));
+      expect(families.get("jadpo_ai_retries_total")?.metrics).toEqual([{ labels: { prompt: "answer_question" }, value: "2" }]);
+      expect(families.get("jadpo_ai_calls_total")?.metrics).toEqual([
+        { labels: { prompt: "answer_question", outcome: "success" }, value: "1" },
+        { labels: { prompt: "answer_question", outcome: "retried" }, value: "1" },
+      ]);
+      expect(families.get("jadpo_ai_tokens_total")?.metrics).toEqual([
+        { labels: { prompt: "answer_question", kind: "input" }, value: "151" },
+        { labels: { prompt: "answer_question", kind: "output" }, value: "23" },
+      ]);
+      expect(s.lines).toMatchObject([{ action: "answer_customer", status: 200, ai_calls: 1, input_tokens: 151, output_tokens: 23, failure: null }]);
+    });
+  });
+
+  it("counts the estimate when the model reports no usage, the same in the log and the metrics", async () => {
+    model.setBehaviour({ kind: "answer", text: "Rye 🍞🍞🍞🍞", usage: null });
+    await serving(shop, async (s) => {
+      expect(await s.call("talk", { topic: "🥐".repeat(8) })).toMatchObject({ status: 200, json: { result: "Rye 🍞🍞🍞🍞" } });
+      // The request: the prompt's system text and "Talk about 🥐…"; its tokens, a quarter of its code points.
+      const sent = (model.requests.at(-1)!.messages as Array<{ content: string }>).map((m) => m.content).join("");
+      const tokens = { input: Math.ceil([...sent].length / 4), output: Math.ceil([..."Rye 🍞🍞🍞🍞"].length / 4) };
+      const families = new Map(parsePrometheusTextFormat((await s.get("/metrics")).text).map((family) => [family.name, family]));
+      expect(families.get("jadpo_ai_tokens_total")?.metrics).toEqual([
+        { labels: { prompt: "chat", kind: "input" }, value: String(tokens.input) },
+        { labels: { prompt: "chat", kind: "output" }, value: String(tokens.output) },
+      ]);
+      expect(s.lines).toMatchObject([{ action: "talk", status: 200, ai_calls: 1, input_tokens: tokens.input, output_tokens: tokens.output }]);
     });
   });
 

@@ -122,9 +122,10 @@ export type CheckedFakeShape =
 /**
  * A request that failed before the model answered: the server was unavailable (5xx, overloaded, a
  * failed or dropped connection), or rate-limited it (429), with the wait its `Retry-After` asked
- * for (null without one).
+ * for (null without one). A real server's 5xx may ask for a wait too (`retryAfterMs` then set); the
+ * fake's `unavailable` never does.
  */
-export type TransportFailure = { word: "unavailable" } | { word: "rate_limited"; retryAfterMs: number | null };
+export type TransportFailure = { word: "unavailable"; retryAfterMs?: number } | { word: "rate_limited"; retryAfterMs: number | null };
 
 /** One scripted tool call: typed (its argument checked against the tool's arguments type) or raw. */
 export type CheckedToolCall =

@@ -1,7 +1,8 @@
 // The outcomes an AI call can end with, per call kind (docs/seeds-and-coverage.md): what
 // `jadpo test --coverage` counts at each call site. Written once here; every switch over them is
 // exhaustive, so a new outcome fails the typecheck wherever it must be handled.
-import { STOP_WORDS, type AiFailureWord, type StopWord } from "@jadpo/compiler";
+import { STOP_WORDS, type AiFailureWord, type PromptInfo, type StopWord } from "@jadpo/compiler";
+import type { ToolCallRun } from "./backend.ts";
 
 export const AI_CALL_KINDS = ["generate", "stream", "embed"] as const;
 export type AiCallKind = (typeof AI_CALL_KINDS)[number];
@@ -31,11 +32,11 @@ export const LOOP_LIMIT = "loop_limit";
 export const BAD_CALL = "bad call";
 export type ToolLoopOutcome = typeof LOOP_LIMIT | typeof BAD_CALL | `called ${string}` | `${string} failed`;
 
-export function calledOutcome(tool: string): ToolLoopOutcome {
+export function calledOutcome(tool: string): `called ${string}` {
   return `called ${tool}`;
 }
 
-export function failedOutcome(tool: string): ToolLoopOutcome {
+export function failedOutcome(tool: string): `${string} failed` {
   return `${tool} failed`;
 }
 
@@ -70,4 +71,35 @@ export function outcomesOf(kind: AiCallKind): readonly AiOutcome[] {
 export function toolPromptOutcomes(tools: readonly OutcomeTool[]): SiteOutcome[] {
   const perTool = tools.flatMap((tool) => (tool.canFail ? [calledOutcome(tool.name), failedOutcome(tool.name)] : [calledOutcome(tool.name)]));
   return [...GENERATE_OUTCOMES, LOOP_LIMIT, ...perTool, BAD_CALL];
+}
+
+/** Counted beside how a call ended when any of its requests was sent again after a transport failure. */
+export const RETRIED = "retried";
+
+/** What a tool prompt's call did with its tools: the tool outcomes but `loop_limit`, an ending. */
+export type ToolUseOutcome = Exclude<ToolLoopOutcome, typeof LOOP_LIMIT>;
+
+/**
+ * The tool outcomes `runs` reached, each once, in the order coverage lists them: per tool in
+ * `tools:` order, `called` then `failed`; `bad call` last.
+ */
+export function toolUseOutcomes(prompt: PromptInfo, runs: Iterable<ToolCallRun>): ToolUseOutcome[] {
+  const called = new Set<string>();
+  const failed = new Set<string>();
+  let bad = false;
+  for (const run of runs) {
+    if (run.tool === null || run.args === null) {
+      bad = true;
+      continue;
+    }
+    called.add(run.tool.name);
+    if (!run.ok) failed.add(run.tool.name);
+  }
+  const outcomes: ToolUseOutcome[] = [];
+  for (const tool of prompt.tools) {
+    if (called.has(tool.name)) outcomes.push(calledOutcome(tool.name));
+    if (failed.has(tool.name)) outcomes.push(failedOutcome(tool.name));
+  }
+  if (bad) outcomes.push(BAD_CALL);
+  return outcomes;
 }

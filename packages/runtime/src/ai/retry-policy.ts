@@ -42,9 +42,13 @@ export function testClock(run: { clock: number }): RetryClock {
   };
 }
 
-/** How long the n-th retry (from 1) waits after `failure`. */
+/**
+ * How long the n-th retry (from 1) waits after `failure`: the `Retry-After` it carries, whatever
+ * failed (a 429, or a 503 that says when to come back), else the backoff.
+ */
 export function retryWaitMs(policy: RetryPolicy, n: number, failure: TransportFailure): number {
-  if (failure.word === "rate_limited" && failure.retryAfterMs !== null) return Math.min(failure.retryAfterMs, policy.timeoutMs);
+  const asked = failure.retryAfterMs ?? null;
+  if (asked !== null) return Math.min(asked, policy.timeoutMs);
   return policy.backoffMs * 2 ** (n - 1);
 }
 

@@ -30,7 +30,7 @@ import { toJson } from "../values/json.ts";
 import type { JsonValue, Value } from "../values/value.ts";
 import type { ReadProjectFile } from "@jadpo/compiler";
 import { callSeed, generatedStreamText, recordedAnswer, recordedStreamAnswer, type RecordedAnswer } from "./fake-answers.ts";
-import { estimatedEmbedUsage, estimatedStepUsage, estimatedStreamUsage } from "./usage-estimate.ts";
+import { estimatedEmbedUsage, estimatedStepUsage, estimatedStreamUsage } from "../drivers/usage-estimate.ts";
 import { NO_USAGE } from "../ai/token-usage.ts";
 import { accessModel, connectionFailureReason, sandboxingConnection, type Env, type MakeDriver } from "./model.ts";
 import { loggedStep, type Trace } from "./trace.ts";

@@ -128,7 +128,11 @@ export function classifyProviderError(p: ProviderError, key: string | null): Dri
   }
   if (p.status === 413 || CONTEXT.test(words)) return fail("too_long", `the request is too long for the model (${http})${said}`);
   if (spent) return fail("over_budget", `the model's budget was reached (${http})${said}`);
-  if (p.status !== undefined && p.status >= 500) return fail("timed_out", `the model was unavailable (${http})${said}`, UNAVAILABLE);
+  if (p.status !== undefined && p.status >= 500) {
+    // An overloaded server may say when to come back, as a rate limit does: that wait is kept.
+    const transport: TransportFailure = p.retryAfterMs === undefined ? UNAVAILABLE : { word: "unavailable", retryAfterMs: p.retryAfterMs };
+    return fail("timed_out", `the model was unavailable (${http})${said}`, transport);
+  }
   return fail("model_error", `the model answered with ${http}${said}`);
 }
 

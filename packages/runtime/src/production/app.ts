@@ -82,12 +82,12 @@ export function createProductionApp(program: CheckedProgram, options: Production
   const compiled = compileProgram(program, { aiMode: "async" });
   const actions = actionsOf(program);
   const connections = modelConnections();
-  const makeDriver = options.makeDriver ?? createOpenAiDriver;
+  // One driver for every action: each request carries its own action's stop signal.
+  const driver = settings === null ? null : (options.makeDriver ?? createOpenAiDriver)({ ...settings, fetch: connections.fetch });
   const running = new Set<Promise<unknown>>();
   let closed = false;
 
   async function execute(call: PreparedCall, stop: AbortController, options: RunOptions): Promise<ProductionOutcome> {
-    const driver = settings === null ? null : makeDriver({ ...settings, fetch: connections.fetchFor(stop.signal) });
     const backend = new ProductionBackend({
       program, driver, stop: stop.signal, limit: options.limit ?? "its time limit", onCall: options.onAiCall ?? (() => {}),
     });

@@ -1,54 +1,68 @@
 // A built app's AI backend (docs/production.md): every attempt, step and stream goes to the
-// connection's model through its driver — no fakes, recordings, sandbox or daily budget. Decoding,
-// the one correction and the tool loop stay above it, as for every backend. Each `ai.*` call is
-// reported when it ends (its prompt, outcome, time and tokens), for `jadpo serve`'s logs and
-// metrics; nothing of its values or answer is.
+// connection's model through its driver — no fakes, recordings, sandbox or daily budget. Each
+// request carries the action's stop signal, so an action stopped (past its time limit, or at the
+// end of a drain) aborts its model request or the wait before a retry. Decoding, the one
+// correction and the tool loop stay above it, as for every backend. Each `ai.*` call is reported
+// when it ends — its prompt, outcome, time, retries, and tokens (the model's reported usage, else
+// the estimate tests count) — for `jadpo serve`'s logs and metrics; nothing of its values or
+// answer is.
 import type { AiFailureWord, CheckedProgram, PromptInfo, Span } from "@jadpo/compiler";
 import type {
-  AiBackend, EmbedCall, EmbedReply, GenerateCall, GenerateReply, StreamCall, StreamReply,
+  AiBackend, EmbedCall, EmbedReply, GenerateCall, GenerateReply, StreamCall, StreamReply, TokenUsage, ToolCallRun,
 } from "../ai/backend.ts";
 import { decodeAnswer } from "../ai/decode.ts";
-import type { GenerateOutcome, EmbedOutcome } from "../ai/outcomes.ts";
+import { LOOP_LIMIT, RETRIED, toolUseOutcomes, type GenerateOutcome, type EmbedOutcome, type ToolUseOutcome } from "../ai/outcomes.ts";
+import { NO_USAGE } from "../ai/token-usage.ts";
 import { completionRequestFor } from "../drivers/request.ts";
 import { stepReply, stepRequest } from "../drivers/step.ts";
-import type { AiDriver, CompletionRequest, DriverFailure, ModelTurn } from "../drivers/types.ts";
+import type { AiDriver, DriverFailure, DriverRetry, RequestOptions } from "../drivers/types.ts";
+import { estimatedEmbedUsage, estimatedStepUsage, estimatedStreamUsage } from "../drivers/usage-estimate.ts";
 import { RuntimeFault, TimedOut } from "../signals.ts";
 import type { StopWord } from "@jadpo/compiler";
 
 /** How one AI call ended: the outcome words of coverage (a tool loop's `loop_limit` included). */
-export type AiCallOutcome = GenerateOutcome | EmbedOutcome | StopWord | "loop_limit";
+export type AiCallOutcome = GenerateOutcome | EmbedOutcome | StopWord | typeof LOOP_LIMIT;
+
+/** The words a call counts under: how it ended; `retried` when any of its requests was sent again; what it did with its tools. */
+export type AiCallWord = AiCallOutcome | typeof RETRIED | ToolUseOutcome;
 
 /** One `ai.generate`, `ai.stream` or `ai.embed` call, once it ended. Never a value, an answer or a prompt's text. */
 export interface AiCallRecord {
   /** The prompt's name; `embed` for `ai.embed`. */
   prompt: string;
   outcome: AiCallOutcome;
-  /** Wall time of its model requests. */
+  /** Wall time of its model requests, their retries and the waits before them included. */
   ms: number;
   /** Requests sent again after a transport failure. */
   retries: number;
   inputTokens: number;
   outputTokens: number;
+  /** A tool prompt's call: what it did with its tools (its tools' names only). */
+  tools: ToolUseOutcome[];
 }
 
-/** Tokens a text counts for when the model reports none: a quarter of its code points, rounded up. */
-export function estimatedTokens(text: string): number {
-  let points = 0;
-  for (const _ of text) points++;
-  return Math.ceil(points / 4);
+/** The words `call` counts under, in that order: how it ended, `retried`, then its tool words. */
+export function callWords(call: AiCallRecord): AiCallWord[] {
+  const words: AiCallWord[] = [call.outcome];
+  if (call.retries > 0) words.push(RETRIED);
+  return [...words, ...call.tools];
 }
 
-/** What a request sends: the prompt's texts, a tool loop's earlier turns, the correction. */
-function requestText(req: CompletionRequest): string {
-  const earlier = (req.earlier ?? []).map((turn) => (turn.kind === "tool_calls"
-    ? turn.calls.map((c) => `${c.tool}${c.arguments}${c.result}`).join("")
-    : `${turn.correction.previousAnswer}${turn.correction.error}`));
-  return `${req.system}${req.user}${req.answerFormat ?? ""}${earlier.join("")}${req.correction?.previousAnswer ?? ""}${req.correction?.error ?? ""}`;
+/** A call's record before it ends. */
+function started(prompt: string, outcome: AiCallOutcome): AiCallRecord {
+  return { prompt, outcome, ms: 0, retries: 0, inputTokens: 0, outputTokens: 0, tools: [] };
 }
 
-/** What a model's turn says: its answer, or its tool calls as canonical JSON. */
-function turnText(turn: ModelTurn): string {
-  return turn.kind === "answer" ? turn.text : JSON.stringify(turn.calls.map((c) => ({ arguments: c.arguments, tool: c.tool })));
+/** A request's retries and tokens, added to its call's. */
+function count(record: AiCallRecord, retries: readonly DriverRetry[] | undefined, usage: TokenUsage): void {
+  record.retries += retries?.length ?? 0;
+  record.inputTokens += usage.input_tokens;
+  record.outputTokens += usage.output_tokens;
+}
+
+/** The tokens of a failed request: nothing when it failed in transport (retries included), else what it sent. */
+function failedUsage(failure: DriverFailure, sent: () => TokenUsage): TokenUsage {
+  return failure.transport === undefined ? sent() : NO_USAGE;
 }
 
 /** A generate call in progress: its attempts (or steps) so far. */
@@ -57,13 +71,18 @@ interface Pending {
   record: AiCallRecord;
   corrected: boolean;
   lastWasCalls: boolean;
+  /** Its steps' tool calls so far (kept here, never in the record: they hold values). */
+  runs: ToolCallRun[];
 }
 
 export interface BackendOptions {
   program: CheckedProgram;
-  /** The driver for this action's requests; null when the app has no ai connection. */
+  /** The app's driver; null when the app has no ai connection. */
   driver: AiDriver | null;
-  /** Aborted when the action is stopped (past its time limit): no further request is sent. */
+  /**
+   * Aborted when the action is stopped (past its time limit, or by a drain that ran out of time):
+   * its model request in flight and any wait before a retry end at once, and no further request is sent.
+   */
   stop: AbortSignal;
   /** The limit as written (`60s`), for the fault of an action stopped. */
   limit: string;
@@ -78,7 +97,12 @@ export class ProductionBackend implements AiBackend {
   /** The generate call in progress at each depth of calls. */
   private readonly pending = new Map<number, Pending>();
 
-  constructor(private readonly options: BackendOptions) {}
+  /** How each request is sent: stopped with the action. */
+  private readonly requests: RequestOptions;
+
+  constructor(private readonly options: BackendOptions) {
+    this.requests = { signal: options.stop };
+  }
 
   private driverFor(span: Span): AiDriver {
     if (this.options.stop.aborted) throw new TimedOut(this.options.limit);
@@ -111,6 +135,7 @@ export class ProductionBackend implements AiBackend {
     if (pending === undefined) return;
     this.pending.delete(depth);
     pending.record.outcome = outcome;
+    pending.record.tools = toolUseOutcomes(pending.prompt, pending.runs);
     this.options.onCall(pending.record);
   }
 
@@ -122,7 +147,7 @@ export class ProductionBackend implements AiBackend {
   private endFrom(depth: number): void {
     for (const [at, pending] of [...this.pending].sort((a, b) => b[0] - a[0])) {
       if (at < depth) continue;
-      if (pending.lastWasCalls) this.settle(at, "loop_limit");
+      if (pending.lastWasCalls) this.settle(at, LOOP_LIMIT);
       this.pending.delete(at);
     }
   }
@@ -137,60 +162,67 @@ export class ProductionBackend implements AiBackend {
     if (call.attempt === 1 || known === undefined || known.prompt !== call.prompt) {
       this.endFrom(call.depth);
       this.pending.set(call.depth, {
-        prompt: call.prompt, corrected: false, lastWasCalls: false,
-        record: { prompt: call.prompt.name, outcome: "success", ms: 0, retries: 0, inputTokens: 0, outputTokens: 0 },
+        prompt: call.prompt, corrected: false, lastWasCalls: false, runs: [],
+        record: started(call.prompt.name, "success"),
       });
     }
     const pending = this.pending.get(call.depth)!;
     const driver = this.driverFor(call.span);
-    const req = stepRequest(call);
-    pending.record.inputTokens += estimatedTokens(requestText(req));
-    const result = await this.timed(pending.record, () => driver.complete(req));
+    const result = await this.timed(pending.record, () => driver.complete(stepRequest(call), this.requests));
     if (!result.ok) {
-      const word = this.failureWord(result, call.span);
-      this.settle(call.depth, word);
-      return { kind: "failure", failure: word, message: result.message };
+      const reply: GenerateReply = { kind: "failure", failure: this.failureWord(result, call.span), message: result.message };
+      count(pending.record, result.retries, failedUsage(result, () => estimatedStepUsage(call, reply)));
+      this.settle(call.depth, reply.failure);
+      return reply;
     }
     const turn = result.value;
-    pending.record.outputTokens += estimatedTokens(turnText(turn));
+    const reply = stepReply(turn);
+    count(pending.record, result.retries, result.usage ?? estimatedStepUsage(call, reply));
     pending.lastWasCalls = turn.kind === "tool_calls";
     if (turn.kind === "answer") {
       if (decodeAnswer(call.asType, turn.text).ok) this.settle(call.depth, pending.corrected ? "corrected" : "success");
       else if (pending.corrected) this.settle(call.depth, "unreadable");
       else pending.corrected = true;
     }
-    return stepReply(turn);
+    return reply;
+  }
+
+  toolsRan(call: GenerateCall, runs: readonly ToolCallRun[]): void {
+    const pending = this.pending.get(call.depth);
+    if (pending !== undefined && pending.prompt === call.prompt) pending.runs.push(...runs);
   }
 
   async stream(call: StreamCall): Promise<StreamReply> {
-    const record: AiCallRecord = { prompt: call.prompt.name, outcome: "finished", ms: 0, retries: 0, inputTokens: 0, outputTokens: 0 };
+    const record = started(call.prompt.name, "finished");
     const driver = this.driverFor(call.span);
     const req = completionRequestFor(call.prompt, call.values, null);
-    record.inputTokens = estimatedTokens(requestText(req));
-    const result = await this.timed(record, () => driver.stream(req));
+    const result = await this.timed(record, () => driver.stream(req, undefined, this.requests));
     let reply: StreamReply;
     if (result.ok) {
-      const { text, deltas, stopped } = result.value;
+      const { text, deltas, stopped, usage } = result.value;
       reply = { pieces: deltas, text, stopped };
+      count(record, result.retries, usage ?? estimatedStreamUsage(call, reply));
     } else {
-      // A stream that lost its connection stops as timed out, with no pieces; a model error is a fault.
+      // A stream that never reached the model stops as timed out, with no pieces and no tokens; a model error is a fault.
       reply = { pieces: [], text: "", stopped: this.failureWord(result, call.span) };
+      count(record, result.retries, NO_USAGE);
     }
     record.outcome = reply.stopped;
-    record.outputTokens = estimatedTokens(reply.text);
     this.options.onCall(record);
     return reply;
   }
 
   async embed(call: EmbedCall): Promise<EmbedReply> {
-    const record: AiCallRecord = { prompt: "embed", outcome: "success", ms: 0, retries: 0, inputTokens: estimatedTokens(call.text), outputTokens: 0 };
+    const record = started("embed", "success");
     const driver = this.driverFor(call.span);
-    const result = await this.timed(record, () => driver.embed(call.text));
+    const result = await this.timed(record, () => driver.embed(call.text, this.requests));
     if (!result.ok) {
       const word = this.failureWord(result, call.span);
+      count(record, result.retries, failedUsage(result, () => estimatedEmbedUsage(call.text)));
       this.options.onCall({ ...record, outcome: word });
       return { kind: "failure", failure: word, message: result.message };
     }
+    count(record, result.retries, result.usage ?? estimatedEmbedUsage(call.text));
     this.options.onCall(record);
     return { kind: "vector", vector: result.value };
   }

@@ -5,7 +5,7 @@ export { createProductionApp, type ProductionApp, type ProductionOptions, type P
 export { createApp, PRODUCTION_APP, type CreateAppOptions, type JadpoApp, type JadpoResult } from "./public-app.ts";
 export { JadpoFault, JadpoInputError } from "./errors.ts";
 export { MissingSettingFault, type Env, type MissingSetting } from "./settings.ts";
-export type { AiCallOutcome, AiCallRecord } from "./backend.ts";
+export { callWords, type AiCallOutcome, type AiCallRecord, type AiCallWord } from "./backend.ts";
 export type { ServedAction } from "./actions.ts";
 export { programForBuild, type BuildProgram } from "./prune.ts";
 export { encodeProgram, decodeProgram } from "./program-codec.ts";

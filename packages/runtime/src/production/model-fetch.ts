@@ -1,7 +1,7 @@
 // The connections a built app talks to its model over (docs/production.md): `fetch` on Node's own
 // http and https clients, with keep-alive agents the app owns, so `app.close()` can close them
-// (the global fetch's pool belongs to the process), and with each request tied to the action that
-// sent it, so an action stopped past its time limit aborts its model requests.
+// (the global fetch's pool belongs to the process). Each request is aborted by the signal it is
+// sent with: the driver's, which an action stopped past its time limit aborts.
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from "node:http";
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 import { Readable } from "node:stream";
@@ -9,8 +9,7 @@ import { Readable } from "node:stream";
 type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
 export interface ModelConnections {
-  /** A fetch whose requests are aborted when `signal` is. */
-  fetchFor(signal: AbortSignal): Fetch;
+  fetch: Fetch;
   /** Closes every connection, idle or not. */
   close(): void;
 }
@@ -37,10 +36,8 @@ function responseOf(res: IncomingMessage): Response {
 
 export function modelConnections(): ModelConnections {
   const agents = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) };
-  const fetchFor = (signal: AbortSignal): Fetch => async (input, init) => {
+  const fetch: Fetch = async (input, init) => {
     const url = new URL(typeof input === "string" ? input : input instanceof URL ? input.href : input.url);
-    const signals = init?.signal ? [signal, init.signal] : [signal];
-    const both = AbortSignal.any(signals);
     const headers: Record<string, string> = {};
     new Headers(init?.headers).forEach((value, name) => {
       headers[name] = value;
@@ -50,14 +47,14 @@ export function modelConnections(): ModelConnections {
     const secure = url.protocol === "https:";
     return new Promise<Response>((resolve, reject) => {
       const req = (secure ? httpsRequest : httpRequest)(url, {
-        method: init?.method ?? "GET", headers, agent: secure ? agents.https : agents.http, signal: both,
+        method: init?.method ?? "GET", headers, agent: secure ? agents.https : agents.http, ...(init?.signal ? { signal: init.signal } : {}),
       }, (res) => resolve(responseOf(res)));
       req.on("error", reject);
       req.end(body ?? undefined);
     });
   };
   return {
-    fetchFor,
+    fetch,
     close() {
       agents.http.destroy();
       agents.https.destroy();

@@ -172,7 +172,8 @@ describe("each provider failure maps to one driver failure", () => {
     ["a context-length 400", { kind: "context_length" }, "too_long", "the request is too long for the model (HTTP 400): This model's maximum context length is 8192 tokens. However, your messages resulted in 9000 tokens.", { status: 400 }],
     ["a server error", { kind: "error", status: 500, body: { error: { message: "boom" } } }, "timed_out", "the model was unavailable (HTTP 500): boom", { status: 500, transport: unavailable }],
     ["an overloaded server", { kind: "unavailable", retryAfter: "3" }, "timed_out", "the model was unavailable (HTTP 503): The server is overloaded. Please try again later.",
-      { status: 503, retryAfterMs: 3000, transport: unavailable }],
+      // Its Retry-After goes with the transport failure, so the retry waits it.
+      { status: 503, retryAfterMs: 3000, transport: { ...unavailable, retryAfterMs: 3000 } }],
     ["another 4xx", { kind: "error", status: 404, body: { error: { message: "no such model" } } }, "model_error", "the model answered with HTTP 404: no such model", { status: 404 }],
     ["a body that isn't JSON", { kind: "garbage" }, "model_error", "the model's answer is not valid JSON", {}],
     ["a text body", { kind: "garbage", body: "hello", contentType: "text/plain" }, "model_error", "the model's answer is not a chat completion", {}],

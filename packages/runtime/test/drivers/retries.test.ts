@@ -66,6 +66,16 @@ describe("the driver's retries", () => {
     expect(sent()).toBe(2);
   });
 
+  it("waits a 503's Retry-After, as a 429's, at most the connection's timeout, and the backoff after a 503 without one", async () => {
+    const sent = script({ kind: "unavailable", retryAfter: "20" }, { kind: "unavailable" }, ANSWER);
+    const result = await driver({ backoffMs: 40, timeoutMs: 30 }).complete(ASK);
+    expect(result).toMatchObject({ ok: true, retries: [{ status: 503, waitMs: 30 }, { status: 503, waitMs: 80 }] });
+    expect(sent()).toBe(3);
+    const again = script({ kind: "unavailable", retryAfter: "0" }, ANSWER);
+    expect(await driver({ backoffMs: 5_000 }).complete(ASK)).toMatchObject({ ok: true, retries: [{ status: 503, waitMs: 0 }] });
+    expect(again()).toBe(2);
+  });
+
   it("sends once what isn't a transport failure: a spent quota, 408, 504, another 4xx", async () => {
     const once: Array<[Behaviour, string]> = [
       [{ kind: "quota" }, "over_budget"],

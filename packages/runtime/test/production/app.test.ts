@@ -12,7 +12,7 @@ import { decodeProgram, encodeProgram } from "../../src/production/program-codec
 import { programForBuild } from "../../src/production/prune.ts";
 import { APP, filesUnder, projectOf, type ProjectFiles } from "../../src/testing/project.ts";
 import { SHOP_ASK, SHOP_ORDERS } from "../../src/testing/shop.ts";
-import type { AiCallRecord } from "../../src/production/backend.ts";
+import { callWords, type AiCallRecord } from "../../src/production/backend.ts";
 import { startFakeModelServer, type FakeModelServer } from "../../src/testing/openai-server.ts";
 
 const example = fileURLToPath(new URL("../../../../examples/support", import.meta.url));
@@ -142,7 +142,23 @@ ${SHOP_ASK}`,
     const [first, second] = server.requests.slice(before);
     expect(first.tools).toHaveLength(1);
     expect(JSON.stringify(second.messages)).toContain(JSON.stringify('{"result":{"code":"ABC-1234","ready":true}}'));
-    expect(calls.map((c) => [c.prompt, c.outcome])).toEqual([["order_question", "success"]]);
+    expect(calls.map((c) => [c.prompt, ...callWords(c)])).toEqual([["order_question", "success", "called find_order"]]);
+  });
+
+  it("counts what the call did with its tools: a tool that failed, and a call of no tool of the prompt", async () => {
+    server.setBehaviour({ kind: "script", steps: [
+      { kind: "tool_calls", calls: [{ name: "find_order", arguments: { code: "ZZZ-0000" } }, { name: "cancel_order", arguments: { code: "ABC-1234" } }] },
+      { kind: "tool_calls", calls: [{ name: "find_order", arguments: { code: "ABC-1234" } }] },
+    ] });
+    const calls: AiCallRecord[] = [];
+    const app = createApp(shop, { env: { MODEL_URL: server.url } })[PRODUCTION_APP];
+    const prepared = app.prepare("ask", { question: "Cancel ZZZ-0000?" });
+    if (!prepared.ok) throw new Error(prepared.problem.message);
+    await app.run(prepared.call, { onAiCall: (c) => calls.push(c) });
+    await app.close();
+    // Each word once per call, in the order coverage lists them: the ending, then per tool, then `bad call`.
+    expect(calls.map(callWords)).toEqual([["loop_limit", "called find_order", "find_order failed", "bad call"]]);
+    expect(JSON.stringify(calls)).not.toContain("ZZZ-0000");
   });
 
   it("fails with AiLoopLimit when the model calls tools at every step, and reports the call's outcome as loop_limit", async () => {
@@ -153,7 +169,7 @@ ${SHOP_ASK}`,
     if (!prepared.ok) throw new Error(prepared.problem.message);
     await expect(app.run(prepared.call, { onAiCall: (c) => calls.push(c) })).resolves.toMatchObject({ kind: "failure", failure: { name: "Unanswered" } });
     await app.close();
-    expect(calls.map((c) => [c.prompt, c.outcome])).toEqual([["order_question", "loop_limit"]]);
+    expect(calls.map((c) => [c.prompt, ...callWords(c)])).toEqual([["order_question", "loop_limit", "called find_order"]]);
   });
 });
 
@@ -198,5 +214,84 @@ describe("createApp's settings", () => {
     await expect(app.actions.ping()).resolves.toEqual({ ok: true, value: "pong" });
     await expect(app.actions.ping({})).resolves.toEqual({ ok: true, value: "pong" });
     await app.close();
+  });
+});
+
+describe("retries and usage in production", () => {
+  /** A project whose one action asks a Text prompt: "Talk about <topic>". */
+  const talk = (connection: string) => shipped({
+    "app.jadpo": `${APP}connection model {\n    capability: ai\n    driver: openai_compatible\n    base_url: env("MODEL_URL")\n    model: "m"\n${connection}}\n`,
+    "domains/a/a.jadpo": [
+      'prompt chat(topic: Text) {\n    text: "Talk about {topic}"\n}',
+      "action talk(topic: Text) fails AiRefused, AiTimedOut, AiOverBudget, AiTooLong, AiUnreadable -> Text {",
+      "    return attempt ai.generate(Chat { topic: topic }, as: Text)",
+      "}",
+      "",
+    ].join("\n"),
+  });
+  const quick = talk("    retries: { max: 2  backoff: 10ms }\n");
+
+  /** Runs `talk` on `app`, with the AI calls it reported. */
+  async function talkOn(program: CheckedProgram, topic: string, timeoutMs?: number): Promise<{ outcome: unknown; calls: AiCallRecord[] }> {
+    const app = createApp(program, { env: { MODEL_URL: server.url } })[PRODUCTION_APP];
+    const prepared = app.prepare("talk", { topic });
+    if (!prepared.ok) throw new Error(prepared.problem.message);
+    const calls: AiCallRecord[] = [];
+    const outcome = await app.run(prepared.call, { onAiCall: (c) => calls.push(c), ...(timeoutMs === undefined ? {} : { timeoutMs, limit: `${timeoutMs}ms` }) });
+    await app.close();
+    return { outcome, calls };
+  }
+
+  it("reports the driver's retries and the model's usage, and a call that retried counts under `retried` too", async () => {
+    server.setBehaviour({ kind: "script", steps: [
+      { kind: "unavailable" },
+      { kind: "rate_limit", retryAfter: "0" },
+      { kind: "answer", text: "Rye.", usage: { prompt_tokens: 120, completion_tokens: 30 } },
+    ] });
+    const before = server.requests.length;
+    const { outcome, calls } = await talkOn(quick, "bread");
+    expect(outcome).toEqual({ kind: "success", value: "Rye." });
+    expect(server.requests.length - before).toBe(3);
+    expect(calls).toMatchObject([{ prompt: "chat", outcome: "success", retries: 2, inputTokens: 120, outputTokens: 30 }]);
+    expect(callWords(calls[0])).toEqual(["success", "retried"]);
+  });
+
+  it("counts nothing for a request whose retries ran out in transport, and surfaces it as the failure it stands for", async () => {
+    server.setBehaviour({ kind: "unavailable" });
+    const { outcome, calls } = await talkOn(quick, "bread");
+    expect(outcome).toMatchObject({ kind: "failure", failure: { name: "AiTimedOut" } });
+    expect(calls).toMatchObject([{ prompt: "chat", outcome: "timed_out", retries: 2, inputTokens: 0, outputTokens: 0 }]);
+    expect(callWords(calls[0])).toEqual(["timed_out", "retried"]);
+  });
+
+  it("estimates the tokens a model doesn't report from code points, as tests count them", async () => {
+    // Eight croissants are 8 code points but 16 UTF-16 units: the counts tell them apart.
+    const topic = "🥐".repeat(8);
+    const answer = "🍞🍞🍞🍞 fresh";
+    server.setBehaviour({ kind: "answer", text: answer, usage: null });
+    const { calls } = await talkOn(quick, topic);
+    // What was sent: the prompt's system text and its text (a Text answer has no answer format).
+    const sent = (server.requests.at(-1)!.messages as Array<{ role: string; content: string }>);
+    expect(sent.map((m) => m.role)).toEqual(["system", "user"]);
+    expect(sent[1].content).toBe(`Talk about ${topic}`);
+    const text = sent.map((m) => m.content).join("");
+    const points = (t: string) => [...t].length;
+    expect(calls).toMatchObject([{
+      prompt: "chat", outcome: "success", retries: 0,
+      inputTokens: Math.ceil(points(text) / 4), outputTokens: Math.ceil(points(answer) / 4),
+    }]);
+    expect([calls[0].inputTokens, calls[0].outputTokens]).not.toEqual([Math.ceil(text.length / 4), Math.ceil(answer.length / 4)]);
+    expect(callWords(calls[0])).toEqual(["success"]);
+  });
+
+  it("stops the wait before a retry when the action is stopped, so close() doesn't wait it out", async () => {
+    // A 10-minute Retry-After the connection's timeout allows: only the stop ends the wait.
+    server.setBehaviour({ kind: "rate_limit", retryAfter: "600" });
+    const before = server.requests.length;
+    const { outcome, calls } = await talkOn(talk("    timeout: 10m\n"), "bread", 100);
+    expect(outcome).toEqual({ kind: "stopped" });
+    // talkOn's close() returned: the action ended, its retry never sent.
+    expect(server.requests.length - before).toBe(1);
+    expect(calls).toEqual([]);
   });
 });

@@ -42,6 +42,12 @@ describe("retryWaitMs", () => {
     expect(retryWaitMs(POLICY, 1, { word: "rate_limited", retryAfterMs: 0 })).toBe(0);
   });
 
+  it("waits the Retry-After of any transport failure that carries one: a 503's too, up to the timeout", () => {
+    expect(retryWaitMs(POLICY, 2, { word: "unavailable", retryAfterMs: 5_000 })).toBe(5_000);
+    expect(retryWaitMs(POLICY, 1, { word: "unavailable", retryAfterMs: 90_000 })).toBe(30_000);
+    expect(retryWaitMs(POLICY, 3, { word: "unavailable", retryAfterMs: 0 })).toBe(0);
+  });
+
   it("surfaces unavailable as a time-out and a rate limit as over budget", () => {
     expect(exhaustedFailure({ word: "unavailable" })).toBe("timed_out");
     expect(exhaustedFailure({ word: "rate_limited", retryAfterMs: 5 })).toBe("over_budget");

@@ -6,10 +6,10 @@ import { diagnostic, renderErrorPlain } from "@jadpo/compiler";
 import { callAction, toJson, type JsonValue, type TestTimeout } from "@jadpo/runtime";
 import type { DevCall } from "@jadpo/runtime/dev";
 import { redactJson, type KeyEcho } from "@jadpo/runtime/drivers";
+import { STATUS_OF_KIND } from "../../http/statuses.ts";
+import { errorBody } from "../../http/reply.ts";
 import type { DevBuild } from "./build.ts";
-import { errorBody } from "./http.ts";
 import { readParams } from "./params.ts";
-import { STATUS_OF_KIND } from "./statuses.ts";
 
 export interface ActionAnswer {
   status: number;

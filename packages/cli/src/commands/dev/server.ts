@@ -4,12 +4,16 @@
 // Each request takes the build current when it arrives, so a rebuild never changes a request halfway.
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { MAX_FILE_BYTES } from "@jadpo/compiler";
 import type { TestTimeout } from "@jadpo/runtime";
 import { readRecentCalls, type DevCall, type UsageCounter } from "@jadpo/runtime/dev";
 import { redactJson } from "@jadpo/runtime/drivers";
 import { answerAction, refusal, type ActionAnswer } from "./actions.ts";
 import type { DevBuild } from "./build.ts";
-import { foreignRequest, isJsonRequest, readBody, sendError, sendHtml, sendJson } from "./http.ts";
+import { actionNameOf } from "../../http/action-path.ts";
+import { isJsonRequest, readBody, type BodyLimit } from "../../http/body.ts";
+import { sendError, sendHtml, sendJson } from "../../http/reply.ts";
+import { foreignRequest } from "./foreign-request.ts";
 import { renderCallsPage, type FailedRequest } from "./page.ts";
 
 export interface DevServerState {
@@ -31,6 +35,9 @@ export interface DevServerState {
   /** The newest calls, newest first. Default: `readRecentCalls`. */
   readCalls?(root: string): Promise<DevCall[]>;
 }
+
+/** A body may hold what a source file or recording may. */
+const BODY_LIMIT: BodyLimit = { bytes: MAX_FILE_BYTES, problem: "The request body is larger than 16 MiB" };
 
 function requestId(): string {
   return `req_${randomBytes(6).toString("hex")}`;
@@ -63,8 +70,8 @@ async function route(state: DevServerState, req: IncomingMessage, res: ServerRes
   const foreign = foreignRequest(req);
   if (foreign !== null) return sendError(res, foreign.status, foreign.code, foreign.message, id);
 
-  const action = /^\/actions\/([^/]+)\/?$/.exec(path);
-  if (action !== null) {
+  const name = actionNameOf(path);
+  if (name !== null) {
     // Every answer to an action request is printed and listed on /_dev, refusals included.
     // Printed first, so whoever reads the answer finds its lines in the terminal already.
     const respond = (answer: ActionAnswer): void => {
@@ -76,16 +83,10 @@ async function route(state: DevServerState, req: IncomingMessage, res: ServerRes
       res.setHeader("allow", "POST");
       return refuse(405, "method_not_allowed", `Call an action with POST ${path}`);
     }
-    let name: string;
-    try {
-      name = decodeURIComponent(action[1]);
-    } catch {
-      name = action[1];
-    }
     if (!isJsonRequest(req)) {
       return refuse(415, "unsupported_media_type", "Send the parameters as JSON, with `Content-Type: application/json`");
     }
-    const body = await readBody(req);
+    const body = await readBody(req, BODY_LIMIT);
     if (!body.ok) return refuse(400, "invalid_request", body.problem);
     const build = state.current();
     if (build === null) {

@@ -2,7 +2,7 @@
 // take only names the app declares (an action, a prompt), `-` for a path naming no action, and
 // the outcome and status words, so no request can grow the set of series.
 import { AggregatorRegistry, Counter, Gauge, Histogram, Registry } from "prom-client";
-import type { AiCallRecord } from "@jadpo/runtime/app";
+import { callWords, type AiCallRecord } from "@jadpo/runtime/app";
 
 export interface ServeMetrics {
   /** One action request answered (any status), and how long it took. */
@@ -30,7 +30,7 @@ export function serveMetrics(options: { worker: boolean }): ServeMetrics {
   const duration = new Histogram({
     name: "jadpo_request_duration_seconds", help: "How long action requests took to answer, by action.", labelNames: ["action"], buckets: DURATION_BUCKETS, registers: [registry],
   });
-  const aiCalls = new Counter({ name: "jadpo_ai_calls_total", help: "AI calls that ended, by prompt and outcome.", labelNames: ["prompt", "outcome"], registers: [registry] });
+  const aiCalls = new Counter({ name: "jadpo_ai_calls_total", help: "AI calls that ended, by prompt and how they ended; a call that retried counts under retried too.", labelNames: ["prompt", "outcome"], registers: [registry] });
   const retries = new Counter({ name: "jadpo_ai_retries_total", help: "Model requests sent again after a transport failure, by prompt.", labelNames: ["prompt"], registers: [registry] });
   const tokens = new Counter({
     name: "jadpo_ai_tokens_total", help: "Tokens of model requests (input) and answers (output): as the model reports them, else estimated.", labelNames: ["prompt", "kind"], registers: [registry],
@@ -42,7 +42,7 @@ export function serveMetrics(options: { worker: boolean }): ServeMetrics {
       duration.observe({ action }, seconds);
     },
     aiCall(call) {
-      aiCalls.inc({ prompt: call.prompt, outcome: call.outcome });
+      for (const outcome of callWords(call)) aiCalls.inc({ prompt: call.prompt, outcome });
       if (call.retries > 0) retries.inc({ prompt: call.prompt }, call.retries);
       if (call.inputTokens > 0) tokens.inc({ prompt: call.prompt, kind: "input" }, call.inputTokens);
       if (call.outputTokens > 0) tokens.inc({ prompt: call.prompt, kind: "output" }, call.outputTokens);

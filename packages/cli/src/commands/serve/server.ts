@@ -10,8 +10,10 @@ import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { ProductionApp, ProductionOutcome } from "@jadpo/runtime/app";
 import type { TestTimeout } from "@jadpo/runtime";
-import { errorBody, isJsonRequest, readBody, sendJson } from "../dev/http.ts";
-import { STATUS_OF_KIND } from "../dev/statuses.ts";
+import { actionNameOf } from "../../http/action-path.ts";
+import { isJsonRequest, readBody } from "../../http/body.ts";
+import { errorBody, sendJson } from "../../http/reply.ts";
+import { STATUS_OF_KIND } from "../../http/statuses.ts";
 import { authorized } from "./access.ts";
 import type { ServeMetrics } from "./metrics.ts";
 import { givenRequestId, RequestAi, requestLine, type LoggedFailure } from "./request-log.ts";
@@ -131,15 +133,7 @@ export function createServeServer(app: ProductionApp, config: ServeConfig, hooks
     if (draining) res.setHeader("connection", "close");
     const method = req.method ?? "GET";
     const path = (req.url ?? "/").split("?")[0];
-    const named = /^\/actions\/([^/]+)\/?$/.exec(path);
-    let name: string | null = null;
-    if (named !== null) {
-      try {
-        name = decodeURIComponent(named[1]);
-      } catch {
-        name = named[1];
-      }
-    }
+    const name = actionNameOf(path);
     const ai = new RequestAi();
     let answer: Answer;
     if (path.startsWith("/actions/") || path === "/actions") {

@@ -1,11 +1,12 @@
-// The tokens a `jadpo dev` request used when no model reported them (a faked answer, or a model
-// that says nothing of usage), counted as tests count them (docs/testing.md, "Usage"): ⌈n / 4⌉
-// for the n code points the request sends — its own parts and, for a tool prompt's later step, the
-// earlier steps' answers and every tool result sent so far — and ⌈m / 4⌉ for its answer's m.
+// The tokens a request used when no model reported them — a model that says nothing of usage (in
+// `jadpo dev` or a built app), or an answer `jadpo dev` faked — counted as tests count them
+// (docs/testing.md, "Usage"): ⌈n / 4⌉ for the n code points the request sends — its own parts
+// and, for a tool prompt's later step, the earlier steps' answers and every tool result sent so
+// far — and ⌈m / 4⌉ for its answer's m.
 import { codePointLength } from "@jadpo/compiler";
 import type { GenerateCall, GenerateReply, StreamCall, StreamReply, TokenUsage } from "../ai/backend.ts";
 import { answerCodePoints, tokensOf } from "../ai/token-usage.ts";
-import { completionRequestFor, partsCodePoints } from "../drivers/request.ts";
+import { completionRequestFor, partsCodePoints } from "./request.ts";
 
 /** The code points one step of `call` sends. */
 function sentCodePoints(call: GenerateCall): number {

@@ -1,4 +1,5 @@
-// The HTTP status of each failure kind (docs/dev.md).
+// The HTTP status of each failure kind, as `jadpo dev` and `jadpo serve` answer an action's failure
+// (docs/dev.md).
 import type { FailureKind } from "@jadpo/compiler";
 
 export const STATUS_OF_KIND: Record<FailureKind, number> = {
