@@ -1,16 +1,20 @@
 // `pnpm bench:hostile`: the built `jadpo check` on inputs that were quadratic or exponential
 // before: a 1 MB file of 16,000 unknown names (did you mean, and the output bound), and a type
-// with pattern `(a+)+b` checked against a 40-character literal (backtracking). Prints the median
-// wall time of 5 runs of each, after one unmeasured run; each should stay well under 2 s.
-// Build first: `pnpm build`.
+// with pattern `(a+)+b` checked against a 40-character literal (backtracking); and syntax errors,
+// which the chevrotain parser reads: a 1 MB file with a mistake in each declaration, and a 1 MB
+// test broken at its last line. Prints the median wall time of 5 runs of each, after one
+// unmeasured run; each should stay well under 2 s.
+// Build first: `pnpm build`. `--bin <jadpo.mjs>` runs another build (an older one, to compare).
 import { spawnSync } from "node:child_process";
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { brokenCorpus, longBrokenDeclaration } from "./fuzz/broken-corpus.ts";
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), "..");
-const jadpo = join(repo, "packages/cli/bin/jadpo.mjs");
+const binAt = process.argv.indexOf("--bin");
+const jadpo = binAt >= 0 ? process.argv[binAt + 1] : join(repo, "packages/cli/bin/jadpo.mjs");
 
 function project(file: string, text: string): string {
   const root = mkdtempSync(join(tmpdir(), "jadpo-bench-hostile-"));
@@ -34,7 +38,13 @@ function time(root: string): { ms: number; code: number | null; bytes: number } 
   return { ms: performance.now() - started, code: run.status, bytes: Buffer.byteLength(run.stdout) };
 }
 
-for (const [name, file, text] of [["16,000 unknown names", "many.jadpo", unknownNames()], ["(a+)+b against 40 a's", "slow.jadpo", PATTERN]] as const) {
+const inputs: [string, string, string][] = [
+  ["16,000 unknown names", "many.jadpo", unknownNames()],
+  ["(a+)+b against 40 a's", "slow.jadpo", PATTERN],
+  ["1 MB of broken declarations", "broken.jadpotest", brokenCorpus(1024 * 1024)],
+  ["a 1 MB test broken at its end", "long.jadpotest", longBrokenDeclaration(1024 * 1024)],
+];
+for (const [name, file, text] of inputs) {
   const root = project(file, text);
   try {
     time(root);

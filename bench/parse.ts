@@ -1,9 +1,12 @@
 // `pnpm bench:parse`: lexes and parses a generated ~5 MB Jadpo text 5 times and prints the median
-// throughput (wall clock, and CPU time of this process, which a busy machine disturbs less).
+// throughput (wall clock, and CPU time of this process, which a busy machine disturbs less). Then
+// the same for texts full of syntax errors (bench/fuzz/broken-corpus.ts), which chevrotain reads,
+// at 1 and 4 MB: the time per MB must not grow with the size.
 import { parseFile } from "../packages/compiler/src/syntax/parse-file.ts";
 import { lex } from "../packages/compiler/src/syntax/lexer.ts";
 import { formatSource } from "../packages/compiler/src/format/index.ts";
 import { generateCorpus } from "../packages/compiler/test/syntax/corpus.ts";
+import { brokenCorpus, longBrokenDeclaration } from "./fuzz/broken-corpus.ts";
 
 const RUNS = 5;
 const text = generateCorpus(5 * 1024 * 1024);
@@ -44,3 +47,21 @@ console.log(`parse bench: ${megabytes.toFixed(1)} MB, ${warm.syntax.decls.length
 console.log(`lex + parse  median ${rate(parseRuns, "wall")} MB/s  (CPU time: ${rate(parseRuns, "cpu")} MB/s)`);
 console.log(`fmt          median ${rate(formatRuns, "wall")} MB/s  (CPU time: ${rate(formatRuns, "cpu")} MB/s; parse and layout, text to text)`);
 console.log(`lex only     median ${rate(lexRuns, "wall")} MB/s  (CPU time: ${rate(lexRuns, "cpu")} MB/s)`);
+
+// Broken declarations: every declaration with a mistake, and one long declaration broken at its end.
+const MB = 1024 * 1024;
+const broken: [string, string][] = [
+  ["broken declarations, 1 MB", brokenCorpus(MB)],
+  ["broken declarations, 4 MB", brokenCorpus(4 * MB)],
+  ["one declaration broken at its end, 1 MB", longBrokenDeclaration(MB)],
+  ["one declaration broken at its end, 4 MB", longBrokenDeclaration(4 * MB)],
+];
+for (const [, brokenText] of broken) parseFile("broken.jadpotest", "test", brokenText);
+for (const [name, brokenText] of broken) {
+  const runs = Array.from({ length: RUNS }, () => measure(() => parseFile("broken.jadpotest", "test", brokenText)));
+  const size = Buffer.byteLength(brokenText, "utf8") / MB;
+  const errors = parseFile("broken.jadpotest", "test", brokenText);
+  const count = errors.diagnostics.length + (errors.omitted ?? 0);
+  const perMb = (key: "wall" | "cpu"): string => (median(runs.map((r) => r[key])) / size).toFixed(3);
+  console.log(`${name.padEnd(40)} median ${perMb("wall")} s/MB  (CPU time: ${perMb("cpu")} s/MB), ${count} syntax errors`);
+}

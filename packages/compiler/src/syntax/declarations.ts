@@ -11,6 +11,9 @@ const OPENERS = T.typeTable([T.LBrace, T.LParen, T.LBracket]);
 const CLOSERS = T.typeTable([T.RBrace, T.RParen, T.RBracket]);
 const DECL_KEYWORDS = T.typeTable(T.declKeywords);
 
+/** Nesting deeper than this (brackets, blocks, expression operators) is `limit.too_deep`. */
+export const MAX_DEPTH = 256;
+
 /**
  * Where each declaration starts (token indices, ascending, the first always 0). A declaration
  * keyword starts one when it stands outside every bracket, or at column 1 of its line (so a

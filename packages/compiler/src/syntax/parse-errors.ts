@@ -1,6 +1,6 @@
 // Parse errors in Jadpo's own words (docs/diagnostics.md): what was expected, what was found, and which open
 // construct a missing closer belongs to. Chevrotain's own wording never gets out of here: its
-// message provider (parser.ts) only hands over markers and Jadpo phrases, read below.
+// message provider (parser-base.ts) only hands over markers and Jadpo phrases, read below.
 import type { IToken } from "chevrotain";
 import { EOF } from "chevrotain";
 import type { Span } from "./ast.ts";

@@ -1,18 +1,19 @@
 // What every layer of the grammar shares: the chevrotain parser, per-declaration state (open
 // constructs for error messages, nesting depth, the declaration being read) and small helpers.
-// The grammar is split by construct into layers: parser-expressions.ts → parser-statements.ts →
-// parser.ts (declarations), each extending the one before.
-import { type ConsumeMethodOpts, type IParserErrorMessageProvider, type TokenType } from "chevrotain";
+// The grammar is split by construct into layers: parser-expressions.ts → parser-patterns.ts →
+// parser-statements.ts → parser-declarations.ts → parser-tests.ts, each extending the one before.
+//
+// Chevrotain runs every rule once before any input, to record the grammar (`RECORDING_PHASE`):
+// rule arguments are then absent and DSL calls return placeholders. Code that would fail on
+// those, or that builds the tree, runs inside `ACTION`, which recording skips.
+import { EmbeddedActionsParser, type IParserErrorMessageProvider, type OrMethodOpts, type TokenType } from "chevrotain";
 import type * as A from "./ast.ts";
 import * as T from "./tokens.ts";
 import type { Tok } from "./tokens.ts";
 import type { OpenConstruct } from "./open-constructs.ts";
+import { MAX_DEPTH } from "./declarations.ts";
 import { TooDeep, MARK_REDUNDANT, MARK_TOKEN } from "./parse-errors.ts";
-import { noteBare } from "./build-ast.ts";
-import { ParserEngine } from "./parser-engine.ts";
-
-/** Nesting deeper than this (brackets, blocks, expression operators) is `limit.too_deep`. */
-export const MAX_DEPTH = 256;
+import { identOf, noteBare, spanOf } from "./build-ast.ts";
 
 // Chevrotain's messages never reach a user: only markers and Jadpo's own phrases pass through
 // here, and parse-errors.ts turns them into diagnostics.
@@ -23,29 +24,10 @@ const messages: IParserErrorMessageProvider = {
   buildEarlyExitMessage: ({ customUserDescription }) => customUserDescription ?? "something else",
 };
 
-const optsCache = new Map<string, ConsumeMethodOpts>();
-function errOpts(errMsg: string): ConsumeMethodOpts {
-  let opts = optsCache.get(errMsg);
-  if (opts === undefined) optsCache.set(errMsg, (opts = { ERR_MSG: errMsg }));
-  return opts;
-}
-
-export const isUpper = (tok: Tok): boolean => {
-  const c = tok.firstCharCode;
-  return c >= 65 && c <= 90;
-};
-
-/** Whether `tok` is spelled `word` (lengths compared first: most tokens are not, and `image` costs). */
-export const isWord = (tok: Tok, word: string): boolean => tok.end - tok.startOffset === word.length && tok.image === word;
-
-export abstract class ParserBase extends ParserEngine {
+export abstract class ParserBase extends EmbeddedActionsParser {
   protected file = "";
-  /**
-   * Constructs open at the current point, innermost last: the first `openCount` of a pool
-   * whose objects are refilled (one is opened per bracket, and read only for an error).
-   */
-  private openPool: OpenConstruct[] = [];
-  protected openCount = 0;
+  /** Constructs open at the current point, innermost last. */
+  private openStack: OpenConstruct[] = [];
   /** The declaration being read, kept when it breaks off. */
   partial: A.Decl | null = null;
   /** Bare expression statements found (docs/language.md), reported as `syntax.bare_expression`. */
@@ -56,13 +38,6 @@ export abstract class ParserBase extends ParserEngine {
   /** Where the nesting was deepest, for `limit.too_deep` should the stack run out before the limit. */
   deepest: Tok | null = null;
   private deepestDepth = 0;
-  /**
-   * Shared stacks for the pieces of lists being read (items, tokens, postfixes). A rule notes the
-   * length, lets cached callbacks push, then takes its part back: no closure per call, and
-   * nested rules stack above it.
-   */
-  protected items: unknown[] = [];
-  protected toks: Tok[] = [];
 
   /**
    * `validateGrammar` runs chevrotain's checks of the grammar itself (ambiguities, left recursion).
@@ -71,41 +46,31 @@ export abstract class ParserBase extends ParserEngine {
    */
   constructor(validateGrammar: boolean) {
     super(T.allTokenTypes, { recoveryEnabled: false, maxLookahead: 3, errorMessageProvider: messages, skipValidations: !validateGrammar });
-    // Two values before any code is optimized: V8 treats a field that has held one value as a
-    // constant, and the second file parsed would otherwise throw away the optimized code of
-    // every rule that makes a span.
-    this.file = "?";
-    this.file = "";
   }
 
   protected resetState(file: string): void {
     this.file = file;
-    this.openCount = 0;
+    this.openStack = [];
     this.partial = null;
     this.bare = [];
     this.locals = [];
     this.depth = 0;
     this.deepest = null;
     this.deepestDepth = 0;
-    this.items.length = 0;
-    this.toks.length = 0;
   }
 
+  /** A construct opened, until `close`: what a missing closer belongs to. */
   protected push(template: string, name: string | Tok, line: number, closer: string): void {
-    const reused = this.openPool[this.openCount];
-    if (reused === undefined) this.openPool.push({ template, name, line, closer });
-    else {
-      reused.template = template;
-      reused.name = name;
-      reused.line = line;
-      reused.closer = closer;
-    }
-    this.openCount++;
+    this.openStack.push({ template, name, line, closer });
+  }
+
+  protected close(): void {
+    this.openStack.pop();
   }
 
   /** The constructs open where the parse stopped, innermost last. */
   get open(): OpenConstruct[] {
-    return this.openPool.slice(0, this.openCount);
+    return this.openStack.slice();
   }
 
   protected deeper(by: number, at: Tok): void {
@@ -114,41 +79,50 @@ export abstract class ParserBase extends ParserEngine {
       this.deepestDepth = this.depth;
       this.deepest = at;
     }
-    if (this.depth > MAX_DEPTH && !this.RECORDING_PHASE) throw new TooDeep(at);
+    if (this.depth > MAX_DEPTH) throw new TooDeep(at);
   }
 
-  // `sp` and `id` build their objects in place rather than through build-ast.ts's helpers: they
-  // run for most tokens of a project, often before V8 optimizes them, where each call costs.
-
-  /** A span from `first` to the last token read (build-ast.ts's `spanOf`). */
+  /** A span from `first` to the last token read. */
   protected sp(first: Tok): A.Span {
-    return { file: this.file, line: first.startLine, column: first.startColumn, start: first.startOffset, end: (this.RECORDING_PHASE ? (this.LA(0) as Tok) : this.tokVector[this.currIdx]).end };
+    return spanOf(this.file, first, this.LA(0) as Tok);
   }
 
-  /** A name token as an identifier (build-ast.ts's `identOf`). */
+  /** A name token as an identifier. */
   protected id(tok: Tok): A.Ident {
-    return { name: tok.image, span: { file: this.file, line: tok.startLine, column: tok.startColumn, start: tok.startOffset, end: tok.end } };
+    return identOf(this.file, tok);
   }
 
   /** The name a `var`, a `for` or a `success(x)`/`some(x)` pattern declares, noted in `locals`. */
   protected local(tok: Tok): A.Ident {
     const ident = this.id(tok);
-    if (!this.RECORDING_PHASE) this.locals.push(ident);
+    this.locals.push(ident);
     return ident;
   }
 
   /** CONSUME with occurrence `idx` (unique per token type within a rule) and Jadpo's phrase for a miss. */
   protected tok(type: TokenType, errMsg?: string, idx = 0): Tok {
-    return this.consume(idx, type, errMsg === undefined ? undefined : errOpts(errMsg)) as Tok;
+    return this.consume(idx, type, errMsg === undefined ? undefined : { ERR_MSG: errMsg }) as Tok;
   }
 
-  /** The items pushed since `base`, taken off the stack. */
-  protected take<X>(base: number): X[] {
-    return this.items.length === base ? [] : (this.items.splice(base) as X[]);
+  /**
+   * Items separated by `,`, a trailing comma allowed, up to a closer the caller reads: a list's
+   * items, a function's parameters, a fake's script. `first` reads an item; `next` is the OR of an
+   * item or none before the closer, with its words for anything else. Used once per rule (its
+   * OPTION, MANY, OR and `,` are the rule's first).
+   */
+  protected commaSeparated<X>(items: X[], first: () => X, next: OrMethodOpts<X | null>): void {
+    this.OPTION(() => {
+      items.push(first());
+      this.MANY(() => {
+        this.CONSUME(T.Comma);
+        const item = this.OR(next);
+        if (item !== null) items.push(item);
+      });
+    });
   }
 
   /** Records bare expression statements; an arm block's final one is its value. */
   protected noteBare(statements: A.Stmt[], armBlock: boolean): void {
-    if (!this.RECORDING_PHASE) noteBare(statements, armBlock, this.bare);
+    this.ACTION(() => noteBare(statements, armBlock, this.bare));
   }
 }

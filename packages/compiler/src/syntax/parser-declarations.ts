@@ -60,7 +60,7 @@ export abstract class DeclarationRules extends StatementRules {
       this.OPTION(() => this.CONSUME(T.Comma));
     });
     this.CONSUME(T.RBrace);
-    this.openCount--;
+    this.close();
     decl.span = this.sp(kw);
     return decl;
   });
@@ -96,15 +96,18 @@ export abstract class DeclarationRules extends StatementRules {
   enumBody = this.RULE("enumBody", (decl: A.TypeDecl): A.TypeBody => {
     const start = this.tok(T.Ident);
     const body: A.TypeBody = { kind: "enum", members: [], span: spanOf(this.file, start, start) };
-    if (!this.RECORDING_PHASE) decl.body = body;
+    const typeName = this.ACTION(() => {
+      decl.body = body; // kept should the body break off
+      return decl.name.name;
+    });
     const open = this.tok(T.LBrace);
-    this.push(OPEN.enumType, this.RECORDING_PHASE ? "" : decl.name.name, open.startLine, "}");
+    this.push(OPEN.enumType, typeName, open.startLine, "}");
     this.MANY(() => {
       body.members.push(this.id(this.tok(T.Ident, "an enum member's name", 2)));
       this.OPTION(() => this.CONSUME(T.Comma));
     });
     this.CONSUME(T.RBrace);
-    this.openCount--;
+    this.close();
     body.span = this.sp(start);
     return body;
   });
@@ -112,9 +115,12 @@ export abstract class DeclarationRules extends StatementRules {
   objectBody = this.RULE("objectBody", (decl: A.TypeDecl): A.TypeBody => {
     const start = this.tok(T.Ident);
     const body: A.TypeBody = { kind: "object", fields: [], span: spanOf(this.file, start, start) };
-    if (!this.RECORDING_PHASE) decl.body = body;
+    const typeName = this.ACTION(() => {
+      decl.body = body; // kept should the body break off
+      return decl.name.name;
+    });
     const open = this.tok(T.LBrace);
-    this.push(OPEN.recordType, this.RECORDING_PHASE ? "" : decl.name.name, open.startLine, "}");
+    this.push(OPEN.recordType, typeName, open.startLine, "}");
     this.MANY(() => {
       const name = this.tok(T.Ident, "a field name", 2);
       this.tok(T.Colon, "`:` and a type after the field name {prev}");
@@ -125,7 +131,7 @@ export abstract class DeclarationRules extends StatementRules {
       body.fields.push({ name: this.id(name), type, constraints, span: this.sp(name) });
     });
     this.CONSUME(T.RBrace);
-    this.openCount--;
+    this.close();
     body.span = this.sp(start);
     return body;
   });
@@ -133,7 +139,7 @@ export abstract class DeclarationRules extends StatementRules {
   /** `name: Text optional` (another language's spelling): reported at `optional`, not at what follows it. */
   private optionalAfterType(field: Tok): void {
     const next = this.LA(1);
-    if (this.RECORDING_PHASE || next.tokenType !== T.Ident || next.image !== "optional" || this.LA(2).tokenType === T.Colon) return;
+    if (next.tokenType !== T.Ident || next.image !== "optional" || this.LA(2).tokenType === T.Colon) return;
     throw new ParseStop(next as Tok, "`?` after the type for an optional field", `Write \`${field.image}: T?\` (an optional type ends with \`?\`), and remove \`optional\``);
   }
 
@@ -149,14 +155,10 @@ export abstract class DeclarationRules extends StatementRules {
     const open = this.tok(T.LBrace);
     this.push(template, name, open.startLine, "}");
     this.MANY(() => {
-      const key = this.tok(T.Ident, "a constraint's name");
-      this.tok(T.Colon, "`:` and a value after the constraint name {prev}");
-      const value = this.SUBRULE(this.expression);
-      this.OPTION(() => this.CONSUME(T.Comma));
-      items.push({ name: this.id(key), value, span: this.sp(key) });
+      items.push(this.namedValue("a constraint's name", "`:` and a value after the constraint name {prev}"));
     });
     this.CONSUME(T.RBrace);
-    this.openCount--;
+    this.close();
     return items;
   });
 
@@ -178,7 +180,7 @@ export abstract class DeclarationRules extends StatementRules {
       entries.push(this.SUBRULE(this.configEntry));
     });
     this.CONSUME(T.RBrace);
-    this.openCount--;
+    this.close();
   });
 
   configEntry = this.RULE("configEntry", (): A.ConfigEntry => {
@@ -197,7 +199,7 @@ export abstract class DeclarationRules extends StatementRules {
         {
           ALT: (): A.ConfigValue => {
             const expr = this.SUBRULE(this.expression);
-            return { kind: "expr", expr, span: this.RECORDING_PHASE ? expr?.span : expr.span };
+            return { kind: "expr", expr, span: expr.span };
           },
         },
       ],
@@ -219,16 +221,9 @@ export abstract class DeclarationRules extends StatementRules {
     const params: A.Param[] = [];
     const open = this.tok(T.LParen, "`(` and the parameters after {prev}");
     this.push(template, name, open.startLine, ")");
-    this.OPTION(() => {
-      params.push(this.SUBRULE(this.param));
-      this.MANY(() => {
-        this.CONSUME(T.Comma);
-        const next = this.OR(this.nextParam);
-        if (next !== null) params.push(next);
-      });
-    });
+    this.commaSeparated(params, () => this.SUBRULE(this.param), this.nextParam);
     this.CONSUME(T.RParen);
-    this.openCount--;
+    this.close();
     return params;
   });
 
@@ -241,7 +236,7 @@ export abstract class DeclarationRules extends StatementRules {
 
   /** `-> T fails F`: the parser names the construct rather than asking for a bare `{`. */
   private failsAfterResult(): void {
-    if (!this.RECORDING_PHASE && this.LA(1).tokenType === T.Fails) {
+    if (this.LA(1).tokenType === T.Fails) {
       throw new ParseStop(this.LA(1) as Tok, "`{` to start the body", "`fails` goes after the parameters and before `->`: write `(…) fails F -> T {`");
     }
   }
@@ -297,7 +292,7 @@ export abstract class DeclarationRules extends StatementRules {
       decl.members.push(this.SUBRULE(this.fixtureMember));
     });
     this.CONSUME(T.RBrace);
-    this.openCount--;
+    this.close();
     decl.span = this.sp(kw);
     return decl;
   });

@@ -13,22 +13,20 @@ export const PATTERN = "a pattern (`success(x)`, `failure F`, `some(x)`, `none`,
 const ARM_BLOCK = { ARGS: [OPEN.armBlock, "", true] as [string, string, boolean] };
 
 export abstract class PatternRules extends ExpressionRules {
-  private armStep = (): void => {
-    this.items.push(this.SUBRULE(this.matchArm));
-  };
-
   matchExpr = this.RULE("matchExpr", (): A.Expr => {
     const kw = this.tok(T.Match);
     const subject = this.SUBRULE(this.expression);
     const open = this.tok(T.LBrace, "`{` and the match arms after the value matched");
     this.push(OPEN.match, "", open.startLine, "}");
     this.deeper(1, open);
-    const base = this.items.length;
-    this.MANY(this.armStep);
+    const arms: A.MatchArm[] = [];
+    this.MANY(() => {
+      arms.push(this.matchArm());
+    });
     this.CONSUME(T.RBrace);
     this.depth--;
-    this.openCount--;
-    return { kind: "match", subject, arms: this.take<A.MatchArm>(base), span: this.sp(kw) };
+    this.close();
+    return { kind: "match", subject, arms, span: this.sp(kw) };
   });
 
   private armBodyOr = {
@@ -50,7 +48,7 @@ export abstract class PatternRules extends ExpressionRules {
       {
         ALT: (): A.ArmBody => {
           const first = this.LA(1) as Tok;
-          const expr = this.SUBRULE(this.expression);
+          const expr = this.SUBRULE2(this.expression);
           return { kind: "expr", expr, span: this.sp(first) };
         },
       },
@@ -58,12 +56,16 @@ export abstract class PatternRules extends ExpressionRules {
     ERR_MSG: "an expression, `reject` or a `{` block after `=>`",
   };
 
-  matchArm = this.RULE("matchArm", (): A.MatchArm => {
+  /**
+   * `pattern => body`, read inside the `match` rule: a rule of its own would take more stack for
+   * each level of nesting, and nesting as deep as the limit must parse well inside Node's default stack.
+   */
+  private matchArm(): A.MatchArm {
     const start = this.LA(1) as Tok;
     const pattern = this.SUBRULE(this.pattern);
     // `Tone.formal, Tone.casual =>`: failure arms list several failures, enum arms don't. Say so,
     // rather than a bare "Expected `=>`".
-    if (!this.RECORDING_PHASE && pattern.kind === "member" && (this.LA(1) as Tok).tokenType === T.Comma) {
+    if (pattern.kind === "member" && this.LA(1).tokenType === T.Comma) {
       throw new ParseStop(
         this.LA(1) as Tok,
         `\`=>\` after \`${pattern.type.name}.${pattern.member.name}\` (an enum arm matches one member; only \`failure\` arms list several)`,
@@ -73,17 +75,7 @@ export abstract class PatternRules extends ExpressionRules {
     this.tok(T.FatArrow, "`=>` after the pattern");
     const body = this.OR(this.armBodyOr);
     return { pattern, body, span: this.sp(start) };
-  });
-
-  private failureNameStep = (): void => {
-    this.CONSUME(T.Comma);
-    this.items.push(this.id(this.tok(T.Ident, "a failure's name after `,`", 3)));
-  };
-
-  private memberStep = (): Tok => {
-    this.CONSUME(T.Dot);
-    return this.tok(T.Ident, "a member's name after `.`", 6);
-  };
+  }
 
   private patternOr = {
     DEF: [
@@ -94,7 +86,7 @@ export abstract class PatternRules extends ExpressionRules {
           this.push(OPEN.pattern, "success", open.startLine, ")");
           const binding = this.tok(T.Ident, "a name for the value after `success(`");
           this.CONSUME(T.RParen);
-          this.openCount--;
+          this.close();
           return { kind: "success", binding: this.local(binding), span: this.sp(kw) };
         },
       },
@@ -102,9 +94,11 @@ export abstract class PatternRules extends ExpressionRules {
         ALT: (): A.Pattern => {
           const kw = this.tok(T.Failure);
           const first = this.tok(T.Ident, "a failure's name or `_` after `failure`", 2);
-          const base = this.items.length;
-          this.MANY(this.failureNameStep);
-          const names = [this.id(first), ...this.take<A.Ident>(base)];
+          const names = [this.id(first)];
+          this.MANY(() => {
+            this.CONSUME(T.Comma);
+            names.push(this.id(this.tok(T.Ident, "a failure's name after `,`", 3)));
+          });
           if (names.length === 1 && first.image === "_") return { kind: "failure_any", span: this.sp(kw) };
           return { kind: "failure", names, span: this.sp(kw) };
         },
@@ -116,7 +110,7 @@ export abstract class PatternRules extends ExpressionRules {
           this.push(OPEN.pattern, "some", open.startLine, ")");
           const binding = this.tok(T.Ident, "a name for the value after `some(`", 4);
           this.CONSUME2(T.RParen);
-          this.openCount--;
+          this.close();
           return { kind: "some", binding: this.local(binding), span: this.sp(kw) };
         },
       },
@@ -124,10 +118,15 @@ export abstract class PatternRules extends ExpressionRules {
       {
         ALT: (): A.Pattern => {
           const first = this.tok(T.Ident, undefined, 5);
-          const member = this.OPTION(this.memberStep);
+          const member = this.OPTION(() => {
+            this.CONSUME(T.Dot);
+            return this.tok(T.Ident, "a member's name after `.`", 6);
+          });
           if (member !== undefined) return { kind: "member", type: this.id(first), member: this.id(member), span: this.sp(first) };
-          if (first.image === "_") return { kind: "wildcard", span: this.sp(first) };
-          if (!this.RECORDING_PHASE) throw new ParseStop(first, PATTERN);
+          // Any other name is no pattern (an ACTION: while chevrotain records, `first` is a placeholder).
+          if (first.image !== "_") this.ACTION(() => {
+            throw new ParseStop(first, PATTERN);
+          });
           return { kind: "wildcard", span: this.sp(first) };
         },
       },

@@ -3,12 +3,11 @@
 // after the other declarations, in the order chevrotain always saw them.
 import type * as A from "./ast.ts";
 import * as T from "./tokens.ts";
-import type { Tok } from "./tokens.ts";
+import { isWord, type Tok } from "./tokens.ts";
 import { OPEN } from "./open-constructs.ts";
 import { ParseStop } from "./parse-errors.ts";
 import { classifyFake, literal, spanOf, startsToolItem, toolCallsItem, toolItemExpected } from "./build-ast.ts";
 import { DeclarationRules } from "./parser-declarations.ts";
-import { isWord } from "./parser-base.ts";
 
 export abstract class TestRules extends DeclarationRules {
   private nextScriptItem = {
@@ -35,11 +34,11 @@ export abstract class TestRules extends DeclarationRules {
     this.MANY(() => {
       decl.body.statements.push(this.SUBRULE(this.statement));
     });
-    if (!this.RECORDING_PHASE && this.tokVector[this.currIdx + 1].tokenType === T.Fakes) {
+    if (this.LA(1).tokenType === T.Fakes) {
       throw new ParseStop(this.LA(1) as Tok, "`fakes:` first in the test's body, before any statement", "Move the `fakes:` block to the start of the test's body");
     }
     this.CONSUME(T.RBrace);
-    this.openCount--;
+    this.close();
     decl.body.span = this.sp(open);
     this.noteBare(decl.body.statements, false);
     decl.span = this.sp(kw);
@@ -56,7 +55,7 @@ export abstract class TestRules extends DeclarationRules {
       entries.push(this.SUBRULE(this.fakeEntry));
     });
     this.CONSUME(T.RBrace);
-    this.openCount--;
+    this.close();
     return { entries, span: this.sp(kw) };
   });
 
@@ -81,41 +80,32 @@ export abstract class TestRules extends DeclarationRules {
       DEF: () => {
         this.tok(T.Ident);
         const d = this.tok(T.DurationLit, "a duration such as `2s` or `100ms` after `after`");
-        if (!this.RECORDING_PHASE) {
-          const lit = literal(this.file, d);
-          if (lit.kind === "duration") after = { ms: lit.ms, span: lit.span };
-        }
+        const lit = literal(this.file, d);
+        if (lit.kind === "duration") after = { ms: lit.ms, span: lit.span };
       },
     });
-    if (this.RECORDING_PHASE) return null as unknown as A.FakeItem;
-    if (word !== null) {
+    return this.ACTION((): A.FakeItem => {
+      if (word === null) return { ...classifyFake(expr), after };
       const shape = toolCallsItem(this.file, word, expr);
       if (shape === null) throw new ParseStop(first, toolItemExpected(word));
       return { ...shape, after };
-    }
-    return { ...classifyFake(expr), after };
+    });
   });
 
   fakeEntry = this.RULE("fakeEntry", (): A.FakeEntry => {
     const ai = this.tok(T.Ident, "`ai.<prompt>` or `ai.embed`");
-    if (!this.RECORDING_PHASE && !isWord(ai, "ai")) throw new ParseStop(ai, "`ai.<prompt>` or `ai.embed`");
+    this.ACTION(() => {
+      if (!isWord(ai, "ai")) throw new ParseStop(ai, "`ai.<prompt>` or `ai.embed`");
+    });
     this.tok(T.Dot, "`.` and a prompt's name after `ai`");
     const target = this.tok(T.Ident, "a prompt's name or `embed` after `ai.`", 2);
     this.tok(T.Colon, "`:` and the scripted items after {prev}");
     const open = this.tok(T.LBracket, "`[` and the scripted items after `:`");
     this.push(OPEN.script, target, open.startLine, "]");
     const items: A.FakeItem[] = [];
-    this.OPTION(() => {
-      const first = this.SUBRULE(this.scriptItem);
-      if (!this.RECORDING_PHASE) items.push(first);
-      this.MANY(() => {
-        this.CONSUME(T.Comma);
-        const item = this.OR(this.nextScriptItem);
-        if (item !== null && !this.RECORDING_PHASE) items.push(item);
-      });
-    });
+    this.commaSeparated(items, () => this.SUBRULE(this.scriptItem), this.nextScriptItem);
     this.CONSUME(T.RBracket);
-    this.openCount--;
+    this.close();
     return { target: this.id(target), items, span: this.sp(ai) };
   });
 }

@@ -1,4 +1,5 @@
-// The Jadpo parser: a chevrotain embedded-actions parser that builds AST objects directly. One
+// The Jadpo parser: a chevrotain embedded-actions parser that builds AST objects directly, written
+// in chevrotain's public DSL only (RULE, CONSUME, SUBRULE, OR, OPTION, MANY, ACTION, LA). One
 // declaration is parsed per call (parse-file.ts cuts the file into declarations). Recovery is
 // off: the first error ends the declaration, which is kept as far as it was read (`partial`).
 // Error texts are made in parse-errors.ts from the phrases given in the rules. The rules are in
@@ -13,19 +14,11 @@
 import type * as A from "./ast.ts";
 import type { Tok } from "./tokens.ts";
 import { TestRules } from "./parser-tests.ts";
-import { stopRecording } from "./recording-methods.ts";
-
-export { MAX_DEPTH } from "./parser-base.ts";
 
 export class JadpoParser extends TestRules {
   constructor(options: { validateGrammar?: boolean } = {}) {
     super(options.validateGrammar ?? false);
     this.performSelfAnalysis();
-  }
-
-  /** Called by chevrotain's `performSelfAnalysis`, in place of its own (recording-methods.ts says why). */
-  disableRecording(): void {
-    stopRecording(this);
   }
 
   /** Reads one declaration from `tokens`, from a fresh state. */

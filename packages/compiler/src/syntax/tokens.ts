@@ -141,3 +141,12 @@ export interface Tok extends IToken {
   /** The code of the token's first character. */
   readonly firstCharCode: number;
 }
+
+/** Whether a name token starts with an upper-case letter (a type's name, as in a record literal). */
+export const isUpper = (tok: Tok): boolean => {
+  const c = tok.firstCharCode;
+  return c >= 65 && c <= 90;
+};
+
+/** Whether `tok` is spelled `word` (lengths compared first: most tokens are not, and `image` costs). */
+export const isWord = (tok: Tok, word: string): boolean => tok.end - tok.startOffset === word.length && tok.image === word;

@@ -6,8 +6,8 @@
 // fast-parser.test.ts and by `pnpm fuzz` (bench/fuzz/run.ts).
 import { decodeSource } from "../../src/source/decode.ts";
 import { lex } from "../../src/syntax/lexer.ts";
-import { declarationStarts, firstTooDeep } from "../../src/syntax/declarations.ts";
-import { MAX_DEPTH, theParser } from "../../src/syntax/parser.ts";
+import { MAX_DEPTH, declarationStarts, firstTooDeep } from "../../src/syntax/declarations.ts";
+import { theParser } from "../../src/syntax/parser.ts";
 import { FastParser } from "../../src/syntax/fast/fast-parser.ts";
 import { NO_TYPE_ARGS } from "../../src/syntax/build-ast.ts";
 import type { Decl } from "../../src/syntax/ast.ts";

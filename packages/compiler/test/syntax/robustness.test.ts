@@ -58,6 +58,7 @@ describe("nesting", () => {
     records: (n) => `function f() -> Int { return ${"A { a: ".repeat(n)}1${" }".repeat(n)} }`,
     ifs: (n) => `function f() -> Int { ${"if a { ".repeat(n)}${"}".repeat(n)} }`,
     "match arm blocks": (n) => `function f() -> Int { return ${"match x { _ => { ".repeat(n / 2)}1${" } }".repeat(n / 2)} }`,
+    matches: (n) => `function f() -> Int { return ${"match x { _ => ".repeat(n)}1${" }".repeat(n)} }`,
     "type arguments": (n) => `type A = ${"List<".repeat(n)}Text${">".repeat(n)}`,
   };
   for (const [name, make] of Object.entries(nested)) {

@@ -6,7 +6,7 @@
 import type * as A from "../ast.ts";
 import type { Tok } from "../tokens.ts";
 import { noteBare } from "../build-ast.ts";
-import { MAX_DEPTH } from "../parser-base.ts";
+import { MAX_DEPTH } from "../declarations.ts";
 import { COMMA, EOF, IDENT, RBRACE } from "./indices.ts";
 
 /** How far past the last token a rule may look (`ahead(3)` at the last token). */

@@ -3,7 +3,7 @@
 // Each object has its properties in the order the grammar's objects have them; a declaration is
 // made whole once read (this parser never returns half of one).
 import type * as A from "../ast.ts";
-import { isWord } from "../parser-base.ts";
+import { isWord } from "../tokens.ts";
 import { FastStatements } from "./statements.ts";
 import { ARROW, ASSIGN, COLON, COMMA, FAILS, IDENT, LBRACE, LPAREN, RBRACE, RPAREN, SLASH, WORD } from "./indices.ts";
 

@@ -2,9 +2,8 @@
 // the same order of decisions, building the same objects through build-ast.ts. `match` is the
 // next layer (patterns.ts).
 import type * as A from "../ast.ts";
-import type { Tok } from "../tokens.ts";
 import { NO_TYPE_ARGS, buildOperand, foldBinary, literal, spanTo, type PostOp } from "../build-ast.ts";
-import { isUpper, isWord } from "../parser-base.ts";
+import { isUpper, isWord, type Tok } from "../tokens.ts";
 import { FastBase, exact } from "./base.ts";
 import { BINARY, COLON, COMMA, DOT, GREATER, IDENT, LBRACE, LBRACKET, LESS, LITERAL, LPAREN, MATCH, PREFIX, QUESTION, RBRACE, RBRACKET, RPAREN } from "./indices.ts";
 

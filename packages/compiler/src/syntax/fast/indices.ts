@@ -1,6 +1,6 @@
 // The hand-written parser's token vocabulary by type index: its rules compare `types[i]` with
-// these numbers (no token object is read to decide), and test membership in these tables, which
-// the chevrotain rules' written-out lookaheads read too.
+// these numbers (no token object is read to decide), and test membership in these tables. The
+// file's cutting into declarations (declarations.ts, unsupported.ts) reads them too.
 import * as T from "../tokens.ts";
 
 const at = T.typeIndex;

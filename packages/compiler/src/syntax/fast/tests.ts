@@ -2,7 +2,7 @@
 // items of `fakes:` (parser-tests.ts), classified by shape through build-ast.ts.
 import type * as A from "../ast.ts";
 import { classifyFake, literal, spanOf, startsToolItem, toolCallsItem } from "../build-ast.ts";
-import { isWord } from "../parser-base.ts";
+import { isWord } from "../tokens.ts";
 import { FastDeclarations } from "./declarations.ts";
 import { COLON, DOT, DURATION, FAKES, IDENT, LBRACE, LBRACKET, RBRACE, RBRACKET, TEXT } from "./indices.ts";
 
