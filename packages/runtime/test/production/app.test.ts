@@ -3,10 +3,10 @@
 // settings missing from `env` stop createApp; a key the model echoes never reaches a result;
 // close() waits for the calls running. Each runs the program a build ships, written and read back.
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { diagnostic, renderErrorPlain, type CheckedProgram } from "@jadpo/compiler";
 import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { AddressInfo, Socket } from "node:net";
 import { createApp, JadpoFault, JadpoInputError, PRODUCTION_APP, type JadpoApp } from "../../src/production/index.ts";
 import { decodeProgram, encodeProgram } from "../../src/production/program-codec.ts";
 import { programForBuild } from "../../src/production/prune.ts";
@@ -175,17 +175,22 @@ ${SHOP_ASK}`,
 
 describe("a call past its time limit", () => {
   it("is stopped at once, and its model request is aborted", async () => {
-    // A model that never answers: the request ends only when the app aborts it.
-    let aborted!: () => void;
-    const gone = new Promise<void>((resolve) => (aborted = resolve));
-    const silent = createServer((req) => req.socket.once("close", aborted));
+    // A model that never answers: a request ends only when the app aborts it. On a busy machine the
+    // 50 ms may pass before the request even connects, so the test waits for every connection the
+    // server saw to close rather than for one to arrive.
+    const open = new Set<Socket>();
+    const silent = createServer(() => {});
+    silent.on("connection", (socket) => {
+      open.add(socket);
+      socket.once("close", () => open.delete(socket));
+    });
     await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
     const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/v1`;
     const app = createApp(program, { env: { JADPO_AI_BASE_URL: url } })[PRODUCTION_APP];
     const prepared = app.prepare("answer_customer", { question: "Still there?" });
     if (!prepared.ok) throw new Error(prepared.problem.message);
     await expect(app.run(prepared.call, { timeoutMs: 50, limit: "50ms" })).resolves.toEqual({ kind: "stopped" });
-    await gone;
+    await vi.waitFor(() => expect(open.size).toBe(0), { timeout: 30_000 });
     await app.close();
     silent.close();
   });
