@@ -7,7 +7,7 @@ import { diagnostic } from "../diagnostics/diagnostic.ts";
 import { ERROR, type Type } from "../types/types.ts";
 import { sameType } from "../types/assignable.ts";
 import { printType } from "../types/print-type.ts";
-import { report, type Checker } from "./context.ts";
+import { report, type Checker, type PromptCall } from "./context.ts";
 import type { Body, Locals } from "./body.ts";
 import { checkExpr } from "./check-expr.ts";
 import { type CallExpr, type CallResult } from "./check-call.ts";
@@ -87,10 +87,12 @@ function setResolution(b: Body, call: CallExpr, resolution: Parameters<Checker["
   b.cx.resolutions.set(call.callee, resolution);
 }
 
-function remember(cx: Checker, prompt: PromptInfo, use: { kind: "generate" | "stream"; span: CallExpr["span"]; asType: Type | null }): void {
+/** Notes a call that asks `prompt`, for its use once every body is checked. */
+export function remember(cx: Checker, prompt: PromptInfo, call: PromptCall): void {
   let calls = cx.promptCalls.get(prompt);
   if (!calls) cx.promptCalls.set(prompt, (calls = []));
-  calls.push(use);
+  calls.push(call);
+  cx.callLog?.push({ prompt, call });
 }
 
 /** After every body is checked: each prompt's use, as-types and calls; `ai.prompt_mixed_use` once per prompt. */
