@@ -57,7 +57,7 @@ export class Checks<P extends Checkable<C>, C> {
     project.invalidate();
     const state = this.state(project);
     if (state.timer) clearTimeout(state.timer);
-    state.timer = setTimeout(() => this.start(project), Math.min(DEBOUNCE_MS, state.lastMs ?? DEBOUNCE_MS));
+    state.timer = setTimeout(() => this.start(project), Math.min(DEBOUNCE_MS, 2 * (state.lastMs ?? DEBOUNCE_MS)));
   }
 
   /** A check of the project as it is now: the last one when it is current, else the next (started at once). */

@@ -95,18 +95,27 @@ export function remember(cx: Checker, prompt: PromptInfo, call: PromptCall): voi
   cx.callLog?.push({ prompt, call });
 }
 
-/** After every body is checked: each prompt's use, as-types and calls; `ai.prompt_mixed_use` once per prompt. */
-export function finishPromptUses(cx: Checker): void {
-  for (const prompt of cx.promptByDecl.values()) {
+/** How a prompt is used, read from the calls that ask it (in check order). */
+export type PromptUse = Pick<PromptInfo, "use" | "asTypes" | "calls">;
+
+export function promptUse(calls: readonly PromptCall[]): PromptUse {
+  const asTypes: Type[] = [];
+  for (const c of calls) {
+    if (c.kind !== "generate" || !c.asType || c.asType.kind === "error") continue;
+    if (!asTypes.some((t) => sameType(t, c.asType!))) asTypes.push(c.asType);
+  }
+  return { use: calls.length === 0 ? "unused" : calls[0].kind, asTypes, calls: calls.map((c) => c.span) };
+}
+
+/**
+ * After every body is checked: each prompt's use, as-types and calls (`settle` writes them: to the
+ * prompt itself, or an editor's to a new prompt where they changed); `ai.prompt_mixed_use` once per prompt.
+ */
+export function finishPromptUses(cx: Checker, settle: (prompt: PromptInfo, use: PromptUse) => void = (prompt, use) => void Object.assign(prompt, use)): void {
+  for (const prompt of [...cx.promptByDecl.values()]) {
     const calls = cx.promptCalls.get(prompt) ?? [];
-    prompt.calls = calls.map((c) => c.span);
-    if (calls.length === 0) continue;
-    prompt.use = calls[0].kind;
+    settle(prompt, promptUse(calls));
     const other = calls.find((c) => c.kind !== calls[0].kind);
     if (other) report(cx, diagnostic("ai.prompt_mixed_use", other.span, { prompt: prompt.name }));
-    for (const c of calls) {
-      if (c.kind !== "generate" || !c.asType || c.asType.kind === "error") continue;
-      if (!prompt.asTypes.some((t) => sameType(t, c.asType!))) prompt.asTypes.push(c.asType);
-    }
   }
 }

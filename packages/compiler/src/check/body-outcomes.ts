@@ -143,8 +143,9 @@ export function recordFakes(cx: Checker, file: LoadedFile, check: () => CheckedF
 }
 
 /**
- * A clean outcome again, its fakes naming this check's prompts; or null when a prompt they
- * script is now used otherwise (its items are read by its use and its calls' `as:` types).
+ * A clean outcome again, its fakes naming this check's prompts (the same prompts, unless their
+ * calls moved); or null when a prompt they script is now used otherwise (its items are read by
+ * its use and its calls' `as:` types).
  */
 export function replayFakes(outcome: FakesOutcome, now: (prompt: PromptInfo) => PromptInfo): FakesOutcome | null {
   if (!outcome.clean) return null;
@@ -153,5 +154,6 @@ export function replayFakes(outcome: FakesOutcome, now: (prompt: PromptInfo) => 
     const current = now(prompt);
     if (current.use !== prompt.use || current.asTypes.length !== prompt.asTypes.length || current.asTypes.some((t, i) => !sameType(t, prompt.asTypes[i]))) return null;
   }
+  if (outcome.fakes.every((f) => f.prompt === null || now(f.prompt) === f.prompt)) return outcome;
   return { ...outcome, fakes: outcome.fakes.map((f) => (f.prompt === null ? f : { ...f, prompt: now(f.prompt) })) };
 }

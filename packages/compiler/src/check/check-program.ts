@@ -13,7 +13,7 @@ import { declareTools } from "./prompt-tools.ts";
 import { bodyFactsOnDemand, checkBodies, declareSignatures } from "./bodies.ts";
 import { mergeMissingUses } from "./missing-uses.ts";
 import { finishPromptUses } from "./ai-calls.ts";
-import { collectTests, type FakesStep } from "./tests.ts";
+import { collectTests, type TestsOptions } from "./tests.ts";
 import { recordingFilesOf } from "./recordings.ts";
 import { runSteps, type Steps } from "../steps.ts";
 import { checkOnlySideTables, firstPassTables, sideTablesToRun, type SideTables } from "./side-tables.ts";
@@ -111,10 +111,13 @@ export function* declareSteps(cx: Checker): Steps<void> {
   yield;
 }
 
-/** After every body: how prompts are used, the tests and their fakes, one diagnostic per missing `use`. */
-export function* finishSteps(cx: Checker, fakes?: FakesStep): Steps<TestInfo[]> {
-  finishPromptUses(cx);
-  const tests = yield* collectTests(cx, fakes);
+/**
+ * After every body: how prompts are used, the tests and their fakes, one diagnostic per missing
+ * `use`. `settle`: how a prompt's use is written (finishPromptUses); `tests`: how tests are taken.
+ */
+export function* finishSteps(cx: Checker, editor: { settle?: Parameters<typeof finishPromptUses>[1]; tests?: TestsOptions } = {}): Steps<TestInfo[]> {
+  finishPromptUses(cx, editor.settle);
+  const tests = yield* collectTests(cx, editor.tests);
   mergeMissingUses(cx);
   return tests;
 }

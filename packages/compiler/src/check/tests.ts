@@ -19,12 +19,24 @@ export function testKind(path: string): TestKind {
   return "test";
 }
 
-/** How collectTests takes a test's fakes: `check` checks them (an editor's re-check may reuse what it kept instead). */
-export type FakesStep = (file: LoadedFile, test: TestDecl, check: () => CheckedFakes[]) => CheckedFakes[];
+/** How collectTests takes the tests: an editor's re-check may reuse what it kept instead of checking them. */
+export interface TestsOptions {
+  /** A test's fakes: `check` checks them. */
+  each?: (file: LoadedFile, test: TestDecl, check: () => CheckedFakes[]) => CheckedFakes[];
+  /** A whole file's tests at once, or null to take them one by one. */
+  file?: (file: LoadedFile) => readonly TestInfo[] | null;
+}
 
-export function* collectTests(cx: Checker, each?: FakesStep): Steps<TestInfo[]> {
+export function* collectTests(cx: Checker, options: TestsOptions = {}): Steps<TestInfo[]> {
   const tests: TestInfo[] = [];
+  const each = options.each;
   for (const file of cx.graph.files) {
+    const kept = options.file?.(file);
+    if (kept) {
+      for (const test of kept) tests.push(test);
+      yield;
+      continue;
+    }
     let kind: TestKind | null = null; // the file's, for each of its tests
     for (const decl of file.syntax.decls) {
       if (decl.kind !== "test") continue;

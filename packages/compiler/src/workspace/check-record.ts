@@ -3,7 +3,7 @@
 import type { Decl, Expr, Ident, Node, SyntaxFile, TestDecl } from "../syntax/ast.ts";
 import type { LoadedFile, ModuleGraph } from "../modules/graph.ts";
 import type { Diagnostic } from "../diagnostics/diagnostic.ts";
-import type { Resolution } from "../check/program.ts";
+import type { Resolution, TestInfo } from "../check/program.ts";
 import type { Type } from "../types/types.ts";
 import type { Checker, MissingUse } from "../check/context.ts";
 import type { BodyOutcome, FakesOutcome, FileOutcome } from "../check/body-outcomes.ts";
@@ -40,6 +40,8 @@ export interface CheckRecord {
   outcomes: ReadonlyMap<Decl, BodyOutcome>;
   files: ReadonlyMap<string, FileOutcome>;
   fakes: ReadonlyMap<TestDecl, FakesOutcome>;
+  /** Each file's tests (files without any are absent). */
+  tests: ReadonlyMap<string, readonly TestInfo[]>;
 }
 
 /** How a compile's parsed files are checked: made by `plan`, then passed to `check`. */
@@ -61,3 +63,13 @@ export function recordingFiles(graph: ModuleGraph): string[] {
   return (graph.recordings ?? []).map((r) => r.path);
 }
 
+
+export function testsByFile(tests: readonly TestInfo[]): Map<string, TestInfo[]> {
+  const byFile = new Map<string, TestInfo[]>();
+  for (const test of tests) {
+    const list = byFile.get(test.file.path);
+    if (list) list.push(test);
+    else byFile.set(test.file.path, [test]);
+  }
+  return byFile;
+}

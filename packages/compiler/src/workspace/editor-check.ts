@@ -17,7 +17,7 @@ import { bodyFactsOnDemand, checkBodies } from "../check/bodies.ts";
 import { readOnlyTables } from "../check/side-tables.ts";
 import { fileOutcome, recordFakes, recordOutcome, type BodyOutcome, type FakesOutcome } from "../check/body-outcomes.ts";
 import { editedBodies, type EditedFile } from "./edited-file.ts";
-import { copyFacts, recordingFiles, type CheckRecord, type Declared, type EditorPlan, type Facts } from "./check-record.ts";
+import { copyFacts, recordingFiles, testsByFile, type CheckRecord, type Declared, type EditorPlan, type Facts } from "./check-record.ts";
 import { recheck } from "./recheck.ts";
 import { sameBytes } from "./parse-cache.ts";
 
@@ -87,14 +87,18 @@ export class EditorCheck {
     const files = new Map(graph.files.map((file) => [file.path, fileOutcome(file.syntax.decls, outcomes)]));
     const fakes = new Map<TestDecl, FakesOutcome>();
     Object.assign(cx, readOnly);
-    const tests = yield* finishSteps(cx, (file, test, check) => {
-      const outcome = recordFakes(cx, file, check);
-      fakes.set(test, outcome);
-      return outcome.fakes;
+    const tests = yield* finishSteps(cx, {
+      tests: {
+        each: (file, test, check) => {
+          const outcome = recordFakes(cx, file, check);
+          fakes.set(test, outcome);
+          return outcome.fakes;
+        },
+      },
     });
     Object.assign(cx, facts);
     const program = programOf(cx, tests, recordingFiles(graph), bodyFactsOnDemand(cx, facts, true));
-    this.last = { graph, parsed: plan.parsed, incomplete: plan.incomplete, cx, declared, outcomes, files, fakes };
+    this.last = { graph, parsed: plan.parsed, incomplete: plan.incomplete, cx, declared, outcomes, files, fakes, tests: testsByFile(tests) };
     this.stats = { whole: true, checked: outcomes.size };
     return { program, diagnostics: cx.diagnostics };
   }

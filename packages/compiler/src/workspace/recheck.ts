@@ -6,9 +6,11 @@
 // edit, and those after it that only moved (what they did, moved with them). Only the edited
 // bodies are checked. Then, as in every check, prompts' uses, the tests' fakes (replayed where
 // the prompts they script are used as before) and missing `use` lines.
-import type { Decl, TestDecl, TypeDecl } from "../syntax/ast.ts";
+import type { Decl, Span, TestDecl, TypeDecl } from "../syntax/ast.ts";
 import type { ModuleGraph } from "../modules/graph.ts";
-import type { CheckedProgram, FailureInfo, PromptInfo } from "../check/program.ts";
+import type { CheckedProgram, FailureInfo, PromptInfo, TestInfo } from "../check/program.ts";
+import type { PromptUse } from "../check/ai-calls.ts";
+import { sameType } from "../types/assignable.ts";
 import type { Checker } from "../check/context.ts";
 import type { Steps } from "../steps.ts";
 import { finishSteps, programOf } from "../check/check-program.ts";
@@ -19,7 +21,7 @@ import {
   type BodyOutcome, type FakesOutcome, type FileOutcome, type Renamer,
 } from "../check/body-outcomes.ts";
 import type { EditedFile } from "./edited-file.ts";
-import { copyFacts, recordingFiles, type CheckRecord, type Declared, type EditorPlan, type Facts } from "./check-record.ts";
+import { copyFacts, recordingFiles, testsByFile, type CheckRecord, type Declared, type EditorPlan, type Facts } from "./check-record.ts";
 
 export interface Rechecked {
   program: CheckedProgram;
@@ -43,18 +45,65 @@ export function* recheck(from: CheckRecord, plan: EditorPlan, graph: ModuleGraph
   yield* checkBodies(cx, { callables: readOnly, tests: readOnly, file: (file) => bodies.replayFile(file.path), each: (file, decl, check) => bodies.take(file.path, decl, check) });
   const fakes = new Map<TestDecl, FakesOutcome>();
   Object.assign(cx, readOnly);
-  const tests = yield* finishSteps(cx, (file, test, check) => {
-    const kept = from.fakes.get(test);
-    const outcome = (kept && replayFakes(kept, now.prompt)) ?? recordFakes(cx, file, check);
-    fakes.set(test, outcome);
-    return outcome.fakes;
+  const tests = yield* finishSteps(cx, {
+    settle: (prompt, use) => settlePrompt(cx, from.cx, prompt, use),
+    tests: {
+      file: (file) => keptTests(cx, from, file.path === edited?.file.path ? null : file.path, fakes),
+      each: (file, test, check) => {
+        const kept = from.fakes.get(test);
+        const outcome = (kept && replayFakes(kept, now.prompt)) ?? recordFakes(cx, file, check);
+        fakes.set(test, outcome);
+        return outcome.fakes;
+      },
+    },
   });
   Object.assign(cx, facts);
   const program = programOf(cx, tests, recordingFiles(graph), bodyFactsOnDemand(cx, facts, true));
   const record: CheckRecord = {
     graph, parsed: plan.parsed, incomplete: plan.incomplete, cx, declared, outcomes: bodies.outcomes, files: bodies.files(graph), fakes,
+    tests: testsByFile(tests),
   };
   return { program, record, checked: bodies.checked };
+}
+
+/**
+ * A prompt's use as the calls now say: the same prompt while it is used as before; else a new
+ * one, put in the checker's tables in its place (the last check's prompt stays as it was).
+ */
+function settlePrompt(cx: Checker, last: Checker, prompt: PromptInfo, use: PromptUse): void {
+  if (sameUse(prompt, use)) return;
+  const settled: PromptInfo = { ...prompt, ...use };
+  if (cx.promptByDecl === last.promptByDecl) {
+    cx.promptByDecl = new Map(cx.promptByDecl);
+    cx.prompts = new Map(cx.prompts);
+    cx.promptByValues = new Map(cx.promptByValues);
+  }
+  cx.promptByDecl.set(prompt.decl, settled);
+  cx.promptByValues.set(prompt.valuesType, settled);
+  if (cx.prompts.get(prompt.name) === prompt) cx.prompts.set(prompt.name, settled);
+}
+
+function sameUse(prompt: PromptInfo, use: PromptUse): boolean {
+  const sameSpan = (a: Span, b: Span) => a.start === b.start && a.end === b.end && a.line === b.line && a.column === b.column && a.file === b.file;
+  return prompt.use === use.use
+    && prompt.asTypes.length === use.asTypes.length && prompt.asTypes.every((t, i) => sameType(t, use.asTypes[i]))
+    && prompt.calls.length === use.calls.length && prompt.calls.every((span, i) => sameSpan(span, use.calls[i]));
+}
+
+/**
+ * The last check's tests of a file that did not change, when each is as it was: its fakes
+ * reported nothing, and the prompts they script are the same (used as before); else null. They
+ * are the last check's own objects.
+ */
+function keptTests(cx: Checker, from: CheckRecord, path: string | null, fakes: Map<TestDecl, FakesOutcome>): readonly TestInfo[] | null {
+  const tests = path === null ? undefined : from.tests.get(path);
+  if (tests === undefined) return null;
+  for (const test of tests) {
+    const outcome = from.fakes.get(test.decl);
+    if (!outcome?.clean || !test.fakes.every((f) => f.prompt === null || cx.promptByDecl.get(f.prompt.decl) === f.prompt)) return null;
+  }
+  for (const test of tests) fakes.set(test.decl, from.fakes.get(test.decl)!);
+  return tests;
 }
 
 /** Whether the last check's declarations still stand for an edit of only `edited`'s bodies. */
@@ -75,19 +124,16 @@ function factsWithout(facts: Facts, edited: EditedFile | null): Facts {
   return { exprTypes: new Map([...facts.exprTypes].filter(stands)), resolutions: new Map([...facts.resolutions].filter(stands)) };
 }
 
-/** A checker holding the last check's declarations, before any body; prompts are new objects (their uses are filled in again). */
+/**
+ * A checker holding the last check's declarations, before any body. Its prompts are the last
+ * check's; one whose use changes is made anew when the calls are read (settlePrompt).
+ */
 function checkerFrom(from: CheckRecord, graph: ModuleGraph, facts: Facts): Checker {
-  const promptByDecl = new Map<PromptInfo["decl"], PromptInfo>();
-  for (const [decl, info] of from.cx.promptByDecl) promptByDecl.set(decl, { ...info, file: graph.scopes.get(info.file.path)?.file ?? info.file, use: "unused", asTypes: [], calls: [] });
-  const again = (info: PromptInfo) => promptByDecl.get(info.decl)!;
   return {
     ...from.cx,
     graph,
     ...facts,
     diagnostics: [...from.declared.diagnostics],
-    prompts: new Map([...from.cx.prompts].map(([name, info]) => [name, again(info)])),
-    promptByDecl,
-    promptByValues: new Map([...from.cx.promptByValues].map(([type, info]) => [type, again(info)])),
     promptCalls: new Map(),
     callLog: [],
     signatures: new Map(from.cx.signatures),
