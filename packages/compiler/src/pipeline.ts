@@ -90,7 +90,7 @@ export function* compileSteps(host: Host, root: string, options: CompileOptions 
   const plan = options.editor?.plan(parsed.files, incomplete);
   const files = plan?.files ?? parsed.files;
   yield;
-  const resolved = yield* resolveSteps(files, { recordings, incomplete });
+  const resolved = plan && options.editor ? yield* options.editor.resolve(plan, { recordings, incomplete }) : yield* resolveSteps(files, { recordings, incomplete });
   for (const d of resolved.diagnostics) diagnostics.push(d);
   yield;
   let program: CheckedProgram | null = null;

@@ -1,7 +1,8 @@
 // When projects are checked while the user types. A change starts a short wait (DEBOUNCE_MS, or
-// as long as the last check took when that is shorter: a project that checks in 2 ms is checked
-// at each key): each further change restarts it, so a burst of keystrokes makes one check, after
-// the last key.
+// twice as long as the last check took when that is shorter: a project that checks in 2 ms is
+// checked at each key, and a check mostly starts where typing really paused, not to be dropped at
+// the next key): each further change restarts it, so a burst of keystrokes makes one check,
+// after the last key.
 // The check runs in steps of at most SLICE_MS, handing the thread back between them, so hover,
 // completion and every other request are answered from the last complete check meanwhile and
 // never wait behind one. A change arriving during a check makes it stale: it stops at its next
@@ -20,6 +21,8 @@ export interface Checkable<C> {
 
 /** A pause in the changes this long ends a burst of typing (Gleam's server waits 100 ms). */
 export const DEBOUNCE_MS = 60;
+/** How much longer than the last check took a pause must be before the next check (when under DEBOUNCE_MS). */
+export const PAUSE_PER_CHECK = 2;
 /** The longest a check holds the thread before requests get their turn. */
 export const SLICE_MS = 8;
 
@@ -57,7 +60,7 @@ export class Checks<P extends Checkable<C>, C> {
     project.invalidate();
     const state = this.state(project);
     if (state.timer) clearTimeout(state.timer);
-    state.timer = setTimeout(() => this.start(project), Math.min(DEBOUNCE_MS, 2 * (state.lastMs ?? DEBOUNCE_MS)));
+    state.timer = setTimeout(() => this.start(project), Math.min(DEBOUNCE_MS, PAUSE_PER_CHECK * (state.lastMs ?? DEBOUNCE_MS)));
   }
 
   /** A check of the project as it is now: the last one when it is current, else the next (started at once). */

@@ -30,13 +30,13 @@ export interface DeclaredNames {
 const ownNamed = new WeakMap<LoadedFile, ReturnType<typeof declaredNames>>();
 const ownProblems = new WeakMap<SyntaxFile, readonly Diagnostic[]>();
 
-function ownNames(file: LoadedFile): ReturnType<typeof declaredNames> {
+export function ownNames(file: LoadedFile): ReturnType<typeof declaredNames> {
   let found = ownNamed.get(file);
   if (found === undefined) ownNamed.set(file, (found = declaredNames(file)));
   return found;
 }
 
-function ownNameProblems(syntax: SyntaxFile): readonly Diagnostic[] {
+export function ownNameProblems(syntax: SyntaxFile): readonly Diagnostic[] {
   let found = ownProblems.get(syntax);
   if (found === undefined) ownProblems.set(syntax, (found = [...checkLocalDuplicates(syntax.decls), ...checkCasing(syntax.decls, syntax.locals)]));
   return found;

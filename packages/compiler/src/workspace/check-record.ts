@@ -8,6 +8,7 @@ import type { Type } from "../types/types.ts";
 import type { Checker, MissingUse } from "../check/context.ts";
 import type { BodyOutcome, FakesOutcome, FileOutcome } from "../check/body-outcomes.ts";
 import type { EditedFile } from "./edited-file.ts";
+import type { ResolveBase } from "./resolve-again.ts";
 
 /** The facts an editor's check keeps: those the declarations wrote, then those asked for. */
 export interface Facts {
@@ -42,6 +43,8 @@ export interface CheckRecord {
   fakes: ReadonlyMap<TestDecl, FakesOutcome>;
   /** Each file's tests (files without any are absent). */
   tests: ReadonlyMap<string, readonly TestInfo[]>;
+  /** How its graph was resolved: the next one may be made from it. */
+  resolution: ResolveBase;
 }
 
 /** How a compile's parsed files are checked: made by `plan`, then passed to `check`. */
@@ -53,6 +56,8 @@ export interface EditorPlan {
   edited: EditedFile | null;
   parsed: ReadonlyMap<string, SyntaxFile>;
   incomplete: ReadonlySet<string>;
+  /** How the graph was resolved, once it is (EditorCheck.resolve). */
+  resolution?: ResolveBase;
 }
 
 export function copyFacts(facts: Facts): Facts {

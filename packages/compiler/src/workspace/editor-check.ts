@@ -19,6 +19,8 @@ import { fileOutcome, recordFakes, recordOutcome, type BodyOutcome, type FakesOu
 import { editedBodies, type EditedFile } from "./edited-file.ts";
 import { copyFacts, recordingFiles, testsByFile, type CheckRecord, type Declared, type EditorPlan, type Facts } from "./check-record.ts";
 import { recheck } from "./recheck.ts";
+import { resolveAgain, resolveBase } from "./resolve-again.ts";
+import { resolveSteps, type ResolveOptions, type ResolveResult } from "../modules/resolve.ts";
 import { sameBytes } from "./parse-cache.ts";
 
 export interface EditorCheckStats {
@@ -55,6 +57,18 @@ export class EditorCheck {
       kept.push(edited.file);
     }
     return { files: kept, from: last, edited, parsed, incomplete };
+  }
+
+  /** The module graph of `plan.files`: made again from the last check's where the plan allows, else resolved in full. */
+  *resolve(plan: EditorPlan, options: ResolveOptions): Steps<ResolveResult> {
+    const again = plan.from !== null && plan.incomplete.size === 0 ? resolveAgain(plan.from.resolution, plan.files, plan.edited, options.recordings ?? []) : null;
+    if (again !== null) {
+      plan.resolution = again.resolution;
+      return again.result;
+    }
+    const result = yield* resolveSteps(plan.files, options);
+    plan.resolution = resolveBase(result);
+    return result;
   }
 
   /** Checks the graph resolved from `plan.files`: again from the last check where the plan allows, else whole. */
@@ -98,7 +112,11 @@ export class EditorCheck {
     });
     Object.assign(cx, facts);
     const program = programOf(cx, tests, recordingFiles(graph), bodyFactsOnDemand(cx, facts, true));
-    this.last = { graph, parsed: plan.parsed, incomplete: plan.incomplete, cx, declared, outcomes, files, fakes, tests: testsByFile(tests) };
+    this.last = {
+      graph, parsed: plan.parsed, incomplete: plan.incomplete, cx, declared, outcomes, files, fakes, tests: testsByFile(tests),
+      // Resolved by the caller, not by `resolve`: the next graph is resolved in full.
+      resolution: plan.resolution ?? { base: graph, clean: false, refs: new Map() },
+    };
     this.stats = { whole: true, checked: outcomes.size };
     return { program, diagnostics: cx.diagnostics };
   }

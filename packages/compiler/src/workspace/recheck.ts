@@ -61,7 +61,7 @@ export function* recheck(from: CheckRecord, plan: EditorPlan, graph: ModuleGraph
   const program = programOf(cx, tests, recordingFiles(graph), bodyFactsOnDemand(cx, facts, true));
   const record: CheckRecord = {
     graph, parsed: plan.parsed, incomplete: plan.incomplete, cx, declared, outcomes: bodies.outcomes, files: bodies.files(graph), fakes,
-    tests: testsByFile(tests),
+    tests: testsByFile(tests), resolution: plan.resolution ?? from.resolution,
   };
   return { program, record, checked: bodies.checked };
 }

@@ -159,14 +159,15 @@ describe("an editor's checks are a fresh check's, however they were made", () =>
     const random = rng(33);
     const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
     // Unknown names (some another module declares: one missing `use`), prompt calls with other
-    // `as:` types and uses, failures let escape, conversions of unknown types, impure calls.
+    // `as:` types and uses, failures let escape, conversions of unknown types, impure calls, a
+    // local's casing, a name declared twice in a body.
     const statements = [
       "var r{n} = nope", "var r{n} = 1 + \"a\"", "assert true", "var r{n}: Int = 2", "var r{n} = todays_orders()",
       "var r{n} = greeting(Locale.en_gb)", "reject UnknownOrder", "var r{n} = ai.answer_question.requests", "var r{n} = Missing(1)",
       "var r{n} = help_articles()", "var r{n} = (", "var r{n} = attempt look_up_order(OrderLookup { code: \"BRD-1042\" })",
       "var r{n} = ai.generate(AnswerQuestion { question: \"q\"  reader_locale: Locale.en_gb }, as: Text)",
       "var r{n} = ai.stream(AnswerQuestion { question: \"q\"  reader_locale: Locale.en_gb })", "var r{n} = attempt answer_customer(\"q\")",
-      "var r{n} = ChatReply(\"hi\")",
+      "var r{n} = ChatReply(\"hi\")", "var Badly{n} = 1", "var twice = 2",
     ];
     const editor = new Editor();
     checked(editor);
