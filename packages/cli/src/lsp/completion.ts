@@ -28,7 +28,18 @@ const ITEM_SNIPPETS: Record<FakeItemKind, string | null> = {
   calls: null,
   // Offered as its words (TRANSPORT_ITEM_SNIPPETS).
   transport: null,
+  // Offered in the form its script takes (WHEN_SNIPPETS).
+  when: null,
+  // Offered only in `ai.embed`'s script (EMBED_ITEM_SNIPPETS).
+  like: null,
+  generated: "generated",
 };
+
+/** A `when` item: a prompt's matches fields of its values, `ai.embed`'s a text. */
+const WHEN_SNIPPETS = { prompt: "when { $1 } => $2", embed: 'when "$1" => $2' } as const;
+
+/** The items only `ai.embed`'s script takes. */
+const EMBED_ITEM_SNIPPETS: readonly [string, string][] = [["like", 'like("$1")']];
 
 /** A transport failure's item words. */
 const TRANSPORT_ITEM_SNIPPETS: readonly [string, string][] = [["unavailable", "unavailable"], ["rate_limited", "rate_limited(${1:20s})"]];
@@ -122,6 +133,14 @@ function completionsIn(input: CompletionInput): CompletionItem[] {
           }];
         }),
         ...toolWords,
+        ...(scripted === "embed" ? EMBED_ITEM_SNIPPETS : []).map(([label, newText]) => ({
+          label, kind: CompletionItemKind.Keyword, detail: "the fake embedding of this text", insertTextFormat: InsertTextFormat.Snippet,
+          textEdit: { range: replace(word.length), newText },
+        })),
+        {
+          label: "when", kind: CompletionItemKind.Keyword, detail: "items for the calls it matches", insertTextFormat: InsertTextFormat.Snippet,
+          textEdit: { range: replace(word.length), newText: WHEN_SNIPPETS[scripted === "embed" ? "embed" : "prompt"] },
+        },
       ];
     }
     if (key) {

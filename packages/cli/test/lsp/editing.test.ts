@@ -86,7 +86,9 @@ describe("completion", () => {
     const fakes = disk(TEST).replace("        ai.answer_question: [refused]\n", "        |\n");
     expect(await complete(TEST, fakes)).toEqual(["ai.answer_order_question", "ai.answer_question", "ai.embed"]);
     const items = disk(TEST).replace("ai.answer_question: [refused]", "ai.answer_question: [refused, |]");
-    expect(await complete(TEST, items)).toEqual([...AI_FAILURE_WORDS, "unavailable", "rate_limited", "malformed", "raw", "recorded", "partial"]);
+    expect(await complete(TEST, items)).toEqual([...AI_FAILURE_WORDS, "unavailable", "rate_limited", "malformed", "raw", "recorded", "partial", "generated", "when"]);
+    const embed = disk(TEST).replace("ai.answer_question: [refused]", "ai.embed: [|]");
+    expect(await complete(TEST, embed)).toEqual([...AI_FAILURE_WORDS, "unavailable", "rate_limited", "malformed", "raw", "recorded", "partial", "generated", "like", "when"]);
     const recorded = disk(TEST).replace('recorded("not_covered")', 'recorded("|")');
     expect(await complete(TEST, recorded)).toEqual(["not_covered", "sesame"]);
   });
@@ -104,7 +106,7 @@ describe("completion", () => {
     await client.change(orders, source);
     const script = (items: string) => `test "orders" {\n    fakes: {\n        ai.order_question: [${items}]\n    }\n}\n`;
     const path = "domains/support/orders.test.jadpo";
-    expect(await complete(path, script("|"))).toEqual([...AI_FAILURE_WORDS, "unavailable", "rate_limited", "malformed", "raw", "recorded", "partial", "call", "calls", "raw_call"]);
+    expect(await complete(path, script("|"))).toEqual([...AI_FAILURE_WORDS, "unavailable", "rate_limited", "malformed", "raw", "recorded", "partial", "generated", "call", "calls", "raw_call", "when"]);
     expect(await complete(path, script("call |"))).toEqual(["find_order"]);
     expect(await complete(path, script("calls [raw_call(\"find_order\", \"{}\"), |"))).toEqual(["find_order"]);
     for (const open of [orders, path]) await client.close(open);

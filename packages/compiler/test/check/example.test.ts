@@ -164,7 +164,7 @@ describe("a scripted answer the decoding would reject", () => {
       [
         "error: A scripted answer doesn't decode as `SupportAnswer` --> domains/support/actions/answer_customer.test.jadpo:10:39",
         "  decode: `type` on `resolved_by_articles`: expected Bool, got Text",
-        "  reason: Scripted answers are checked against the type the prompt is asked for as, so a test can't script an answer the decoding would reject.",
+        "  reason: Scripts are checked against the prompt's types when the test compiles, so a test can't script what the decoding would reject or what no call could send.",
         "  next: Correct the scripted answer to the type (agent)",
         "  rule: test.fake_type",
       ].join("\n"),
