@@ -222,6 +222,7 @@ describe("document symbols", () => {
       "a question the model answers", "an answer that doesn't decode is corrected once", "each failure is one of the app's own",
       "a refusal is reported as the assistant being unavailable", "a question the articles don't answer goes to a person",
       "a question with no script is answered with a generated answer",
+      "each question takes its own answer, whatever the order they are asked in",
     ]);
     await client.open("domains/support/fixtures/questions.jadpo");
     expect(names(await client.request<Symbol[]>("textDocument/documentSymbol", "domains/support/fixtures/questions.jadpo"))).toEqual([{ questions: ["asked", "sesame"] }]);

@@ -351,7 +351,7 @@ function walkMember(w: Walk, expr: Extract<Expr, { kind: "member" }>): void {
     case "field":
       w.useField(w.ownerOf(w.program.exprTypes.get(object)), resolution.name, expr.name.span);
       return walkExpr(w, object);
-    case "ai_requests": case "ai_attempts": case "ai_sent": case "ai_steps":
+    case "ai_requests": case "ai_attempts": case "ai_sent": case "ai_steps": case "ai_retries": case "ai_usage":
       if (object.kind === "member") w.use(resolution.prompt.decl.name.span, object.name.span);
       return;
     case "ai_called":

@@ -49,6 +49,7 @@ const FILES: Record<string, string> = {
     '        ai.describe_order: [when { order: Order { code: "A"  size: Size.small } } => "An order."]',
     "    }",
     '    assert describe(orders.small) == "An order."',
+    "    assert ai.describe_order.retries == 0",
     "}",
     "",
   ].join("\n"),
@@ -101,6 +102,7 @@ describe.each<[string, CheckOptions]>([["facts kept", { toRun: false, keepFacts:
       "domains/shop/orders.test.jadpo:6:41 describe_order",
       "domains/shop/prompts.jadpo:1:8 describe_order (declared)",
       "domains/shop/when.test.jadpo:3:12 describe_order",
+      "domains/shop/when.test.jadpo:6:15 describe_order",
       "domains/shop/recordings/describe_order/small.json:4:15 describe_order",
     ]);
   });
