@@ -101,14 +101,15 @@ function completionsIn(input: CompletionInput): CompletionItem[] {
 
   if (inFakes(before)) {
     const key = /^\s*((?:ai\.)?\w*)$/.exec(line);
-    const entryStart = before.search(/ai\.\w+\s*:[^:]*$/);
+    // The last entry's script opened before the cursor (its items may hold `field:`s of their own).
+    const entryStart = [...before.matchAll(/\bai\.\w+\s*:\s*\[/g)].at(-1)?.index ?? -1;
     const openItems = entryStart >= 0 && count(before.slice(entryStart), "[") > count(before.slice(entryStart), "]");
     if (openItems) {
-      // Inside a scripted record (an answer, a tool's arguments): its fields.
-      const fields = recordFields(input, before);
+      const scripted = lastMatch(/ai\.(\w+)\s*:/g, before);
+      // Inside a scripted record (an answer, a tool's arguments), or a `when`'s braces (the prompt's values): its fields.
+      const fields = recordFields(input, before, scripted);
       if (fields) return fields;
       const word = /(\w*)$/.exec(line)![1];
-      const scripted = lastMatch(/ai\.(\w+)\s*:/g, before);
       const tools = (scripted === null ? undefined : input.compiled.program?.prompts.get(scripted)?.tools) ?? [];
       // After `call ` (or inside `calls [`), the prompt's tools, each with its arguments record to fill in.
       if (/(?:\bcall\s+|\bcalls\s*\[(?:[^\]]*,)?\s*)\w*$/.test(line)) {
@@ -263,7 +264,8 @@ function memberItems(input: CompletionInput, object: string, inner: string): Com
 }
 
 /** Inside `Type { … }` where a field name goes: the fields not written yet. */
-function recordFields(input: CompletionInput, before: string): CompletionItem[] | null {
+/** `whenPrompt`: the prompt whose script the cursor is in, whose values a `when { … }` names. */
+function recordFields(input: CompletionInput, before: string, whenPrompt: string | null = null): CompletionItem[] | null {
   let depth = 0;
   let open = -1;
   for (let i = before.length - 1; i >= 0; i--) {
@@ -278,14 +280,22 @@ function recordFields(input: CompletionInput, before: string): CompletionItem[] 
     }
   }
   if (open < 0) return null;
-  const typeName = /([A-Z]\w*)\s*$/.exec(before.slice(0, open))?.[1];
-  if (!typeName) return null;
+  const when = whenPrompt !== null && /\bwhen\s*$/.test(before.slice(0, open));
+  const typeName = when ? null : /([A-Z]\w*)\s*$/.exec(before.slice(0, open))?.[1];
+  if (!when && !typeName) return null;
   const inside = before.slice(open + 1);
   const partial = /(\w*)$/.exec(inside)![1];
   const rest = inside.slice(0, inside.length - partial.length).trimEnd();
   if (/[:,(\[+\-*/=<>]$/.test(rest)) return null; // a value goes here, not a field
   const written = new Set([...inside.matchAll(/(\w+)\s*:/g)].map((m) => m[1]));
-  return fieldsOf(input, typeName).filter((f) => !written.has(f)).map((label) => ({ label, kind: CompletionItemKind.Field, insertText: `${label}: ` }));
+  const fields = when ? promptParams(input, whenPrompt) : fieldsOf(input, typeName!);
+  return fields.filter((f) => !written.has(f)).map((label) => ({ label, kind: CompletionItemKind.Field, insertText: `${label}: ` }));
+}
+
+/** A prompt's parameters (its values type's fields), wherever it is declared. */
+function promptParams(input: CompletionInput, name: string | null): string[] {
+  const prompt = name === null ? undefined : input.compiled.program?.prompts.get(name);
+  return prompt ? prompt.decl.params.map((p) => p.name.name) : [];
 }
 
 function fieldsOf(input: CompletionInput, typeName: string): string[] {

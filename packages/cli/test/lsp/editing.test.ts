@@ -82,11 +82,13 @@ describe("completion", () => {
     expect(await complete(TEST, disk(TEST).replace("assert answer_customer(questions.asked(", "assert answer_customer(questions.|"))).toEqual(["asked", "sesame"]);
   });
 
-  test("`ai.<prompt>` keys and item words in `fakes:`, recording names in recorded(\"…\")", async () => {
+  test("`ai.<prompt>` keys, item words and a `when`'s fields in `fakes:`, recording names in recorded(\"…\")", async () => {
     const fakes = disk(TEST).replace("        ai.answer_question: [refused]\n", "        |\n");
     expect(await complete(TEST, fakes)).toEqual(["ai.answer_order_question", "ai.answer_question", "ai.embed"]);
     const items = disk(TEST).replace("ai.answer_question: [refused]", "ai.answer_question: [refused, |]");
     expect(await complete(TEST, items)).toEqual([...AI_FAILURE_WORDS, "unavailable", "rate_limited", "malformed", "raw", "recorded", "partial", "generated", "when"]);
+    const whenFields = disk(TEST).replace("ai.answer_question: [refused]", 'ai.answer_question: [when { question: "Sesame?"  | } => refused]');
+    expect(await complete(TEST, whenFields)).toEqual(["reader_locale"]);
     const embed = disk(TEST).replace("ai.answer_question: [refused]", "ai.embed: [|]");
     expect(await complete(TEST, embed)).toEqual([...AI_FAILURE_WORDS, "unavailable", "rate_limited", "malformed", "raw", "recorded", "partial", "generated", "like", "when"]);
     const recorded = disk(TEST).replace('recorded("not_covered")', 'recorded("|")');

@@ -11,9 +11,10 @@ import { objectOf } from "../types/assignable.ts";
 import { printType } from "../types/print-type.ts";
 import { closest } from "../names/suggest.ts";
 import { formatProblemDetail, unknownWords } from "../values/problem.ts";
+import { THE_ANSWER } from "../vocabulary.ts";
 import { report } from "./context.ts";
 import { Locals, type Body } from "./body.ts";
-import { checkLiteral, type LiteralProblem } from "./check-literal.ts";
+import { checkLiteral, numberLiteralValue, type LiteralProblem } from "./check-literal.ts";
 
 export type WhenFakeItem = Extract<FakeItem, { kind: "when" }>;
 
@@ -32,7 +33,7 @@ export function whenItem(
   b: Body, prompt: PromptInfo | null, item: WhenFakeItem, each: (inner: FakeItem) => CheckedFakeItem | null,
 ): CheckedFakeShape | null {
   const match = prompt === null ? embedMatch(b, item) : promptMatch(b, prompt, item);
-  if (match === null) return null;
+  if (match === null || (prompt === null && vectorAsItems(b, item))) return null;
   const items: CheckedFakeItem[] = [];
   for (const inner of item.items) {
     const checked = each(inner);
@@ -40,6 +41,20 @@ export function whenItem(
     items.push(checked);
   }
   return { kind: "when", item, match, items };
+}
+
+/**
+ * `when "rye" => [0.6, 0.8]`: after `=>`, `[` opens the list of items, so these numbers are items,
+ * not one vector. Said so, once, rather than as a number that isn't an embedding.
+ */
+function vectorAsItems(b: Body, item: WhenFakeItem): boolean {
+  const numbers = item.list && item.items.length > 0 && item.items.every((inner) => inner.kind === "value" && numberLiteralValue(inner.expr) !== null);
+  if (!numbers) return false;
+  const embedding: Type = { kind: "named", decl: b.cx.prelude.embedding };
+  fakeType(b, item.items[0].span, "A `when` item's answer", embedding, "After `=>`, `[` opens the list of answers: write the one vector inside it, as `=> [[0.6, 0.8]]`", {
+    label: "decode", text: formatProblemDetail({ rule: "type", path: THE_ANSWER, expected: printType(embedding), found: "Decimal" }),
+  });
+  return true;
 }
 
 /** `ai.embed`'s `when` names the text a call embeds. */

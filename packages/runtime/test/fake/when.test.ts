@@ -3,6 +3,8 @@
 // later attempt, correction and retry of that call takes from the same place. Embeddings by
 // example (`like`), and `generated` among scripted items.
 import { describe, expect, it } from "vitest";
+import { fakeEmbedding } from "../../src/ai/embed.ts";
+import { testSeed } from "../../src/seed.ts";
 import { lineOf, projectOf } from "../../src/testing/project.ts";
 import { shopFiles, TEST_FILE } from "../retries/retry-project.ts";
 
@@ -143,6 +145,16 @@ test "like is the embedding the fake gives its text" {
     assert query == same
 }
 
+test "a stream's generated item is generated text" {
+    fakes: {
+        ai.chat: [when { topic: "rye" } => "Rye.", generated]
+    }
+    var bread = talk("bread")
+    var rye = talk("rye")
+    assert rye.text == "Rye."
+    assert text.length(bread.text) > 0 and bread.stopped == StreamStop.finished
+}
+
 test "generated among when items" {
     fakes: {
         ai.answer_question: [when { question: "Sesame?" } => refused, generated, generated]
@@ -241,10 +253,20 @@ describe("when items", () => {
   it.each([
     "a question asked twice takes its when item, then a positional one", "a correction takes the next item of its when item's list",
     "a retry takes the next item of its when item's list", "a stream's when item, its pieces inside the list", "an embedding chosen by its text",
-    "like is the embedding the fake gives its text", "generated among when items", "generated after the arrow",
+    "like is the embedding the fake gives its text", "a stream's generated item is generated text", "generated among when items", "generated after the arrow",
     "a tool prompt's when item gives its call's steps", "generated for a tool prompt takes the unscripted steps",
   ])("%s", async (name) => {
     expect(await p.fail(name)).toBe("passed");
+  });
+
+  it("like(\"x\") is exactly the vector the fake embeds \"x\" as, under the test's seed", async () => {
+    const name = "like, against the vector itself";
+    const vector = fakeEmbedding(testSeed(1, TEST_FILE, name), "x", 3);
+    const test = `test "${name}" {\n    fakes: {\n        ai.embed: [like("x")]\n    }\n    var v = attempt vector_of("something else")\n    assert v == [${vector.map((n) => String(n)).join(", ")}]\n}\n`;
+    const q = projectOf(shopFiles(test));
+    expect(await q.fail(name)).toBe("passed");
+    // Under another run seed, the test's seed and so its embedding differ: the vector is the seed's.
+    expect(await q.fail(name, { runSeed: 2 })).toContain("rule: test.assertion_failed");
   });
 
   it("a record-typed field is compared whole, and every field must equal the call's", async () => {

@@ -110,6 +110,18 @@ export const whenCases: RuleCase[] = [
   rule: test.fake_type`,
   },
   {
+    rule: "test.fake_type",
+    title: "numbers as the items of an embedding's when: the vector goes inside the list",
+    files: shop(EMBED, {
+      "domains/shop/vector.test.jadpo": `test "a vector" {\n    fakes: {\n        ai.embed: [when "rye" => [0.6, 0.8]]\n    }\n    var v = vector("rye")\n}\n`,
+    }),
+    expected: `error: A \`when\` item's answer doesn't decode as \`Embedding\` --> domains/shop/vector.test.jadpo:3:35
+  decode: \`type\` on \`the answer\`: expected Embedding, got Decimal
+  reason: Scripts are checked against the prompt's types when the test compiles, so a test can't script what the decoding would reject or what no call could send.
+  next: After \`=>\`, \`[\` opens the list of answers: write the one vector inside it, as \`=> [[0.6, 0.8]]\` (agent)
+  rule: test.fake_type`,
+  },
+  {
     rule: "type.mismatch",
     title: "like given a number",
     files: shop(EMBED, {
