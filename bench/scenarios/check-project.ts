@@ -95,7 +95,7 @@ function describe_${i}(review: Verdict${d}) -> Text {
 function actionsSource(d: number, n: number): string {
   const parts: string[] = [];
   for (let i = 0; i < n; i++) {
-    parts.push(`action review_order_${i}(question: Question, order: Order) fails Unavailable${d}, Unreadable${d} -> Verdict${d} {
+    parts.push(`action review_order_${d}_${i}(question: Question, order: Order) fails Unavailable${d}, Unreadable${d} -> Verdict${d} {
     var asked = Review${d} { question: question  order: order  locale: Locale.en_gb }
     return match ai.generate(asked, as: Verdict${d}) {
         success(review) => review
@@ -104,8 +104,8 @@ function actionsSource(d: number, n: number): string {
     }
 }
 
-action checked_order_${i}(question: Question, order: Order) fails Unavailable${d}, Unreadable${d}, TooExpensive${d} -> Text {
-    var review: Verdict${d} = attempt review_order_${i}(question, order)
+action checked_order_${d}_${i}(question: Question, order: Order) fails Unavailable${d}, Unreadable${d}, TooExpensive${d} -> Text {
+    var review: Verdict${d} = attempt review_order_${d}_${i}(question, order)
     if total_${i}(order, review.stars) > 100 {
         reject TooExpensive${d}
     }
@@ -133,7 +133,7 @@ function testsSource(d: number, n: number): string {
         ]
     }
     var order = Order { code: "ABC-1234"  price: 12.5  items: ["rye", "sourdough"] }
-    var text_of: Text = attempt checked_order_${i}("Is it fresh?", order)
+    var text_of: Text = attempt checked_order_${d}_${i}("Is it fresh?", order)
     assert text_of == "BREAD, RYE" or text_of == "bread, rye"
     var asked: List<Review${d}> = ai.review_${d}.requests
     assert list.count(asked) == 1
@@ -143,7 +143,7 @@ test "a refusal ${i}" {
     fakes: {
         ai.review_${d}: [refused]
     }
-    assert checked_order_${i}("Is it fresh?", Order { code: "ABC-1234"  price: 1  items: [] }) fails Unavailable${d}
+    assert checked_order_${d}_${i}("Is it fresh?", Order { code: "ABC-1234"  price: 1  items: [] }) fails Unavailable${d}
 }
 `);
   }
