@@ -8,33 +8,24 @@ import { testSeed } from "../../src/seed.ts";
 import { lineOf, projectOf } from "../../src/testing/project.ts";
 import { shopFiles, TEST_FILE } from "../retries/retry-project.ts";
 
-const ORDER = `
-test "A then B" {
+/** A test named `name` whose script answers two questions by `when` items, asked in the order `calls` gives. */
+const inOrder = (name: string, calls: string[]) => `
+test "${name}" {
     fakes: {
         ai.answer_question: [
             when { question: "Sesame?" } => Reply { resolved: true  text: "No sesame." },
             when { question: "Rye?" } => Reply { resolved: false  text: "Ask the baker." }
         ]
     }
-    var sesame = attempt ask("Sesame?")
-    var rye = attempt ask("Rye?")
-    assert sesame.text == "No sesame."
-    assert rye.text == "Ask the baker."
-}
-
-test "B then A" {
-    fakes: {
-        ai.answer_question: [
-            when { question: "Sesame?" } => Reply { resolved: true  text: "No sesame." },
-            when { question: "Rye?" } => Reply { resolved: false  text: "Ask the baker." }
-        ]
-    }
-    var rye = attempt ask("Rye?")
-    var sesame = attempt ask("Sesame?")
+${calls.join("\n")}
     assert sesame.text == "No sesame."
     assert rye.text == "Ask the baker."
 }
 `;
+
+const SESAME = '    var sesame = attempt ask("Sesame?")';
+const RYE = '    var rye = attempt ask("Rye?")';
+const ORDER = inOrder("A then B", [SESAME, RYE]) + inOrder("B then A", [RYE, SESAME]);
 
 // `ask` returns its reply or fails; each test below uses `attempt` so a failure is the test's.
 const TESTS = `
