@@ -71,6 +71,8 @@ export function scriptLabel(script: CompiledScript): string {
 export class ScriptCursor {
   /** Indices in `items` of the positional items (every item but the `when` ones), in order. */
   private readonly positional: number[] = [];
+  /** Indices in `items` of the `when` items, in order. */
+  private readonly whens: number[] = [];
   private nextPositional = 0;
   /** Per item: for a `when` item, how many of its items its call has taken; -1 until a call took it. */
   private readonly whenUsed: number[];
@@ -80,12 +82,12 @@ export class ScriptCursor {
   constructor(readonly script: CompiledScript) {
     this.whenUsed = script.items.map(() => -1);
     script.items.forEach((item, i) => {
-      if (item.when === null) this.positional.push(i);
+      (item.when === null ? this.positional : this.whens).push(i);
     });
   }
 
   private get hasWhen(): boolean {
-    return this.positional.length < this.script.items.length;
+    return this.whens.length > 0;
   }
 
   /** A tool prompt's items are taken per step; any other's per attempt. */
@@ -132,10 +134,8 @@ export class ScriptCursor {
 
   /** A call's place: the first unused `when` item that matches it, else the positional items. */
   private placeFor(asked: Value): Place {
-    const items = this.script.items;
-    for (let i = 0; i < items.length; i++) {
-      const when = items[i].when;
-      if (when !== null && this.whenUsed[i] < 0 && when.matches(asked)) {
+    for (const i of this.whens) {
+      if (this.whenUsed[i] < 0 && this.script.items[i].when!.matches(asked)) {
         this.whenUsed[i] = 0;
         return { kind: "when", index: i };
       }
