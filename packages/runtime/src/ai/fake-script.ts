@@ -53,6 +53,11 @@ export interface ScriptRequest {
   retry: number;
 }
 
+/** A later request of a call a `generated` item answered: where that item stands. */
+export interface GeneratedCall {
+  generatedAt: Span;
+}
+
 /** Where a call takes its items from. */
 type Place = { kind: "positional" } | { kind: "when"; index: number } | { kind: "generated"; at: Span };
 
@@ -95,14 +100,17 @@ export class ScriptCursor {
     return this.script.prompt?.tools.length ? "step" : "attempt";
   }
 
-  /** The item that answers `request`; null when its call is answered as an unscripted one would be. */
-  take(request: ScriptRequest): CompiledItem | null {
+  /**
+   * The item that answers `request`; for a request of a call a `generated` item answered (its later
+   * steps), where that item stands: the request is answered as an unscripted one would be.
+   */
+  take(request: ScriptRequest): CompiledItem | GeneratedCall {
     const place = request.first ? this.placeFor(request.asked) : this.calls.get(request.depth) ?? POSITIONAL;
     if (request.first) this.calls.set(request.depth, place);
     let item: CompiledItem;
     switch (place.kind) {
       case "generated":
-        return null;
+        return { generatedAt: place.at };
       case "when": {
         const holder = this.script.items[place.index];
         const list = holder.when!.items;
@@ -123,13 +131,6 @@ export class ScriptCursor {
     // `generated` answers the rest of its call too: its later steps take no item.
     if (item.item.kind === "generated") this.calls.set(request.depth, { kind: "generated", at: item.item.item.span });
     return item;
-  }
-
-  /** The `generated` item answering the call under way at `depth` (`take` gave null for it). */
-  generatedAt(depth: number): Span {
-    const place = this.calls.get(depth);
-    if (place?.kind !== "generated") throw new Error("no call answered by `generated` is under way at this depth");
-    return place.at;
   }
 
   /** A call's place: the first unused `when` item that matches it, else the positional items. */

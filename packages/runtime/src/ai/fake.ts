@@ -116,7 +116,7 @@ export class FakeBackend implements TransportBackend {
     const request = { asked: call.values, first: call.attempt === 1 && !call.retry, depth: call.depth, turn: call.attempt, retry: call.retry ?? 0 };
     const compiled = cursor.take(request);
     // A call answered by `generated`: each of its later steps, as an unscripted prompt's.
-    if (compiled === null) return this.generatedReply(call, cursor.generatedAt(call.depth));
+    if ("generatedAt" in compiled) return this.generatedReply(call, compiled.generatedAt);
     return took(compiled.item, this.generateReply(cursor.script, compiled, call));
   }
 
@@ -163,7 +163,7 @@ export class FakeBackend implements TransportBackend {
     const cursor = this.cursors[index];
     // A stream is one request: any later one of its call is a retry.
     const compiled = cursor.take({ asked: call.values, first: !call.retry, depth: 0, turn: 1, retry: call.retry ?? 0 });
-    if (compiled === null) return this.generatedStream();
+    if ("generatedAt" in compiled) return this.generatedStream();
     const item = compiled.item;
     switch (item.kind) {
       // Scripted pieces are answered exactly as written; a scripted text is cut as an unscripted one.
@@ -199,7 +199,7 @@ export class FakeBackend implements TransportBackend {
     if (index < 0) return lexical(call.text);
     const cursor = this.cursors[index];
     const compiled = cursor.take({ asked: call.text, first: !call.retry, depth: 0, turn: 1, retry: call.retry ?? 0 });
-    if (compiled === null) return lexical(call.text);
+    if ("generatedAt" in compiled) return lexical(call.text);
     const item = compiled.item;
     switch (item.kind) {
       case "vector":
