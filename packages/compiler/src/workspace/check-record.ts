@@ -78,3 +78,8 @@ export function testsByFile(tests: readonly TestInfo[]): Map<string, TestInfo[]>
   }
   return byFile;
 }
+
+/** How a plan's graph was resolved; one resolved by the caller, not by EditorCheck.resolve, is resolved in full next time. */
+export function resolutionOf(plan: EditorPlan, graph: ModuleGraph): ResolveBase {
+  return plan.resolution ?? { base: graph, clean: false, refs: new Map() };
+}

@@ -17,7 +17,7 @@ import { bodyFactsOnDemand, checkBodies } from "../check/bodies.ts";
 import { readOnlyTables } from "../check/side-tables.ts";
 import { fileOutcome, recordFakes, recordOutcome, type BodyOutcome, type FakesOutcome } from "../check/body-outcomes.ts";
 import { editedBodies, type EditedFile } from "./edited-file.ts";
-import { copyFacts, recordingFiles, testsByFile, type CheckRecord, type Declared, type EditorPlan, type Facts } from "./check-record.ts";
+import { copyFacts, recordingFiles, resolutionOf, testsByFile, type CheckRecord, type Declared, type EditorPlan, type Facts } from "./check-record.ts";
 import { recheck } from "./recheck.ts";
 import { resolveAgain, resolveBase } from "./resolve-again.ts";
 import { resolveSteps, type ResolveOptions, type ResolveResult } from "../modules/resolve.ts";
@@ -114,8 +114,7 @@ export class EditorCheck {
     const program = programOf(cx, tests, recordingFiles(graph), bodyFactsOnDemand(cx, facts, true));
     this.last = {
       graph, parsed: plan.parsed, incomplete: plan.incomplete, cx, declared, outcomes, files, fakes, tests: testsByFile(tests),
-      // Resolved by the caller, not by `resolve`: the next graph is resolved in full.
-      resolution: plan.resolution ?? { base: graph, clean: false, refs: new Map() },
+      resolution: resolutionOf(plan, graph),
     };
     this.stats = { whole: true, checked: outcomes.size };
     return { program, diagnostics: cx.diagnostics };

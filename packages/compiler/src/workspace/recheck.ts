@@ -21,7 +21,7 @@ import {
   type BodyOutcome, type FakesOutcome, type FileOutcome, type Renamer,
 } from "../check/body-outcomes.ts";
 import type { EditedFile } from "./edited-file.ts";
-import { copyFacts, recordingFiles, testsByFile, type CheckRecord, type Declared, type EditorPlan, type Facts } from "./check-record.ts";
+import { copyFacts, recordingFiles, resolutionOf, testsByFile, type CheckRecord, type Declared, type EditorPlan, type Facts } from "./check-record.ts";
 
 export interface Rechecked {
   program: CheckedProgram;
@@ -61,7 +61,7 @@ export function* recheck(from: CheckRecord, plan: EditorPlan, graph: ModuleGraph
   const program = programOf(cx, tests, recordingFiles(graph), bodyFactsOnDemand(cx, facts, true));
   const record: CheckRecord = {
     graph, parsed: plan.parsed, incomplete: plan.incomplete, cx, declared, outcomes: bodies.outcomes, files: bodies.files(graph), fakes,
-    tests: testsByFile(tests), resolution: plan.resolution ?? from.resolution,
+    tests: testsByFile(tests), resolution: resolutionOf(plan, graph),
   };
   return { program, record, checked: bodies.checked };
 }
