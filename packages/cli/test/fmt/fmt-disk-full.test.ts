@@ -5,12 +5,11 @@
 // the last pages may vary; what doesn't: exactly as many files are written as there was room
 // for, each listed (in order) and formatted, every other file left as it was, no temporary file
 // left. Mounting needs root: where it is refused, the test is skipped.
-import { execFileSync } from "node:child_process";
-import { linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { linkSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { diskFullText } from "../hardening/disk-full-text.ts";
+import { fillDisk, mountSmallDisk, removeSmallDisk, type SmallDisk } from "../hardening/small-disk.ts";
 import { runJadpoHere } from "../support/jadpo.ts";
 import { lines } from "../check/harness.ts";
 
@@ -20,8 +19,8 @@ const TIDY = lines("type Tone = Enum { calm  cross }", "", "function f(t: Tone) 
 const PAGE = 4096;
 const FILES = 24;
 
+let small: SmallDisk;
 let disk = "";
-let mounted = false;
 
 /** The messy files of a project, in the order `jadpo fmt` takes them. */
 const messyPaths = () => Array.from({ length: FILES }, (_, i) => `domains/d${String(i).padStart(2, "0")}/a.jadpo`);
@@ -47,31 +46,20 @@ function allFiles(dir: string): string[] {
 const ROOM = 10;
 
 beforeAll(() => {
-  disk = mkdtempSync(join(tmpdir(), "jadpo-fmt-full-"));
-  try {
-    execFileSync("mount", ["-t", "tmpfs", "-o", "size=1m", "tmpfs", disk], { stdio: "pipe" });
-    mounted = true;
-  } catch {
-    return;
-  }
+  small = mountSmallDisk("jadpo-fmt-full-", "1m");
+  disk = small.dir;
+  if (!small.mounted) return;
   messyProject("project");
   // Room set aside now and given back at the run: exactly that many pages free then.
   writeFileSync(join(disk, "reserve"), Buffer.alloc(ROOM * PAGE, 1));
-  try {
-    writeFileSync(join(disk, "filler"), Buffer.alloc(2 * 1024 * 1024, 1));
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOSPC") throw error;
-  }
+  fillDisk(small);
 });
 
-afterAll(() => {
-  if (mounted) execFileSync("umount", [disk], { stdio: "pipe" });
-  rmSync(disk, { recursive: true, force: true });
-});
+afterAll(() => removeSmallDisk(small));
 
 describe("jadpo fmt on a disk that fills up", () => {
   it("is cli.disk_full naming the first write that didn't fit; as many files written as there was room for, each listed", async (ctx) => {
-    if (!mounted) return ctx.skip();
+    if (!small.mounted) return ctx.skip();
     const root = join(disk, "project");
     const paths = messyPaths();
     rmSync(join(disk, "reserve"));
