@@ -21,7 +21,14 @@ const TOKENS = [
   "Object", "Enum", "Instant", "Duration", "x", "Foo", "\"text\"", "\"\"\"", "\"{x}\"", "\"\\q\"", "\"\\u{110000}\"",
   "\"\\u{D800}\"", "\u0000", "\ufeff", "\u2028", "\u202e", "\ud800", "😀", "123456789012345678901234567890", "1e309",
   "1.5", "10s", "99999999999h", "pattern:", "\"(a+)+b\"", "\"(?!)\"", "min_length:", "max_length: 0", "personal:",
-  "// comment", "/* c */", "\n", "\t", "\r",
+  "// comment", "/* c */", "\n", "\t", "\r", "when", "when {", "when \"t\" =>", "like(", "generated", "after 2s",
+];
+
+/** What the `when item` mutation puts at the start of a `fakes:` item: `when` items whole and broken, `like`, `generated`. */
+const WHEN_ITEMS = [
+  'when { question: "Sesame?" } => ', 'when { question: "Sesame?"  reader_locale: Locale.en_gb } => [', "when { } => ",
+  'when "rye" => ', 'when "rye" => [like("spelt"), ', "when { question: 1 } => [generated, ", "when { q: x } => when { q: y } => ",
+  'like("text"), ', "generated, ", "generated after 2s, ", "when { question: \"a\" } => [refused] after 1s, ",
 ];
 
 const OPENERS = ["(", "[", "{", "List<", "f(", "A { a: ", "if a { ", "match x { _ => { ", "not ", "-", "attempt ", "[[", "Box { v: "];
@@ -70,6 +77,12 @@ export const mutations: [string, Mutation, number][] = [
   }, 3],
   ["truncate", (t, r) => t.slice(0, at(t, r)), 4],
   ["random text", (t, r) => { const i = at(t, r); return t.slice(0, i) + Array.from({ length: int(r, 1, 40) }, () => String.fromCharCode(int(r, 0, 0x2fff))).join("") + t.slice(i); }, 4],
+  ["when item", (t, r) => {
+    // At the start of a script's item when the file has one, else anywhere.
+    const starts = [...t.matchAll(/ai\.\w+\s*:\s*\[\s*|,\s*(?=\S)/g)].map((m) => m.index + m[0].length);
+    const i = starts.length > 0 ? pick(r, starts) : at(t, r);
+    return t.slice(0, i) + pick(r, WHEN_ITEMS) + t.slice(i);
+  }, 4],
   ["bom", (t) => `\ufeff${t}`, 1],
   ["newlines", (t, r) => t.replace(/\n/g, r() < 0.5 ? "\r\n" : "\r"), 2],
 ];

@@ -35,11 +35,12 @@ export function isTransportFailureWord(word: string): word is TransportFailureWo
  * The kinds of item a test's `fakes:` script holds: a literal value, a failure word, and the items
  * written as their own word (`malformed`, `raw("…")`, `recorded("…")`, `partial("…", stop)`), a
  * tool prompt's tool-calling step (`call t(…)`, `calls […]`, `raw_call("t", "…")`), and a
- * transport failure (`unavailable`, `rate_limited(…)`).
+ * transport failure (`unavailable`, `rate_limited(…)`), an item chosen by the request
+ * (`when { … } => …`), an embedding by example (`like("…")`) and a generated answer (`generated`).
  * The parser's shapes are exactly these (syntax/build-ast.ts); the editor's completion offers an
  * entry per kind, keyed by this type.
  */
-export const FAKE_ITEM_KINDS = ["value", "failure", "malformed", "raw", "recorded", "partial", "calls", "transport"] as const;
+export const FAKE_ITEM_KINDS = ["value", "failure", "malformed", "raw", "recorded", "partial", "calls", "transport", "when", "like", "generated"] as const;
 export type FakeItemKind = (typeof FAKE_ITEM_KINDS)[number];
 
 /** What a failure means to a caller; `jadpo dev` answers each with its own HTTP status. */

@@ -28,7 +28,18 @@ const ITEM_SNIPPETS: Record<FakeItemKind, string | null> = {
   calls: null,
   // Offered as its words (TRANSPORT_ITEM_SNIPPETS).
   transport: null,
+  // Offered in the form its script takes (WHEN_SNIPPETS).
+  when: null,
+  // Offered only in `ai.embed`'s script (EMBED_ITEM_SNIPPETS).
+  like: null,
+  generated: "generated",
 };
+
+/** A `when` item: a prompt's matches fields of its values, `ai.embed`'s a text. */
+const WHEN_SNIPPETS = { prompt: "when { $1 } => $2", embed: 'when "$1" => $2' } as const;
+
+/** The items only `ai.embed`'s script takes. */
+const EMBED_ITEM_SNIPPETS: readonly [string, string][] = [["like", 'like("$1")']];
 
 /** A transport failure's item words. */
 const TRANSPORT_ITEM_SNIPPETS: readonly [string, string][] = [["unavailable", "unavailable"], ["rate_limited", "rate_limited(${1:20s})"]];
@@ -90,14 +101,15 @@ function completionsIn(input: CompletionInput): CompletionItem[] {
 
   if (inFakes(before)) {
     const key = /^\s*((?:ai\.)?\w*)$/.exec(line);
-    const entryStart = before.search(/ai\.\w+\s*:[^:]*$/);
+    // The last entry's script opened before the cursor (its items may hold `field:`s of their own).
+    const entryStart = [...before.matchAll(/\bai\.\w+\s*:\s*\[/g)].at(-1)?.index ?? -1;
     const openItems = entryStart >= 0 && count(before.slice(entryStart), "[") > count(before.slice(entryStart), "]");
     if (openItems) {
-      // Inside a scripted record (an answer, a tool's arguments): its fields.
-      const fields = recordFields(input, before);
+      const scripted = lastMatch(/ai\.(\w+)\s*:/g, before);
+      // Inside a scripted record (an answer, a tool's arguments), or a `when`'s braces (the prompt's values): its fields.
+      const fields = recordFields(input, before, scripted);
       if (fields) return fields;
       const word = /(\w*)$/.exec(line)![1];
-      const scripted = lastMatch(/ai\.(\w+)\s*:/g, before);
       const tools = (scripted === null ? undefined : input.compiled.program?.prompts.get(scripted)?.tools) ?? [];
       // After `call ` (or inside `calls [`), the prompt's tools, each with its arguments record to fill in.
       if (/(?:\bcall\s+|\bcalls\s*\[(?:[^\]]*,)?\s*)\w*$/.test(line)) {
@@ -122,6 +134,14 @@ function completionsIn(input: CompletionInput): CompletionItem[] {
           }];
         }),
         ...toolWords,
+        ...(scripted === "embed" ? EMBED_ITEM_SNIPPETS : []).map(([label, newText]) => ({
+          label, kind: CompletionItemKind.Keyword, detail: "the fake embedding of this text", insertTextFormat: InsertTextFormat.Snippet,
+          textEdit: { range: replace(word.length), newText },
+        })),
+        {
+          label: "when", kind: CompletionItemKind.Keyword, detail: "items for the calls it matches", insertTextFormat: InsertTextFormat.Snippet,
+          textEdit: { range: replace(word.length), newText: WHEN_SNIPPETS[scripted === "embed" ? "embed" : "prompt"] },
+        },
       ];
     }
     if (key) {
@@ -244,7 +264,8 @@ function memberItems(input: CompletionInput, object: string, inner: string): Com
 }
 
 /** Inside `Type { … }` where a field name goes: the fields not written yet. */
-function recordFields(input: CompletionInput, before: string): CompletionItem[] | null {
+/** `whenPrompt`: the prompt whose script the cursor is in, whose values a `when { … }` names. */
+function recordFields(input: CompletionInput, before: string, whenPrompt: string | null = null): CompletionItem[] | null {
   let depth = 0;
   let open = -1;
   for (let i = before.length - 1; i >= 0; i--) {
@@ -259,14 +280,22 @@ function recordFields(input: CompletionInput, before: string): CompletionItem[] 
     }
   }
   if (open < 0) return null;
-  const typeName = /([A-Z]\w*)\s*$/.exec(before.slice(0, open))?.[1];
-  if (!typeName) return null;
+  const when = whenPrompt !== null && /\bwhen\s*$/.test(before.slice(0, open));
+  const typeName = when ? null : /([A-Z]\w*)\s*$/.exec(before.slice(0, open))?.[1];
+  if (!when && !typeName) return null;
   const inside = before.slice(open + 1);
   const partial = /(\w*)$/.exec(inside)![1];
   const rest = inside.slice(0, inside.length - partial.length).trimEnd();
   if (/[:,(\[+\-*/=<>]$/.test(rest)) return null; // a value goes here, not a field
   const written = new Set([...inside.matchAll(/(\w+)\s*:/g)].map((m) => m[1]));
-  return fieldsOf(input, typeName).filter((f) => !written.has(f)).map((label) => ({ label, kind: CompletionItemKind.Field, insertText: `${label}: ` }));
+  const fields = when ? promptParams(input, whenPrompt) : fieldsOf(input, typeName!);
+  return fields.filter((f) => !written.has(f)).map((label) => ({ label, kind: CompletionItemKind.Field, insertText: `${label}: ` }));
+}
+
+/** A prompt's parameters (its values type's fields), wherever it is declared. */
+function promptParams(input: CompletionInput, name: string | null): string[] {
+  const prompt = name === null ? undefined : input.compiled.program?.prompts.get(name);
+  return prompt ? prompt.decl.params.map((p) => p.name.name) : [];
 }
 
 function fieldsOf(input: CompletionInput, typeName: string): string[] {

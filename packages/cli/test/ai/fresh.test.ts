@@ -47,27 +47,27 @@ describe("a recording made with one model, run with another", () => {
     expect(JSON.parse(project.read(`${RECORDINGS}/sesame_fx.json`)).asked).toEqual({ fixture: "questions.sesame", model: OLD_MODEL, values: sesameValues(project.root) });
 
     const before = await project.run(["test"], env());
-    expect(before.stdout).toBe("✓ 22 passed  18 action tests · 1 function test · 3 recording tests\n");
+    expect(before.stdout).toBe("✓ 28 passed  24 action tests · 1 function test · 3 recording tests\n");
 
     changeModel(project);
     const drift = await project.run(["test"], env());
     expect(drift.code).toBe(0);
     expect(drift.stdout).toBe([
       `▲ alert  \`answer_question\`'s recording \`sesame_fx\` was made with ${OLD_MODEL}, now ${NEW_MODEL}: its answer may no longer be what the model says`,
-      "✓ 22 passed  18 action tests · 1 function test · 3 recording tests",
+      "✓ 28 passed  24 action tests · 1 function test · 3 recording tests",
       "→ jadpo ai record answer_question --as sesame_fx --fixture questions.sesame  records it again from the model now",
       "",
     ].join("\n"));
 
     const failing = await project.run(["test", "--fail-on-alert"], env());
     expect(failing.code).toBe(1);
-    expect(failing.stdout.split("\n")[1]).toBe("test failed: 1 alert, 22 passed, 18 action tests · 1 function test · 3 recording tests");
+    expect(failing.stdout.split("\n")[1]).toBe("test failed: 1 alert, 28 passed, 24 action tests · 1 function test · 3 recording tests");
     const json = await project.run(["test", "--fail-on-alert", "--reporter", "json"], env());
     expect(json.code).toBe(1);
     const report = JSON.parse(json.stdout) as { status: string; summary: { text: string; failing_alerts: number }; alerts: Array<Record<string, unknown>> };
     expect(report.status).toBe("failed");
     expect(report.summary.failing_alerts).toBe(1);
-    expect(report.summary.text).toBe("test failed: 1 alert, 22 passed, 18 action tests · 1 function test · 3 recording tests");
+    expect(report.summary.text).toBe("test failed: 1 alert, 28 passed, 24 action tests · 1 function test · 3 recording tests");
     expect(report.alerts).toEqual([{
       kind: "model_drift", prompt: "answer_question", name: "sesame_fx", file: `${RECORDINGS}/sesame_fx.json`,
       fixture: "questions.sesame", recorded_model: OLD_MODEL, current_model: NEW_MODEL,
@@ -85,7 +85,7 @@ describe("a recording made with one model, run with another", () => {
     expect(JSON.parse(project.read(`${RECORDINGS}/sesame_fx.json`)).asked.model).toBe(NEW_MODEL);
 
     const fresh = await project.run(["test", "--fail-on-alert"], env());
-    expect(fresh.stdout).toBe("✓ 22 passed  18 action tests · 1 function test · 3 recording tests\n");
+    expect(fresh.stdout).toBe("✓ 28 passed  24 action tests · 1 function test · 3 recording tests\n");
     expect(fresh.code).toBe(0);
   });
 
@@ -164,7 +164,7 @@ describe("jadpo ai record --stale", () => {
     write("b_other_key", { values: valuesDigestOfJson(new RecordingKey("a colleague's key"), jersey) });
     write("c_unkeyed_fixture", { fixture: "questions.sesame", values: digest8(sesame) });
     // They stay valid.
-    expect((await project.run(["test"], env())).stdout).toBe("✓ 24 passed  18 action tests · 1 function test · 5 recording tests\n");
+    expect((await project.run(["test"], env())).stdout).toBe("✓ 30 passed  24 action tests · 1 function test · 5 recording tests\n");
 
     changeModel(project);
     model().requests.length = 0;

@@ -34,7 +34,7 @@ describe("jadpo ai record, recording", () => {
     expect(show.stdout.split("\n")[0]).toBe(version);
     // The new recording passes its recording test.
     const test = await project.run(["test"], env());
-    expect(test.stdout).toBe("✓ 22 passed  18 action tests · 1 function test · 3 recording tests\n");
+    expect(test.stdout).toBe("✓ 28 passed  24 action tests · 1 function test · 3 recording tests\n");
   });
 
   it("records from the last `jadpo dev` call of the prompt: the seed's block, word for word", async () => {

@@ -9,7 +9,7 @@ import { schemaErrors } from "../support/json-schema.ts";
 import { Project, withoutDurations } from "../test-command/project.ts";
 
 const CACHED = "(cached: nothing changed since these tests passed; --no-cache runs them again)\n";
-const PASSED = "✓ 21 passed  18 action tests · 1 function test · 2 recording tests\n";
+const PASSED = "✓ 27 passed  24 action tests · 1 function test · 2 recording tests\n";
 const TESTS = "domains/support/functions/greeting.jadpotest";
 
 const example = disposedAfterEach(() => Project.example());
@@ -38,7 +38,7 @@ describe("a passed jadpo test run", () => {
     const shown = await project.test(["--reporter", "verbose", "--reporter", "junit", "--output", "junit=out/junit.xml"]);
     const lines = (text: string) => text.split("\n").filter((line) => !line.startsWith("Duration")).join("\n");
     expect(lines(shown.stdout)).toBe(lines(ran.stdout).replace(PASSED, PASSED + CACHED));
-    expect(project.read("out/junit.xml")).toContain('<testsuites name="jadpo test" tests="21" failures="0"');
+    expect(project.read("out/junit.xml")).toContain('<testsuites name="jadpo test" tests="27" failures="0"');
   });
 
   it("runs again after an edit, with another seed or selection, and with --no-cache or JADPO_CACHE=off", async () => {

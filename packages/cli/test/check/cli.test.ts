@@ -28,7 +28,7 @@ afterAll(() => {
 
 describe.concurrent("jadpo check", () => {
   it("passes the example app with the count of files and declarations", async () => {
-    expect(await runJadpoHere(["check", "examples/support"], { cwd: copy })).toEqual({ code: 0, stderr: "", stdout: "✓ Check passed  17 files · 46 declarations\n" });
+    expect(await runJadpoHere(["check", "examples/support"], { cwd: copy })).toEqual({ code: 0, stderr: "", stdout: "✓ Check passed  18 files · 52 declarations\n" });
   });
 
   it("finds the project from a file or folder inside it", async () => {
@@ -111,7 +111,7 @@ describe.concurrent("jadpo check", () => {
     expect(passed).toEqual({
       code: 0,
       stderr: "",
-      stdout: '{"schemaVersion":1,"command":"check","status":"passed","files":17,"declarations":46,"diagnostics":[]}\n',
+      stdout: '{"schemaVersion":1,"command":"check","status":"passed","files":18,"declarations":52,"diagnostics":[]}\n',
     });
     const none = await runJadpoHere(["check", "--diagnostic-format", "json"], { cwd: empty });
     expect(none.code).toBe(1);
@@ -156,7 +156,7 @@ describe.concurrent("colour", () => {
       expect(run.stdout, label).not.toMatch(ANSI);
     }
     const passed = await runJadpoHere(["check", "--color", "never"], { cwd: join(copy, "examples/support"), env: { NO_COLOR: "1" } });
-    expect(passed).toEqual({ code: 0, stderr: "", stdout: "✓ Check passed  17 files · 46 declarations\n" });
+    expect(passed).toEqual({ code: 0, stderr: "", stdout: "✓ Check passed  18 files · 52 declarations\n" });
   });
 
   it("is on with --color always (even with NO_COLOR) and with FORCE_COLOR", async () => {
@@ -167,7 +167,7 @@ describe.concurrent("colour", () => {
     expect(always.stdout.replace(/\u001b\[[0-9;]*m/g, "")).toBe((await runJadpoHere(pretty, { cwd: root })).stdout);
     expect((await runJadpoHere(pretty, { cwd: root, env: { NO_COLOR: undefined, FORCE_COLOR: "1" } })).stdout).toMatch(ANSI);
     const passed = await runJadpoHere(["check", "--color", "always"], { cwd: join(copy, "examples/support"), env: { NO_COLOR: undefined } });
-    expect(passed).toEqual({ code: 0, stderr: "", stdout: "\u001b[32m\u001b[1m✓\u001b[22m\u001b[39m Check passed  17 files · 46 declarations\n" });
+    expect(passed).toEqual({ code: 0, stderr: "", stdout: "\u001b[32m\u001b[1m✓\u001b[22m\u001b[39m Check passed  18 files · 52 declarations\n" });
   });
 });
 

@@ -20,7 +20,7 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 it("checks the example's recordings clean", async () => {
   const run = await runJadpoHere(["check"], { cwd: root });
-  expect(run.stdout).toBe("✓ Check passed  17 files · 46 declarations\n");
+  expect(run.stdout).toBe("✓ Check passed  18 files · 52 declarations\n");
   expect(run.code).toBe(0);
 });
 

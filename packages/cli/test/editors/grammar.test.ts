@@ -130,4 +130,25 @@ describe("the TextMate grammar on the example", () => {
     expect(scopes("rate_limited")).toEqual(["constant.language.fake.jadpo", "support.function.fake.jadpo"]);
     expect(tokens("var unavailable = 1").find((t) => t.text.includes("unavailable"))!.scopes.at(-1)).toBe("source.jadpo");
   });
+
+  test("`when` items, `like(…)` and `generated`, only inside `fakes:`", () => {
+    const script = [
+      'test "t" {',
+      "    fakes: {",
+      '        ai.answer_question: [when { question: "Rye?" } => refused, generated]',
+      '        ai.embed: [when "rye" => like("spelt")]',
+      "    }",
+      "    var when = 1",
+      "}",
+    ].join("\n");
+    const all = tokens(script);
+    const scopes = (line: number, text: string) => all.filter((t) => t.line === line && t.text === text).map((t) => t.scopes.at(-1));
+    expect(scopes(3, "when")).toEqual(["keyword.control.fake.jadpo"]);
+    expect(scopes(3, "generated")).toEqual(["constant.language.fake.jadpo"]);
+    expect(scopes(4, "when")).toEqual(["keyword.control.fake.jadpo"]);
+    expect(scopes(4, "like")).toEqual(["support.function.fake.jadpo"]);
+    // A name `when` outside a script, and `like`/`generated` in code, are ordinary names.
+    expect(all.filter((t) => t.line === 6 && t.text.includes("when")).map((t) => t.scopes.at(-1))).toEqual(["source.jadpo"]);
+    expect(tokens("var x = like(generated)").filter((t) => /like|generated/.test(t.text)).map((t) => t.scopes.at(-1))).toEqual(["source.jadpo"]);
+  });
 });

@@ -89,7 +89,7 @@ describe("a full disk", () => {
   it("doesn't stop `jadpo check` or `jadpo test`, whose cache is only kept when it fits", async (ctx) => {
     if (!mounted) return ctx.skip();
     const check = await runJadpoHere(["check"], { cwd: root });
-    expect(check).toEqual({ code: 0, stdout: "✓ Check passed  17 files · 46 declarations\n", stderr: "" });
+    expect(check).toEqual({ code: 0, stdout: "✓ Check passed  18 files · 52 declarations\n", stderr: "" });
     const test = await runJadpoHere(["test"], { cwd: root });
     expect(test.stderr).toBe("");
     expect(test.stdout).toMatch(/^✓ \d+ passed /);

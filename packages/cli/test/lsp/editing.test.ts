@@ -82,11 +82,15 @@ describe("completion", () => {
     expect(await complete(TEST, disk(TEST).replace("assert answer_customer(questions.asked(", "assert answer_customer(questions.|"))).toEqual(["asked", "sesame"]);
   });
 
-  test("`ai.<prompt>` keys and item words in `fakes:`, recording names in recorded(\"…\")", async () => {
+  test("`ai.<prompt>` keys, item words and a `when`'s fields in `fakes:`, recording names in recorded(\"…\")", async () => {
     const fakes = disk(TEST).replace("        ai.answer_question: [refused]\n", "        |\n");
     expect(await complete(TEST, fakes)).toEqual(["ai.answer_order_question", "ai.answer_question", "ai.embed"]);
     const items = disk(TEST).replace("ai.answer_question: [refused]", "ai.answer_question: [refused, |]");
-    expect(await complete(TEST, items)).toEqual([...AI_FAILURE_WORDS, "unavailable", "rate_limited", "malformed", "raw", "recorded", "partial"]);
+    expect(await complete(TEST, items)).toEqual([...AI_FAILURE_WORDS, "unavailable", "rate_limited", "malformed", "raw", "recorded", "partial", "generated", "when"]);
+    const whenFields = disk(TEST).replace("ai.answer_question: [refused]", 'ai.answer_question: [when { question: "Sesame?"  | } => refused]');
+    expect(await complete(TEST, whenFields)).toEqual(["reader_locale"]);
+    const embed = disk(TEST).replace("ai.answer_question: [refused]", "ai.embed: [|]");
+    expect(await complete(TEST, embed)).toEqual([...AI_FAILURE_WORDS, "unavailable", "rate_limited", "malformed", "raw", "recorded", "partial", "generated", "like", "when"]);
     const recorded = disk(TEST).replace('recorded("not_covered")', 'recorded("|")');
     expect(await complete(TEST, recorded)).toEqual(["not_covered", "sesame"]);
   });
@@ -104,7 +108,7 @@ describe("completion", () => {
     await client.change(orders, source);
     const script = (items: string) => `test "orders" {\n    fakes: {\n        ai.order_question: [${items}]\n    }\n}\n`;
     const path = "domains/support/orders.test.jadpo";
-    expect(await complete(path, script("|"))).toEqual([...AI_FAILURE_WORDS, "unavailable", "rate_limited", "malformed", "raw", "recorded", "partial", "call", "calls", "raw_call"]);
+    expect(await complete(path, script("|"))).toEqual([...AI_FAILURE_WORDS, "unavailable", "rate_limited", "malformed", "raw", "recorded", "partial", "generated", "call", "calls", "raw_call", "when"]);
     expect(await complete(path, script("call |"))).toEqual(["find_order"]);
     expect(await complete(path, script("calls [raw_call(\"find_order\", \"{}\"), |"))).toEqual(["find_order"]);
     for (const open of [orders, path]) await client.close(open);
@@ -220,6 +224,7 @@ describe("document symbols", () => {
       "a question the model answers", "an answer that doesn't decode is corrected once", "each failure is one of the app's own",
       "a refusal is reported as the assistant being unavailable", "a question the articles don't answer goes to a person",
       "a question with no script is answered with a generated answer",
+      "each question takes its own answer, whatever the order they are asked in",
     ]);
     await client.open("domains/support/fixtures/questions.jadpo");
     expect(names(await client.request<Symbol[]>("textDocument/documentSymbol", "domains/support/fixtures/questions.jadpo"))).toEqual([{ questions: ["asked", "sesame"] }]);

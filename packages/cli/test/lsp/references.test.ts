@@ -67,7 +67,9 @@ describe("references", () => {
     expect(found).toContain("domains/support/prompts/answer_question.jadpo:2:7 answer_question");
     expect(found).toContain(`${ACTION}:8:16 AnswerQuestion`);
     expect(found).toContain(`${FIXTURES}:7:14 AnswerQuestion`);
-    expect(found.filter((f) => f.startsWith(`${TEST}:`) && f.endsWith(" answer_question")).length).toBe(9);
+    expect(found.filter((f) => f.startsWith(`${TEST}:`) && f.endsWith(" answer_question")).length).toBe(10);
+    // `.retries` of a prompt is one of its uses too.
+    expect(found).toContain("domains/support/actions/answer_network.test.jadpo:18:14 answer_question");
     expect(found.filter((f) => f.startsWith(`${TEST}:`) && f.endsWith(" AnswerQuestion")).length).toBe(4);
   });
 
@@ -89,6 +91,10 @@ describe("references", () => {
       `${TEST}:32:17 reply`,
       `${TEST}:70:34 reply`,
       `${TEST}:75:70 reply`,
+      `${TEST}:85:16 reply`,
+      `${TEST}:89:16 reply`,
+      "domains/support/actions/answer_network.test.jadpo:11:56 reply",
+      "domains/support/actions/answer_network.test.jadpo:16:17 reply",
       `${TYPES}:2:58 reply`,
     ]);
   });

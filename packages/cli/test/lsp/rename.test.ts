@@ -78,6 +78,7 @@ describe("rename", () => {
     const edit = await lsp.request<WorkspaceEdit>("textDocument/rename", TEST, at(root, TEST, "ai.answer_question.requests", 4), { newName: "ask_question" });
     expect(touched(root, edit)).toEqual([
       ACTION, TEST, "app.jadpo", FIXTURES, PROMPT, SESAME, "domains/support/prompts/recordings/answer_question/not_covered.json",
+      "domains/support/actions/answer_network.test.jadpo",
       "domains/support/prompts/recordings/answer_question → domains/support/prompts/recordings/ask_question",
     ].sort());
     // The folder is renamed after the edits of the files in it.

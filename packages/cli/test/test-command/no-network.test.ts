@@ -33,7 +33,7 @@ describe("jadpo test and the network", () => {
     projects.push(project);
     const env = { JADPO_AI_BASE_URL: `http://127.0.0.1:${port}/v1`, JADPO_AI_KEY: "sk-jadpo-no-network-7f3a" };
     const run = await runJadpoAsync(["test", "--workers", "2"], { cwd: project.root, env });
-    expect(run.stdout).toBe("✓ 21 passed  18 action tests · 1 function test · 2 recording tests\n");
+    expect(run.stdout).toBe("✓ 27 passed  24 action tests · 1 function test · 2 recording tests\n");
     expect(run.code).toBe(0);
     // Give a stray connection time to arrive before counting.
     await new Promise((resolve) => setTimeout(resolve, 100));

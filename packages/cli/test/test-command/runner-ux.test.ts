@@ -55,7 +55,7 @@ function withPeople(project: Project): Project {
 }
 
 const example = disposedAfterEach(() => Project.example());
-const ALL = "18 action tests · 1 function test · 2 recording tests";
+const ALL = "24 action tests · 1 function test · 2 recording tests";
 
 beforeAll(() => buildCli());
 
@@ -75,6 +75,7 @@ describe("-t, --name", () => {
       "a question the articles don't answer goes to a person",
       "a question with no script is answered with a generated answer",
       "a question with no script looks one order up, then answers",
+      "a question the model embeds like an article finds that article, whatever their words",
     ]);
     expect(run.code).toBe(0);
   });
@@ -99,30 +100,30 @@ describe("--bail", () => {
   it("stops after the first failure and counts the rest as skipped, in plain, json and junit", async () => {
     const project = withPeople(example());
     const plain = await project.test(["--bail"]);
-    // Plan order: answer_customer's 6, answer_customer_order's 7, nearest_article's 5, greeting's 1, then people: the diff fails first.
+    // Plan order: answer_customer's 7, answer_customer_order's 8, answer_network's 2, nearest_article's 7, greeting's 1, then people: the diff fails first.
     expect(plain.stdout).toMatch(/^FAIL {2}two people compare --> domains\/support\/people\.jadpotest:4\n/);
     expect(plain.stdout).not.toContain("a fault in a function");
-    expect(plain.stdout.split("\n").at(-2)).toBe("test failed: 1 failed, 19 passed, 4 skipped, 18 action tests · 1 function test · 3 tests · 2 recording tests");
+    expect(plain.stdout.split("\n").at(-2)).toBe("test failed: 1 failed, 25 passed, 4 skipped, 24 action tests · 1 function test · 3 tests · 2 recording tests");
     expect(plain.code).toBe(1);
 
     const json = JSON.parse((await project.test(["--bail", "--reporter", "json"])).stdout) as {
       summary: { passed: number; failed: number; skipped: number }; tests: { name: string; status: string }[];
     };
-    expect(json.summary).toMatchObject({ passed: 19, failed: 1, skipped: 4 });
+    expect(json.summary).toMatchObject({ passed: 25, failed: 1, skipped: 4 });
     expect(json.tests.filter((test) => test.status === "skipped").map((test) => test.name)).toEqual([
       "a fault in a function", "a passing one", "answer_question's not_covered recording decodes", "answer_question's sesame recording decodes",
     ]);
 
     const xml = parseXml((await project.test(["--bail", "1", "--reporter", "junit"])).stdout);
     const suites = findAll(xml, "testsuites");
-    expect(suites[0].attributes).toMatchObject({ tests: "24", failures: "1", skipped: "4" });
+    expect(suites[0].attributes).toMatchObject({ tests: "30", failures: "1", skipped: "4" });
     expect(findAll(xml, "skipped")).toHaveLength(4);
   });
 
   it("takes a count, and a path after a bare --bail is a path", async () => {
     const project = withPeople(example());
     const two = await project.test(["--bail", "2"]);
-    expect(two.stdout.split("\n").at(-2)).toBe("test failed: 2 failed, 19 passed, 3 skipped, 18 action tests · 1 function test · 3 tests · 2 recording tests");
+    expect(two.stdout.split("\n").at(-2)).toBe("test failed: 2 failed, 25 passed, 3 skipped, 24 action tests · 1 function test · 3 tests · 2 recording tests");
     const path = await project.test(["--bail", TESTS_FILE]);
     expect(path.stdout.split("\n").at(-2)).toBe("test failed: 1 failed, 2 skipped, 3 tests");
   });
@@ -160,7 +161,7 @@ describe("--reporter verbose, live", () => {
   it("keeps the reports' order on standard output: after a report listed before it, its lines come at its turn", async () => {
     const project = example();
     const run = await project.test(["--reporter", "plain", "--reporter", "verbose"]);
-    expect(run.stdout.startsWith(`✓ 21 passed  ${ALL}\ndomains/`)).toBe(true);
+    expect(run.stdout.startsWith(`✓ 27 passed  ${ALL}\ndomains/`)).toBe(true);
   });
 
   it("writes the same report to a file as to standard output", async () => {
@@ -178,9 +179,9 @@ describe("several reporters", () => {
     const project = withPeople(example());
     const run = await project.test(["--reporter", "pretty", "--reporter", "junit", "--output", "junit=reports/ci/junit.xml"]);
     expect(run.stdout).toContain("FAIL  two people compare --> domains/support/people.jadpotest:4\n");
-    expect(run.stdout.split("\n").at(-2)).toBe("test failed: 2 failed, 22 passed, 18 action tests · 1 function test · 3 tests · 2 recording tests");
+    expect(run.stdout.split("\n").at(-2)).toBe("test failed: 2 failed, 28 passed, 24 action tests · 1 function test · 3 tests · 2 recording tests");
     const xml = parseXml(readFileSync(join(project.root, "reports/ci/junit.xml"), "utf8"));
-    expect(findAll(xml, "testsuites")[0].attributes).toMatchObject({ tests: "24", failures: "2", skipped: "0" });
+    expect(findAll(xml, "testsuites")[0].attributes).toMatchObject({ tests: "30", failures: "2", skipped: "0" });
     expect(findAll(xml, "testcase").map((testcase) => testcase.attributes.name)).toContain("two people compare");
     expect(run.code).toBe(1);
   });
@@ -188,11 +189,11 @@ describe("several reporters", () => {
   it("sends a bare --output to the one machine reporter, and adds a reporter named only in --output", async () => {
     const project = example();
     const bare = await project.test(["--reporter", "plain", "--reporter", "json", "--output", "out/report.json"]);
-    expect(bare.stdout).toBe(`✓ 21 passed  ${ALL}\n`);
-    expect(JSON.parse(project.read("out/report.json")).summary.passed).toBe(21);
+    expect(bare.stdout).toBe(`✓ 27 passed  ${ALL}\n`);
+    expect(JSON.parse(project.read("out/report.json")).summary.passed).toBe(27);
     // The same run with other reporters: the passed run is shown again, through them.
     const added = await project.test(["--output", "junit=junit.xml"]);
-    expect(added.stdout).toBe(`✓ 21 passed  ${ALL}\n(cached: nothing changed since these tests passed; --no-cache runs them again)\n`);
+    expect(added.stdout).toBe(`✓ 27 passed  ${ALL}\n(cached: nothing changed since these tests passed; --no-cache runs them again)\n`);
     expect(project.read("junit.xml")).toContain("<testsuites");
   });
 

@@ -1,6 +1,6 @@
 // docs/seeds-and-coverage.md against what its commands print on the example app: the sweep of a
 // test that passes by luck, the sweep of one whose tool prompt's generated steps shrink into
-// `call` items, and the example's coverage. Each test file is the page's own block, written where
+// `call` items, the sweep of one with a `when` item and `generated`, and the example's coverage. Each test file is the page's own block, written where
 // the page says.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -49,7 +49,13 @@ it("a sweep of a tool prompt's test prints the page's script of call items", asy
   expect(lines(run.stdout)).toEqual(blockStarting(PAGE, outputs, "FAIL  the model always finds the order"));
 });
 
+it("a sweep of a test with a `when` item and `generated` prints the page's script, the `when` item as written", async () => {
+  const project = example().write("domains/support/luck/when.test.jadpo", testBlock("only the question about sesame is answered from the articles"));
+  const run = await project.test(["domains/support/luck/when.test.jadpo", "--seeds", "1..100"]);
+  expect(lines(run.stdout)).toEqual(blockStarting(PAGE, outputs, "FAIL  only the question about sesame"));
+});
+
 it("the example's coverage is the page's", async () => {
   const run = await example().test(["--coverage"]);
-  expect(lines(run.stdout)).toEqual(blockStarting(PAGE, outputs, "✓ 21 passed"));
+  expect(lines(run.stdout)).toEqual(blockStarting(PAGE, outputs, "✓ 27 passed"));
 });

@@ -76,7 +76,7 @@ test failed: 1 failed, 1 passed, 2 action tests under 40 seeds
 
   it("passes the example under every seed", async () => {
     const run = await project.test([TESTS, "--seeds", "1..40"]);
-    expect(run.stdout).toBe("✓ 6 passed  6 action tests under 40 seeds\n");
+    expect(run.stdout).toBe("✓ 7 passed  7 action tests under 40 seeds\n");
     expect(run.code).toBe(0);
   });
 
@@ -123,12 +123,12 @@ test "an embedding can be refused" {
 `;
 
 const EXAMPLE_SITE = `  domains/support/actions/answer_customer.jadpo:10  ai.generate answer_question as SupportAnswer
-    ✓ success  ✓ corrected  ✓ refused  ✓ timed_out  ✓ over_budget  ✓ too_long  ✓ unreadable
+    ✓ success  ✓ corrected  ✓ refused  ✓ timed_out  ✓ over_budget  ✓ too_long  ✓ unreadable  ✓ retried
   domains/support/actions/answer_customer_order.jadpo:11  ai.generate answer_order_question as OrderAnswer
-    ✓ success  ✓ corrected  ✓ refused  ✓ timed_out  ✓ over_budget  ✓ too_long  ✓ unreadable
+    ✓ success  ✓ corrected  ✓ refused  ✓ timed_out  ✓ over_budget  ✓ too_long  ✓ unreadable  ✓ retried
     ✓ loop_limit  ✓ called look_up_order  ✓ look_up_order failed  ✓ bad call
   domains/support/actions/nearest_article.jadpo:23  ai.embed
-    ✓ success  ✓ refused  ✓ timed_out  ✓ over_budget  ✓ too_long`;
+    ✓ success  ✓ refused  ✓ timed_out  ✓ over_budget  ✓ too_long  ✓ retried`;
 
 describe("--coverage", () => {
   let project: Project;
@@ -141,10 +141,10 @@ describe("--coverage", () => {
     const example = Project.example();
     try {
       const run = await example.test(["--coverage"]);
-      expect(run.stdout).toBe(`✓ 21 passed  18 action tests · 1 function test · 2 recording tests
+      expect(run.stdout).toBe(`✓ 27 passed  24 action tests · 1 function test · 2 recording tests
 AI outcomes reached by these tests
 ${EXAMPLE_SITE}
-✓ 23 of 23 AI outcomes reached
+✓ 26 of 26 AI outcomes reached
 `);
       expect(run.code).toBe(0);
     } finally {
@@ -154,15 +154,15 @@ ${EXAMPLE_SITE}
 
   it("shows ✗ for each outcome no test reached, and fails below --coverage-min with test.coverage_below", async () => {
     const run = await project.test(["--coverage-min", "90"]);
-    expect(run.stdout).toBe(`✓ 23 passed  20 action tests · 1 function test · 2 recording tests
+    expect(run.stdout).toBe(`✓ 29 passed  26 action tests · 1 function test · 2 recording tests
 AI outcomes reached by these tests
 ${EXAMPLE_SITE}
   domains/support/actions/talk.jadpo:6  ai.stream small_talk
-    ✓ finished  ✗ timed_out  ✗ refused  ✗ too_long  ✗ over_budget
+    ✓ finished  ✗ timed_out  ✗ refused  ✗ too_long  ✗ over_budget  ✗ retried
   domains/support/actions/talk.jadpo:10  ai.embed
-    ✗ success  ✓ refused  ✗ timed_out  ✗ over_budget  ✗ too_long
-▲ 25 of 33 AI outcomes reached
-error: The tests reached 25 of 33 AI outcomes (75.75%), below \`--coverage-min 90\`
+    ✗ success  ✓ refused  ✗ timed_out  ✗ over_budget  ✗ too_long  ✗ retried
+▲ 28 of 38 AI outcomes reached
+error: The tests reached 28 of 38 AI outcomes (73.68%), below \`--coverage-min 90\`
   reason: Every AI call can succeed, need a correction or fail several ways; an outcome no test drives is handling no test checks.
   next: Script the outcomes marked ✗ in a test of the call's code, or lower \`--coverage-min\` (agent)
   rule: test.coverage_below
@@ -177,32 +177,33 @@ error: The tests reached 25 of 33 AI outcomes (75.75%), below \`--coverage-min 9
     expect(object.coverage).toEqual([
       {
         file: "domains/support/actions/answer_customer.jadpo", line: 10, call: "ai.generate", prompt: "answer_question", as: "SupportAnswer",
-        outcomes: { success: 3, corrected: 1, refused: 2, timed_out: 1, over_budget: 1, too_long: 1, unreadable: 1 },
+        outcomes: { success: 6, corrected: 1, refused: 2, timed_out: 2, over_budget: 1, too_long: 1, unreadable: 1, retried: 2 },
       },
       {
         file: "domains/support/actions/answer_customer_order.jadpo", line: 11, call: "ai.generate", prompt: "answer_order_question", as: "OrderAnswer",
         outcomes: {
-          success: 4, corrected: 1, refused: 1, timed_out: 1, over_budget: 1, too_long: 1, unreadable: 1,
-          loop_limit: 1, "called look_up_order": 8, "look_up_order failed": 2, "bad call": 1,
+          success: 5, corrected: 1, refused: 1, timed_out: 1, over_budget: 1, too_long: 1, unreadable: 1, retried: 1,
+          loop_limit: 1, "called look_up_order": 9, "look_up_order failed": 2, "bad call": 1,
         },
       },
       {
         file: "domains/support/actions/nearest_article.jadpo", line: 23, call: "ai.embed", prompt: null, as: null,
-        outcomes: { success: 16, refused: 1, timed_out: 1, over_budget: 1, too_long: 1 },
+        outcomes: { success: 24, refused: 1, timed_out: 1, over_budget: 1, too_long: 1, retried: 1 },
       },
-      { file: TALK, line: 6, call: "ai.stream", prompt: "small_talk", as: null, outcomes: { finished: 1, timed_out: 0, refused: 0, too_long: 0, over_budget: 0 } },
-      { file: TALK, line: 10, call: "ai.embed", prompt: null, as: null, outcomes: { success: 0, refused: 1, timed_out: 0, over_budget: 0, too_long: 0 } },
+      { file: TALK, line: 6, call: "ai.stream", prompt: "small_talk", as: null, outcomes: { finished: 1, timed_out: 0, refused: 0, too_long: 0, over_budget: 0, retried: 0 } },
+      { file: TALK, line: 10, call: "ai.embed", prompt: null, as: null, outcomes: { success: 0, refused: 1, timed_out: 0, over_budget: 0, too_long: 0, retried: 0 } },
     ]);
   });
 
   it("reports a shard's own part", async () => {
     const first = (await project.test(["--coverage", "--shard", "1/2"])).stdout;
     const second = (await project.test(["--coverage", "--shard", "2/2"])).stdout;
-    // The example's answer_customer tests and five of answer_customer_order's are in the first half; the other two, the retrieval ones and the chat's in the second.
-    expect(first).toContain("✓ 11 passed  11 action tests\n");
+    // The example's answer_customer tests and seven of answer_customer_order's are in the first half; its last (retried), the network
+    // ones, the retrieval ones and the chat's in the second.
+    expect(first).toContain("✓ 14 passed  14 action tests\n");
     expect(first).toContain("✓ success  ✓ corrected  ✓ refused");
     expect(first).toContain("✗ finished");
-    expect(second).toContain("✗ success  ✗ corrected  ✗ refused");
+    expect(second).toContain("✓ success  ✗ corrected  ✗ refused");
     expect(second).toContain("✓ finished");
   });
 });

@@ -10,7 +10,7 @@ import { manyTests, Project, RECORDINGS, withoutDurations } from "./project.ts";
 import { findAll, parseXml } from "./xml.ts";
 
 const ACTIONS = "domains/support/actions/answer_customer.test.jadpo";
-const EXAMPLE_SUMMARY = "18 action tests · 1 function test · 2 recording tests";
+const EXAMPLE_SUMMARY = "24 action tests · 1 function test · 2 recording tests";
 
 const example = disposedAfterEach(() => Project.example());
 
@@ -19,7 +19,7 @@ beforeAll(() => buildCli());
 describe("jadpo test, passing", () => {
   it("runs the example's tests and recordings and passes", async () => {
     const run = await example().test();
-    expect(run.stdout).toBe(`✓ 21 passed  ${EXAMPLE_SUMMARY}\n`);
+    expect(run.stdout).toBe(`✓ 27 passed  ${EXAMPLE_SUMMARY}\n`);
     expect(run.code).toBe(0);
   });
 
@@ -30,7 +30,7 @@ describe("jadpo test, passing", () => {
     const run = await project.test();
     expect(run.stdout).toBe(
       "▲ alert  `answer_question`'s recording `not_covered` was made from an older prompt (1a2b3c4d, now b44ecc53): its answer may no longer be what the model says\n" +
-      `✓ 21 passed  ${EXAMPLE_SUMMARY}\n` +
+      `✓ 27 passed  ${EXAMPLE_SUMMARY}\n` +
       // It remembers no fixture: the one that fits is offered for when no dev call can ask.
       "→ jadpo ai record answer_question --as not_covered  records it again from the prompt now (with no `jadpo dev` call to ask with, add `--fixture questions.sesame`)\n",
     );
@@ -48,7 +48,7 @@ describe("jadpo test, failing", () => {
     expect(one.code).toBe(1);
     // The rest still runs.
     const all = await project.test();
-    expect(all.stdout.split("\n").at(-2)).toBe(`test failed: 1 failed, 20 passed, ${EXAMPLE_SUMMARY}`);
+    expect(all.stdout.split("\n").at(-2)).toBe(`test failed: 1 failed, 26 passed, ${EXAMPLE_SUMMARY}`);
     expect(all.code).toBe(1);
   });
 
@@ -229,7 +229,7 @@ describe("jadpo test, selection, seeds and usage", () => {
     const run = await project.test(["--reporter", "json", "--output", "report.json"]);
     expect(run.stdout).toBe("");
     expect(run.code).toBe(0);
-    expect(JSON.parse(project.read("report.json")).summary).toMatchObject({ passed: 21, failed: 0 });
+    expect(JSON.parse(project.read("report.json")).summary).toMatchObject({ passed: 27, failed: 0 });
   });
 });
 
@@ -244,7 +244,7 @@ describe("jadpo test, reporters, workers and shards", () => {
     const two = project.testBinary(["--reporter", "json", "--workers", "2"], off);
     const again = project.testBinary(["--reporter", "json", "--workers", "2"], off);
     expect(one.code).toBe(0);
-    expect(JSON.parse(one.stdout).tests).toHaveLength(171);
+    expect(JSON.parse(one.stdout).tests).toHaveLength(177);
     expect(withoutDurations(two.stdout)).toBe(withoutDurations(one.stdout));
     expect(withoutDurations(again.stdout)).toBe(withoutDurations(two.stdout));
   });
@@ -269,12 +269,13 @@ describe("jadpo test, reporters, workers and shards", () => {
     const root = parseXml(readFileSync(join(project.root, "junit.xml"), "utf8"));
     const suites = findAll(root, "testsuite");
     expect(suites.map((suite) => suite.attributes.name)).toEqual([
-      ACTIONS, "domains/support/actions/answer_customer_order.test.jadpo", "domains/support/actions/nearest_article.test.jadpo",
+      ACTIONS, "domains/support/actions/answer_customer_order.test.jadpo", "domains/support/actions/answer_network.test.jadpo",
+      "domains/support/actions/nearest_article.test.jadpo",
       "domains/support/functions/greeting.jadpotest", "domains/support/functions/wrong.jadpotest",
       `${RECORDINGS}/not_covered.json`, `${RECORDINGS}/sesame.json`,
     ]);
     const cases = findAll(root, "testcase");
-    expect(cases).toHaveLength(22);
+    expect(cases).toHaveLength(28);
     const failing = cases.find((c) => c.attributes.name === 'w <&> "q"');
     expect(failing?.attributes).toMatchObject({ file: "domains/support/functions/wrong.jadpotest", line: "1" });
     const failure = findAll(failing!, "failure")[0];
@@ -289,13 +290,13 @@ describe("jadpo test --watch", () => {
     const project = example();
     const watching = new RunningJadpo(["test", "--watch"], { cwd: project.root });
     try {
-      await watching.waitFor(/^watching · 21 tests run$/m);
-      expect(watching.stdout).toMatch(/^✓ 21 passed {2}.*\nwatching · 21 tests run\n$/);
+      await watching.waitFor(/^watching · 27 tests run$/m);
+      expect(watching.stdout).toMatch(/^✓ 27 passed {2}.*\nwatching · 27 tests run\n$/);
       project.write("domains/support/functions/w.jadpotest", 'test "w" {\n    assert greeting(Locale.en_gb) == "Bonjour"\n}\n');
       await watching.waitFor(/^watching · changed domains\/support\/functions\/w\.jadpotest · 1 test rerun$/m);
       expect(watching.stdout).toContain("\ntest failed: 1 failed, 1 function test\n");
       project.remove("domains/support/functions/w.jadpotest");
-      await watching.waitFor(/^watching · changed domains\/support\/functions\/w\.jadpotest · 21 tests rerun$/m);
+      await watching.waitFor(/^watching · changed domains\/support\/functions\/w\.jadpotest · 27 tests rerun$/m);
       expect(watching.stdout).toContain("\nFAIL  w --> domains/support/functions/w.jadpotest:2\n");
     } finally {
       await watching.stop();

@@ -26,7 +26,7 @@ describe("jadpo test --watch in a terminal", () => {
     const project = example();
     const watching = new RunningJadpo(["test", "--watch", "--reporter", "verbose"], { cwd: project.root, terminal: true });
     try {
-      await watching.waitFor(/^watching · 21 tests run · a rerun all · q quit$/m);
+      await watching.waitFor(/^watching · 27 tests run · a rerun all · q quit$/m);
 
       // greeting.jadpo is reached only by greeting.jadpotest (its folder module).
       project.write("domains/support/functions/greeting.jadpo", project.read("domains/support/functions/greeting.jadpo").replace('"Hello"', '"Hallo"'));
@@ -47,8 +47,8 @@ describe("jadpo test --watch in a terminal", () => {
       ]);
 
       watching.press("a");
-      await watching.waitFor(/^watching · all 21 tests rerun · a rerun all · q quit$/m);
-      expect(text(watching)).toContain("test failed: 1 failed, 20 passed, 18 action tests · 1 function test · 2 recording tests\n");
+      await watching.waitFor(/^watching · all 27 tests rerun · a rerun all · q quit$/m);
+      expect(text(watching)).toContain("test failed: 1 failed, 26 passed, 24 action tests · 1 function test · 2 recording tests\n");
 
       watching.press("q");
       await waitUntil("jadpo to quit", () => watching.exited);

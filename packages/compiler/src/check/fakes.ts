@@ -1,19 +1,22 @@
 // A test's `fakes:` (docs/testing.md), checked when the test compiles, each problem exactly one
 // diagnostic: a literal answer that isn't a valid value of any as-type is one `test.fake_type`
 // under the offending value (a misspelt field: under its name, with a did-you-mean); `test.recording_missing`, `test.fake_unknown_prompt`,
-// `test.fake_stream_item`, `test.embedding_length`.
+// `test.fake_stream_item`, `test.embedding_length`. A `when` item's match is checked in
+// fake-when.ts, the items written as a word with arguments in fake-words.ts.
 import type { Expr, FakeEntry, FakeItem, Span, TestDecl } from "../syntax/ast.ts";
 import type { LoadedFile } from "../modules/graph.ts";
 import type { CheckedFakeItem, CheckedFakeShape, CheckedFakes, CheckedToolCall, PromptInfo } from "./program.ts";
 import { diagnostic } from "../diagnostics/diagnostic.ts";
 import { changeTo, type Fix } from "../diagnostics/fix.ts";
-import { DECIMAL, DURATION, TEXT, VOID, type Type } from "../types/types.ts";
+import { DECIMAL, TEXT, VOID, type Type } from "../types/types.ts";
 import { listItem } from "../types/assignable.ts";
 import { printType } from "../types/print-type.ts";
 import { closest, didYouMean } from "../names/suggest.ts";
 import { recordingNameFor } from "../names/casing.ts";
 import { isLowerSnake } from "../names/case-tests.ts";
 import { onlyFixtureFor } from "./fixtures-for.ts";
+import { whenItem } from "./fake-when.ts";
+import { likeElsewhere, likeItem, transportItem } from "./fake-words.ts";
 import { lookupTop, report, type Checker } from "./context.ts";
 import { Locals, type Body } from "./body.ts";
 import { checkExpr } from "./check-expr.ts";
@@ -125,34 +128,60 @@ function recordingMissingStep(cx: Checker, prompt: PromptInfo, item: { name: str
 function promptItems(b: Body, prompt: PromptInfo, entry: FakeEntry): CheckedFakeItem[] {
   const items = entry.items;
   const checked: (CheckedFakeShape | null)[] = new Array(items.length);
-  for (let i = 0; i < items.length; i++) {
-    checked[i] = prompt.use === "stream" ? streamPromptItem(b, prompt, items[i]) : generatePromptItem(b, prompt, items[i]);
-  }
+  for (let i = 0; i < items.length; i++) checked[i] = promptItem(b, prompt, items[i]);
   return timed(b, checked);
 }
 
-/**
- * Each checked item with the time it takes on the test clock: its own `after`, else the
- * connection's `timeout` for an item that times out (the wait a real call would have had).
- */
+/** An item of a prompt's script: those every prompt takes alike, else as a generate or a stream prompt takes it. */
+function promptItem(b: Body, prompt: PromptInfo, item: FakeItem): CheckedFakeShape | null {
+  switch (item.kind) {
+    case "transport":
+      return transportItem(b, item);
+    case "when":
+      return promptWhen(b, prompt, item);
+    case "generated":
+      return { kind: "generated", item };
+    case "like":
+      return likeElsewhere(b, prompt, item);
+    default:
+      return prompt.use === "stream" ? streamPromptItem(b, prompt, item) : generatePromptItem(b, prompt, item);
+  }
+}
+
+/** The items whose meaning depends on how the prompt is asked. */
+type AskedItem = Exclude<FakeItem, { kind: "transport" | "when" | "generated" | "like" }>;
+
+/** A prompt's `when` item: its match, and its items checked as the script's own. */
+function promptWhen(b: Body, prompt: PromptInfo, item: Extract<FakeItem, { kind: "when" }>): CheckedFakeShape | null {
+  return whenItem(b, prompt, item, (inner) => timedOne(b, promptItem(b, prompt, inner)));
+}
+
+/** Each checked item with the time it takes on the test clock (`timedOne`); the unchecked left out. */
 function timed(b: Body, items: (CheckedFakeShape | null)[]): CheckedFakeItem[] {
-  const timeout = b.cx.connection?.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const out: CheckedFakeItem[] = [];
   for (let i = 0; i < items.length; i++) {
-    const checked = items[i];
-    if (checked === null) continue;
-    const own = checked.item.after;
-    const timesOut = (checked.kind === "failure" && checked.word === "timed_out")
-      || ((checked.kind === "stream_stop" || checked.kind === "partial") && checked.stop === "timed_out");
-    // The item gets its time in place (it is new, and nothing else holds it): no copy of it.
-    const item = checked as CheckedFakeItem;
-    item.afterMs = own !== null ? own.ms : timesOut ? timeout : 0;
-    out.push(item);
+    const item = timedOne(b, items[i]);
+    if (item !== null) out.push(item);
   }
   return out;
 }
 
-function generatePromptItem(b: Body, prompt: PromptInfo, item: FakeItem): CheckedFakeShape | null {
+/**
+ * A checked item with the time it takes on the test clock: its own `after`, else the
+ * connection's `timeout` for an item that times out (the wait a real call would have had).
+ */
+function timedOne(b: Body, checked: CheckedFakeShape | null): CheckedFakeItem | null {
+  if (checked === null) return null;
+  const own = checked.item.after;
+  const timesOut = (checked.kind === "failure" && checked.word === "timed_out")
+    || ((checked.kind === "stream_stop" || checked.kind === "partial") && checked.stop === "timed_out");
+  // The item gets its time in place (it is new, and nothing else holds it): no copy of it.
+  const item = checked as CheckedFakeItem;
+  item.afterMs = own !== null ? own.ms : timesOut ? b.cx.connection?.timeoutMs ?? DEFAULT_TIMEOUT_MS : 0;
+  return item;
+}
+
+function generatePromptItem(b: Body, prompt: PromptInfo, item: AskedItem): CheckedFakeShape | null {
   switch (item.kind) {
     case "value":
       if (item.expr.kind === "list" && !prompt.asTypes.some((t) => listItem(t) !== null) && prompt.use === "generate") {
@@ -170,8 +199,6 @@ function generatePromptItem(b: Body, prompt: PromptInfo, item: FakeItem): Checke
       return { kind: "malformed", item };
     case "calls":
       return callsItem(b, prompt, item);
-    case "transport":
-      return transportItem(b, item);
     case "partial":
       if (prompt.use === "unused") return partialItem(b, item);
       report(b.cx, diagnostic("test.fake_stream_item", item.span, { variant: "stream_on_generate", prompt: prompt.name, answer: answerWords(prompt), failures: FAILURE_WORDS }));
@@ -188,31 +215,6 @@ function recordedItem(b: Body, prompt: PromptInfo, item: Extract<FakeItem, { kin
     return null;
   }
   return { kind: "recorded", item, name: item.name, path };
-}
-
-/**
- * `unavailable`, `rate_limited` or `rate_limited(20s)`, the same for every kind of call: a request
- * that failed in transport, which the connection's `retries:` sends again.
- */
-function transportItem(b: Body, item: Extract<FakeItem, { kind: "transport" }>): CheckedFakeShape | null {
-  if (item.word === "unavailable") return { kind: "transport", item, failure: { word: "unavailable" } };
-  if (item.args === null) return { kind: "transport", item, failure: { word: "rate_limited", retryAfterMs: null } };
-  const [arg] = item.args;
-  if (item.args.length !== 1) {
-    const expected = "1 argument, the `Retry-After` as a duration such as `20s`";
-    report(b.cx, diagnostic("type.argument_count", item.span, { call: "rate_limited", expected, found: item.args.length }));
-    return null;
-  }
-  if (arg.kind !== "duration") {
-    const found = arg.kind === "int" || arg.kind === "decimal" ? "a number" : arg.kind === "text" ? "a text" : "an expression";
-    report(b.cx, diagnostic("type.mismatch", arg.span, {
-      variant: "words", expected: "a duration written out, such as `20s`", found,
-      suggestion: "Write the wait the server asks for, such as `rate_limited(20s)`, or `rate_limited` alone for none",
-    }));
-    return null;
-  }
-  b.cx.exprTypes.set(arg, DURATION);
-  return { kind: "transport", item, failure: { word: "rate_limited", retryAfterMs: arg.ms } };
 }
 
 /** A step calling tools: each typed call's argument checked against its tool's arguments type, raw ones kept for the real decoding. */
@@ -281,7 +283,7 @@ function valueItem(b: Body, prompt: PromptInfo, item: FakeItem, expr: Expr): Che
   return { kind: "value", item, type: chosen, expr };
 }
 
-function streamPromptItem(b: Body, prompt: PromptInfo, item: FakeItem): CheckedFakeShape | null {
+function streamPromptItem(b: Body, prompt: PromptInfo, item: AskedItem): CheckedFakeShape | null {
   switch (item.kind) {
     case "value":
       if (item.expr.kind === "text") {
@@ -300,8 +302,6 @@ function streamPromptItem(b: Body, prompt: PromptInfo, item: FakeItem): CheckedF
       return partialItem(b, item);
     case "failure":
       return { kind: "stream_stop", item, stop: item.word };
-    case "transport":
-      return transportItem(b, item);
     case "calls":
       // A streamed prompt with tools is already `ai.stream_tools`.
       if (prompt.tools.length === 0) report(b.cx, diagnostic("test.fake_unknown_tool", item.span, { variant: "no_tools", prompt: prompt.name }));
@@ -342,11 +342,14 @@ function checkPieces(b: Body, items: Expr[]): string[] | null {
   return pieces;
 }
 
-/** `ai.embed` items: a vector of `embedding_dimensions` numbers, or a failure word. */
+/** `ai.embed` items: a vector of `embedding_dimensions` numbers, `like("text")`, `generated`, a failure word, or a `when` of them. */
 function embedItem(b: Body, item: FakeItem): CheckedFakeShape | null {
   const dims = b.cx.connection?.embeddingDimensions ?? DEFAULT_EMBEDDING_DIMENSIONS;
   if (item.kind === "failure") return { kind: "failure", item, word: item.word };
   if (item.kind === "transport") return transportItem(b, item);
+  if (item.kind === "when") return whenItem(b, null, item, (inner) => timedOne(b, embedItem(b, inner)));
+  if (item.kind === "generated") return { kind: "generated", item };
+  if (item.kind === "like") return likeItem(b, item);
   if (item.kind !== "value") {
     const written = item.kind === "malformed" ? "`malformed`" : item.kind === "calls" ? "A tool call" : `\`${item.kind}(...)\``;
     report(b.cx, diagnostic("test.fake_stream_item", item.span, { variant: "not_embedding", item: written, dimensions: dims, failures: FAILURE_WORDS }));

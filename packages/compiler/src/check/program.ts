@@ -117,7 +117,25 @@ export type CheckedFakeShape =
   /** A tool prompt's step that calls tools, in order. */
   | { kind: "calls"; item: FakeItem; calls: CheckedToolCall[] }
   /** `unavailable` or `rate_limited(…)`: the request failed in transport, and is retried by the connection's `retries:`. */
-  | { kind: "transport"; item: FakeItem; failure: TransportFailure };
+  | { kind: "transport"; item: FakeItem; failure: TransportFailure }
+  /** `when … => …`: the items, each checked and timed as a script's own, for the calls `match` matches. */
+  | { kind: "when"; item: FakeItem; match: CheckedWhenMatch; items: CheckedFakeItem[] }
+  /** `like("text")` for `ai.embed`: the fake's embedding of that text. */
+  | { kind: "like"; item: FakeItem; text: string }
+  /** `generated`: the call is answered as an unscripted one would be. */
+  | { kind: "generated"; item: FakeItem };
+
+/** What a `when` item matches: fields of the prompt's values, each compared with `==`, or an embedded text. */
+export type CheckedWhenMatch =
+  | { kind: "fields"; fields: CheckedWhenField[] }
+  | { kind: "text"; text: string };
+
+/** A `when` field: the values type's field of that name, and the literal it must equal. */
+export interface CheckedWhenField {
+  name: string;
+  type: Type;
+  expr: Expr;
+}
 
 /**
  * A request that failed before the model answered: the server was unavailable (5xx, overloaded, a

@@ -47,9 +47,29 @@ export abstract class FormatFakes extends FormatStatements {
         return this.toolCalls(item);
       case "transport":
         return item.args === null ? item.word : [item.word, this.args(item.args, item.span.end - 1)];
+      case "when":
+        return this.when(item);
+      case "like":
+        return ["like", this.args(item.args, item.span.end - 1)];
+      case "generated":
+        return "generated";
       default:
         return unhandled(item);
     }
+  }
+
+  /** `when { f: v } => item` or `when "text" => [items]`: its fields are braces of entries, its list a list. */
+  private when(item: Extract<A.FakeItemShape, { kind: "when" }>): Doc {
+    const match = item.match;
+    const matched: Doc = match.kind === "text"
+      ? this.expr(textAt(match.span, match.text))
+      : [this.lead(match.span.start), this.namedValues(match.fields, match.span.end - 1)];
+    const arrow = this.closerAfter(match.span.end);
+    const [only] = item.items;
+    const items: Doc = item.list
+      ? [this.lead(this.closerAfter(arrow + 2)), this.sequence("[", item.items, itemExtent, (i) => this.item(i), "]", item.span.end - 1, ITEMS)]
+      : [this.lead(only.span.start), this.item(only)];
+    return ["when ", matched, " ", this.lead(arrow), "=> ", items];
   }
 
   /** `call t(args)`, `calls [t(args), raw_call(…)]` or `raw_call("t", "json")`, as the source chose. */

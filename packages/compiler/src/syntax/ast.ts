@@ -197,7 +197,22 @@ export type FakeItemShape =
    * `unavailable`, `rate_limited`, or `rate_limited(<args>)`: `args` as written (null without
    * parentheses); the checker takes exactly one duration literal, the `Retry-After`.
    */
-  | { kind: "transport"; word: TransportFailureWord; args: Expr[] | null; span: Span };
+  | { kind: "transport"; word: TransportFailureWord; args: Expr[] | null; span: Span }
+  /**
+   * `when { question: "Sesame?" } => item` or `=> [items]` (`list` set): items for the calls whose
+   * values match; for `ai.embed`, `when "text" => …`. The items are ordinary ones (no `when`), each
+   * with its own `after`; the `when` item itself has none.
+   */
+  | { kind: "when"; match: WhenMatch; items: FakeItem[]; list: boolean; span: Span }
+  /** `like("text")`: an embedding like the fake's of that text (`args` as written; the checker takes one text literal). */
+  | { kind: "like"; args: Expr[]; span: Span }
+  /** `generated`: answered as an unscripted call would be. */
+  | { kind: "generated"; span: Span };
+
+/** What a `when` item matches: fields of the prompt's values (braces of entries), or an embedded text. */
+export type WhenMatch =
+  | { kind: "fields"; fields: RecordFieldInit[]; span: Span }
+  | { kind: "text"; text: string; span: Span };
 
 /** One tool call of a scripted step. */
 export type FakeToolCall =

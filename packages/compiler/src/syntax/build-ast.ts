@@ -179,6 +179,7 @@ export function classifyFake(e: A.Expr): A.FakeItemShape {
     if (isAiFailureWord(e.name)) return { kind: "failure", word: e.name, span: e.span };
     if (e.name === "malformed") return { kind: "malformed", span: e.span };
     if (isTransportFailureWord(e.name)) return { kind: "transport", word: e.name, args: null, span: e.span };
+    if (e.name === "generated") return { kind: "generated", span: e.span };
   }
   if (e.kind === "call" && e.callee.kind === "name" && e.asType === null) {
     const [first, second] = e.args;
@@ -190,6 +191,7 @@ export function classifyFake(e: A.Expr): A.FakeItemShape {
     }
     // `rate_limited(20s)`: its arguments are checked (one duration written out) where the item is.
     if (callee === "rate_limited") return { kind: "transport", word: callee, args: e.args, span: e.span };
+    if (callee === "like") return { kind: "like", args: e.args, span: e.span };
     if (callee === "raw_call" && e.args.length === 2 && first.kind === "text" && second.kind === "text") {
       return { kind: "calls", calls: [rawCall(e, first, second)], span: e.span };
     }
@@ -229,6 +231,19 @@ export function startsToolItem(word: Tok, next: Tok): boolean {
   if (word.tokenType !== T.Ident) return false;
   if (word.image === "call") return next.tokenType === T.Ident && next.image !== "after";
   return word.image === "calls" && next.tokenType === T.LBracket;
+}
+
+/**
+ * Whether the tokens at `word` start a `when` item: `when {` or `when "text"`. The word is a word
+ * only here (a `fakes:` item's position), so `when` stays a name elsewhere.
+ */
+export function startsWhen(word: Tok, next: Tok): boolean {
+  return word.tokenType === T.Ident && word.image === "when" && (next.tokenType === T.LBrace || next.tokenType === T.TextLit);
+}
+
+/** The item `when <match> => <items>`, from its parts as read (`word` is `when`, `last` the last token read). */
+export function whenShape(file: string, word: Tok, match: A.WhenMatch, items: A.FakeItem[], list: boolean, last: Tok): A.FakeItemShape {
+  return { kind: "when", match, items, list, span: spanOf(file, word, last) };
 }
 
 /** What a tool item's word must be followed by, as a parse error says it. */

@@ -44,6 +44,8 @@ export const OPEN = {
   test: "the test {}",
   fakes: "the `fakes` block",
   script: "the script of `ai.{}`",
+  whenFields: "the fields of the `{}` item",
+  whenList: "the items of the `when`",
   ifBlock: "the `if` block",
   elseBlock: "the `else` block",
   forBlock: "the `for` loop",
@@ -59,5 +61,5 @@ export const OPEN = {
 
 const commaLists = new Set<string>([
   OPEN.typeArgs, OPEN.functionParams, OPEN.actionParams, OPEN.fixtureParams, OPEN.promptParams,
-  OPEN.script, OPEN.list, OPEN.call, OPEN.callAnon,
+  OPEN.script, OPEN.whenList, OPEN.list, OPEN.call, OPEN.callAnon,
 ]);

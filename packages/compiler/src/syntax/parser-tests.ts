@@ -6,8 +6,11 @@ import * as T from "./tokens.ts";
 import { isWord, type Tok } from "./tokens.ts";
 import { OPEN } from "./open-constructs.ts";
 import { ParseStop } from "./parse-errors.ts";
-import { classifyFake, literal, spanOf, startsToolItem, toolCallsItem, toolItemExpected } from "./build-ast.ts";
+import { classifyFake, literal, spanOf, startsToolItem, startsWhen, toolCallsItem, toolItemExpected, whenShape } from "./build-ast.ts";
 import { DeclarationRules } from "./parser-declarations.ts";
+
+/** What a `when`'s braces must hold. */
+const WHEN_FIELD = "a field of the prompt's values, such as `question: \"Sesame?\"`, after `when {`";
 
 export abstract class TestRules extends DeclarationRules {
   private nextScriptItem = {
@@ -59,11 +62,108 @@ export abstract class TestRules extends DeclarationRules {
     return { entries, span: this.sp(kw) };
   });
 
+  private nextListedItem = {
+    DEF: [
+      { ALT: (): A.FakeItem | null => this.SUBRULE2(this.plainItem, { ARGS: [true] }) },
+      { GATE: this.closerNext(T.RBracket), ALT: (): A.FakeItem | null => null },
+    ],
+    ERR_MSG: "an item or `]` after `,`",
+  };
+
+  /** One item of a script: a `when` item (`when` is a word only here, recognised by its spelling), or an ordinary one. */
+  scriptItem = this.RULE("scriptItem", (): A.FakeItem => this.OR({
+    DEF: [
+      { GATE: () => startsWhen(this.LA(1) as Tok, this.LA(2) as Tok), ALT: () => this.SUBRULE(this.whenItem) },
+      { ALT: () => this.SUBRULE(this.plainItem, { ARGS: [false] }) },
+    ],
+    IGNORE_AMBIGUITIES: true,
+    ERR_MSG: "a scripted item",
+  }));
+
   /**
-   * One scripted item and its optional `after <duration>`. `after` is a word only here: it is read
-   * as a name token and recognised by its spelling, so `after` stays a valid name everywhere else.
+   * `when { fields } => item`, `when "text" => item`, or either `=> [items]`: after `=>`, `[`
+   * always opens the list of items (a list that is itself one item is written inside it).
    */
-  scriptItem = this.RULE("scriptItem", (): A.FakeItem => {
+  whenItem = this.RULE("whenItem", (): A.FakeItem => {
+    const word = this.tok(T.Ident);
+    const match = this.OR1({
+      DEF: [
+        {
+          ALT: (): A.WhenMatch => {
+            const text = this.tok(T.TextLit);
+            return { kind: "text", text: text.value as string, span: spanOf(this.file, text, text) };
+          },
+        },
+        { ALT: (): A.WhenMatch => this.SUBRULE(this.whenFields, { ARGS: [word] }) },
+      ],
+      ERR_MSG: "fields in `{ }` or a text after `when`",
+    });
+    this.tok(T.FatArrow, "`=>` and the items for the calls it matches after {prev}");
+    let list = false;
+    const items = this.OR2({
+      DEF: [
+        {
+          ALT: (): A.FakeItem[] => {
+            list = true;
+            return this.SUBRULE(this.whenList);
+          },
+        },
+        { ALT: (): A.FakeItem[] => [this.SUBRULE2(this.plainItem, { ARGS: [true] })] },
+      ],
+      IGNORE_AMBIGUITIES: true,
+      ERR_MSG: "an item, or `[` and items, after `=>`",
+    });
+    return this.ACTION((): A.FakeItem => {
+      const next = this.LA(1) as Tok;
+      // `after` times one answer: inside the list, it ends the item it times.
+      if (list && isWord(next, "after")) throw new ParseStop(next, "`,` or `]` after the `when` item's list", "Write `after` inside the list, at the end of the item it times");
+      return { ...whenShape(this.file, word, match, items, list, this.LA(0) as Tok), after: null };
+    });
+  });
+
+  /** The `{ f: v  g: w }` of a `when` item (commas optional): at least one field. */
+  whenFields = this.RULE("whenFields", (word: Tok): A.WhenMatch => {
+    const open = this.tok(T.LBrace);
+    this.push(OPEN.whenFields, word, open.startLine, "}");
+    this.deeper(1, open);
+    const fields: A.RecordFieldInit[] = [];
+    this.MANY(() => {
+      fields.push(this.namedValue("a field of the prompt's values", "`:` and a value after the field name {prev}"));
+    });
+    this.ACTION(() => {
+      if (fields.length === 0) throw new ParseStop(this.LA(1) as Tok, WHEN_FIELD);
+    });
+    this.CONSUME(T.RBrace);
+    this.depth--;
+    this.close();
+    return { kind: "fields", fields, span: this.sp(open) };
+  });
+
+  /** `[items]` after a `when`'s `=>`: ordinary items, a trailing comma allowed. */
+  whenList = this.RULE("whenList", (): A.FakeItem[] => {
+    const open = this.tok(T.LBracket);
+    this.push(OPEN.whenList, "", open.startLine, "]");
+    const items: A.FakeItem[] = [];
+    this.commaSeparated(items, () => this.SUBRULE(this.plainItem, { ARGS: [true] }), this.nextListedItem);
+    this.CONSUME(T.RBracket);
+    this.close();
+    return items;
+  });
+
+  /**
+   * One ordinary scripted item and its optional `after <duration>`. `after` is a word only here: it
+   * is read as a name token and recognised by its spelling, so `after` stays a valid name everywhere else.
+   */
+  plainItem = this.RULE("plainItem", (inWhen: boolean): A.FakeItem => {
+    this.ACTION(() => {
+      const next = this.LA(1) as Tok;
+      if (!startsWhen(next, this.LA(2) as Tok)) return;
+      // A `when` item's items are ordinary ones.
+      if (inWhen) throw new ParseStop(next, "an item for the calls the `when` matches", "Write the items of one `when` in its list, and each other `when` item in the script itself");
+      // A `when` whose match the `when` rule's lookahead didn't take: said as that rule says it.
+      const text = this.LA(2).tokenType === T.TextLit;
+      throw new ParseStop(this.LA(3) as Tok, text ? "`=>` and the items for the calls it matches after the text" : WHEN_FIELD);
+    });
     // `call t(args)` / `calls [...]`: the word is a name token recognised by its spelling, as `after` is.
     let word: Tok | null = null;
     this.OPTION2({

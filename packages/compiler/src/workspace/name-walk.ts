@@ -3,12 +3,12 @@
 // and expression types, type names and `use` names through the file's scope, `ai.<prompt>` and
 // tool names through the checked prompts, fields through the record's type.
 import type {
-  Block, ConfigEntry, Decl, Expr, FakesBlock, Ident, MatchArm, Param, Pattern, PromptDecl, Stmt, TypeRef,
+  Block, ConfigEntry, Decl, Expr, FakeItem, FakesBlock, Ident, MatchArm, Param, Pattern, PromptDecl, Stmt, TypeRef,
 } from "../syntax/ast.ts";
 import type { Span } from "../source/span.ts";
 import type { CompileResult } from "../pipeline.ts";
 import type { DeclRef, LoadedFile } from "../modules/graph.ts";
-import type { CheckedProgram, Resolution } from "../check/program.ts";
+import type { CheckedProgram, PromptInfo, Resolution } from "../check/program.ts";
 import type { Type } from "../types/types.ts";
 import { ownerField, typeOwner, type TypeOwner as Owner } from "./type-owner.ts";
 import { symbolKey, type NameKind, type NameSymbol, type Occurrence } from "./name-symbols.ts";
@@ -198,32 +198,44 @@ function walkFakes(w: Walk, fakes: FakesBlock): void {
   for (const entry of fakes.entries) {
     const prompt = w.program.prompts.get(entry.target.name);
     if (prompt) w.use(prompt.decl.name.span, entry.target.span);
-    for (const item of entry.items) {
-      // Every kind of item is named, so a new one fails the typecheck here until it is walked.
-      switch (item.kind) {
-        case "value":
-          walkExpr(w, item.expr);
-          break;
-        case "partial":
-          for (const piece of item.pieces ?? []) walkExpr(w, piece);
-          break;
-        case "transport":
-          for (const arg of item.args ?? []) walkExpr(w, arg);
-          break;
-        case "calls":
-          for (const call of item.calls) {
-            if (call.kind !== "typed") continue; // a raw call's name is a text the real decoding reads
-            const tool = prompt?.tools.find((t) => t.name === call.tool.name);
-            if (tool) w.use(tool.decl.name.span, call.tool.span);
-            for (const arg of call.args) walkExpr(w, arg);
-          }
-          break;
-        case "raw": case "recorded": case "failure": case "malformed":
-          break;
-        default:
-          item satisfies never;
+    for (const item of entry.items) walkFakeItem(w, prompt, item);
+  }
+}
+
+function walkFakeItem(w: Walk, prompt: PromptInfo | undefined, item: FakeItem): void {
+  // Every kind of item is named, so a new one fails the typecheck here until it is walked.
+  switch (item.kind) {
+    case "value":
+      return walkExpr(w, item.expr);
+    case "partial":
+      for (const piece of item.pieces ?? []) walkExpr(w, piece);
+      return;
+    case "transport": case "like":
+      for (const arg of item.args ?? []) walkExpr(w, arg);
+      return;
+    case "calls":
+      for (const call of item.calls) {
+        if (call.kind !== "typed") continue; // a raw call's name is a text the real decoding reads
+        const tool = prompt?.tools.find((t) => t.name === call.tool.name);
+        if (tool) w.use(tool.decl.name.span, call.tool.span);
+        for (const arg of call.args) walkExpr(w, arg);
       }
-    }
+      return;
+    case "when":
+      // A `when`'s fields are fields of the prompt's values: its parameters.
+      if (item.match.kind === "fields") {
+        const owner = prompt ? { decl: prompt.decl, file: prompt.file } : null;
+        for (const field of item.match.fields) {
+          w.useField(owner, field.name.name, field.name.span);
+          walkExpr(w, field.value);
+        }
+      }
+      for (const inner of item.items) walkFakeItem(w, prompt, inner);
+      return;
+    case "raw": case "recorded": case "failure": case "malformed": case "generated":
+      return;
+    default:
+      item satisfies never;
   }
 }
 
@@ -339,7 +351,7 @@ function walkMember(w: Walk, expr: Extract<Expr, { kind: "member" }>): void {
     case "field":
       w.useField(w.ownerOf(w.program.exprTypes.get(object)), resolution.name, expr.name.span);
       return walkExpr(w, object);
-    case "ai_requests": case "ai_attempts": case "ai_sent": case "ai_steps":
+    case "ai_requests": case "ai_attempts": case "ai_sent": case "ai_steps": case "ai_retries": case "ai_usage":
       if (object.kind === "member") w.use(resolution.prompt.decl.name.span, object.name.span);
       return;
     case "ai_called":

@@ -56,6 +56,7 @@ describe("examples/support", () => {
       "action test: a refusal is reported as the assistant being unavailable",
       "action test: a question the articles don't answer goes to a person",
       "action test: a question with no script is answered with a generated answer",
+      "action test: each question takes its own answer, whatever the order they are asked in",
       "action test: the model looks the order up, then answers",
       "action test: an order that isn't found goes back to the model, which tells the customer",
       "action test: a call the model writes wrongly goes back as a decode error, and the model tries again",
@@ -63,18 +64,24 @@ describe("examples/support", () => {
       "action test: each failure of the model is one of the app's own",
       "action test: an answer that doesn't decode is corrected once, as a step",
       "action test: a question with no script looks one order up, then answers",
+      "action test: a connection dropped between two steps is retried, and the loop goes on",
+      "action test: a rate limit is waited out on the test clock, then the answer is used",
+      "action test: a server that stays unavailable is a time-out, after 1s and 2s of retries",
       "action test: a question about sesame finds the allergens article",
       "action test: a question about an order finds the delivery article",
       "action test: a question about Sunday finds the opening hours",
       "action test: the question and every article are embedded once, in order",
       "action test: every failed embedding, however slow, is the assistant being unavailable",
+      "action test: a question the model embeds like an article finds that article, whatever their words",
+      "action test: a rate-limited embedding is sent again after the wait the server asks for",
       "function test: each locale is greeted in its own language",
     ]);
     const items = program.tests.map((t) => t.fakes.flatMap((f) => f.items.map((i) => i.kind)).join(","));
     expect(items).toEqual([
-      "value", "raw,raw", "failure,failure,failure,failure,malformed,malformed", "failure", "recorded", "",
+      "value", "raw,raw", "failure,failure,failure,failure,malformed,malformed", "failure", "recorded", "", "when,when",
       "calls,value", "calls,value", "calls,calls,value", "calls,calls,calls,calls", "failure,failure,failure,failure,malformed,malformed", "raw,raw", "",
-      "", "", "", "", "failure,failure,failure,failure", "",
+      "calls,transport,value", "transport,value", "transport,transport,transport",
+      "", "", "", "", "failure,failure,failure,failure", "when,generated,generated,generated", "transport,generated,generated,generated,generated", "",
     ]);
     const value = program.tests[0].fakes[0].items[0];
     expect(value.kind === "value" && printType(value.type)).toBe("SupportAnswer");
@@ -164,7 +171,7 @@ describe("a scripted answer the decoding would reject", () => {
       [
         "error: A scripted answer doesn't decode as `SupportAnswer` --> domains/support/actions/answer_customer.test.jadpo:10:39",
         "  decode: `type` on `resolved_by_articles`: expected Bool, got Text",
-        "  reason: Scripted answers are checked against the type the prompt is asked for as, so a test can't script an answer the decoding would reject.",
+        "  reason: Scripts are checked against the prompt's types when the test compiles, so a test can't script what the decoding would reject or what no call could send.",
         "  next: Correct the scripted answer to the type (agent)",
         "  rule: test.fake_type",
       ].join("\n"),

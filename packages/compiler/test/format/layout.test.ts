@@ -202,6 +202,53 @@ describe("long binary expressions", () => {
   });
 });
 
+describe("`when` items", () => {
+  it("fields are braces of entries, `=>` spaced, the list a list, `like` and `generated` as written", () => {
+    const input = lines(
+      "test \"t\" {",
+      "    fakes: { ai.p: [when{question:\"Rye?\",urgent:true}=>refused after 2s, when { question : \"Spelt?\" }=>[ malformed , generated ], generated] ai.embed: [when \"rye\"=>like( \"spelt\" )] }",
+      "}",
+    );
+    expect(fmt(input, "domains/a/a.jadpotest")).toBe(lines(
+      "test \"t\" {",
+      "    fakes: {",
+      "        ai.p: [",
+      "            when { question: \"Rye?\"  urgent: true } => refused after 2s,",
+      "            when { question: \"Spelt?\" } => [malformed, generated],",
+      "            generated",
+      "        ]",
+      "        ai.embed: [when \"rye\" => like(\"spelt\")]",
+      "    }",
+      "}",
+    ));
+  });
+
+  it("a `when` too long for a line: its fields one a line, then its list's items", () => {
+    const long = "a question long enough that the fields of this when item cannot share one line";
+    const input = lines(
+      "test \"t\" {",
+      `    fakes: { ai.p: [when { question: "${long}" urgent: true } => [refused, // the first answer`,
+      "        malformed]] }",
+      "}",
+    );
+    expect(fmt(input, "domains/a/a.jadpotest")).toBe(lines(
+      "test \"t\" {",
+      "    fakes: {",
+      "        ai.p: [",
+      "            when {",
+      `                question: "${long}"`,
+      "                urgent: true",
+      "            } => [",
+      "                refused, // the first answer",
+      "                malformed",
+      "            ]",
+      "        ]",
+      "    }",
+      "}",
+    ));
+  });
+});
+
 describe("one a line, always", () => {
   it("statements, `} else {`, `match` arms, and a prompt's, a connection's and a fixtures group's entries", () => {
     const input = [

@@ -83,8 +83,9 @@ test "a question the model answers (${i})" {
             raw("{\\"resolved_by_articles\\": true}"),
             recorded("sesame"),
             refused, timed_out, malformed,
+            when { question: "Sesame?"  reader_locale: Locale.en_gb } => [malformed, generated],
         ]
-        ai.embed: [[0.5, -0.25, 1.0], over_budget]
+        ai.embed: [[0.5, -0.25, 1.0], over_budget, when "rye" => like("spelt")]
     }
     var reply: Review${i} = attempt answer_customer_${i}(questions_${i}.asked("Sesame?"))
     assert reply.resolved_by_articles

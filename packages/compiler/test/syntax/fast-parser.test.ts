@@ -85,6 +85,15 @@ test "more fakes" {
     Upper {}
     x.y
 }
+test "when items" {
+    fakes: {
+        ai.w: [when { a: 1, b: X { c: [1,] } } => refused after 1s, when "t" => [like("x"), generated after 2s,], when { a: 1 } => [[1, 2]], generated, when, when(1), like]
+        ai.v: [when { a: 1 } => call f(X { a: 1 }), when """
+            t
+            """ => [], when { a: 1 b: 2, } => calls [f(X { })] after 1s]
+    }
+    var when = like(generated)
+}
 `;
 
 const corpus: Source[] = [
@@ -138,6 +147,9 @@ describe("the hand-written parser reads valid declarations as chevrotain does", 
       "function f() { match x { E.a, E.b => 1 } }",
       "function f() { match x { y => 1 } }",
       "test \"t\" { fakes: { bi.p: [] } }",
+      "test \"t\" { fakes: { ai.p: [when { } => refused] } }",
+      "test \"t\" { fakes: { ai.p: [when { a: 1 } => [when { a: 1 } => refused]] } }",
+      "test \"t\" { fakes: { ai.p: [when { a: 1 } => [refused] after 1s] } }",
       "type T = Object { a: Int } }",
     ];
     for (const text of cases) {
@@ -161,6 +173,7 @@ const VOCABULARY = [
   "use", "type", "failure", "function", "action", "prompt", "fixtures", "connection", "locales", "test", "fakes", "var", "mut",
   "if", "else", "for", "in", "return", "reject", "assert", "attempt", "match", "success", "some", "fails", "true", "false",
   "none", "and", "or", "not", "advance", "by", "x", "Foo", "_", "as", "after", "ai", "Enum", "Object", "1", "2.5", "3s", "\"t\"",
+  "when", "like", "generated",
 ];
 
 /** Every declaration of the corpus as a text of its own (duplicates once). */

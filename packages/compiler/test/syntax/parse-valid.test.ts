@@ -290,6 +290,52 @@ fixtures questions {
     ]);
   });
 
+  it("`when` items: fields or a text, then one item or, after `[`, a list of items (each with its own `after`)", () => {
+    const [test] = decls(`test "t" {
+    fakes: {
+        ai.p: [when { question: "Rye?"  urgent: true } => refused after 2s, when { question: "Spelt?" } => [malformed, "Ok."], generated]
+        ai.s: [when { topic: "rye" } => [["Our ", "rye"]]]
+        ai.embed: [when "rye" => like("spelt"), like("oats")]
+    }
+}`, "x.jadpotest");
+    if (test.kind !== "test" || test.fakes === null) throw new Error("no fakes");
+    const none = { after: null };
+    expect(shape(test.fakes.entries.map((e) => e.items))).toEqual([
+      [
+        {
+          kind: "when", list: false, ...none,
+          match: { kind: "fields", fields: [{ name: id("question"), value: text("Rye?") }, { name: id("urgent"), value: { kind: "bool", value: true } }] },
+          items: [{ kind: "failure", word: "refused", after: { ms: 2000 } }],
+        },
+        {
+          kind: "when", list: true, ...none,
+          match: { kind: "fields", fields: [{ name: id("question"), value: text("Spelt?") }] },
+          items: [{ kind: "malformed", ...none }, { kind: "value", expr: text("Ok."), ...none }],
+        },
+        { kind: "generated", ...none },
+      ],
+      [
+        {
+          kind: "when", list: true, ...none,
+          match: { kind: "fields", fields: [{ name: id("topic"), value: text("rye") }] },
+          items: [{ kind: "value", expr: { kind: "list", items: [text("Our "), text("rye")] }, ...none }],
+        },
+      ],
+      [
+        { kind: "when", list: false, ...none, match: { kind: "text", text: "rye" }, items: [{ kind: "like", args: [text("spelt")], ...none }] },
+        { kind: "like", args: [text("oats")], ...none },
+      ],
+    ]);
+  });
+
+  it("`when`, `like` and `generated` are words only in a fake item: elsewhere they are ordinary names", () => {
+    const [fn] = decls(`function pick(when: Int, like: Int, generated: Bool) -> Int {
+    var x = like(when)
+    return when
+}`, "x.jadpo");
+    expect(fn.kind).toBe("function");
+  });
+
   it("`after` is a word only in a fake item: elsewhere it is an ordinary name", () => {
     const [fn] = decls(`function later(after: Int) -> Int {
     var before = after

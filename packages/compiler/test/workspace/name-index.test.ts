@@ -43,6 +43,16 @@ const FILES: Record<string, string> = {
     "}",
     "",
   ].join("\n"),
+  "domains/shop/when.test.jadpo": [
+    'test "by order" {',
+    "    fakes: {",
+    '        ai.describe_order: [when { order: Order { code: "A"  size: Size.small } } => "An order."]',
+    "    }",
+    '    assert describe(orders.small) == "An order."',
+    "    assert ai.describe_order.retries == 0",
+    "}",
+    "",
+  ].join("\n"),
   "domains/shop/recordings/describe_order/small.json": '{\n  "answer": "{Text}",\n  "asked": { "fixture": "orders.small" },\n  "version": "describe_order@00000000"\n}\n',
 };
 
@@ -65,6 +75,7 @@ describe.each<[string, CheckOptions]>([["facts kept", { toRun: false, keepFacts:
       "domains/shop/orders.jadpo:17:29 Order",
       "domains/shop/prompts.jadpo:1:30 Order",
       "domains/shop/types.jadpo:1:6 Order (declared)",
+      "domains/shop/when.test.jadpo:3:43 Order",
     ]);
   });
 
@@ -73,11 +84,13 @@ describe.each<[string, CheckOptions]>([["facts kept", { toRun: false, keepFacts:
       "domains/shop/orders.jadpo:2:22 code",
       "domains/shop/orders.jadpo:17:37 code",
       "domains/shop/types.jadpo:2:5 code (declared)",
+      "domains/shop/when.test.jadpo:3:51 code",
     ]);
     expect(placesOf(options, "domains/shop/types.jadpo", "small large")).toEqual([
       "domains/shop/orders.jadpo:4:14 small",
       "domains/shop/orders.jadpo:17:59 small",
       "domains/shop/types.jadpo:6:20 small (declared)",
+      "domains/shop/when.test.jadpo:3:73 small",
     ]);
   });
 
@@ -88,7 +101,18 @@ describe.each<[string, CheckOptions]>([["facts kept", { toRun: false, keepFacts:
       "domains/shop/orders.test.jadpo:6:21 DescribeOrder",
       "domains/shop/orders.test.jadpo:6:41 describe_order",
       "domains/shop/prompts.jadpo:1:8 describe_order (declared)",
+      "domains/shop/when.test.jadpo:3:12 describe_order",
+      "domains/shop/when.test.jadpo:6:15 describe_order",
       "domains/shop/recordings/describe_order/small.json:4:15 describe_order",
+    ]);
+  });
+
+  test("a prompt's parameter: the field of its values, in literals and in `when` items", () => {
+    expect(placesOf(options, "domains/shop/prompts.jadpo", "order: Order")).toEqual([
+      "domains/shop/orders.jadpo:10:46 order",
+      "domains/shop/prompts.jadpo:1:23 order (declared)",
+      "domains/shop/prompts.jadpo:2:22 order",
+      "domains/shop/when.test.jadpo:3:36 order",
     ]);
   });
 
@@ -105,6 +129,7 @@ describe.each<[string, CheckOptions]>([["facts kept", { toRun: false, keepFacts:
     expect(placesOf(options, "domains/shop/orders.jadpo", "small ->")).toEqual([
       "domains/shop/orders.jadpo:17:5 small (declared)",
       "domains/shop/orders.test.jadpo:5:25 small",
+      "domains/shop/when.test.jadpo:5:28 small",
       "domains/shop/recordings/describe_order/small.json:3:33 small",
     ]);
   });

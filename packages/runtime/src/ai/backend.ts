@@ -89,6 +89,11 @@ export interface Answered extends Took {
   retries?: number;
   /** The usage reported for it (a recording's, a model's); absent: the toolchain estimates it. */
   usage?: TokenUsage;
+  /**
+   * Where the scripted `generated` item that answered it stands (a test's fake): the answer is
+   * generated from the seed, so a seed sweep's shrinking may replace it, and prints it there.
+   */
+  generatedAt?: Span;
 }
 
 export type GenerateReply = Answered & (

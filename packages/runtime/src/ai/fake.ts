@@ -1,15 +1,15 @@
 // The AI capability's one fake (docs/testing.md): per test, each prompt's `fakes:` script answers its
-// attempts in order, one item per attempt; without a script, answers are generated from the
-// test's seed. Running out, leaving items unused, or asking a typed item for another type ends
-// the test with its diagnostic. The fake never constructs a driver: nothing here reaches a network.
+// requests, one item each, chosen as fake-script.ts says (`when` items by the request, the rest in
+// order); without a script, and for a `generated` item, answers are generated from the test's seed.
+// Running out, leaving items unused, or asking a typed item for another type ends the test with its
+// diagnostic. The fake never constructs a driver: nothing here reaches a network.
 import {
-  diagnostic, printType, sameType, TEXT, THE_ANSWER, type CheckedFakeItem, type Diagnostic, type PromptInfo, type ReadProjectFile, type ToolInfo, type Type,
+  diagnostic, printType, sameType, TEXT, THE_ANSWER, type CheckedFakeItem, type Diagnostic, type PromptInfo, type ReadProjectFile, type Span, type ToolInfo, type Type,
 } from "@jadpo/compiler";
 import { TestStop } from "../signals.ts";
 import { readRecording, type RecordingRead } from "../recordings/read.ts";
 import { recordingReply, recordingStream } from "../recordings/replay.ts";
 import { rng, type Rng } from "../seed.ts";
-import type { Value } from "../values/value.ts";
 import type {
   EmbedCall, EmbedReply, GenerateCall, GenerateReply, StreamCall, StreamReply, Took, TokenUsage, TransportBackend, TransportReply,
 } from "./backend.ts";
@@ -18,33 +18,11 @@ import { generateValue } from "./defaults.ts";
 import { fakeEmbedding } from "./embed.ts";
 import { streamPieces } from "./stream.ts";
 import { undecodableRecording } from "./undecodable-recording.ts";
+import { ScriptCursor, scriptLabel, type CompiledFakes, type CompiledItem, type CompiledScript } from "./fake-script.ts";
 import { withRecordedUsage } from "./token-usage.ts";
 
 
 type RecordedItem = Extract<CheckedFakeItem, { kind: "recorded" }>;
-
-/** A scripted item, compiled by `exec/compile-fakes.ts`. */
-export interface CompiledItem {
-  item: CheckedFakeItem;
-  /** For a typed answer: its value (a literal, so evaluated once and shared). */
-  value: (() => Value) | null;
-  /** For a step calling tools: each typed call's arguments value, null for a `raw_call`. */
-  calls: ((() => Value) | null)[] | null;
-}
-
-export interface CompiledScript {
-  /** null for `ai.embed`. */
-  prompt: PromptInfo | null;
-  items: CompiledItem[];
-}
-
-/** A test's scripts, indexed for the fake. */
-export interface CompiledFakes {
-  scripts: CompiledScript[];
-  byPrompt: Map<PromptInfo, number>;
-  /** Index of the `ai.embed` script, -1 without one. */
-  embed: number;
-}
 
 /** What `malformed` answers: text no decoding accepts (for a Text-based type it is a `json` failure anyway). */
 export const MALFORMED_TEXT = "malformed answer";
@@ -66,22 +44,9 @@ function parsedRecording(parsed: ParsedRecordings, bytes: Uint8Array, promptName
   return read;
 }
 
-function answers(n: number): string {
-  return n === 1 ? "1 answer" : `${n} answers`;
-}
-
 /** A reply with the scripted item's time on the test clock (docs/testing.md). */
 function took<R extends Took>(item: CheckedFakeItem, reply: R): R {
   return item.afterMs > 0 ? { ...reply, afterMs: item.afterMs } : reply;
-}
-
-function promptWord(script: CompiledScript): string {
-  return script.prompt ? script.prompt.name : "embed";
-}
-
-/** `ai.answer_question`, `ai.embed`: the script as its messages name it. */
-function scriptLabel(script: CompiledScript): string {
-  return `ai.${promptWord(script)}`;
 }
 
 /**
@@ -117,7 +82,7 @@ export interface FakeOptions {
  * above it (retrying-backend.ts) sends the request again, which takes the next item.
  */
 export class FakeBackend implements TransportBackend {
-  private readonly used: number[];
+  private readonly cursors: ScriptCursor[];
   private defaults: Rng | null = null;
   private placeholders: Rng | null = null;
   private streams: Rng | null = null;
@@ -127,28 +92,19 @@ export class FakeBackend implements TransportBackend {
     private readonly fakes: CompiledFakes,
     private readonly options: FakeOptions,
   ) {
-    this.used = new Array<number>(fakes.scripts.length).fill(0);
+    this.cursors = fakes.scripts.map((script) => new ScriptCursor(script));
     this.recordings = options.recordings ?? new WeakMap();
   }
 
-  /** The next item of a script, or the end of the test when it has run out. */
-  private next(index: number, call: { attempt: number; retry?: number }): CompiledItem {
-    const script = this.fakes.scripts[index];
-    const n = this.used[index];
-    if (n >= script.items.length) {
-      const count = script.items.length;
-      // A tool prompt's items are taken per step (tool-calling turns, corrections and the answer).
-      const turn = script.prompt?.tools.length ? "step" : "attempt";
-      // A retry is not an attempt: it is named as the retry of its call's attempt.
-      const asking = call.retry ? `retry ${call.retry} of ${turn} ${call.attempt}` : `${turn} ${count + 1}`;
-      throw new TestStop(
-        diagnostic("test.fakes_exhausted", null, { prompt: promptWord(script) }, [
-          { label: "fakes", text: `\`${scriptLabel(script)}\` scripted ${answers(count)}; ${asking} has none` },
-        ]),
-      );
-    }
-    this.used[index] = n + 1;
-    return script.items[n];
+  /** The generated answers' stream: unscripted prompts and `generated` items share it. */
+  private generatedReply(call: GenerateCall, at: Span): GenerateReply {
+    return { ...unscriptedReply(call, (this.defaults ??= rng(this.options.seed, "defaults"))), generatedAt: at };
+  }
+
+  private generatedStream(): StreamReply {
+    this.streams ??= rng(this.options.seed, "streams");
+    const text = generateValue(TEXT, this.streams) as string;
+    return { pieces: streamPieces(text), text, stopped: "finished" };
   }
 
   generate(call: GenerateCall): GenerateReply | TransportReply {
@@ -156,10 +112,12 @@ export class FakeBackend implements TransportBackend {
     if (index === undefined) {
       return unscriptedReply(call, (this.defaults ??= rng(this.options.seed, "defaults")));
     }
-    const script = this.fakes.scripts[index];
-    const compiled = this.next(index, call);
-    const item = compiled.item;
-    return took(item, this.generateReply(script, compiled, call));
+    const cursor = this.cursors[index];
+    const request = { asked: call.values, first: call.attempt === 1 && !call.retry, depth: call.depth, turn: call.attempt, retry: call.retry ?? 0 };
+    const compiled = cursor.take(request);
+    // A call answered by `generated`: each of its later steps, as an unscripted prompt's.
+    if ("generatedAt" in compiled) return this.generatedReply(call, compiled.generatedAt);
+    return took(compiled.item, this.generateReply(cursor.script, compiled, call));
   }
 
   private generateReply(script: CompiledScript, compiled: CompiledItem, call: GenerateCall): GenerateReply | TransportReply {
@@ -168,7 +126,7 @@ export class FakeBackend implements TransportBackend {
       case "transport":
         return { transport: item.failure };
       case "value":
-        if (!sameType(item.type, call.asType)) throw this.wrongType(script, compiled, call.asType, item.type);
+        if (!sameType(item.type, call.asType)) throw this.wrongType(script, compiled, call, item.type);
         return { kind: "value", value: compiled.value!() };
       case "raw":
         return { kind: "text", text: item.text };
@@ -185,10 +143,14 @@ export class FakeBackend implements TransportBackend {
             ? { kind: "value", tool: one.tool.name, value: compiled.calls![i]!() }
             : { kind: "text", tool: one.tool, text: one.text })),
         };
+      case "generated":
+        return this.generatedReply(call, item.item.span);
       case "stream_text":
       case "partial":
       case "stream_stop":
       case "vector":
+      case "like":
+      case "when":
         throw this.wrongItem(script, compiled, "`ai.generate`");
       default:
         return item satisfies never;
@@ -197,13 +159,11 @@ export class FakeBackend implements TransportBackend {
 
   stream(call: StreamCall): StreamReply | TransportReply {
     const index = this.fakes.byPrompt.get(call.prompt);
-    if (index === undefined) {
-      this.streams ??= rng(this.options.seed, "streams");
-      const text = generateValue(TEXT, this.streams) as string;
-      return { pieces: streamPieces(text), text, stopped: "finished" };
-    }
-    const script = this.fakes.scripts[index];
-    const compiled = this.next(index, call);
+    if (index === undefined) return this.generatedStream();
+    const cursor = this.cursors[index];
+    // A stream is one request: any later one of its call is a retry.
+    const compiled = cursor.take({ asked: call.values, first: !call.retry, depth: 0, turn: 1, retry: call.retry ?? 0 });
+    if ("generatedAt" in compiled) return this.generatedStream();
     const item = compiled.item;
     switch (item.kind) {
       // Scripted pieces are answered exactly as written; a scripted text is cut as an unscripted one.
@@ -217,13 +177,17 @@ export class FakeBackend implements TransportBackend {
         return took(item, this.recordedStream(item, call.prompt));
       case "transport":
         return took<TransportReply>(item, { transport: item.failure });
+      case "generated":
+        return took(item, this.generatedStream());
       case "value":
       case "raw":
       case "failure":
       case "malformed":
       case "vector":
       case "calls":
-        throw this.wrongItem(script, compiled, "`ai.stream`");
+      case "like":
+      case "when":
+        throw this.wrongItem(cursor.script, compiled, "`ai.stream`");
       default:
         return item satisfies never;
     }
@@ -231,13 +195,19 @@ export class FakeBackend implements TransportBackend {
 
   embed(call: EmbedCall): EmbedReply | TransportReply {
     const index = this.fakes.embed;
-    if (index < 0) return { kind: "vector", vector: fakeEmbedding(this.options.seed, call.text, call.dimensions) };
-    const script = this.fakes.scripts[index];
-    const compiled = this.next(index, call);
+    const lexical = (text: string): EmbedReply => ({ kind: "vector", vector: fakeEmbedding(this.options.seed, text, call.dimensions) });
+    if (index < 0) return lexical(call.text);
+    const cursor = this.cursors[index];
+    const compiled = cursor.take({ asked: call.text, first: !call.retry, depth: 0, turn: 1, retry: call.retry ?? 0 });
+    if ("generatedAt" in compiled) return lexical(call.text);
     const item = compiled.item;
     switch (item.kind) {
       case "vector":
         return took<EmbedReply>(item, { kind: "vector", vector: item.values });
+      case "like":
+        return took(item, lexical(item.text));
+      case "generated":
+        return took(item, lexical(call.text));
       case "failure":
         return took<EmbedReply>(item, { kind: "failure", failure: item.word });
       case "transport":
@@ -250,22 +220,18 @@ export class FakeBackend implements TransportBackend {
       case "partial":
       case "stream_stop":
       case "calls":
-        throw this.wrongItem(script, compiled, "`ai.embed`");
+      case "when":
+        throw this.wrongItem(cursor.script, compiled, "`ai.embed`");
       default:
         return item satisfies never;
     }
   }
 
-  /** After the body completed: the first scripted item no attempt used, as `test.fakes_unused`. */
+  /** After the body completed: the first scripted item nothing used, as `test.fakes_unused`. */
   firstUnused(): Diagnostic | null {
-    for (let i = 0; i < this.fakes.scripts.length; i++) {
-      const script = this.fakes.scripts[i];
-      const used = this.used[i];
-      if (used >= script.items.length) continue;
-      const were = used === 1 ? "1 was used" : `${used} were used`;
-      return diagnostic("test.fakes_unused", script.items[used].item.item.span, { prompt: promptWord(script) }, [
-        { label: "fakes", text: `\`${scriptLabel(script)}\` scripted ${answers(script.items.length)}; ${were}` },
-      ]);
+    for (const cursor of this.cursors) {
+      const unused = cursor.firstUnused();
+      if (unused) return unused;
     }
     return null;
   }
@@ -307,13 +273,13 @@ export class FakeBackend implements TransportBackend {
     return usage ? withUsage(replay.reply, usage) : replay.reply;
   }
 
-  private wrongType(script: CompiledScript, compiled: CompiledItem, asked: Type, scripted: Type): TestStop {
-    const attempt = this.used[this.fakes.scripts.indexOf(script)];
+  private wrongType(script: CompiledScript, compiled: CompiledItem, call: GenerateCall, scripted: Type): TestStop {
+    const asked = call.asType;
     return new TestStop(
       diagnostic("test.fake_type", compiled.item.item.span, { what: "A scripted answer", type: printType(asked), suggestion: "Correct the scripted answer to the type" }, [
         {
           label: "fakes",
-          text: `\`${scriptLabel(script)}\` attempt ${attempt} asks for \`${printType(asked)}\`; its scripted answer is a \`${printType(scripted)}\``,
+          text: `\`${scriptLabel(script)}\` attempt ${call.attempt} asks for \`${printType(asked)}\`; its scripted answer is a \`${printType(scripted)}\``,
         },
       ]),
     );

@@ -40,8 +40,11 @@ export function failedOutcome(tool: string): `${string} failed` {
   return `${tool} failed`;
 }
 
+/** Counted beside how a call ended when any of its requests was sent again after a transport failure. */
+export const RETRIED = "retried";
+
 /** Any outcome a call site lists. */
-export type SiteOutcome = AiOutcome | ToolLoopOutcome;
+export type SiteOutcome = AiOutcome | typeof RETRIED | ToolLoopOutcome;
 
 /** A tool as its call sites' outcomes name it. */
 export interface OutcomeTool {
@@ -65,16 +68,17 @@ export function outcomesOf(kind: AiCallKind): readonly AiOutcome[] {
 }
 
 /**
- * The outcomes of an `ai.generate` of a prompt with `tools` (in `tools:` order), in the order
- * coverage lists them: the generate outcomes, `loop_limit`, each tool's, then `bad call`.
+ * The outcomes of a call site, in the order coverage lists them: its call kind's, then `retried`
+ * when the connection retries (`retries` above 0); for an `ai.generate` of a prompt with `tools`
+ * (in `tools:` order), then `loop_limit`, each tool's, and `bad call`.
  */
-export function toolPromptOutcomes(tools: readonly OutcomeTool[]): SiteOutcome[] {
+export function siteOutcomes(kind: AiCallKind, retries: number, tools: readonly OutcomeTool[] = []): SiteOutcome[] {
+  const outcomes: SiteOutcome[] = [...outcomesOf(kind)];
+  if (retries > 0) outcomes.push(RETRIED);
+  if (kind !== "generate" || tools.length === 0) return outcomes;
   const perTool = tools.flatMap((tool) => (tool.canFail ? [calledOutcome(tool.name), failedOutcome(tool.name)] : [calledOutcome(tool.name)]));
-  return [...GENERATE_OUTCOMES, LOOP_LIMIT, ...perTool, BAD_CALL];
+  return [...outcomes, LOOP_LIMIT, ...perTool, BAD_CALL];
 }
-
-/** Counted beside how a call ended when any of its requests was sent again after a transport failure. */
-export const RETRIED = "retried";
 
 /** What a tool prompt's call did with its tools: the tool outcomes but `loop_limit`, an ending. */
 export type ToolUseOutcome = Exclude<ToolLoopOutcome, typeof LOOP_LIMIT>;

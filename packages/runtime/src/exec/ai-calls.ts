@@ -2,14 +2,15 @@
 // correction, `ai.stream`, `ai.embed`, and the `requests`/`attempts`/`sent` a test reads. This sits
 // above the backend, so the test fake and `jadpo dev`'s backends share the same decoding and retry.
 // A reply's `afterMs` (a scripted `after`, a scripted timeout) moves the test clock: nothing sleeps.
-// Each call's outcome is counted here, where it is decided, for `--coverage`.
+// Each call's outcome is counted here, where it is decided, for `--coverage` (and `retried`, once
+// per call, when any of its requests was sent again after a transport failure).
 import type { FailureInfo, PromptInfo, Span, Type } from "@jadpo/compiler";
 import type { AiFailureWord } from "@jadpo/compiler";
 import { whenDone, type Correction, type EmbedReply, type GenerateReply, type StreamReply, type Took } from "../ai/backend.ts";
 import { completionRequestFor, sentParts } from "../drivers/request.ts";
 import { decodeAnswer } from "../ai/decode.ts";
 import type { Invoke } from "./closure.ts";
-import type { RunContext, SentAttempt } from "./context.ts";
+import { countRetried, type RunContext, type SentAttempt } from "./context.ts";
 import type { ProgramState } from "./compile-state.ts";
 import { FailureSignal, InternalFault } from "../signals.ts";
 import { toolGenerateInvoke } from "./tool-loop.ts";
@@ -90,9 +91,11 @@ export function generateInvoke(p: ProgramState, prompt: PromptInfo, asType: Type
       call([values], c) {
         (c.ai.requests[index] ??= []).push(values);
         let correction: Correction | undefined;
+        let retried = false;
         for (let attempt = 1; attempt <= 2; attempt++) {
           const reply = ask(c, values, attempt, correction);
           if (isPromise(reply)) throw notSync("`ai.generate`");
+          retried = countRetried(c, span, reply, retried);
           const settled = settle(p, c, span, asType, attempt, arrive(c, reply));
           if ("value" in settled) return settled.value;
           correction = settled;
@@ -106,8 +109,11 @@ export function generateInvoke(p: ProgramState, prompt: PromptInfo, asType: Type
     async call([values], c) {
       (c.ai.requests[index] ??= []).push(values);
       let correction: Correction | undefined;
+      let retried = false;
       for (let attempt = 1; attempt <= 2; attempt++) {
-        const settled = settle(p, c, span, asType, attempt, arrive(c, await ask(c, values, attempt, correction)));
+        const reply = await ask(c, values, attempt, correction);
+        retried = countRetried(c, span, reply, retried);
+        const settled = settle(p, c, span, asType, attempt, arrive(c, reply));
         if ("value" in settled) return settled.value;
         correction = settled;
       }
@@ -118,6 +124,7 @@ export function generateInvoke(p: ProgramState, prompt: PromptInfo, asType: Type
 
 function streamedText(c: RunContext, span: Span, reply: StreamReply): Value {
   c.ai.count?.(span, reply.stopped);
+  countRetried(c, span, reply, false);
   return { pieces: reply.pieces, text: reply.text, stopped: reply.stopped };
 }
 
@@ -146,6 +153,7 @@ export function streamInvoke(p: ProgramState, prompt: PromptInfo, span: Span): I
 
 function embedded(p: ProgramState, c: RunContext, span: Span, reply: EmbedReply): Value {
   c.ai.count?.(span, reply.kind === "vector" ? "success" : reply.failure);
+  countRetried(c, span, reply, false);
   if (reply.kind === "failure") throw new FailureSignal(aiFailure(p, reply.failure));
   return reply.vector;
 }

@@ -1,10 +1,11 @@
 // A test's `fakes:` scripts, compiled for the fake: each typed answer's literal becomes a value
 // evaluated on first use (then shared), so the fake answers with ready values and never runs
 // the interpreter itself.
-import type { CheckedFakeItem, CheckedFakes, Expr, PromptInfo, Span } from "@jadpo/compiler";
+import type { CheckedFakeItem, CheckedFakes, CheckedWhenMatch, Expr, PromptInfo, Span } from "@jadpo/compiler";
 import type { AiBackend } from "../ai/backend.ts";
-import type { CompiledFakes, CompiledItem, CompiledScript } from "../ai/fake.ts";
-import type { Value } from "../values/value.ts";
+import type { CompiledFakes, CompiledItem, CompiledScript } from "../ai/fake-script.ts";
+import { valuesEqual } from "../values/equal.ts";
+import type { Value, ValueRecord } from "../values/value.ts";
 import { compileExpr } from "./compile-expr.ts";
 import { Scope, type Cx, type ProgramState } from "./compile-state.ts";
 import { createContext, type RunContext } from "./context.ts";
@@ -36,12 +37,27 @@ function literalValue(p: ProgramState, expr: Expr, span: Span, literals: () => R
 }
 
 function compileItem(p: ProgramState, item: CheckedFakeItem, literals: () => RunContext): CompiledItem {
-  if (item.kind === "value") return { item, value: literalValue(p, item.expr, item.item.span, literals), calls: null };
-  if (item.kind === "calls") {
-    const calls = item.calls.map((call) => (call.kind === "typed" ? literalValue(p, call.expr, item.item.span, literals) : null));
-    return { item, value: null, calls };
+  switch (item.kind) {
+    case "value":
+      return { item, value: literalValue(p, item.expr, item.item.span, literals), calls: null, when: null };
+    case "calls": {
+      const calls = item.calls.map((call) => (call.kind === "typed" ? literalValue(p, call.expr, item.item.span, literals) : null));
+      return { item, value: null, calls, when: null };
+    }
+    case "when": {
+      const items = item.items.map((inner) => compileItem(p, inner, literals));
+      return { item, value: null, calls: null, when: { matches: matcher(p, item.match, item.item.span, literals), items } };
+    }
+    default:
+      return { item, value: null, calls: null, when: null };
   }
-  return { item, value: null, calls: null };
+}
+
+/** Whether a call is the one a `when` names: each field `==` the call's, or the embedded text the same. */
+function matcher(p: ProgramState, match: CheckedWhenMatch, span: Span, literals: () => RunContext): (asked: Value) => boolean {
+  if (match.kind === "text") return (asked) => asked === match.text;
+  const fields = match.fields.map((field) => ({ name: field.name, value: literalValue(p, field.expr, span, literals) }));
+  return (asked) => fields.every((field) => valuesEqual((asked as ValueRecord)[field.name] ?? null, field.value()));
 }
 
 /** A test without `fakes:` (nothing in it is ever changed, so all such tests share it). */

@@ -3,7 +3,7 @@
 import type {
   ActionDecl, Block, CheckedProgram, FixtureMember, FunctionDecl, Param, SourceFile, Span, TestInfo,
 } from "@jadpo/compiler";
-import type { CompiledFakes } from "../ai/fake.ts";
+import type { CompiledFakes } from "../ai/fake-script.ts";
 import { compileScripts } from "./compile-fakes.ts";
 import { Scope, declareLocal, type BodyState, type Callable, type Cx, type ProgramState } from "./compile-state.ts";
 import { compileStatements } from "./compile-stmt.ts";

@@ -1,8 +1,8 @@
 // The state of one run of program code: one test, or one `jadpo dev` request. Compiled closures
 // receive it as their second argument; nothing else in the executor is mutable.
 import type { Span, Type } from "@jadpo/compiler";
-import type { AiBackend, Correction, EmbedReply, GenerateReply, StreamReply } from "../ai/backend.ts";
-import type { SiteOutcome } from "../ai/outcomes.ts";
+import type { AiBackend, Answered, Correction, EmbedReply, GenerateReply, StreamReply } from "../ai/backend.ts";
+import { RETRIED, type SiteOutcome } from "../ai/outcomes.ts";
 import { rng, type Rng } from "../seed.ts";
 import type { Value } from "../values/value.ts";
 import { TimedOut } from "../signals.ts";
@@ -41,6 +41,16 @@ export interface AiSession {
 
 /** `span`: the AI call's expression. A tool prompt's call may reach several (each tool call's, then how it ended). */
 export type CountOutcome = (span: Span, outcome: SiteOutcome) => void;
+
+/**
+ * Counts `retried` for a call at its first reply that took a retry (a call counts it once,
+ * whichever of its attempts or steps retried); whether the call has counted it now.
+ */
+export function countRetried(c: RunContext, span: Span, reply: Answered, counted: boolean): boolean {
+  if (counted || !reply.retries) return counted;
+  c.ai.count?.(span, RETRIED);
+  return true;
+}
 
 /**
  * One attempt's inputs: `asType` null for a stream; `correction` on a correction attempt;

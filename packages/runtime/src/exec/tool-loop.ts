@@ -15,7 +15,7 @@ import type { JsonValue, Value } from "../values/value.ts";
 import { FailureSignal, InternalFault } from "../signals.ts";
 import type { Invoke } from "./closure.ts";
 import type { Callable, ProgramState } from "./compile-state.ts";
-import type { RunContext, SentAttempt } from "./context.ts";
+import { countRetried, type RunContext, type SentAttempt } from "./context.ts";
 
 /** How a decode error names a tool call's whole arguments. */
 export const THE_ARGUMENTS = "the arguments";
@@ -88,6 +88,7 @@ function* toolLoop(p: ProgramState, prompt: PromptInfo, asType: Type, span: Span
   /** What the last step's tool calls gave back, sent with this step; none after a step that called none. */
   let toolResults: string[] = [];
   const steps: SentAttempt[] = [];
+  let retried = false;
   for (let step = 1; ; step++) {
     // A next step is needed: past the limit, the call ends here (a pending correction is not asked for).
     if (step > prompt.maxSteps) {
@@ -116,6 +117,7 @@ function* toolLoop(p: ProgramState, prompt: PromptInfo, asType: Type, span: Span
       if (retries) reply = { ...reply, retries };
     }
     sent.reply = reply;
+    retried = countRetried(c, span, reply, retried);
     if (correction) earlier.push({ kind: "correction", correction });
     correction = undefined;
     toolResults = [];

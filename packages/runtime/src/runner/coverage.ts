@@ -1,7 +1,9 @@
 // `--coverage` (docs/seeds-and-coverage.md): every AI call site of the project's non-test code, and
-// how often the run's tests reached each outcome of its call kind (with a prompt's tools, theirs too).
+// how often the run's tests reached each outcome of its call kind (`retried` too when the connection
+// retries; with a prompt's tools, theirs too).
 import { printType, type CheckedProgram, type Node, type PromptInfo, type Span } from "@jadpo/compiler";
-import { LOOP_LIMIT, outcomesOf, toolPromptOutcomes, type AiCallKind, type SiteOutcome } from "../ai/outcomes.ts";
+import { LOOP_LIMIT, siteOutcomes, type AiCallKind, type SiteOutcome } from "../ai/outcomes.ts";
+import { retryPolicyOf } from "../ai/retry-policy.ts";
 import { siteKey, type CoverageCounts, type SiteKey } from "./observe.ts";
 
 export interface CoverageSite {
@@ -29,15 +31,16 @@ interface SiteInfo {
 }
 
 /** An `ai.generate` site's outcomes: its prompt's tools add theirs. */
-function generateOutcomes(program: CheckedProgram, prompt: PromptInfo): readonly SiteOutcome[] {
-  if (prompt.tools.length === 0) return outcomesOf("generate");
-  return toolPromptOutcomes(prompt.tools.map((tool) => ({ name: tool.name, canFail: (program.actionFailures.get(tool.decl)?.length ?? 0) > 0 })));
+function generateOutcomes(program: CheckedProgram, prompt: PromptInfo, retries: number): readonly SiteOutcome[] {
+  return siteOutcomes("generate", retries, prompt.tools.map((tool) => ({ name: tool.name, canFail: (program.actionFailures.get(tool.decl)?.length ?? 0) > 0 })));
 }
 
 /** The AI call sites of non-test files, in path order then source order. */
 export function aiCallSites(program: CheckedProgram): SiteInfo[] {
   const sites: SiteInfo[] = [];
   const seen = new Set<object>();
+  // Every call site retries as its connection says: `retried` is an outcome where it can happen.
+  const retries = retryPolicyOf(program.connection).max;
   const visit = (value: unknown): void => {
     if (value === null || typeof value !== "object" || seen.has(value)) return;
     seen.add(value);
@@ -49,9 +52,9 @@ export function aiCallSites(program: CheckedProgram): SiteInfo[] {
     if (node.kind === "call" && node.span) {
       const res = program.resolutions.get(value as Node);
       const site = { key: siteKey(node.span), span: node.span };
-      if (res?.kind === "ai_generate") sites.push({ ...site, call: "generate", prompt: res.prompt.name, as: printType(res.asType), outcomes: generateOutcomes(program, res.prompt) });
-      else if (res?.kind === "ai_stream") sites.push({ ...site, call: "stream", prompt: res.prompt.name, as: null, outcomes: outcomesOf("stream") });
-      else if (res?.kind === "ai_embed") sites.push({ ...site, call: "embed", prompt: null, as: null, outcomes: outcomesOf("embed") });
+      if (res?.kind === "ai_generate") sites.push({ ...site, call: "generate", prompt: res.prompt.name, as: printType(res.asType), outcomes: generateOutcomes(program, res.prompt, retries) });
+      else if (res?.kind === "ai_stream") sites.push({ ...site, call: "stream", prompt: res.prompt.name, as: null, outcomes: siteOutcomes("stream", retries) });
+      else if (res?.kind === "ai_embed") sites.push({ ...site, call: "embed", prompt: null, as: null, outcomes: siteOutcomes("embed", retries) });
     }
     for (const [key, child] of Object.entries(value)) if (key !== "span") visit(child);
   };

@@ -1,9 +1,10 @@
 // What a test run watches of its AI calls: the outcomes each call site reached (`--coverage`,
 // counted by the executor where each outcome is decided), and the values the fake generated for
-// unscripted prompts (what a seed sweep shrinks) — which a shrinking step's run may replace with
-// given values. The backend around the fake watches, and changes nothing, unless it replays.
+// unscripted prompts and for scripts' `generated` items (what a seed sweep shrinks) — which a
+// shrinking step's run may replace with given values. The backend around the fake watches, and
+// changes nothing, unless it replays.
 import { sameType, type PromptInfo, type Span, type Type } from "@jadpo/compiler";
-import type { AiBackend, EmbedCall, EmbedReply, GenerateCall, GenerateReply, MaybePromise, StreamCall, StreamReply, ToolCallRun } from "../ai/backend.ts";
+import { whenDone, type AiBackend, type EmbedCall, type EmbedReply, type GenerateCall, type GenerateReply, type MaybePromise, type StreamCall, type StreamReply, type ToolCallRun } from "../ai/backend.ts";
 import type { SiteOutcome } from "../ai/outcomes.ts";
 import type { CountOutcome } from "../exec/context.ts";
 import type { Value } from "../values/value.ts";
@@ -24,6 +25,8 @@ export type CoverageCounts = Record<SiteKey, { [outcome: string]: number }>;
  */
 export interface GeneratedAnswer {
   prompt: string;
+  /** The scripted `generated` item whose call it answered; null for a prompt without a script. */
+  item: Span | null;
   /** The tool called with `value` as its arguments; null for an answer. */
   tool: string | null;
   /** The answer's type, or the tool's arguments type. */
@@ -34,9 +37,9 @@ export interface GeneratedAnswer {
 export interface Observer {
   /** Counted into when set. */
   coverage: CoverageCounts | null;
-  /** Every unscripted generate answer and tool call given, in call order (replayed ones included). */
+  /** Every generated answer and tool call given (unscripted, or a `generated` item's), in call order (replayed ones included). */
   generated: GeneratedAnswer[];
-  /** Values for unscripted prompts' steps, used in order per prompt instead of generating; null: generate. */
+  /** Values for generated steps, used in order per prompt instead of generating; null: generate. */
   replay: GeneratedAnswer[] | null;
 }
 
@@ -80,15 +83,26 @@ function replayedReply(call: GenerateCall, given: GeneratedAnswer): GenerateRepl
   return { kind: "calls", calls: [{ kind: "value", tool: tool.name, value: structuredClone(given.value) }] };
 }
 
-/** What an unscripted step's reply generated, to remember for shrinking. */
+/** What a generated step's reply generated, to remember for shrinking. */
 function generatedBy(call: GenerateCall, reply: GenerateReply): GeneratedAnswer[] {
   const prompt = call.prompt.name;
-  if (reply.kind === "value") return [{ prompt, tool: null, asType: call.asType, value: reply.value }];
+  const item = reply.generatedAt ?? null;
+  if (reply.kind === "value") return [{ prompt, item, tool: null, asType: call.asType, value: reply.value }];
   if (reply.kind !== "calls") return [];
   return reply.calls.flatMap((one) => {
     const tool = one.kind === "value" ? call.prompt.tools.find((t) => t.name === one.tool) : undefined;
-    return tool && one.kind === "value" ? [{ prompt, tool: tool.name, asType: tool.argsType, value: one.value }] : [];
+    return tool && one.kind === "value" ? [{ prompt, item, tool: tool.name, asType: tool.argsType, value: one.value }] : [];
   });
+}
+
+/** `given` in place of a generated reply, which keeps its time, its retries and where its item is. */
+function replacing(reply: GenerateReply, given: GenerateReply): GenerateReply {
+  return {
+    ...given,
+    ...(reply.afterMs ? { afterMs: reply.afterMs } : {}),
+    ...(reply.retries ? { retries: reply.retries } : {}),
+    ...(reply.generatedAt ? { generatedAt: reply.generatedAt } : {}),
+  };
 }
 
 export function observingBackend(inner: AiBackend, scripted: (prompt: PromptInfo) => boolean, o: Observer): AiBackend {
@@ -109,10 +123,17 @@ export function observingBackend(inner: AiBackend, scripted: (prompt: PromptInfo
   };
   return {
     generate(call: GenerateCall): MaybePromise<GenerateReply> {
-      if (scripted(call.prompt)) return inner.generate(call);
-      const reply = fromReplay(call) ?? inner.generate(call);
-      return then(reply, (done) => {
+      const remember = (done: GenerateReply): void => {
         for (const generated of generatedBy(call, done)) o.generated.push(generated);
+      };
+      if (!scripted(call.prompt)) return then(fromReplay(call) ?? inner.generate(call), remember);
+      // A script's `generated` item is known only once the fake has chosen it: its value is replaced after.
+      return whenDone(inner.generate(call), (reply) => {
+        if (reply.generatedAt === undefined) return reply;
+        const given = fromReplay(call);
+        const used = given ? replacing(reply, given) : reply;
+        remember(used);
+        return used;
       });
     },
     toolsRan(call: GenerateCall, runs: readonly ToolCallRun[]): void {

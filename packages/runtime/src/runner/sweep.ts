@@ -3,12 +3,12 @@
 // shrunk into a ready-to-paste `fakes:` script. All of it happens where the entry runs (one
 // thread), so the outcome is the same for any worker count.
 import { diagnostic, type Detail, type Diagnostic } from "@jadpo/compiler";
-import { printValue } from "../values/print.ts";
 import { mergeCoverage, newObserver, type CoverageCounts, type GeneratedAnswer, type Observer } from "./observe.ts";
 import type { TestOutcome } from "./outcome.ts";
 import type { PlannedTest } from "./plan.ts";
 import { seedCount, type SeedRange } from "./seeds.ts";
 import { shrinkAnswers } from "./shrink-answers.ts";
+import { shrunkScript } from "./shrunk-script.ts";
 
 /** Runs the entry once under a run seed, observed (a test) or not (null: a recording test). */
 export type RunUnder = (runSeed: number, observe: Observer | null) => TestOutcome | Promise<TestOutcome>;
@@ -58,7 +58,7 @@ export async function sweepEntry(entry: PlannedTest, range: SeedRange, coverage:
   if (firstFailed.generated.length > 0 && entry.kind === "test") {
     const failedSeed = firstFailed.seed;
     const shrunk = await shrinkAnswers(firstFailed.generated, d.rule, (observe) => runUnder(failedSeed, observe));
-    details.push({ label: "fakes", text: `the simplest generated answers that still fail (seed ${failedSeed}):${scriptText(shrunk.answers)}` });
+    details.push({ label: "fakes", text: `the simplest generated answers that still fail (seed ${failedSeed}):${shrunkScript(shrunk.answers, entry.test)}` });
   }
   const dependent: Diagnostic = diagnostic("test.seed_dependent", d.span, {}, [...details, ...d.details]);
   outcome.result.diagnostics = [dependent];
@@ -68,20 +68,4 @@ export async function sweepEntry(entry: PlannedTest, range: SeedRange, coverage:
 function listSeeds(seeds: number[]): string {
   const listed = seeds.slice(0, LISTED_SEEDS).join(", ");
   return seeds.length > LISTED_SEEDS ? `${listed}, …` : listed;
-}
-
-/**
- * One line per prompt, in first-call order: `ai.<prompt>: [<item>, …]`, indented under `fakes:`; a
- * generated tool call is a `call` item, so the line scripts a tool prompt's steps as they ran.
- */
-function scriptText(answers: GeneratedAnswer[]): string {
-  const byPrompt = new Map<string, string[]>();
-  for (const answer of answers) {
-    let items = byPrompt.get(answer.prompt);
-    if (!items) byPrompt.set(answer.prompt, (items = []));
-    // Whole: the script is pasted into a test, so it must be the value itself, never a cut one.
-    const value = printValue(answer.asType, answer.value, Infinity);
-    items.push(answer.tool === null ? value : `call ${answer.tool}(${value})`);
-  }
-  return [...byPrompt].map(([prompt, items]) => `\n      ai.${prompt}: [${items.join(", ")}]`).join("");
 }

@@ -22,7 +22,7 @@ async function shrink(type: Type, value: Value, fails: (value: Value) => boolean
     const diagnostics = status === "failed" ? [{ rule: "test.assertion_failed" } as TestOutcome["result"]["diagnostics"][number]] : [];
     return { result: { name: "t", kind: "test", file: "t.jadpotest", line: 1, status, seed: 1, duration_ms: 0, diagnostics }, alerts: [] };
   };
-  const start: GeneratedAnswer[] = [{ prompt: "p", tool: null, asType: type, value }];
+  const start: GeneratedAnswer[] = [{ prompt: "p", item: null, tool: null, asType: type, value }];
   const shrunk = await shrinkAnswers(start, "test.assertion_failed", run, budget);
   return { value: shrunk.answers[0].value, reruns: shrunk.reruns };
 }

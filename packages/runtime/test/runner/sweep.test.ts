@@ -107,3 +107,56 @@ describe("a seed sweep", () => {
     expect({ ...a.result, duration_ms: 0 }).toEqual({ ...b.result, duration_ms: 0 });
   });
 });
+
+const WHEN = `test "bread is never rushed" {
+    fakes: {
+        ai.draft_order: [
+            when { request: "cake" } => Order {
+                lines: [Line { code: "po-123"  count: -5  note: none }]
+                weight: 3.0
+                priority: Priority.high
+                rush: false
+                label: "cakes"
+            },
+            generated
+        ]
+    }
+    var bread: Order = attempt draft("bread")
+    var cake: Order = attempt draft("cake")
+    assert cake.rush == false
+    assert bread.rush == false
+}
+`;
+
+describe("a seed sweep of a test with when items", () => {
+  it("gives every seed the same when items, and shrinks only the generated answer, printed in its item's place", async () => {
+    const outcome = await sweep(WHEN, "bread is never rushed");
+    const d = outcome.result.diagnostics[0];
+    expect(d.rule).toBe("test.seed_dependent");
+    // The `when` item is written as in the test (over its lines, moved under `fakes:`); `generated` is the shrunk answer.
+    expect(d.details[1].text.split("\n").slice(1)).toEqual([
+      "      ai.draft_order: [",
+      '          when { request: "cake" } => Order {',
+      '              lines: [Line { code: "po-123"  count: -5  note: none }]',
+      "              weight: 3.0",
+      "              priority: Priority.high",
+      "              rush: false",
+      '              label: "cakes"',
+      "          },",
+      '          Order { lines: [Line { code: "po-000"  count: -3  note: none }]  weight: 2.5  priority: Priority.low  rush: true  label: "aaa" }',
+      "      ]",
+    ]);
+  });
+
+  it("prints an entry that, pasted over the test's own, fails the test under any seed", async () => {
+    const outcome = await sweep(WHEN, "bread is never rushed");
+    const script = outcome.result.diagnostics[0].details[1].text.split("\n").slice(1).join("\n").trim();
+    const entry = /ai\.draft_order: \[\n[^]*?\n {8}\]/.exec(WHEN)![0];
+    const loaded = load(WHEN.replace(entry, script));
+    const test = loaded.plan.find((e) => e.name === "bread is never rushed")!;
+    for (const seed of [1, 2, 3, 99, 4096]) {
+      const run = await loaded.run(test, seed);
+      expect(run.result.diagnostics.map((d) => d.rule)).toEqual(["test.assertion_failed"]);
+    }
+  });
+});

@@ -1,5 +1,6 @@
 // A tool that itself asks a model: it runs inside the calling action's context, so its own call is
-// answered by the same fake, from its own prompt's script, in the order the requests happen.
+// answered by the same fake, from its own prompt's script, in the order the requests happen; a
+// tool that asks the loop's own prompt is a nested loop, whose `when` items keep each call's steps apart.
 import { describe, expect, it } from "vitest";
 import { toolProject } from "./tool-project.ts";
 
@@ -17,6 +18,19 @@ action summarized_order(query: OrderQuery) fails Unanswered -> Summary {
 prompt summary_question(question: Text) {
     text: "Question: {question}"
     tools: { summarized_order: "Summarizes an order." }
+}
+prompt order_chat(question: Text) {
+    text: "Question: {question}"
+    tools: { asked_again: "Asks about the order once more." }
+}
+action asked_again(query: OrderQuery) -> Text {
+    return ask_chat(text.of(query.code))
+}
+action ask_chat(question: Text) -> Text {
+    return match ai.generate(OrderChat { question: question }, as: Reply) {
+        success(r) => r.reply
+        failure _ => "sorry"
+    }
 }
 action ask_summary(question: Text) -> Text {
     return match ai.generate(SummaryQuestion { question: question }, as: Reply) {
@@ -60,11 +74,36 @@ test "the tool's failure from its own AI call goes back to the model" {
 }
 `;
 
+const NESTED = `
+test "a nested loop's calls each take their own when item's steps" {
+    fakes: {
+        ai.order_chat: [
+            when { question: "Is ABC-1234 ready?" } => [
+                call asked_again(OrderQuery { code: "ABC-1234" }),
+                Reply { reply: "Outer: ready."  status_known: true }
+            ],
+            when { question: "ABC-1234" } => [Reply { reply: "Inner: ready."  status_known: true }]
+        ]
+    }
+    assert ask_chat("Is ABC-1234 ready?") == "Outer: ready."
+    assert ai.order_chat.requests == [OrderChat { question: "Is ABC-1234 ready?" }, OrderChat { question: "ABC-1234" }]
+    assert ai.order_chat.steps == 3
+}
+`;
+
 describe("a tool that calls AI", () => {
   for (const mode of ["sync", "async"] as const) {
     const p = toolProject(TESTS, mode, EXTRA);
     it.each(["the tool's own AI call takes its prompt's items", "the tool's failure from its own AI call goes back to the model"])(`%s (${mode})`, async (name) => {
       expect(await p.fail(name)).toBe("passed");
+    });
+  }
+});
+
+describe("a tool that asks its own loop's prompt", () => {
+  for (const mode of ["sync", "async"] as const) {
+    it(`takes the inner call's when item between the outer call's steps (${mode})`, async () => {
+      expect(await toolProject(NESTED, mode, EXTRA).fail("a nested loop's calls each take their own when item's steps")).toBe("passed");
     });
   }
 });

@@ -121,3 +121,39 @@ describe("an unscripted tool prompt under a seed sweep", () => {
     });
   }
 });
+
+const WHEN_TESTS = `
+test "the hours question is always known" {
+    fakes: {
+        ai.order_question: [
+            when { question: "Hours?" } => generated,
+            when { question: "Is ABC-1234 ready?" } => [call find_order(OrderQuery { code: "ABC-1234" }), Reply { reply: "Ready."  status_known: true }]
+        ]
+    }
+    var ready = attempt ask("Is ABC-1234 ready?")
+    var hours = attempt ask("Hours?")
+    assert ready.status_known
+    assert hours.status_known
+}
+`;
+
+describe("a tool prompt's `when` item answered by `generated`, under a seed sweep", () => {
+  it("keeps the scripted when items, and prints the generated steps in the generated item's place, in brackets", async () => {
+    const outcome = await sweep(WHEN_TESTS, "the hours question is always known", 40);
+    expect(printedScript(outcome)).toBe(
+      'ai.order_question: [when { question: "Hours?" } => [call find_order(OrderQuery { code: "AAA-0000" }), call opening_hours(NoInput {}), '
+      + 'Reply { reply: "a"  status_known: false }], when { question: "Is ABC-1234 ready?" } => '
+      + '[call find_order(OrderQuery { code: "ABC-1234" }), Reply { reply: "Ready."  status_known: true }]]',
+    );
+  });
+
+  it("prints an entry that, pasted over the test's own, fails the test under any seed", async () => {
+    const script = printedScript(await sweep(WHEN_TESTS, "the hours question is always known", 40));
+    const entry = /ai\.order_question: \[\n[^]*?\n {8}\]/.exec(WHEN_TESTS)![0];
+    const p = toolProject(WHEN_TESTS.replace(entry, script));
+    for (const seed of [1, 2, 3, 99, 4096]) {
+      const result = await p.run("the hours question is always known", { runSeed: seed });
+      expect(result.diagnostics.map((d) => d.rule)).toEqual(["test.assertion_failed"]);
+    }
+  });
+});

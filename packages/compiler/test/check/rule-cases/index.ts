@@ -8,6 +8,7 @@ import { failureCases } from "./failures.ts";
 import { testCases } from "./tests.ts";
 import { fidelityCases } from "./fidelity.ts";
 import { toolCases } from "./tools.ts";
+import { whenCases } from "./when.ts";
 
 export type { RuleCase };
-export const ruleCases: RuleCase[] = [...typeCases, ...entryCases, ...failureCases, ...testCases, ...fidelityCases, ...toolCases];
+export const ruleCases: RuleCase[] = [...typeCases, ...entryCases, ...failureCases, ...testCases, ...fidelityCases, ...toolCases, ...whenCases];

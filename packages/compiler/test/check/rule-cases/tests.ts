@@ -11,7 +11,7 @@ export const testCases: RuleCase[] = [
     }),
     expected: `error: A scripted answer doesn't decode as \`Answer\` --> domains/shop/answer.test.jadpo:3:37
   decode: \`type\` on \`resolved\`: expected Bool, got Text
-  reason: Scripted answers are checked against the type the prompt is asked for as, so a test can't script an answer the decoding would reject.
+  reason: Scripts are checked against the prompt's types when the test compiles, so a test can't script what the decoding would reject or what no call could send.
   next: Correct the scripted answer to the type (agent)
   rule: test.fake_type`,
   },
@@ -23,7 +23,7 @@ export const testCases: RuleCase[] = [
     }),
     expected: `error: A scripted answer doesn't decode as \`Answer\` --> domains/shop/answer.test.jadpo:3:18
   decode: \`missing\` on \`resolved\`: expected Bool, got nothing
-  reason: Scripted answers are checked against the type the prompt is asked for as, so a test can't script an answer the decoding would reject.
+  reason: Scripts are checked against the prompt's types when the test compiles, so a test can't script what the decoding would reject or what no call could send.
   next: Correct the scripted answer to the type (agent)
   rule: test.fake_type`,
   },
@@ -35,7 +35,7 @@ export const testCases: RuleCase[] = [
     }),
     expected: `error: A scripted answer doesn't decode as \`Answer\` --> domains/shop/answer.test.jadpo:3:27
   decode: \`unknown\` on \`resolvd\`: expected a field of Answer (resolved, reply)
-  reason: Scripted answers are checked against the type the prompt is asked for as, so a test can't script an answer the decoding would reject.
+  reason: Scripts are checked against the prompt's types when the test compiles, so a test can't script what the decoding would reject or what no call could send.
   next: Did you mean \`resolved\`? \`Answer\` has no field \`resolvd\` (agent)
   rule: test.fake_type`,
   },

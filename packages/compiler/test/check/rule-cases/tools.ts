@@ -44,7 +44,7 @@ export const toolCases: RuleCase[] = [
     files: scripted(`call find_order(OrderQuery { code: 5 })`),
     expected: `error: A scripted tool call's arguments doesn't decode as \`OrderQuery\` --> domains/shop/ask.test.jadpo:3:64
   decode: \`type\` on \`code\`: expected OrderCode, got Int
-  reason: Scripted answers are checked against the type the prompt is asked for as, so a test can't script an answer the decoding would reject.
+  reason: Scripts are checked against the prompt's types when the test compiles, so a test can't script what the decoding would reject or what no call could send.
   next: Correct the scripted arguments to the type (agent)
   rule: test.fake_type`,
   },
@@ -54,7 +54,7 @@ export const toolCases: RuleCase[] = [
     files: scripted(`calls [find_order(OrderQuery { code: "abc" })]`),
     expected: `error: A scripted tool call's arguments doesn't decode as \`OrderQuery\` --> domains/shop/ask.test.jadpo:3:66
   decode: \`pattern\` on \`code\`: expected text matching "[A-Z]{3}-[0-9]{4}", got "abc"
-  reason: Scripted answers are checked against the type the prompt is asked for as, so a test can't script an answer the decoding would reject.
+  reason: Scripts are checked against the prompt's types when the test compiles, so a test can't script what the decoding would reject or what no call could send.
   next: Correct the scripted arguments to the type (agent)
   rule: test.fake_type`,
   },
