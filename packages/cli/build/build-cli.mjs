@@ -7,9 +7,9 @@
 //   (runtime-bundle.mjs; `#runtime`, `#runtime-dev`… in package.json); dist/recording-decoder.cjs
 //   and .mjs, the recordings' decoder alone, for `jadpo check` (`#recording-decoder`);
 // - dist/jadpo.mjs and dist/worker.mjs with their chunks (ESM), and dist/v8-tuning.mjs;
-// - dist/jadpo-test.cjs and dist/jadpo-check.cjs, the CLI again as one script with `jadpo test`'s or
-//   `jadpo check`'s work, with their code caches, and dist/jadpo-test.mjs and dist/jadpo-check.mjs
-//   that run them (see below).
+// - dist/jadpo-test.cjs, dist/jadpo-check.cjs and dist/jadpo-fmt.cjs, the CLI again as one script
+//   with `jadpo test`'s, `jadpo check`'s or `jadpo fmt`'s work, with their code caches, and
+//   dist/jadpo-test.mjs, dist/jadpo-check.mjs and dist/jadpo-fmt.mjs that run them (see below).
 import { build } from "esbuild";
 import { bundleRuntime, cacheNameOf, SCRIPT_OPTIONS } from "./runtime-bundle.mjs";
 import { bundleProduction } from "./production-bundle.mjs";
@@ -156,10 +156,9 @@ const result = await build({
   metafile: true,
 });
 
-// `jadpo test` and `jadpo check` have a script each, dist/jadpo-test.cjs and dist/jadpo-check.cjs,
-// run by dist/jadpo-test.mjs and dist/jadpo-check.mjs (bin/jadpo.mjs picks them): the CLI with
-// that command's work in one script with a code cache, where the general bundle loads it as a
-// dozen ES modules, each compiled at every run (build/README.md). Every other command's work is
+// `jadpo test`, `jadpo check` and `jadpo fmt` have a script each, dist/jadpo-<command>.cjs, run by
+// dist/jadpo-<command>.mjs (bin/jadpo.mjs picks them): the CLI with that command's work in one
+// script with a code cache, where the general bundle loads it as a dozen ES modules, each compiled at every run (build/README.md). Every other command's work is
 // the general bundle's chunk, loaded on demand as before. v8-tuning.mjs and load-compiler.mjs are
 // built whole: in the split build, each imported the shared chunk of esbuild's helpers.
 const chunkOf = new Map(Object.entries(result.metafile.outputs).flatMap(([output, { entryPoint }]) =>
@@ -195,9 +194,9 @@ const startBundle = await build({
   ...esmOptions,
   entryPoints: { "v8-tuning": join(cli, "build/v8-tuning.ts"), "load-compiler": join(cli, "build/load-compiler.ts") },
 });
-// The CLI's scripts, one per command with its own (test, check), run through a code cache like
-// the compiler; built side by side.
-const scripts = await Promise.all(["test", "check"].map(async (command) => {
+// The CLI's scripts, one per command with its own (test, check, fmt), run through a code cache
+// like the compiler; built side by side.
+const scripts = await Promise.all(["test", "check", "fmt"].map(async (command) => {
   const name = `jadpo-${command}`;
   const built = await build({
     ...SCRIPT_OPTIONS, define: { ...define, ...SCRIPT_OPTIONS.define }, outdir: dist, outExtension: { ".js": ".cjs" },
@@ -274,18 +273,18 @@ for (const name of readdirSync(dist)) {
   if (name.endsWith(".cache") && !caches.includes(name)) rmSync(join(dist, name), { force: true });
 }
 
-// The code caches: the compiled functions of one `jadpo check` and then one `jadpo test` of the
-// example (it compiles, checks and runs; its caches of the compiler and the runtime replace the
-// check's). Without them (should this fail) `jadpo` still runs, compiling as it goes. A copy of
+// The code caches: the compiled functions of one `jadpo check`, one `jadpo fmt --check` and then
+// one `jadpo test` of the example (it compiles, checks and runs; its caches of the compiler and
+// the runtime replace the others'). Without them (should this fail) `jadpo` still runs, compiling as it goes. A copy of
 // the example and no project cache: the runs leave nothing in the repository.
 if (!caches.every((name) => existsSync(join(dist, name)))) {
   const example = mkdtempSync(join(tmpdir(), "jadpo-build-"));
   cpSync(join(root, "examples/support"), example, { recursive: true });
-  for (const command of ["check", "test"]) {
-    const warm = spawnSync(process.execPath, [join(cli, "bin/jadpo.mjs"), command, example], {
+  for (const command of [["check"], ["fmt", "--check"], ["test"]]) {
+    const warm = spawnSync(process.execPath, [join(cli, "bin/jadpo.mjs"), ...command, example], {
       env: { ...process.env, JADPO_WRITE_COMPILER_CACHE: "1", JADPO_CACHE: "off", NO_COLOR: "1" }, encoding: "utf8",
     });
-    if (warm.status !== 0) console.warn(`build-cli: no code caches (the example's ${command} ended with ${warm.status}): ${warm.stdout}${warm.stderr}`);
+    if (warm.status !== 0) console.warn(`build-cli: no code caches (the example's ${command.join(" ")} ended with ${warm.status}): ${warm.stdout}${warm.stderr}`);
   }
   rmSync(example, { recursive: true, force: true });
 }

@@ -1,8 +1,8 @@
 // The bundle's body of src/toolchain-from-sources.ts (build-cli.mjs puts this file in its place
 // in every bundle; src/toolchain.ts says what the seam offers). What a command uses before it
 // knows it must compile is bundled with the CLI from the compiler's own files (and a report's
-// count of seeds from the runtime's), so an answer from the cache never loads the compiler's
-// script, nor the runtime's; the workers' entry is `dist/worker.mjs`.
+// count of seeds and `jadpo fmt`'s atomic writes from the runtime's), so an answer from the cache
+// never loads the compiler's script, nor the runtime's; the workers' entry is `dist/worker.mjs`.
 import { existsSync, readFileSync } from "node:fs";
 import { PROGRAM_MARKER } from "./program-marker.mjs";
 import type { ProductionModules } from "../src/toolchain-from-sources.ts";
@@ -18,6 +18,7 @@ export { noPaint } from "../../compiler/src/diagnostics/render-pretty.ts";
 export { LINKED_FOLDER, SKIPPED_FOLDER, slashPath } from "../../compiler/src/host.ts";
 export { nowMs } from "../../compiler/src/clock.ts";
 export { seedCount } from "../../runtime/src/runner/seeds.ts";
+export { replaceFileAtomic } from "../../runtime/src/files/atomic.ts";
 
 /** `dist/worker.mjs`: this module is in a script or an entry of `dist/`, or in a chunk of `dist/chunks/`. */
 export function workerEntry(): URL | null {

@@ -26,11 +26,13 @@ const V8_FLAGS = ["--interrupt-budget=400000", "--no-liftoff", "--semi-space-gro
  * `jadpo test`.
  */
 const CHECK_PRELOAD = ["vm", "os", "process", "diagnostics_channel", "net"];
+const DEFAULT_PRELOAD = ["vm", "os"];
 const PRELOAD: Readonly<Record<string, readonly string[]>> = {
   test: [...CHECK_PRELOAD, "dns", "dns/promises", "dgram"],
   check: CHECK_PRELOAD,
+  // Its script requires `process`; `worker_threads` loads only for a run with many files to write.
+  fmt: [...DEFAULT_PRELOAD, "process"],
 };
-const DEFAULT_PRELOAD = ["vm", "os"];
 
 function preloadBuiltins(command: string | undefined): void {
   const require = createRequire(import.meta.url);

@@ -6,6 +6,7 @@ export {
   sha256PartsHex, SKIPPED_FOLDER, slashPath, snapshotSources, writeProjectEntry, type ProjectKey,
 } from "@jadpo/compiler";
 export { seedCount } from "@jadpo/runtime";
+export { replaceFileAtomic } from "@jadpo/runtime/recordings";
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 

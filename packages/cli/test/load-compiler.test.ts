@@ -95,13 +95,14 @@ describe("the compiler's code cache", () => {
     expect(load(dir, "compiler-a.cache")).toEqual({ cacheRejected: "true", total: TOTAL, digest: DIGEST });
   });
 
-  it("is part of the build: one cache each for the compiler, the runtime, the recordings' decoder and the two commands' scripts, named for their bundles, that jadpo's flags accept", () => {
+  it("is part of the build: one cache each for the compiler, the runtime, the recordings' decoder and the three commands' scripts, named for their bundles, that jadpo's flags accept", () => {
     const dist = join(repo, "packages/cli/dist");
     const caches = readdirSync(dist).filter((name) => name.endsWith(".cache")).sort();
-    expect(caches).toHaveLength(5);
-    const [compilerCache, checkCache, testCache, decoderCache, runtimeCache] = caches;
+    expect(caches).toHaveLength(6);
+    const [compilerCache, checkCache, fmtCache, testCache, decoderCache, runtimeCache] = caches;
     expect(compilerCache).toMatch(/^compiler-[0-9a-f]{16}\.cache$/);
     expect(checkCache).toMatch(/^jadpo-check-[0-9a-f]{16}\.cache$/);
+    expect(fmtCache).toMatch(/^jadpo-fmt-[0-9a-f]{16}\.cache$/);
     expect(testCache).toMatch(/^jadpo-test-[0-9a-f]{16}\.cache$/);
     expect(decoderCache).toMatch(/^recording-decoder-[0-9a-f]{16}\.cache$/);
     expect(runtimeCache).toMatch(/^runtime-[0-9a-f]{16}\.cache$/);
@@ -110,9 +111,10 @@ describe("the compiler's code cache", () => {
     expect(readFileSync(join(dist, "recording-decoder.mjs"), "utf8")).toContain(JSON.stringify(decoderCache));
     expect(readFileSync(join(dist, "jadpo-check.mjs"), "utf8")).toContain(JSON.stringify(checkCache));
     expect(readFileSync(join(dist, "jadpo-test.mjs"), "utf8")).toContain(JSON.stringify(testCache));
+    expect(readFileSync(join(dist, "jadpo-fmt.mjs"), "utf8")).toContain(JSON.stringify(fmtCache));
     expect(existsSync(join(dist, "compiler.cjs"))).toBe(true);
     // A command's script runs the CLI as it loads: `--version` is the quickest command.
-    for (const [name, cache] of [["jadpo-check", checkCache], ["jadpo-test", testCache]]) {
+    for (const [name, cache] of [["jadpo-check", checkCache], ["jadpo-test", testCache], ["jadpo-fmt", fmtCache]]) {
       const command = `
         import { loadScript } from ${JSON.stringify(loader)};
         process.argv = [process.argv[0], "jadpo", "--version"];

@@ -38,6 +38,25 @@ describe("jadpo fmt", () => {
     expect(read(root, "elsewhere/b.txt")).toBe(TIDY);
   });
 
+  it("rewrites many files, several writes in flight at once: each listed in order, permissions and links kept, nothing left over", async () => {
+    const files: Record<string, string> = {};
+    const names = Array.from({ length: 30 }, (_, i) => `domains/d${String(i).padStart(2, "0")}/a.jadpo`);
+    for (const name of names) files[name] = MESSY;
+    files["domains/d05/tidy.jadpo"] = TIDY;
+    files["elsewhere/b.txt"] = MESSY;
+    const root = project(files);
+    chmodSync(join(root, "domains/d20/a.jadpo"), 0o640);
+    symlinkSync(join(root, "elsewhere/b.txt"), join(root, "domains/d25/b.jadpo"));
+    const run = await runJadpoHere(["fmt"], { cwd: root });
+    expect(run).toEqual({ code: 0, stderr: "", stdout: lines(...[...names, "domains/d25/b.jadpo"].sort()) });
+    for (const name of names) expect(read(root, name)).toBe(TIDY);
+    expect(statSync(join(root, "domains/d20/a.jadpo")).mode & 0o777).toBe(0o640);
+    expect(lstatSync(join(root, "domains/d25/b.jadpo")).isSymbolicLink()).toBe(true);
+    expect(read(root, "elsewhere/b.txt")).toBe(TIDY);
+    expect(readdirSync(join(root, "domains/d29"))).toEqual(["a.jadpo"]);
+    expect(await runJadpoHere(["fmt", "--check"], { cwd: root })).toEqual({ code: 0, stderr: "", stdout: "" });
+  });
+
   it("--check changes nothing, lists what would change and exits 1; 0 when all is formatted", async () => {
     const root = project({ "domains/a/a.jadpo": MESSY, "domains/a/tidy.jadpo": TIDY });
     expect(await runJadpoHere(["fmt", "--check"], { cwd: root })).toEqual({ code: 1, stderr: "", stdout: "domains/a/a.jadpo\n" });

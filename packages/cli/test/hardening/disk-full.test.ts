@@ -4,11 +4,10 @@
 // no write and pass; `init` leaves nothing behind; no command leaves an empty temporary file.
 // Mounting needs root: where it is refused, these tests are skipped (disk-full-injected.test.ts
 // covers the same paths with an injected failure).
-import { execFileSync } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { diskFullText } from "./disk-full-text.ts";
+import { fillDisk, mountSmallDisk, removeSmallDisk, type SmallDisk } from "./small-disk.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeModelServer, type FakeModelServer } from "@jadpo/runtime/testing";
 import { repo, runJadpoHere } from "../support/jadpo.ts";
@@ -17,6 +16,7 @@ import { RunningDev, stopAll } from "../dev/dev-server.ts";
 const RECORDING = "domains/support/prompts/recordings/answer_question/not_covered.json";
 const ANSWER = JSON.stringify({ resolved_by_articles: true, reply: "No sesame in the sourdough." });
 
+let small: SmallDisk;
 let disk = "";
 let mounted = false;
 let root = "";
@@ -33,39 +33,25 @@ function tree(dir: string, rel = ""): Record<string, string> {
   return out;
 }
 
-/** Writes until the disk refuses: afterwards not one more byte fits. */
-function fill(): void {
-  try {
-    writeFileSync(join(disk, "filler"), Buffer.alloc(8 * 1024 * 1024, 1));
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOSPC") throw error;
-  }
-}
-
 const temporaries = (files: Record<string, string>) => Object.keys(files).filter((path) => path.endsWith(".tmp"));
 
 beforeAll(async () => {
-  disk = mkdtempSync(join(tmpdir(), "jadpo-full-disk-"));
-  try {
-    execFileSync("mount", ["-t", "tmpfs", "-o", "size=3m", "tmpfs", disk], { stdio: "pipe" });
-    mounted = true;
-  } catch {
-    return;
-  }
+  small = mountSmallDisk("jadpo-full-disk-", "3m");
+  ({ dir: disk, mounted } = small);
+  if (!mounted) return;
   root = join(disk, "project");
   cpSync(join(repo, "examples/support"), root, { recursive: true });
   rmSync(join(root, ".jadpo"), { recursive: true, force: true });
   mkdirSync(join(disk, "existing"));
   writeFileSync(join(disk, "existing", ".gitignore"), "node_modules/\n");
   model = await startFakeModelServer({ kind: "answer", text: ANSWER });
-  fill();
+  fillDisk(small);
 });
 
 afterAll(async () => {
   await stopAll();
   await model?.close();
-  if (mounted) execFileSync("umount", [disk], { stdio: "pipe" });
-  rmSync(disk, { recursive: true, force: true });
+  removeSmallDisk(small);
 });
 
 /** Any key: with it set, jadpo never writes `.jadpo/recording-key`. */

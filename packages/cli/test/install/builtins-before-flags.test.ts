@@ -40,4 +40,8 @@ describe("Node's modules a command uses", () => {
   it("are loaded before the V8 flags by `jadpo check`", () => {
     expect(loadedAfterFlags(["check"])).toEqual([]);
   });
+
+  it("are loaded before the V8 flags by `jadpo fmt --check`", () => {
+    expect(loadedAfterFlags(["fmt", "--check"])).toEqual([]);
+  });
 });

@@ -1,5 +1,6 @@
 // `jadpo test` and `jadpo check` load the compiler (and the runtime) only when they compile: an
-// answer from the project's cache reads neither script, only the command's own (build/README.md).
+// answer from the project's cache reads neither script, only the command's own (build/README.md);
+// `jadpo fmt` loads the compiler and never the runtime.
 // A probe reports each read of a script of the built `dist/`.
 import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -44,6 +45,10 @@ describe("the compiler and the runtime", () => {
     // The example has recordings: a check that compiles decodes them (the next test).
     expect(scriptsRead(project, ["check"])).toEqual(["jadpo-check.cjs", "compiler.cjs", "recording-decoder.cjs"]);
     expect(scriptsRead(project, ["check"])).toEqual(["jadpo-check.cjs"]);
+  });
+
+  it("are the compiler alone for `jadpo fmt`, which runs nothing", () => {
+    expect(scriptsRead(example().root, ["fmt", "--check"])).toEqual(["jadpo-fmt.cjs", "compiler.cjs"]);
   });
 
   it("decode a project's recordings for `jadpo check` without loading the runtime's test runner", () => {

@@ -1,13 +1,16 @@
-// The formatter's types as written and expressions: one space around binary operators, none
-// inside `( )` and `[ ]`, after a unary `-` or around `.`; lists and arguments on one line when
-// they fit, else one item a line; a record literal's fields as braces of entries. Literals are
-// written as the source spells them.
+// The formatter's types as written and expressions: one space around binary operators (a long
+// row of them broken after each operator), none inside `( )` and `[ ]`, after a unary `-` or
+// around `.`; lists and arguments on one line when they fit, else one item a line; a record
+// literal's fields as braces of entries. Literals are written as the source spells them.
 import type * as A from "../syntax/ast.ts";
 import { FormatBase, ENTRIES, ITEMS, type Extent } from "./base.ts";
-import type { Doc } from "./doc.ts";
+import { SPACE, indent, type Doc } from "./doc.ts";
+import { binaryPrecedence } from "../syntax/build-ast.ts";
 
 /** An argument: an expression, or `as: T` (ai.generate's named argument, written last). */
 type Argument = A.Expr | { kind: "as"; type: A.TypeRef };
+
+type BinaryExpr = Extract<A.Expr, { kind: "binary" }>;
 
 /** A name and a value: a record literal's field, a type's constraint. */
 type NamedValue = { name: A.Ident; value: A.Expr; span: A.Span };
@@ -23,11 +26,16 @@ const exprExtent = (e: A.Expr): Extent => e.span;
 const argExtent = (a: Argument): Extent => (a.kind === "as" ? a.type.span : a.span);
 export const spanExtent = (node: { span: A.Span }): Extent => node.span;
 
-/** ` op ` for each binary operator, made once. */
+/** ` op` for each binary operator (a space or a line break follows it), made once. */
 const SPACED: Record<A.BinaryOp, string> = {
-  or: " or ", and: " and ", "==": " == ", "!=": " != ", "<": " < ", "<=": " <= ", ">": " > ", ">=": " >= ",
-  "+": " + ", "-": " - ", "*": " * ", "/": " / ", "%": " % ",
+  or: " or", and: " and", "==": " ==", "!=": " !=", "<": " <", "<=": " <=", ">": " >", ">=": " >=",
+  "+": " +", "-": " -", "*": " *", "/": " /", "%": " %",
 };
+
+/** A record literal with fields or a list with items: it can break inside its own braces or brackets. */
+function hugs(e: A.Expr): boolean {
+  return (e.kind === "record" && e.fields.length > 0) || (e.kind === "list" && e.items.length > 0);
+}
 
 export abstract class FormatExpressions extends FormatBase {
   // The printers sequences call, made once (not a closure per list).
@@ -102,7 +110,7 @@ export abstract class FormatExpressions extends FormatBase {
       case "attempt":
         return ["attempt ", this.child(e.operand)];
       case "binary":
-        return [this.expr(e.left), SPACED[e.op], this.child(e.right)];
+        return this.binary(e);
       case "paren":
         return ["(", this.child(e.inner), this.leading(e.span.end - 1) ?? "", ")"];
       case "match":
@@ -110,6 +118,38 @@ export abstract class FormatExpressions extends FormatBase {
       default:
         return unhandled(e);
     }
+  }
+
+  /**
+   * `a + b - c`: the operations of one precedence in a row are one group, on one line when it
+   * fits, else broken after each operator, the operands after the first indented one level (an
+   * operand of another precedence is a group of its own, broken only if it still doesn't fit).
+   * One operation whose right operand is a record literal or a list stays on its line, the
+   * operand's braces or brackets breaking instead (`assert reply == Reply {`, as in a test).
+   */
+  private binary(e: BinaryExpr): Doc {
+    const level = binaryPrecedence(e.op);
+    /** The operations of the row, last first. */
+    const row: BinaryExpr[] = [];
+    let first: A.Expr = e;
+    while (first.kind === "binary" && binaryPrecedence(first.op) === level) {
+      row.push(first);
+      first = first.left;
+    }
+    const mark = this.mark();
+    const head = this.expr(first);
+    if (row.length === 1 && hugs(e.right) && this.nextComment >= startOf(e.right)) {
+      // `x == Reply { … }`: the braces break on their own, the operator stays on the first line.
+      return [head, SPACED[e.op], " ", this.expr(e.right)];
+    }
+    const rest: Doc[] = [];
+    for (let k = row.length - 1; k >= 0; k--) {
+      const { op, right } = row[k];
+      // A comment before the operand ends the operator's line (or takes lines of its own): the line breaks there.
+      const before = this.nextComment < startOf(right) ? this.leading(startOf(right))! : null;
+      rest.push(SPACED[op], before ?? SPACE, this.expr(right));
+    }
+    return this.group([head, indent(rest)], mark);
   }
 
   /** `[a, b]`; `closeAt`: where its `]` is. */

@@ -55,6 +55,11 @@ const precedence: Record<string, number> = {
   or: 1, and: 2, "==": 3, "!=": 3, "<": 4, "<=": 4, ">": 4, ">=": 4, "+": 5, "-": 5, "*": 6, "/": 6, "%": 6,
 };
 
+/** How tightly a binary operator binds (higher binds tighter; operators of one level fold left to right). */
+export function binaryPrecedence(op: A.BinaryOp): number {
+  return precedence[op];
+}
+
 /** Thrown when comparisons are chained (`a < b < c`): they are non-associative. */
 export class ChainedComparison {
   constructor(readonly op: Tok) {}

@@ -77,7 +77,7 @@ describe("comments", () => {
 
   it("keeps a comment's words exactly (only trailing spaces go), wherever it stands in an expression", () => {
     expect(fmt("function f() -> Int {\n    return 1 + //   two   spaces  \n        2\n}")).toBe(lines(
-      "function f() -> Int {", "    return 1 + //   two   spaces", "    2", "}",
+      "function f() -> Int {", "    return 1 + //   two   spaces", "        2", "}",
     ));
     expect(fmt("function f() -> Int {\n    var a =\n        // alone\n        5\n    return a\n}")).toBe(lines(
       "function f() -> Int {", "    var a =", "    // alone", "    5", "    return a", "}",

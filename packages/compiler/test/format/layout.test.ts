@@ -119,6 +119,89 @@ describe("brackets and parentheses", () => {
   });
 });
 
+describe("long binary expressions", () => {
+  const sum = "text.length(greeting) + text.length(separator) + text.length(body) + text.length(signature)";
+  /** The layout, checked to be one `fmt` leaves as it is. */
+  const stable = (text: string, path?: string) => {
+    const once = fmt(text, path);
+    expect(fmt(once, path)).toBe(once);
+    return once;
+  };
+
+  it("stay on one line when they fit (a line of exactly 100 fits)", () => {
+    const short = "text.length(greeting) + text.length(body)";
+    const fits = `    return ${short} + ${"x".repeat(100 - 14 - short.length)}`;
+    expect(fits.length).toBe(100);
+    expect(stable(`function f() -> Int {\n${fits}\n}`)).toBe(lines("function f() -> Int {", fits, "}"));
+  });
+
+  it("break after each operator of the row, one operand a line, the rest indented one level; a call's arguments stay whole", () => {
+    expect(stable(`function f() -> Int { var n = ${sum} - text.length(other) return n }`)).toBe(lines(
+      "function f() -> Int {",
+      "    var n = text.length(greeting) +",
+      "        text.length(separator) +",
+      "        text.length(body) +",
+      "        text.length(signature) -",
+      "        text.length(other)",
+      "    return n",
+      "}",
+    ));
+  });
+
+  it("an operand of another precedence is laid out on its own: whole when it fits, else broken deeper", () => {
+    const long = "a_rather_long_name_for_a_number";
+    expect(stable(`function f() -> Bool { return ${long} * 2 > 10 and ${long} * 3 < 100 or ${long} == 7 or ${long} == 8 }`)).toBe(lines(
+      "function f() -> Bool {",
+      `    return ${long} * 2 > 10 and ${long} * 3 < 100 or`,
+      `        ${long} == 7 or`,
+      `        ${long} == 8`,
+      "}",
+    ));
+    const n = "twenty_letters_long_";
+    expect(stable(`function f() -> Int { return 1 + ${n} * ${n} * ${n} * ${n} }`)).toBe(lines(
+      "function f() -> Int {", "    return 1 +", `        ${n} * ${n} * ${n} * ${n}`, "}",
+    ));
+    expect(stable(`function f() -> Int { return 1 + ${n} * ${n} * ${n} * ${n} * ${n} }`)).toBe(lines(
+      "function f() -> Int {", "    return 1 +", `        ${n} *`, `            ${n} *`, `            ${n} *`, `            ${n} *`, `            ${n}`, "}",
+    ));
+  });
+
+  it("inside arguments the arguments break first; in an `if` head the operands carry on one level in", () => {
+    // 84 columns: with `return g(` in front, too long; one level deeper, an argument alone, it fits.
+    const argument = "text.length(greeting) + text.length(separator) + text.length(signature) + 1000000000";
+    expect(stable(`function f() -> Int { if ${sum} > 1000 { return g(${argument}, 1) } return 0 }`)).toBe(lines(
+      "function f() -> Int {",
+      "    if text.length(greeting) + text.length(separator) + text.length(body) + text.length(signature) >",
+      "        1000 {",
+      "        return g(",
+      `            ${argument},`,
+      "            1",
+      "        )",
+      "    }",
+      "    return 0",
+      "}",
+    ));
+  });
+
+  it("one operation with a record literal or a list on its right stays on its line, the braces breaking", () => {
+    const fields = "question: \"Does your sourdough contain sesame?\"  reader_locale: Locale.en_gb";
+    expect(stable(`test "t" { assert list.first(ai.answer_question.requests) == AnswerQuestion { ${fields} } }`, "domains/a/a.jadpotest")).toBe(lines(
+      "test \"t\" {",
+      "    assert list.first(ai.answer_question.requests) == AnswerQuestion {",
+      "        question: \"Does your sourdough contain sesame?\"",
+      "        reader_locale: Locale.en_gb",
+      "    }",
+      "}",
+    ));
+  });
+
+  it("a comment after an operator stays at the end of its line, and breaks the row", () => {
+    expect(stable("function f() -> Int {\n    return 1 + // one\n        2 + 3\n}")).toBe(lines(
+      "function f() -> Int {", "    return 1 + // one", "        2 +", "        3", "}",
+    ));
+  });
+});
+
 describe("`when` items", () => {
   it("fields are braces of entries, `=>` spaced, the list a list, `like` and `generated` as written", () => {
     const input = lines(

@@ -6,7 +6,7 @@ export { parseStrictJson, type StrictJsonResult } from "./strict-json.ts";
 export { removeStaleFiles } from "../files/stale.ts";
 export { readAsked, type Asked } from "./asked.ts";
 export { askedWithValues, RecordingKey, valuesDigest, valuesDigestOfJson } from "./values-digest.ts";
-export { writeFileAtomic, type AtomicWrite } from "../files/atomic.ts";
+export { replaceFileAtomic, writeFileAtomic, type AtomicWrite } from "../files/atomic.ts";
 export { RECORDING_FOLDER_NAMES } from "../files/own-names.ts";
 export { currentModel } from "./current-model.ts";
 export { undecodableRecordings } from "./decodable.ts";

@@ -1,20 +1,19 @@
 // What `jadpo fmt` does: format each file (the compiler's `formatSource`), write the ones that
-// change atomically and list them, one path a line; `--check` only lists them; `--stdin` formats
-// standard input to standard output. A file with a syntax problem is left as it is and its
-// diagnostics go to standard error.
-import { realpathSync, statSync } from "node:fs";
+// change atomically (writes.ts) and list them, one path a line; `--check` only lists them;
+// `--stdin` formats standard input to standard output. A file with a syntax problem is left as it
+// is and its diagnostics go to standard error.
 import { relative } from "node:path";
 import {
   MAX_FILE_BYTES, checkSize, diagnostic, fileKind, formatSource, renderErrorPlain, renderErrorPretty, slashPath, type Diagnostic,
   type SourceFile,
 } from "@jadpo/compiler";
-import { writeFileAtomic } from "@jadpo/runtime/recordings";
 import type { CliContext } from "../../context.ts";
 import { terminalFor, type ColorMode, type Terminal } from "../../terminal.ts";
 import { reportUsage } from "../../usage.ts";
 import { nodeHost } from "../../node-host.ts";
 import { diskFull, isDiskFull } from "../../disk-full.ts";
 import { filesToFormat } from "./files.ts";
+import { FmtWrites } from "./writes.ts";
 
 export interface FmtOptions {
   check?: boolean;
@@ -56,6 +55,11 @@ export async function runFmt(paths: string[], options: FmtOptions, context: CliC
   }
   let listed = 0;
   let broken = 0;
+  const list = (shown: string) => {
+    context.stdout.write(`${shown}\n`);
+    listed++;
+  };
+  const writes = new FmtWrites(list);
   for (const absolute of found.files) {
     const shown = slashPath(relative(context.cwd, absolute)) || absolute;
     const bytes = nodeHost.readWithin(absolute, MAX_FILE_BYTES);
@@ -69,23 +73,16 @@ export async function runFmt(paths: string[], options: FmtOptions, context: CliC
     if (!result.ok) {
       printDiagnostics(result.diagnostics, result.source, terminal, context);
       broken++;
-      continue;
-    }
-    if (!result.changed) continue;
-    if (!options.check) {
-      try {
-        // The file a link leads to (the link stays a link), its permissions kept: the new file
-        // replaces it by a rename.
-        writeFileAtomic(realpathSync(absolute), result.text, { mode: statSync(absolute).mode & 0o7777 });
-      } catch (error) {
-        if (!isDiskFull(error)) throw error;
-        printDiagnostics([diskFull(error, shown, "run `jadpo fmt` again")], null, terminal, context);
-        context.exitCode = 1;
-        return;
-      }
-    }
-    context.stdout.write(`${shown}\n`);
-    listed++;
+    } else if (result.changed && options.check) list(shown);
+    else if (result.changed) await writes.write(absolute, shown, result.text);
+    if ((await writes.step()) !== null) break;
+  }
+  const failed = await writes.finish();
+  if (failed !== null) {
+    if (!isDiskFull(failed.error)) throw failed.error;
+    printDiagnostics([diskFull(failed.error, failed.shown, "run `jadpo fmt` again")], null, terminal, context);
+    context.exitCode = 1;
+    return;
   }
   if (broken > 0) context.stderr.write(`fmt: ${plural(broken, "file")} left as ${broken === 1 ? "it is" : "they are"}: fix the syntax errors above, then run it again\n`);
   context.exitCode = broken > 0 || (options.check === true && listed > 0) ? 1 : 0;
