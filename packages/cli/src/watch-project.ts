@@ -34,7 +34,8 @@ export function watchProject(
   root: string,
   /** The root-relative paths (with `/`) seen changing in the burst, sorted; a folder's own path when the platform didn't name the file. */
   onChange: (changed: string[]) => void,
-  options: { quietMs?: number; ignore?: (relativePath: string) => boolean } = {},
+  /** `onEvent`: told of each change at once, before the quiet time (an editor forgets what it read). */
+  options: { quietMs?: number; ignore?: (relativePath: string) => boolean; onEvent?: () => void } = {},
 ): ProjectWatcher | null {
   const quietMs = options.quietMs ?? 120;
   let timer: NodeJS.Timeout | null = null;
@@ -59,6 +60,7 @@ export function watchProject(
       const watcher = watch(absolute, (_event, filename) => {
         const changed = filename === null ? relative : relative === "" ? String(filename) : `${relative}/${String(filename)}`;
         if (filename !== null && (!isProjectChange(changed) || options.ignore?.(changed))) return;
+        options.onEvent?.();
         schedule(slashPath(changed));
       });
       // A folder removed stops its watcher; the server keeps serving its last build.

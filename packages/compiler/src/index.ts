@@ -37,6 +37,7 @@ export { HEAP_PER_SOURCE_BYTE, sourceBudget, type MemoryBudget } from "./memory-
 // name is declared.
 export { overlayHost, type Overlays } from "./workspace/overlay-host.ts";
 export { ParseCache } from "./workspace/parse-cache.ts";
+export { EditorCheck, type EditorCheckStats } from "./workspace/editor-check.ts";
 export { nodesAt, type NodeStep } from "./workspace/node-at.ts";
 export { nameIndex, symbolKey, type NameIndex, type NameKind, type NameSymbol, type Occurrence } from "./workspace/name-index.ts";
 export { ownerField, ownerFields, typeOwner, type TypeOwner } from "./workspace/type-owner.ts";

@@ -7,7 +7,7 @@ import type { LoadedFile, ModuleGraph, RecordingSource } from "./modules/graph.t
 import type { CheckedProgram } from "./check/program.ts";
 import type { SourceFile } from "./source/source-file.ts";
 import { discoverFiles, moduleNames, type ProjectFiles } from "./modules/load.ts";
-import { resolveModules } from "./modules/resolve.ts";
+import { resolveModules, resolveSteps } from "./modules/resolve.ts";
 import { checkSize, parseFile } from "./syntax/parse-file.ts";
 import { MAX_FILE_BYTES } from "./vocabulary.ts";
 import { checkProgramSteps, type CheckOptions } from "./check/check-program.ts";
@@ -17,6 +17,7 @@ import { diagnostic } from "./diagnostics/diagnostic.ts";
 import { recordingNameFor } from "./names/casing.ts";
 import { fileStart } from "./source/span.ts";
 import type { ParseCache } from "./workspace/parse-cache.ts";
+import type { EditorCheck } from "./workspace/editor-check.ts";
 import { heapFull, overBudget, type MemoryBudget } from "./memory-budget.ts";
 
 export interface CompileOptions extends CheckOptions {
@@ -24,6 +25,11 @@ export interface CompileOptions extends CheckOptions {
   parses?: ParseCache;
   /** The process's heap: a project too large for it stops with `limit.project_too_large` instead of running it out. */
   memory?: MemoryBudget;
+  /**
+   * An editor's checks of this project: each made from the last where only bodies changed, every
+   * fact found on demand (the check options above are not read).
+   */
+  editor?: EditorCheck;
 }
 
 export interface CompileStats {
@@ -63,14 +69,16 @@ export function compileProject(host: Host, root: string, options: CompileOptions
 }
 
 /**
- * compileProject in steps: it pauses (yields) after each file it parses, each phase of the check
- * and each declaration it checks, so an editor can answer requests between steps and drop a
- * compile a newer change has made stale. Driven to its end, it is compileProject.
+ * compileProject in steps: it pauses (yields) after each file it parses (with kept parses, each
+ * declaration), each file whose modules it resolves, each phase of the check and each declaration
+ * it checks, so an editor can answer requests between steps and drop a compile a newer change has
+ * made stale. Driven to its end, it is compileProject.
  */
 export function* compileSteps(host: Host, root: string, options: CompileOptions = {}): Steps<CompileResult> {
   const found = discoverFiles(host, root);
   options.parses?.begin();
-  const { files, incomplete, diagnostics, omitted: unparsed, stopped } = yield* parseAll(host, found, options.parses, options.memory);
+  const parsed = yield* parseAll(host, found, options.parses, options.memory);
+  const { incomplete, diagnostics, omitted: unparsed, stopped } = parsed;
   options.parses?.end();
   if (stopped) {
     // Too large to hold: that one diagnostic, and nothing parsed is kept.
@@ -79,13 +87,15 @@ export function* compileSteps(host: Host, root: string, options: CompileOptions 
   }
   for (const d of foundProblems(found)) diagnostics.push(d);
   const recordings = readRecordings(host, found);
+  const plan = options.editor?.plan(parsed.files, incomplete);
+  const files = plan?.files ?? parsed.files;
   yield;
-  const resolved = resolveModules(files, { recordings, incomplete });
+  const resolved = plan && options.editor ? yield* options.editor.resolve(plan, { recordings, incomplete }) : yield* resolveSteps(files, { recordings, incomplete });
   for (const d of resolved.diagnostics) diagnostics.push(d);
   yield;
   let program: CheckedProgram | null = null;
   if (!diagnostics.some(blocksChecking)) {
-    const checked = yield* checkProgramSteps(resolved.graph, undefined, options);
+    const checked = yield* (plan && options.editor ? options.editor.check(plan, resolved.graph) : checkProgramSteps(resolved.graph, undefined, options));
     program = checked.program;
     for (const d of checked.diagnostics) diagnostics.push(d);
   }
@@ -133,7 +143,7 @@ function* parseAll(host: Host, found: ProjectFiles, parses: ParseCache | undefin
     if (full) return { files: [], incomplete, diagnostics: [], omitted: 0, stopped: full };
     const bytes = read ?? new Uint8Array();
     readBytes += bytes.length;
-    const parsed = parses ? parses.parse(file.path, file.kind, bytes) : parseFile(file.path, file.kind, bytes);
+    const parsed = parses ? yield* parses.parseSteps(file.path, file.kind, bytes) : parseFile(file.path, file.kind, bytes);
     if (parsed.diagnostics.length > 0) incomplete.add(file.path);
     for (const d of parsed.diagnostics) diagnostics.push(d);
     omitted += parsed.omitted ?? 0;

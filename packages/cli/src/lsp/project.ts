@@ -1,12 +1,14 @@
-// One project open in the editor: its root, the open buffers over the disk, the parses kept
-// between compiles, and the last complete compile (with every fact kept, for the requests).
+// One project open in the editor: its root, the open buffers over the disk (as last read:
+// disk-snapshot.ts), the parses and checks kept between compiles, and the last complete compile.
 // A compile runs in steps (checks.ts drives them between requests); each change counts as a new
 // generation, so a compile of an older one is known to be stale.
 import {
-  compileSteps, overlayHost, ParseCache, sortDiagnostics, sourceLookup, joinPath,
-  type CheckedProgram, type CompileResult, type Diagnostic, type Host, type LoadedFile, type SourceFile, type Steps,
+  compileSteps, EditorCheck, overlayHost, ParseCache, sortDiagnostics, sourceLookup, joinPath,
+  type CheckedProgram, type CompileResult, type Diagnostic, type EditorCheckStats, type Host, type LoadedFile, type SourceFile, type Steps,
 } from "@jadpo/compiler";
 import { undecodableRecordings } from "../recording-diagnostics.ts";
+import type { ProjectWatcher } from "../watch-project.ts";
+import { DiskSnapshot } from "./disk-snapshot.ts";
 
 export interface Compiled {
   result: CompileResult;
@@ -22,13 +24,20 @@ export interface Compiled {
   generation: number;
   /** The buffers it read: absolute path → bytes. */
   buffers: ReadonlyMap<string, Uint8Array>;
-  /** How long the compile took, in ms of its own steps, and the files it parsed (the rest were kept): for measurements. */
+  /**
+   * How long the compile took, in ms of its own steps, the files it parsed (the rest were kept)
+   * and whether it checked the whole project or the declarations it did: for measurements and tests.
+   */
   ms: number;
   parsed: string[];
+  checked: EditorCheckStats | null;
 }
 
 export class EditorProject {
   private readonly parses = new ParseCache();
+  private readonly checks = new EditorCheck();
+  private readonly disk: DiskSnapshot;
+  private watcher: ProjectWatcher | null = null;
   private latestCompiled: Compiled | null = null;
   private lastProgram: CheckedProgram | null = null;
   /** Counts changes: a compile of an older generation is stale. */
@@ -37,10 +46,22 @@ export class EditorProject {
   constructor(
     /** Absolute, with `/`. */
     readonly root: string,
-    private readonly disk: Host,
+    disk: Host,
     /** The open buffers of the whole editor (absolute path → bytes); only this project's are read. */
     private readonly buffers: () => ReadonlyMap<string, Uint8Array>,
-  ) {}
+  ) {
+    this.disk = new DiskSnapshot(disk, () => this.watcher !== null);
+  }
+
+  /** The watcher on the project's folders (null when they can't be watched: then every check reads the disk). */
+  watchWith(watcher: ProjectWatcher | null): void {
+    this.watcher = watcher;
+  }
+
+  /** Something on disk changed (a watcher or the client said so): the next check reads the disk again. */
+  diskChanged(): void {
+    this.disk.forget();
+  }
 
   /** A buffer or a file on disk changed: the last compile is stale from now on. */
   invalidate(): void {
@@ -70,8 +91,8 @@ export class EditorProject {
     // The buffers as they are when the compile starts: changes arriving between its steps are a newer generation's.
     const buffers = new Map(this.buffers());
     let ms = 0;
-    // Tests' facts are kept; a body's are found when a request first reads them (factsAround).
-    const steps = compileSteps(this.host(buffers), this.root, { toRun: true, factsOnDemand: true, parses: this.parses });
+    // Each check is made from the last where only bodies changed; a body's facts are found when a request first reads them (factsAround).
+    const steps = compileSteps(this.host(buffers), this.root, { parses: this.parses, editor: this.checks });
     for (;;) {
       const started = performance.now();
       const next = steps.next();
@@ -81,7 +102,7 @@ export class EditorProject {
         this.lastProgram = result.program ?? this.lastProgram;
         const compiled: Compiled = {
           result, program: this.lastProgram, source: sourceLookup(result.graph), diagnostics: result.diagnostics, generation, buffers,
-          ms, parsed: [...this.parses.parsedLastTime],
+          ms, parsed: [...this.parses.parsedLastTime], checked: result.program ? this.checks.stats : null,
         };
         this.latestCompiled = compiled;
         return compiled;

@@ -1,8 +1,10 @@
 // `jadpo lsp`: the Language Server Protocol over stdio, a thin adapter over the compiler. Open
-// buffers are served over the disk; changes are checked once typing pauses, in steps that leave
-// room for requests (checks.ts), and `jadpo check`'s diagnostics are published for every file;
-// requests read the facts and the name index of the last complete check. A handler that throws
-// answers nothing rather than stopping the server.
+// buffers are served over the disk (read once, and again when a watcher or the client says it
+// changed); changes are checked once typing pauses, each check made from the last (only the edited
+// bodies are checked again where nothing else changed), in steps that leave room for requests
+// (checks.ts), and `jadpo check`'s diagnostics are published for every file; requests read the
+// facts and the name index of the last complete check. A handler that throws answers nothing
+// rather than stopping the server.
 import { dirname } from "node:path";
 import { decodeSource, factsAround, overlayHost, SourceFile, type Host } from "@jadpo/compiler";
 import { findProjectRoot } from "../toolchain.ts";
@@ -26,12 +28,16 @@ import { prepareRename, rename } from "./rename.ts";
 import { signatureHelp } from "./signature-help.ts";
 import { RUN_TEST_COMMAND, runTest, testLenses } from "./code-lens.ts";
 import type { Here } from "./here.ts";
+import type { ProjectWatcher } from "../watch-project.ts";
 import { formattingEdits } from "./formatting.ts";
 
 /** Files whose buffers the compiler reads instead of the disk. */
 const PROJECT_FILE = /\.(jadpo|jadpotest|json)$/;
 
-export function startServer(connection: Connection, disk: Host): void {
+/** How a project's folders are watched: `onChange` once changes settle, `onEvent` at each one (null: they can't be). */
+export type WatchFolders = (root: string, onChange: () => void, onEvent: () => void) => ProjectWatcher | null;
+
+export function startServer(connection: Connection, disk: Host, watch: WatchFolders): void {
   const documents = new TextDocuments(TextDocument);
   const buffers = new Map<string, Uint8Array>();
   /** The document version each buffer's bytes are: diagnostics carry the version they were checked at. */
@@ -56,7 +62,12 @@ export function startServer(connection: Connection, disk: Host): void {
     const root = findProjectRoot(overlayHost(disk, buffers), dirname(path));
     if (root === null) return null;
     let project = projects.get(root);
-    if (!project) projects.set(root, (project = new EditorProject(root, disk, () => buffers)));
+    if (!project) {
+      const created = new EditorProject(root, disk, () => buffers);
+      projects.set(root, (project = created));
+      // A file changed outside the editor is read again and checked at once.
+      created.watchWith(watch(root, () => checks.changed(created), () => created.diskChanged()));
+    }
     return project;
   };
 
@@ -107,7 +118,10 @@ export function startServer(connection: Connection, disk: Host): void {
   documents.onDidChangeContent((e) => changed(e.document, true));
   documents.onDidClose((e) => changed(e.document, false));
   connection.onDidChangeWatchedFiles(guard("a file change", undefined, () => {
-    for (const project of projects.values()) checks.changed(project);
+    for (const project of projects.values()) {
+      project.diskChanged();
+      checks.changed(project);
+    }
   }));
 
   /** The open buffer's text as the compiler reads it, made once per version (requests come often while typing). */
@@ -225,11 +239,11 @@ export function startServer(connection: Connection, disk: Host): void {
     return here ? documentSymbols(here.file) : [];
   }));
   connection.onDocumentFormatting(guard("formatting", [], ({ textDocument }) => formattingEdits(documents.get(textDocument.uri))));
-  // How long the last check of a document's project took, and which files it parsed: for
-  // measurements and tests (not part of the protocol).
+  // How long the last check of a document's project took, which files it parsed and which
+  // declarations it checked: for measurements and tests (not part of the protocol).
   connection.onRequest("jadpo/lastCheck", guard("lastCheck", null, async (params: { uri: string }) => {
     const here = await at(params.uri);
-    return here ? { ms: here.compiled.ms, parsed: here.compiled.parsed } : null;
+    return here ? { ms: here.compiled.ms, parsed: here.compiled.parsed, checked: here.compiled.checked } : null;
   }));
 
   documents.listen(connection);

@@ -10,7 +10,7 @@ import { homedir, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
-import { bin, repo } from "../support/jadpo.ts";
+import { bin, repo, runJadpoHere } from "../support/jadpo.ts";
 import { copyExample } from "../support/example.ts";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -44,7 +44,7 @@ describe.each(cases)("the $heading set-up", ({ heading, nvim, fits, install }) =
     expect(version).not.toBeNull();
   });
 
-  test.runIf(version !== null)("as pasted: the server attaches, diagnostics come and go, K, gd, format on save", () => {
+  test.runIf(version !== null)("as pasted: the server attaches, diagnostics come and go, K, gd, saving formats the buffer and the file", async () => {
     expect(fits(Number(version!.split(".")[1])), `${nvim} is ${version}`).toBe(true);
     const root = copyExample("jadpo-nvim-");
     const home = mkdtempSync(join(tmpdir(), "jadpo-nvim-home-"));
@@ -71,8 +71,11 @@ describe.each(cases)("the $heading set-up", ({ heading, nvim, fits, install }) =
       "after the fix: 0 diagnostics",
       "K: type SupportAnswer = Object {",
       "gd: types.jadpo:3:6 SupportAnswer",
-      "saved: formatted 1 time(s)",
+      "saved 2 messy lines: the buffer as `jadpo fmt` lays it out, the file as `jadpo fmt` lays it out",
       "",
     ].join("\n"));
+    // The file Neovim wrote is in `jadpo fmt`'s layout.
+    const check = await runJadpoHere(["fmt", "--check", "domains/support/actions/answer_customer.jadpo"], { cwd: root });
+    expect(check.code, check.stdout + check.stderr).toBe(0);
   });
 });

@@ -1,7 +1,8 @@
 -- Drives Neovim after it has read the init.lua of docs/editors.md (neovim.test.ts pastes one of
 -- the page's set-ups there): opens a file of the example, and checks what the set-up promises —
 -- the server starts and attaches, a diagnostic appears after an edit and clears after the fix,
--- K shows a hover, gd jumps to a definition, saving formats. Each step writes one line to $JADPO_OUT.
+-- K shows a hover, gd jumps to a definition, saving formats the buffer and the file. Each step
+-- writes one line to $JADPO_OUT.
 local root = os.getenv("JADPO_ROOT")
 local out = io.open(os.getenv("JADPO_OUT"), "w")
 local function say(line)
@@ -70,18 +71,27 @@ wait("the jump to the definition", function() return vim.api.nvim_buf_get_name(0
 local cursor = vim.api.nvim_win_get_cursor(0)
 say(string.format("gd: %s:%d:%d %s", vim.fn.fnamemodify(vim.api.nvim_buf_get_name(0), ":t"), cursor[1], cursor[2] + 1, vim.fn.expand("<cword>")))
 
--- Saving asks the server to format the buffer (through whichever call this Neovim has).
+-- Saving formats: two lines laid out badly, then `:write`; the server's edits put them back as
+-- `jadpo fmt` lays them out (the example is in that layout), in the buffer and in the file.
 vim.cmd("buffer " .. buf)
-local formats = 0
-for _, name in ipairs({ "format", "formatting_sync" }) do
-  local original = vim.lsp.buf[name]
-  if original then
-    vim.lsp.buf[name] = function(...)
-      formats = formats + 1
-      return original(...)
-    end
+local laid_out = vim.api.nvim_buf_get_lines(buf, 0, -1, false)
+local messy = {
+  ["    var asked = AnswerQuestion { question: question  reader_locale: Locale.en_gb }"] = "  var asked=AnswerQuestion {question: question reader_locale: Locale.en_gb}   ",
+  ["        success(answer) => answer"] = "            success(answer)   =>   answer",
+}
+local messed = 0
+for i, line in ipairs(laid_out) do
+  if messy[line] then
+    vim.api.nvim_buf_set_lines(buf, i - 1, i, false, { messy[line] })
+    messed = messed + 1
   end
 end
 vim.cmd("silent write")
-say("saved: formatted " .. formats .. " time(s)")
+local function state(same) return same and "as `jadpo fmt` lays it out" or "not formatted" end
+local in_buffer = table.concat(vim.api.nvim_buf_get_lines(buf, 0, -1, false), "\n")
+local file = io.open(action, "r")
+local on_disk = file:read("*a")
+file:close()
+local expected = table.concat(laid_out, "\n")
+say(string.format("saved %d messy lines: the buffer %s, the file %s", messed, state(in_buffer == expected), state(on_disk == expected .. "\n")))
 finish(0)

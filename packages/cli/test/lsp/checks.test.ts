@@ -69,7 +69,7 @@ describe("checks while typing", () => {
     expect(await next()).toBe("compile of generation 5");
     expect(project.runs).toEqual([{ generation: 5, steps: 3 }]);
     expect(published).toEqual(["compile of generation 5"]);
-    // Once a check's cost is known the pause is no longer than it, and a burst is still one check.
+    // Once a check's cost is known (longer than a quick one), a burst is still one check.
     for (let i = 0; i < 5; i++) checks.changed(project);
     expect(await next()).toBe("compile of generation 10");
     expect(project.runs.map((r) => r.generation)).toEqual([5, 10]);

@@ -125,3 +125,57 @@ describe("diagnostics", () => {
     expect(client.logged.filter((m) => m.includes("failed"))).toEqual([]);
   });
 });
+
+describe("checks made from the last one while typing", () => {
+  const ORDERS = "domains/support/functions/orders.jadpo";
+  const LOOK_UP = "domains/support/actions/look_up_order.jadpo";
+  const lastCheck = (path: string) => client!.connection.sendRequest<{ checked: { whole: boolean; checked: number } | null }>("jadpo/lastCheck", { uri: client!.uri(path) });
+
+  test("after body edits, a signature another file uses changed, and a syntax error made and mended: always `check`'s diagnostics", async () => {
+    const root = copyExample("jadpo-lsp-");
+    client = await LspClient.start(root);
+    const action = readFileSync(join(root, ACTION), "utf8");
+    const orders = readFileSync(join(root, ORDERS), "utf8");
+    await client.open(ACTION);
+    await client.open(ORDERS);
+    await client.diagnosticsOf(ACTION, (d) => d.length === 0);
+
+    // Inside a body: only that declaration is checked again.
+    const unknown = action.replace("    var asked", "    var kept = nope\n    var asked");
+    await client.change(ACTION, unknown);
+    await client.diagnosticsOf(ACTION, (d) => d.length === 1);
+    expect(fromLsp(root, client.diagnostics)).toEqual(checkOnDisk({ [ACTION]: unknown }));
+    expect((await lastCheck(ACTION)).checked).toEqual({ whole: false, checked: 1 });
+
+    // A signature that another file's body calls: the whole project, and that file's diagnostics.
+    const taking = orders.replace("function todays_orders() ->", "function todays_orders(day: Int) ->");
+    await client.change(ORDERS, taking);
+    await client.diagnosticsOf(LOOK_UP, (d) => d.length === 1);
+    expect(fromLsp(root, client.diagnostics)).toEqual(checkOnDisk({ [ACTION]: unknown, [ORDERS]: taking }));
+    expect((await lastCheck(ORDERS)).checked?.whole).toBe(true);
+
+    // A syntax error stops checking, as in `check`; mended, the body is checked from the last check.
+    const broken = unknown.replace("    var kept = nope", "    var kept = (");
+    await client.change(ACTION, broken);
+    await client.diagnosticsOf(ACTION, (d) => d.some((x) => x.code.startsWith("syntax.")));
+    expect(fromLsp(root, client.diagnostics)).toEqual(checkOnDisk({ [ACTION]: broken, [ORDERS]: taking }));
+    const mended = unknown.replace("    var kept = nope", "    var kept = 1 + \"a\"");
+    await client.change(ACTION, mended);
+    await client.diagnosticsOf(ACTION, (d) => d.length === 1 && d[0].code === "type.mismatch");
+    expect(fromLsp(root, client.diagnostics)).toEqual(checkOnDisk({ [ACTION]: mended, [ORDERS]: taking }));
+    expect((await lastCheck(ACTION)).checked).toEqual({ whole: false, checked: 1 });
+  });
+
+  test("a file changed on disk, with no word from the client, is read again and checked at once", async () => {
+    const root = copyExample("jadpo-lsp-");
+    client = await LspClient.start(root);
+    await client.open(ACTION);
+    await client.diagnosticsOf(ACTION, (d) => d.length === 0);
+    const orders = readFileSync(join(root, ORDERS), "utf8");
+    writeFileSync(join(root, ORDERS), orders.replace("function todays_orders() ->", "function todays_orders(day: Int) ->"));
+    const onLookUp = await client.diagnosticsOf(LOOK_UP, (d) => d.length === 1);
+    expect(onLookUp.map((d) => d.code)).toEqual(["type.argument_count"]);
+    writeFileSync(join(root, ORDERS), orders);
+    await client.diagnosticsOf(LOOK_UP, (d) => d.length === 0);
+  });
+});

@@ -7,7 +7,7 @@ import { diagnostic } from "../diagnostics/diagnostic.ts";
 import { ERROR, type Type } from "../types/types.ts";
 import { sameType } from "../types/assignable.ts";
 import { printType } from "../types/print-type.ts";
-import { report, type Checker } from "./context.ts";
+import { report, type Checker, type PromptCall } from "./context.ts";
 import type { Body, Locals } from "./body.ts";
 import { checkExpr } from "./check-expr.ts";
 import { type CallExpr, type CallResult } from "./check-call.ts";
@@ -87,24 +87,35 @@ function setResolution(b: Body, call: CallExpr, resolution: Parameters<Checker["
   b.cx.resolutions.set(call.callee, resolution);
 }
 
-function remember(cx: Checker, prompt: PromptInfo, use: { kind: "generate" | "stream"; span: CallExpr["span"]; asType: Type | null }): void {
+/** Notes a call that asks `prompt`, for its use once every body is checked. */
+export function remember(cx: Checker, prompt: PromptInfo, call: PromptCall): void {
   let calls = cx.promptCalls.get(prompt);
   if (!calls) cx.promptCalls.set(prompt, (calls = []));
-  calls.push(use);
+  calls.push(call);
+  cx.callLog?.push({ prompt, call });
 }
 
-/** After every body is checked: each prompt's use, as-types and calls; `ai.prompt_mixed_use` once per prompt. */
-export function finishPromptUses(cx: Checker): void {
-  for (const prompt of cx.promptByDecl.values()) {
+/** How a prompt is used, read from the calls that ask it (in check order). */
+export type PromptUse = Pick<PromptInfo, "use" | "asTypes" | "calls">;
+
+export function promptUse(calls: readonly PromptCall[]): PromptUse {
+  const asTypes: Type[] = [];
+  for (const c of calls) {
+    if (c.kind !== "generate" || !c.asType || c.asType.kind === "error") continue;
+    if (!asTypes.some((t) => sameType(t, c.asType!))) asTypes.push(c.asType);
+  }
+  return { use: calls.length === 0 ? "unused" : calls[0].kind, asTypes, calls: calls.map((c) => c.span) };
+}
+
+/**
+ * After every body is checked: each prompt's use, as-types and calls (`settle` writes them: to the
+ * prompt itself, or an editor's to a new prompt where they changed); `ai.prompt_mixed_use` once per prompt.
+ */
+export function finishPromptUses(cx: Checker, settle: (prompt: PromptInfo, use: PromptUse) => void = (prompt, use) => void Object.assign(prompt, use)): void {
+  for (const prompt of [...cx.promptByDecl.values()]) {
     const calls = cx.promptCalls.get(prompt) ?? [];
-    prompt.calls = calls.map((c) => c.span);
-    if (calls.length === 0) continue;
-    prompt.use = calls[0].kind;
+    settle(prompt, promptUse(calls));
     const other = calls.find((c) => c.kind !== calls[0].kind);
     if (other) report(cx, diagnostic("ai.prompt_mixed_use", other.span, { prompt: prompt.name }));
-    for (const c of calls) {
-      if (c.kind !== "generate" || !c.asType || c.asType.kind === "error") continue;
-      if (!prompt.asTypes.some((t) => sameType(t, c.asType!))) prompt.asTypes.push(c.asType);
-    }
   }
 }

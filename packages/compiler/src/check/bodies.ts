@@ -12,6 +12,7 @@ import { resolveTypeRef } from "./type-refs.ts";
 import { Locals, type Body, type BodyKind } from "./body.ts";
 import { checkBlock } from "./check-stmt.ts";
 import { checkEscapes, declareActionFailures } from "./failures.ts";
+import { checkFakes } from "./fakes.ts";
 
 /**
  * Signatures already made, by parameter names and type identities: callables with the same
@@ -48,15 +49,16 @@ function signatureOf(cx: Checker, file: LoadedFile, params: Param[] | null, resu
 /** Every callable's signature and every action's `fails`, before any body refers to them. */
 export function declareSignatures(cx: Checker): void {
   const table = new SignatureTable();
-  for (const file of cx.graph.files) {
-    for (const decl of file.syntax.decls) {
-      if (decl.kind === "function" || decl.kind === "action") {
-        cx.signatures.set(decl, signatureOf(cx, file, decl.params, decl.returnType, table));
-        declareActionFailures(cx, file, decl);
-      } else if (decl.kind === "fixtures") {
-        for (const member of decl.members) cx.signatures.set(member, signatureOf(cx, file, member.params, member.returnType, table));
-      }
-    }
+  for (const file of cx.graph.files) for (const decl of file.syntax.decls) declareCallable(cx, file, decl, table);
+}
+
+/** The signatures and `fails` of one declaration's callables (none for other declarations). */
+export function declareCallable(cx: Checker, file: LoadedFile, decl: Decl, table = new SignatureTable()): void {
+  if (decl.kind === "function" || decl.kind === "action") {
+    cx.signatures.set(decl, signatureOf(cx, file, decl.params, decl.returnType, table));
+    declareActionFailures(cx, file, decl);
+  } else if (decl.kind === "fixtures") {
+    for (const member of decl.members) cx.signatures.set(member, signatureOf(cx, file, member.params, member.returnType, table));
   }
 }
 
@@ -110,24 +112,45 @@ function checkCallableBody(cx: Checker, file: LoadedFile, c: CallableBody): void
   checkCallable(cx, file, c.kind, c.name, c.nameIdent, c.node, c.block, c.params, c.action);
 }
 
-/**
- * Checks every body of every file, in path order then source order, pausing after each declaration. With `callableTables`,
- * functions', actions' and fixtures' bodies write their facts there (tests' always to the checker's).
- */
-export function* checkBodies(cx: Checker, callableTables?: SideTables): Steps<void> {
+/** How checkBodies takes a declaration with bodies: `check` checks them (an editor's re-check may replay what it kept instead). */
+export type BodyStep = (file: LoadedFile, decl: Decl, check: () => void) => void;
+
+export interface BodiesOptions {
+  /** Where function, action and fixture bodies write their facts (default: the checker's tables). */
+  callables?: SideTables;
+  /** Where tests write theirs (default: the checker's tables). */
+  tests?: SideTables;
+  each?: BodyStep;
+  /** Takes every body of a file at once instead (an editor's re-check replays a file it kept): true when it did. */
+  file?: (file: LoadedFile) => boolean;
+}
+
+/** The check of every body `decl` holds, or null when it holds none. */
+function bodiesOf(cx: Checker, file: LoadedFile, decl: Decl): (() => void) | null {
+  if (decl.kind === "test") return () => checkTestBody(cx, file, decl);
+  const bodies = callableBodies(decl);
+  if (bodies.length === 0) return null;
+  return () => {
+    for (const body of bodies) checkCallableBody(cx, file, body);
+  };
+}
+
+/** Checks every body of every file, in path order then source order, pausing after each declaration. */
+export function* checkBodies(cx: Checker, options: BodiesOptions = {}): Steps<void> {
   const own: SideTables = { exprTypes: cx.exprTypes, resolutions: cx.resolutions };
   for (const file of cx.graph.files) {
+    if (options.file?.(file)) {
+      yield;
+      continue;
+    }
     for (const decl of file.syntax.decls) {
       if (decl.incomplete) continue; // cut short by a syntax error, already reported
-      if (decl.kind === "test") {
-        checkTestBody(cx, file, decl);
-        yield;
-        continue;
-      }
-      const bodies = callableBodies(decl);
-      if (bodies.length === 0) continue;
-      if (callableTables) Object.assign(cx, callableTables);
-      for (const body of bodies) checkCallableBody(cx, file, body);
+      const check = bodiesOf(cx, file, decl);
+      if (check === null) continue;
+      const tables = decl.kind === "test" ? options.tests : options.callables;
+      if (tables) Object.assign(cx, tables);
+      if (options.each) options.each(file, decl, check);
+      else check();
       Object.assign(cx, own);
       yield;
     }
@@ -135,12 +158,13 @@ export function* checkBodies(cx: Checker, callableTables?: SideTables): Steps<vo
 }
 
 /**
- * The `bodyFacts` of a program checked with `callableTables` (see checkBodies): checks a body
- * again, the first time it is asked, writing every fact to `tables`. Its diagnostics were
+ * The `bodyFacts` of a program whose first check kept only some facts (see checkBodies): checks
+ * a body again, the first time it is asked, writing every fact to `tables` — a function's,
+ * action's or fixture member's, and with `tests` a test's (its fakes too). Its diagnostics were
  * reported by the first check and are dropped; what the first check noted for later bodies
  * (unknown names, undeclared failures, prompt calls) is not noted twice.
  */
-export function bodyFactsOnDemand(cx: Checker, tables: SideTables): (file: string, body: Block) => void {
+export function bodyFactsOnDemand(cx: Checker, tables: SideTables, tests: boolean): (file: string, body: Block) => void {
   const done = new Set<Block>();
   let files: Map<string, LoadedFile> | null = null;
   return (path, body) => {
@@ -151,11 +175,18 @@ export function bodyFactsOnDemand(cx: Checker, tables: SideTables): (file: strin
     if (!file) return;
     const again: Checker = {
       ...cx, ...tables,
-      diagnostics: [], promptCalls: new Map(), unknownTypes: new Set(cx.unknownTypes),
+      diagnostics: [], promptCalls: new Map(), callLog: undefined, missingUses: undefined, unknownTypes: new Set(cx.unknownTypes),
       suggestionsAsked: new Map(cx.suggestionsAsked), undeclaredFailures: new Map(cx.undeclaredFailures),
     };
     for (const decl of file.syntax.decls) {
       if (decl.incomplete) continue;
+      if (decl.kind === "test") {
+        if (!tests || decl.body !== body) continue;
+        // An editor's first check keeps no fact of a test, its fakes' included.
+        checkTestBody(again, file, decl);
+        checkFakes(again, file, decl);
+        return;
+      }
       for (const c of callableBodies(decl)) if (c.block === body) return checkCallableBody(again, file, c);
     }
   };

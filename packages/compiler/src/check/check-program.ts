@@ -1,7 +1,7 @@
 // The typechecker's entry: declarations first (prelude, types, failures, prompts, connection,
 // signatures), then every body, then how prompts are used, then tests and their fakes.
 import type { ModuleGraph } from "../modules/graph.ts";
-import type { CheckedProgram } from "./program.ts";
+import type { CheckedProgram, TestInfo } from "./program.ts";
 import type { Diagnostic } from "../diagnostics/diagnostic.ts";
 import type { Checker } from "./context.ts";
 import { buildPrelude } from "./prelude.ts";
@@ -13,7 +13,7 @@ import { declareTools } from "./prompt-tools.ts";
 import { bodyFactsOnDemand, checkBodies, declareSignatures } from "./bodies.ts";
 import { mergeMissingUses } from "./missing-uses.ts";
 import { finishPromptUses } from "./ai-calls.ts";
-import { collectTests } from "./tests.ts";
+import { collectTests, type TestsOptions } from "./tests.ts";
 import { recordingFilesOf } from "./recordings.ts";
 import { runSteps, type Steps } from "../steps.ts";
 import { checkOnlySideTables, firstPassTables, sideTablesToRun, type SideTables } from "./side-tables.ts";
@@ -57,15 +57,24 @@ export function* checkProgramSteps(
   options: CheckOptions = {},
 ): Steps<{ program: CheckedProgram; diagnostics: Diagnostic[] }> {
   const toRun = options.toRun ?? true;
+  const onDemand = toRun && options.factsOnDemand === true && options.keepFacts !== true;
+  const cx = newChecker(graph, recordingFiles, toRun || options.keepFacts === true ? sideTablesToRun() : checkOnlySideTables());
+  yield* declareSteps(cx);
+  const tables: SideTables = { exprTypes: cx.exprTypes, resolutions: cx.resolutions };
+  yield* checkBodies(cx, { callables: onDemand ? firstPassTables(tables) : undefined });
+  const tests = yield* finishSteps(cx);
+  return { program: programOf(cx, tests, recordingFiles, onDemand ? bodyFactsOnDemand(cx, tables, false) : undefined), diagnostics: cx.diagnostics };
+}
+
+/** A checker for `graph` before any declaration is read (only the locales), writing its facts to `tables`. */
+export function newChecker(graph: ModuleGraph, recordingFiles: string[], tables: SideTables): Checker {
   const diagnostics: Diagnostic[] = [];
   const locales = readLocales(graph, diagnostics);
-  const prelude = buildPrelude(locales.tags, locales.default);
-  const onDemand = toRun && options.factsOnDemand === true && options.keepFacts !== true;
-  const cx: Checker = {
+  return {
     graph,
     diagnostics,
-    ...(toRun || options.keepFacts ? sideTablesToRun() : checkOnlySideTables()),
-    prelude,
+    ...tables,
+    prelude: buildPrelude(locales.tags, locales.default),
     namedTypes: new Map(),
     brokenTypes: new Set(),
     promptValues: new Map(),
@@ -83,6 +92,10 @@ export function* checkProgramSteps(
     signatures: new Map(),
     recordingPaths: new Set(recordingFiles),
   };
+}
+
+/** The declarations, in order: types, failures, prompts and the connection, signatures, tools. */
+export function* declareSteps(cx: Checker): Steps<void> {
   declareTypeShells(cx);
   yield;
   defineTypes(cx);
@@ -96,18 +109,28 @@ export function* checkProgramSteps(
   yield;
   declareTools(cx);
   yield;
-  const tables: SideTables = { exprTypes: cx.exprTypes, resolutions: cx.resolutions };
-  yield* checkBodies(cx, onDemand ? firstPassTables(tables) : undefined);
-  finishPromptUses(cx);
-  const tests = yield* collectTests(cx);
+}
+
+/**
+ * After every body: how prompts are used, the tests and their fakes, one diagnostic per missing
+ * `use`. `settle`: how a prompt's use is written (finishPromptUses); `tests`: how tests are taken.
+ */
+export function* finishSteps(cx: Checker, editor: { settle?: Parameters<typeof finishPromptUses>[1]; tests?: TestsOptions } = {}): Steps<TestInfo[]> {
+  finishPromptUses(cx, editor.settle);
+  const tests = yield* collectTests(cx, editor.tests);
   mergeMissingUses(cx);
-  const program: CheckedProgram = {
-    graph,
+  return tests;
+}
+
+/** The checked program of a checker that has run every phase. */
+export function programOf(cx: Checker, tests: TestInfo[], recordingFiles: string[], bodyFacts: CheckedProgram["bodyFacts"]): CheckedProgram {
+  return {
+    graph: cx.graph,
     prompts: cx.prompts,
     failures: cx.failures,
-    aiFailures: prelude.aiFailures,
+    aiFailures: cx.prelude.aiFailures,
     connection: cx.connection,
-    locale: { default: prelude.localeDefault, members: prelude.locale },
+    locale: { default: cx.prelude.localeDefault, members: cx.prelude.locale },
     tests,
     recordings: recordingFilesOf(recordingFiles),
     exprTypes: cx.exprTypes,
@@ -115,7 +138,6 @@ export function* checkProgramSteps(
     namedTypes: cx.namedTypes,
     actionFailures: cx.actionFailures,
     signatures: cx.signatures,
-    ...(onDemand ? { bodyFacts: bodyFactsOnDemand(cx, tables) } : {}),
+    ...(bodyFacts ? { bodyFacts } : {}),
   };
-  return { program, diagnostics };
 }

@@ -45,6 +45,8 @@ export interface Checker {
   promptByDecl: Map<PromptDecl, PromptInfo>;
   promptByValues: Map<NamedType, PromptInfo>;
   promptCalls: Map<PromptInfo, PromptCall[]>;
+  /** Every prompt call noted, in order, when someone keeps what each body noted (an editor's re-check). */
+  callLog?: { prompt: PromptInfo; call: PromptCall }[];
   failureInfos: Map<FailureDecl, FailureInfo>;
   failures: FailureInfo[];
   actionFailures: Map<ActionDecl | FunctionDecl, FailureInfo[]>;

@@ -56,7 +56,7 @@ export function reportUnknownName(b: Body, env: Locals, span: Span, name: string
   report(b.cx, unknownName(span, name, weighed));
 }
 
-const SUGGESTIONS_PER_FILE = 200;
+export const SUGGESTIONS_PER_FILE = 200;
 
 /** Lazily, so a suggestion that weighs only some names never copies every name in scope. */
 function* allNames(b: Body, env: Locals): Generator<string> {

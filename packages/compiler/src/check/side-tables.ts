@@ -29,6 +29,14 @@ export function firstPassTables(tables: SideTables): SideTables {
   };
 }
 
+/**
+ * An editor's bodies (every fact found again on demand): read what the declarations wrote (each
+ * action's `fails`), write nothing.
+ */
+export function readOnlyTables(tables: SideTables): SideTables {
+  return { exprTypes: new Kept(tables.exprTypes, () => false), resolutions: new Kept(tables.resolutions, () => false) };
+}
+
 /** Writes to `into` only what `keep` says; reads all of it. */
 class Kept<K, V> implements SideTable<K, V> {
   constructor(private readonly into: SideTable<K, V>, private readonly keep: (key: K, value: V) => boolean) {}

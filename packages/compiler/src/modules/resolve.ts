@@ -13,6 +13,7 @@ import { addName, type NameTable, type Namespace } from "../names/namespace.ts";
 import { APP_FILE, moduleNames } from "./load.ts";
 import { addEdge, importCycles, type ImportEdges } from "./cycles.ts";
 import { indexDeclarations, moduleDeclaring, type DeclarationIndex } from "../names/declared-in.ts";
+import { runSteps, type Steps } from "../steps.ts";
 
 export interface ResolveOptions {
   recordings?: RecordingSource[];
@@ -42,9 +43,15 @@ interface Modules {
 
 /** Resolves every file's `use` lines and builds the module graph, reporting each problem once. */
 export function resolveModules(files: LoadedFile[], options: ResolveOptions = {}): ResolveResult {
+  return runSteps(resolveSteps(files, options));
+}
+
+/** resolveModules in steps: a pause after the names are declared and after each file's scope. */
+export function* resolveSteps(files: LoadedFile[], options: ResolveOptions = {}): Steps<ResolveResult> {
   const out: Diagnostic[] = [];
   const app = files.find((file) => file.path === APP_FILE) ?? null;
   const declared = declareNames(files, app, out);
+  yield;
   const modules = indexModules(files, declared, out);
   // Modules with a file that didn't parse (or wasn't read): their missing names aren't reported.
   const partial = new Set<string>();
@@ -57,7 +64,10 @@ export function resolveModules(files: LoadedFile[], options: ResolveOptions = {}
   // Which module declares each name, made only when a `use` names one its module lacks.
   let index: DeclarationIndex | undefined;
   const declarations = (): DeclarationIndex => (index ??= indexDeclarations(files));
-  for (const file of files) scopes.set(file.path, scopeOf(file, declared, modules, partial, edges, out, declarations));
+  for (const file of files) {
+    scopes.set(file.path, scopeOf(file, declared, modules, partial, edges, out, declarations));
+    yield;
+  }
   for (const d of importCycles(edges, files.map((file) => file.path))) out.push(d);
   return { graph: { files, scopes, app, recordings: options.recordings ?? [] }, diagnostics: out };
 }

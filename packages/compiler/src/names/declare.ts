@@ -3,6 +3,7 @@
 // casing, reserved, and the names unique across the project (prompts, named alone by `ai.<prompt>`
 // and the CLI; actions, named alone by `POST /actions/<name>` and a build's `app.actions`).
 import type { LoadedFile } from "../syntax/loaded-file.ts";
+import type { SyntaxFile } from "../syntax/ast.ts";
 import { diagnostic, type Diagnostic } from "../diagnostics/diagnostic.ts";
 import { checkCasing } from "./casing.ts";
 import { checkLocalDuplicates } from "./duplicates.ts";
@@ -22,6 +23,25 @@ export interface DeclaredNames {
   app: Namespace;
 }
 
+/**
+ * A file's names, and its duplicates and casing problems: the file alone decides them, so they
+ * are kept while it lives (an editor resolves the same unchanged files again at each check).
+ */
+const ownNamed = new WeakMap<LoadedFile, ReturnType<typeof declaredNames>>();
+const ownProblems = new WeakMap<SyntaxFile, readonly Diagnostic[]>();
+
+export function ownNames(file: LoadedFile): ReturnType<typeof declaredNames> {
+  let found = ownNamed.get(file);
+  if (found === undefined) ownNamed.set(file, (found = declaredNames(file)));
+  return found;
+}
+
+export function ownNameProblems(syntax: SyntaxFile): readonly Diagnostic[] {
+  let found = ownProblems.get(syntax);
+  if (found === undefined) ownProblems.set(syntax, (found = [...checkLocalDuplicates(syntax.decls), ...checkCasing(syntax.decls, syntax.locals)]));
+  return found;
+}
+
 export function declareNames(files: LoadedFile[], app: LoadedFile | null, out: Diagnostic[]): DeclaredNames {
   const declared: DeclaredNames = { files: new Map(), folders: new Map(), app: new Map() };
   const projectWide = { prompt: new Map<string, { file: LoadedFile; line: number }>(), action: new Map<string, { file: LoadedFile; line: number }>() };
@@ -30,12 +50,11 @@ export function declareNames(files: LoadedFile[], app: LoadedFile | null, out: D
     declared.files.set(file, own);
     let shared = file === app ? declared.app : declared.folders.get(file.folderModule);
     if (!shared) declared.folders.set(file.folderModule, (shared = new Map()));
-    for (const { name, entry } of declaredNames(file)) {
+    for (const { name, entry } of ownNames(file)) {
       if (!own.has(name)) own.set(name, entry);
       addName(shared, name, entry, out);
     }
-    for (const d of checkLocalDuplicates(file.syntax.decls)) out.push(d);
-    for (const d of checkCasing(file.syntax.decls, file.syntax.locals)) out.push(d);
+    for (const d of ownNameProblems(file.syntax)) out.push(d);
     for (const decl of file.syntax.decls) {
       if (decl.kind !== "prompt" && decl.kind !== "action") continue;
       const name = decl.name.name;

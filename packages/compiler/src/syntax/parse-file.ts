@@ -21,6 +21,8 @@ import { theParser, type JadpoParser } from "./parser.ts";
 import { FastParser } from "./fast/fast-parser.ts";
 import { MAX_DEPTH, declarationStarts, firstTooDeep } from "./declarations.ts";
 import { unsupportedAt, unsupportedStep } from "./unsupported.ts";
+import { KeptPrefix } from "./kept-prefix.ts";
+import { runSteps, type Steps } from "../steps.ts";
 import { bareDiagnostics } from "./bare.ts";
 import { ChainedComparison, spanOf } from "./build-ast.ts";
 import { fileStart } from "../source/span.ts";
@@ -52,8 +54,15 @@ export function checkSize(bytes: number, path: string): Diagnostic | null {
 /** The one hand-written parser of the process (it keeps no state between declarations; cheap to make). */
 const theFastParser = new FastParser();
 
-export function parseFile(path: string, kind: FileKind, input: string | Uint8Array): ParsedFile {
+/** `previous`: the file's last parse (an editor's), whose declarations before the change are kept (kept-prefix.ts). */
+export function parseFile(path: string, kind: FileKind, input: string | Uint8Array, previous?: ParsedFile): ParsedFile {
+  return runSteps(parseSteps(path, kind, input, previous));
+}
+
+/** parseFile in steps: a pause after each declaration it parses (an editor answers requests between them). */
+export function* parseSteps(path: string, kind: FileKind, input: string | Uint8Array, previous?: ParsedFile): Steps<ParsedFile> {
   const { text, badUtf8 } = decodeSource(input);
+  const kept = previous ? KeptPrefix.of(previous, path, kind, text) : null;
   const source = new SourceFile(path, text);
   const lexed = lex(text, path, badUtf8);
   const stream = lexed.stream;
@@ -76,6 +85,12 @@ export function parseFile(path: string, kind: FileKind, input: string | Uint8Arr
     // Lexer problems inside this declaration silence its parse errors (they are usually the cause).
     const startOffset = c === 0 ? 0 : stream.starts[from];
     const endOffset = to < count ? stream.starts[to] : text.length + 1;
+    const same = kept?.take(stream, to, decls.length, startOffset, endOffset);
+    if (same) {
+      decls.push(same.decl);
+      for (const local of same.locals) locals.push(local);
+      continue;
+    }
     while (lexIndex < lexDiagnostics.length && lexDiagnostics[lexIndex].span!.start < startOffset) lexIndex++;
     let quiet = lexIndex < lexDiagnostics.length && lexDiagnostics[lexIndex].span!.start < endOffset;
 
@@ -120,6 +135,7 @@ export function parseFile(path: string, kind: FileKind, input: string | Uint8Arr
       declared = parser.locals;
     }
     for (let k = 0; k < declared.length; k++) locals.push(declared[k]);
+    yield;
   }
 
   // Both are in offset order: one pass drops the lexer's problems inside skipped constructs.
