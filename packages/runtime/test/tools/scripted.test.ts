@@ -190,6 +190,19 @@ test "a correction needed at the last step is not asked for" {
     assert ai.order_question.steps == 8
 }
 
+test "a step's after is that turn's time; the tools take none" {
+    fakes: {
+        ai.order_question: [
+            call find_order(OrderQuery { code: "ABC-1234" }) after 2s,
+            calls [opening_hours(NoInput { }), raw_call("find_order", "{}")] after 500ms,
+            Reply { reply: "Ready."  status_known: true } after 1s
+        ]
+    }
+    var start = clock.now()
+    var r = attempt ask("?")
+    assert clock.now() - start == 3500ms
+}
+
 test "a step beyond the script" {
     fakes: {
         ai.order_question: [call opening_hours(NoInput { }) after 2s]
@@ -208,6 +221,7 @@ describe("a scripted tool prompt", () => {
       "a correction after a step that called tools sends no tool results",
       "a second undecodable answer is unreadable, whatever steps came between",
       "8 calling steps with max_steps 8 fail AiLoopLimit, the last step's calls having run", "a correction needed at the last step is not asked for",
+      "a step's after is that turn's time; the tools take none",
     ])(`%s (${mode})`, async (name) => {
       expect(await p.fail(name)).toBe("passed");
     });
