@@ -22,6 +22,12 @@ describe("a prompt's tools", () => {
     expect(tool.result.kind === "named" && tool.result.decl.name).toBe("OrderStatus");
   });
 
+  test("keep a description as written: `{…}` in it is not a placeholder", () => {
+    const { program, diagnostics } = checkSources(shop(TOOLED(`    tools: { find_order: "Finds an order by its {code}, not the {question}." }`)));
+    expect(diagnostics).toEqual([]);
+    expect(program.prompts.get("order_question")!.tools[0].description).toBe("Finds an order by its {code}, not the {question}.");
+  });
+
   test("default to 8 steps, and a prompt without tools has none", () => {
     const { program } = checkSources(shop(TOOLED(`    tools: { find_order: "Finds an order." }`)));
     expect(program.prompts.get("order_question")!.maxSteps).toBe(8);
