@@ -29,8 +29,8 @@ const FAILURE_WORDS = AI_FAILURE_WORDS.map((w) => `\`${w}\``).join(", ");
 
 function fakeType(cx: Checker, type: Type, p: LiteralProblem, whole = THE_ANSWER): void {
   const path = p.path === "" ? whole : p.path;
-  const suggestion = p.suggestion ?? (whole === THE_ANSWER ? "Correct the scripted answer to the type" : "Correct the scripted arguments to the type");
-  const what = whole === THE_ANSWER ? "A scripted answer" : "A scripted tool call's arguments";
+  const suggestion = p.suggestion ?? (whole === THE_ANSWER ? "Correct the scripted answer to the type" : "Correct the scripted argument to the type");
+  const what = whole === THE_ANSWER ? "A scripted answer" : "A scripted tool call's argument";
   report(cx, diagnostic("test.fake_type", p.at, { what, type: printType(type), suggestion }, [
     { label: "decode", text: formatProblemDetail({ rule: p.rule, path, expected: p.expected, found: p.found }) },
   ]));

@@ -3,7 +3,7 @@ import type { RuleEntry } from "./rule-entry.ts";
 
 export const testCompileRules = {
   "test.fake_type": {
-    // {what}: "A scripted answer", "A scripted tool call's arguments" (checked against the tool's arguments type), or
+    // {what}: "A scripted answer", "A scripted tool call's argument" (the one record, checked against the tool's arguments type), or
     // a `when` item's match: "A `when` item's field" (against the prompt's values type), "… text", "A `when` item of `ai.embed`".
     summary: "{what} doesn't decode as `{type}`",
     reason: "Scripts are checked against the prompt's types when the test compiles, so a test can't script what the decoding would reject or what no call could send.",
