@@ -43,6 +43,14 @@ export const testCompileRules = {
         summary: "`{prompt}` is streamed, so it is scripted with texts, not answers",
         next: "Script a text, a list of pieces, `partial(\"...\", <stop>)`, `recorded(\"...\")` or one of {failures}",
       },
+      transport_stop: {
+        summary: "`{word}` is a whole item, not a way a stream stops",
+        next: "Script `{word}` as an item of its own: the request is sent again and the next item answers it. A stream cut off after some text stops `timed_out`, as `partial(\"...\", timed_out)`",
+      },
+      bad_stop: {
+        summary: "`{word}` is not a way a stream stops",
+        next: "End `partial(...)` with one of {failures}",
+      },
       generate_on_stream: {
         summary: "{item} scripts an `ai.generate` answer, but `{prompt}` is streamed",
         next: "Script a text, a list of pieces, `partial(\"...\", <stop>)`, `recorded(\"...\")` or one of {failures}",
