@@ -139,7 +139,8 @@ async function fails(project: Project, args: string[], runEnv: Record<string, st
 describe("jadpo ai record, failing: exit 1, a shaped error, nothing written", () => {
   it("when the model can't be reached", async () => {
     const url = await closedPortUrl();
-    const out = await fails(example(), ["--as", "jersey", "--fixture", "questions.sesame"], { JADPO_AI_BASE_URL: url });
+    // As many retries as by default (the note counts them), without their waits.
+    const out = await fails(example().retryingAtOnce(), ["--as", "jersey", "--fixture", "questions.sesame"], { JADPO_AI_BASE_URL: url });
     expect(out).toBe([
       `error: The model at ${url} can't be reached`,
       "  note: the connection failed: ECONNREFUSED (after 2 retries)",
