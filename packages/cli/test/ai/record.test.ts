@@ -66,7 +66,8 @@ describe("jadpo ai record, recording", () => {
   });
 
   it("asks again after a 503 and a 429, by the connection's retries, and records the answer", async () => {
-    const project = example();
+    // Retried as by default, without the 1 s backoff's wait.
+    const project = example().retryingAtOnce();
     model().setBehaviour({ kind: "script", steps: [{ kind: "unavailable" }, { kind: "rate_limit", retryAfter: "0" }, { kind: "answer", text: NOT_COVERED, usage: null }] });
     const run = await project.run(["ai", "record", "answer_question", "--as", "jersey", "--fixture", "questions.sesame"], env());
     expect(run.stdout).toBe(recordedBlock("jersey", "the fixture `questions.sesame`"));
