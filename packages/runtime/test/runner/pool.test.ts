@@ -10,6 +10,12 @@ const workerUrl = new URL("./fixtures/fake-worker.mjs", import.meta.url);
 
 const normalised = (results: TestResult[]) => results.map((result) => ({ ...result, duration_ms: 0 }));
 
+/** The run on this thread alone, the one to compare with: no need to be busy, nothing races it. */
+const aloneRun = (count: number, bail?: number) => {
+  const tests = fakeTests(count, "main", () => {}, 0);
+  return runSelected(tests, tests.plan, { runSeed: 3, pool: null, bail });
+};
+
 async function run(count: number, workers: number, crashAfter?: number) {
   const pool = startPool(workerUrl, workers, { runSeed: 3, load: { count, by: "worker", crashAfter } });
   const events: RunEvent[] = [];
@@ -26,7 +32,7 @@ async function run(count: number, workers: number, crashAfter?: number) {
 
 describe("the pool, on threads", () => {
   it("shares the work with workers and keeps plan order", async () => {
-    const alone = await runSelected(fakeTests(1500, "main"), fakeTests(1500, "main").plan, { runSeed: 3, pool: null });
+    const alone = await aloneRun(1500);
     const shared = await run(1500, 2);
     expect(shared.results.some((result) => result.duration_ms === -2)).toBe(true);
     expect(normalised(shared.results)).toEqual(normalised(alone.results));
@@ -34,7 +40,7 @@ describe("the pool, on threads", () => {
   });
 
   it("runs a dead worker's batch elsewhere", async () => {
-    const alone = await runSelected(fakeTests(1500, "main"), fakeTests(1500, "main").plan, { runSeed: 3, pool: null });
+    const alone = await aloneRun(1500);
     // The worker answers its first batch (at most 128), then dies during its second.
     const shared = await run(1500, 1, 200);
     expect(shared.results.some((result) => result.duration_ms === -2)).toBe(true);
@@ -43,7 +49,7 @@ describe("the pool, on threads", () => {
 
   it("bails after the same failure, with the same tests skipped, whichever threads ran them", async () => {
     // Failures are at plan indices 3, 10, 17…: the 100th is index 696; everything after is skipped.
-    const alone = await runSelected(fakeTests(1500, "main"), fakeTests(1500, "main").plan, { runSeed: 3, pool: null, bail: 100 });
+    const alone = await aloneRun(1500, 100);
     const pool = startPool(workerUrl, 2, { runSeed: 3, load: { count: 1500, by: "worker" } });
     try {
       const shared = await runSelected(fakeTests(1500, "main"), fakeTests(1500, "main").plan, { runSeed: 3, pool, bail: 100 });
