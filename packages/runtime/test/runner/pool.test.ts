@@ -1,7 +1,8 @@
 // The pool on real worker threads: workers take batches once loaded, results come back in plan
 // order, and a worker that dies mid-batch loses nothing.
 import { describe, expect, it } from "vitest";
-import { startPool } from "../../src/runner/pool.ts";
+import type { LoadedTests } from "../../src/runner/execute.ts";
+import { startPool, type Pool } from "../../src/runner/pool.ts";
 import { runSelected } from "../../src/runner/run.ts";
 import type { RunEvent, TestResult } from "../../src/runner/events.ts";
 import { fakeTests } from "./fixtures/fake-tests.ts";
@@ -16,11 +17,51 @@ const aloneRun = (count: number, bail?: number) => {
   return runSelected(tests, tests.plan, { runSeed: 3, pool: null, bail });
 };
 
+/**
+ * `pool`, and a promise kept once one of its workers is ready (or gone): the run below waits for
+ * it before its first test, so a worker gets work however slowly it loads on a busy machine.
+ */
+function watched(pool: Pool): { pool: Pool; loaded: Promise<void> } {
+  let settle = () => {};
+  const loaded = new Promise<void>((resolve) => (settle = resolve));
+  return {
+    loaded,
+    pool: {
+      listen: (listener) => pool.listen({
+        ready(worker, key) {
+          listener.ready(worker, key);
+          settle();
+        },
+        outcomes: (worker, batch, outcomes) => listener.outcomes(worker, batch, outcomes),
+        gone(worker, reason) {
+          listener.gone(worker, reason);
+          settle();
+        },
+      }),
+      close: () => pool.close(),
+    },
+  };
+}
+
+/** `tests`, whose first test on this thread waits for `loaded`. */
+function waitingFor(loaded: Promise<void>, tests: LoadedTests): LoadedTests {
+  let first = true;
+  return {
+    ...tests,
+    run(entry, runSeed, extras) {
+      if (!first) return tests.run(entry, runSeed, extras);
+      first = false;
+      return loaded.then(() => tests.run(entry, runSeed, extras));
+    },
+  };
+}
+
 async function run(count: number, workers: number, crashAfter?: number) {
-  const pool = startPool(workerUrl, workers, { runSeed: 3, load: { count, by: "worker", crashAfter } });
+  const { pool, loaded } = watched(startPool(workerUrl, workers, { runSeed: 3, load: { count, by: "worker", crashAfter } }));
   const events: RunEvent[] = [];
   try {
-    const summary = await runSelected(fakeTests(count, "main"), fakeTests(count, "main").plan, { runSeed: 3, pool, onEvent: (event) => events.push(event) });
+    const tests = waitingFor(loaded, fakeTests(count, "main"));
+    const summary = await runSelected(tests, tests.plan, { runSeed: 3, pool, onEvent: (event) => events.push(event) });
     // Each test's event, in the order of the summary, whichever thread ran it.
     const done = events.flatMap((event) => (event.type === "test-done" ? [event.result] : []));
     expect(done).toEqual(summary.results);
