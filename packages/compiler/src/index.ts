@@ -71,7 +71,7 @@ export { formatDuration, formatInstant, parseDuration, parseInstant } from "./va
 export { compilePattern, type PatternMatcher, type PatternCompiled } from "./types/pattern.ts";
 export { parseTemplate, type TemplatePart } from "./prompts/template.ts";
 export { promptVersion, spellTypeRef } from "./prompts/version.ts";
-export { canonicalJson, digest8, type CanonicalInput } from "./prompts/digest.ts";
+export { canonicalJson, digest8, sortedJsonIndented, type CanonicalInput } from "./prompts/digest.ts";
 export { hmacSha256Hex, sha256, sha256PartsHex, sha256Uint32, uint32At } from "./hash/digest.ts";
 export { keywordNames } from "./syntax/tokens.ts";
 export { LIBRARY_FUNCTIONS } from "./check/library.ts";
