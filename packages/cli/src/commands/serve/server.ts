@@ -8,6 +8,7 @@
 // outcome (its failure's status, 504 past `--request-timeout`, 500 for a fault, else 200).
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { nowMs } from "@jadpo/compiler";
 import type { ProductionApp, ProductionOutcome } from "@jadpo/runtime/app";
 import type { TestTimeout } from "@jadpo/runtime";
 import { actionNameOf } from "../../http/action-path.ts";
@@ -126,7 +127,7 @@ export function createServeServer(app: ProductionApp, config: ServeConfig, hooks
   }
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const started = performance.now();
+    const started = nowMs();
     const requestId = givenRequestId(req.headers["x-request-id"]) ?? `req_${randomBytes(8).toString("hex")}`;
     res.setHeader("x-request-id", requestId);
     // A client kept alive while the server drains is told to go elsewhere next time.
@@ -159,7 +160,7 @@ export function createServeServer(app: ProductionApp, config: ServeConfig, hooks
     }
     // A path naming no action counts as `-`, so strangers can't grow the metrics' label set.
     const action = name !== null && app.actions.has(name) ? name : "-";
-    const seconds = (performance.now() - started) / 1000;
+    const seconds = (nowMs() - started) / 1000;
     hooks.log(requestLine({ requestId, action, status: answer.status, ms: seconds * 1000, ai, failure: answer.failure }));
     hooks.metrics.request(action, answer.status, seconds);
     for (const [header, value] of Object.entries(answer.headers ?? {})) res.setHeader(header, value);
