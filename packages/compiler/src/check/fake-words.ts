@@ -7,7 +7,7 @@ import { diagnostic } from "../diagnostics/diagnostic.ts";
 import { DURATION, TEXT, type Type } from "../types/types.ts";
 import { printType } from "../types/print-type.ts";
 import { formatProblemDetail } from "../values/problem.ts";
-import { THE_ANSWER } from "../vocabulary.ts";
+import { THE_ANSWER, isAiFailureWord, isTransportFailureWord } from "../vocabulary.ts";
 import { report } from "./context.ts";
 import type { Body } from "./body.ts";
 
@@ -63,4 +63,24 @@ export function likeElsewhere(b: Body, prompt: PromptInfo, item: FakeItem): null
     what: "A scripted answer", type: printType(type), suggestion: `\`like("…")\` answers \`ai.embed\` only: script ${prompt.use === "stream" ? "a text" : `an answer of \`${printType(type)}\``}`,
   }, [{ label: "decode", text: formatProblemDetail({ rule: "type", path: THE_ANSWER, expected: printType(type), found: "an embedding" }) }]));
   return null;
+}
+
+/** `partial(…, <stop>)` with two arguments, whatever they are: a stream item, if a malformed one. */
+export function isPartialCall(expr: Expr): expr is Extract<Expr, { kind: "call" }> {
+  return expr.kind === "call" && expr.callee.kind === "name" && expr.callee.name === "partial" && expr.asType === null && expr.args.length === 2;
+}
+
+/**
+ * A stream prompt's `partial(…, <stop>)` whose stop is no failure word (a well-formed one is a
+ * `partial` item already) but a word: one diagnostic at the stop, saying what a transport failure
+ * is instead when it names one (`unavailable`, `rate_limited(…)` are whole items). False otherwise.
+ */
+export function badPartialStop(b: Body, expr: Expr, failures: string): boolean {
+  if (!isPartialCall(expr)) return false;
+  const stop = expr.args[1];
+  const word = stop.kind === "name" ? stop.name : stop.kind === "call" && stop.callee.kind === "name" ? stop.callee.name : null;
+  if (word === null || isAiFailureWord(word)) return false;
+  const variant = isTransportFailureWord(word) ? "transport_stop" : "bad_stop";
+  report(b.cx, diagnostic("test.fake_stream_item", stop.span, { variant, word, failures }));
+  return true;
 }

@@ -16,7 +16,7 @@ import { recordingNameFor } from "../names/casing.ts";
 import { isLowerSnake } from "../names/case-tests.ts";
 import { onlyFixtureFor } from "./fixtures-for.ts";
 import { whenItem } from "./fake-when.ts";
-import { likeElsewhere, likeItem, transportItem } from "./fake-words.ts";
+import { badPartialStop, isPartialCall, likeElsewhere, likeItem, transportItem } from "./fake-words.ts";
 import { lookupTop, report, type Checker } from "./context.ts";
 import { Locals, type Body } from "./body.ts";
 import { checkExpr } from "./check-expr.ts";
@@ -29,8 +29,8 @@ const FAILURE_WORDS = AI_FAILURE_WORDS.map((w) => `\`${w}\``).join(", ");
 
 function fakeType(cx: Checker, type: Type, p: LiteralProblem, whole = THE_ANSWER): void {
   const path = p.path === "" ? whole : p.path;
-  const suggestion = p.suggestion ?? (whole === THE_ANSWER ? "Correct the scripted answer to the type" : "Correct the scripted arguments to the type");
-  const what = whole === THE_ANSWER ? "A scripted answer" : "A scripted tool call's arguments";
+  const suggestion = p.suggestion ?? (whole === THE_ANSWER ? "Correct the scripted answer to the type" : "Correct the scripted argument to the type");
+  const what = whole === THE_ANSWER ? "A scripted answer" : "A scripted tool call's argument";
   report(cx, diagnostic("test.fake_type", p.at, { what, type: printType(type), suggestion }, [
     { label: "decode", text: formatProblemDetail({ rule: p.rule, path, expected: p.expected, found: p.found }) },
   ]));
@@ -184,6 +184,11 @@ function timedOne(b: Body, checked: CheckedFakeShape | null): CheckedFakeItem | 
 function generatePromptItem(b: Body, prompt: PromptInfo, item: AskedItem): CheckedFakeShape | null {
   switch (item.kind) {
     case "value":
+      // `partial` with a stop that isn't one is still a stream's item: not for a generate prompt.
+      if (isPartialCall(item.expr)) {
+        if (prompt.use === "generate") return partialOnGenerate(b, prompt, item);
+        if (badPartialStop(b, item.expr, FAILURE_WORDS)) return null;
+      }
       if (item.expr.kind === "list" && !prompt.asTypes.some((t) => listItem(t) !== null) && prompt.use === "generate") {
         report(b.cx, diagnostic("test.fake_stream_item", item.span, { variant: "pieces_on_generate", prompt: prompt.name, answer: answerWords(prompt), failures: FAILURE_WORDS }));
         return null;
@@ -201,9 +206,13 @@ function generatePromptItem(b: Body, prompt: PromptInfo, item: AskedItem): Check
       return callsItem(b, prompt, item);
     case "partial":
       if (prompt.use === "unused") return partialItem(b, item);
-      report(b.cx, diagnostic("test.fake_stream_item", item.span, { variant: "stream_on_generate", prompt: prompt.name, answer: answerWords(prompt), failures: FAILURE_WORDS }));
-      return null;
+      return partialOnGenerate(b, prompt, item);
   }
+}
+
+function partialOnGenerate(b: Body, prompt: PromptInfo, item: FakeItem): null {
+  report(b.cx, diagnostic("test.fake_stream_item", item.span, { variant: "stream_on_generate", prompt: prompt.name, answer: answerWords(prompt), failures: FAILURE_WORDS }));
+  return null;
 }
 
 /** `recorded("name")`, for a generate or a stream prompt: the recording's file must exist beside the prompt. */
@@ -296,6 +305,7 @@ function streamPromptItem(b: Body, prompt: PromptInfo, item: AskedItem): Checked
         b.cx.exprTypes.set(item.expr, { kind: "list", item: TEXT });
         return { kind: "stream_text", item, text: pieces.join(""), pieces };
       }
+      if (badPartialStop(b, item.expr, FAILURE_WORDS)) return null;
       report(b.cx, diagnostic("test.fake_stream_item", item.span, { variant: "answer_on_stream", prompt: prompt.name, failures: FAILURE_WORDS }));
       return null;
     case "partial":

@@ -1,14 +1,15 @@
 // A prompt's `tools:` and `max_steps:` (docs/ai.md), resolved once after every signature is known:
 // each tool an action or function of the prompt's file taking one record and returning a value
-// (`prompt.bad_tool` otherwise, `name.unknown` for a name nothing declares). The resolved list is
-// the prompt's (`PromptInfo.tools`): the fake, the loop and the version all read it.
+// (`prompt.bad_tool` otherwise, `name.unknown` for a name the file can't see, with the `use` line
+// when another module declares it). The resolved list is the prompt's (`PromptInfo.tools`): the
+// fake, the loop and the version all read it.
 import type { ConfigEntry, PromptDecl } from "../syntax/ast.ts";
 import type { PromptInfo, ToolInfo } from "./program.ts";
 import { diagnostic } from "../diagnostics/diagnostic.ts";
 import { objectOf } from "../types/assignable.ts";
 import { printType } from "../types/print-type.ts";
 import { promptVersion, spellTypeRef } from "../prompts/version.ts";
-import { lookupTop, report, visibleTopNames, type Checker } from "./context.ts";
+import { declaredElsewhereHint, lookupTop, report, visibleTopNames, type Checker } from "./context.ts";
 import { badEntry, exprOf } from "./config-entries.ts";
 import { describeRef, unknownName } from "./report-names.ts";
 
@@ -71,6 +72,12 @@ function readTool(cx: Checker, info: PromptInfo, entry: ConfigEntry, seen: Set<s
   seen.add(name);
   const ref = lookupTop(cx, info.file, name);
   if (!ref) {
+    // Declared by another module: an import is missing (merged with the file's other names from it).
+    const elsewhere = declaredElsewhereHint(cx, info.file, name, span);
+    if (elsewhere !== null) {
+      report(cx, diagnostic("name.unknown", span, { name, suggestion: elsewhere.suggestion }, [], elsewhere.fixes));
+      return null;
+    }
     const callables = [...visibleTopNames(cx, info.file)].filter((n) => {
       const r = lookupTop(cx, info.file, n);
       return r?.kind === "decl" && (r.decl.kind === "action" || r.decl.kind === "function");

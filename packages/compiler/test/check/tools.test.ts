@@ -1,5 +1,6 @@
 // Prompts with tools, as the checker sees them: the resolved tool list, the version digest that
-// covers the tools, and `AiLoopLimit`, which only a tool prompt's calls can fail with.
+// covers the tools, and `AiLoopLimit`, which only a tool prompt's calls can fail with (in a match or
+// through `attempt`).
 import { describe, expect, test } from "vitest";
 import { checkSources, EXAMPLE_ROOT, readProject } from "./check-sources.ts";
 import { shop } from "./rule-cases/shared.ts";
@@ -19,6 +20,12 @@ describe("a prompt's tools", () => {
     const [tool] = prompt.tools;
     expect(tool.argsType.kind === "named" && tool.argsType.decl.name).toBe("OrderQuery");
     expect(tool.result.kind === "named" && tool.result.decl.name).toBe("OrderStatus");
+  });
+
+  test("keep a description as written: `{…}` in it is not a placeholder", () => {
+    const { program, diagnostics } = checkSources(shop(TOOLED(`    tools: { find_order: "Finds an order by its {code}, not the {question}." }`)));
+    expect(diagnostics).toEqual([]);
+    expect(program.prompts.get("order_question")!.tools[0].description).toBe("Finds an order by its {code}, not the {question}.");
   });
 
   test("default to 8 steps, and a prompt without tools has none", () => {
@@ -62,6 +69,22 @@ describe("AiLoopLimit", () => {
     expect(checkSources(shop(TOOLED("", asking(ALL_BUT_LIMIT)))).diagnostics).toEqual([]);
     const { diagnostics } = checkSources(shop(TOOLED("", asking(`${ALL_BUT_LIMIT}\n        failure AiLoopLimit => Reply { reply: "Too long." }`))));
     expect(diagnostics.map((d) => d.rule)).toEqual(["failure.arm_impossible"]);
+  });
+});
+
+describe("AiLoopLimit through attempt", () => {
+  const FIVE = "AiRefused, AiTimedOut, AiOverBudget, AiTooLong, AiUnreadable";
+  const attempting = (fails: string) => `action answer(question: Text) fails ${fails} -> Reply {\n    return attempt ai.generate(OrderQuestion { question: question }, as: Reply)\n}\n`;
+
+  test("an attempt of a tool prompt's call whose action doesn't list it is failure.undeclared, naming it", () => {
+    const { diagnostics } = checkSources(shop(TOOLED(FIND, attempting(FIVE))));
+    expect(diagnostics.map((d) => d.rule)).toEqual(["failure.undeclared"]);
+    expect(diagnostics[0].summary).toBe("`answer` can fail with `AiLoopLimit`, which its `fails` doesn't list");
+    expect(checkSources(shop(TOOLED(FIND, attempting(`${FIVE}, AiLoopLimit`)))).diagnostics).toEqual([]);
+  });
+
+  test("an attempt of a prompt without tools needs only the five", () => {
+    expect(checkSources(shop(TOOLED("", attempting(FIVE)))).diagnostics).toEqual([]);
   });
 });
 

@@ -2,7 +2,8 @@
 // `rate_limited(…)` items retried by the connection's policy on the test clock — the Retry-After
 // (capped by `timeout`), else the doubling backoff — each retry taking the next item; exhausted
 // retries surfacing as AiTimedOut / AiOverBudget (a stream's stop); a retry is not an attempt.
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { runTest } from "../../src/runner/run-test.ts";
 import { lineOf, projectOf } from "../../src/testing/project.ts";
 import { shopFiles, TEST_FILE } from "./retry-project.ts";
 
@@ -195,5 +196,43 @@ describe("the connection's retries: and timeout", () => {
     expect(await p.fail("no retries")).toBe("passed");
     // The same test under the default policy retries, so its script runs out.
     expect((await projectOf(shopFiles(POLICY_TESTS)).run("no retries")).diagnostics.map((d) => d.rule)).toEqual(["test.fakes_exhausted"]);
+  });
+});
+
+const HOURS = `
+test "an hour's Retry-After, then a backoff" {
+    fakes: {
+        ai.answer_question: [rate_limited(1h), unavailable, Reply { resolved: true  text: "Yes." }]
+    }
+    var start = clock.now()
+    var r = attempt ask("Sesame?")
+    assert r.text == "Yes."
+    assert clock.now() - start == 1h + 2s
+    assert ai.answer_question.retries == 2
+}
+`;
+
+describe("a test's retries never wait on real time", () => {
+  const name = "an hour's Retry-After, then a backoff";
+  // A timeout of 2h, so the hour's Retry-After is waited whole.
+  const files = shopFiles(HOURS, "    timeout: 2h\n");
+
+  it("a test with synchronous AI finishes synchronously: no timer could have run", () => {
+    const p = projectOf(files);
+    const result = runTest(p.compiled, p.test(name), { runSeed: 1, readFile: p.readFile });
+    expect(result instanceof Promise).toBe(false);
+    expect(result).toMatchObject({ status: "passed" });
+  });
+
+  it("a test with asynchronous AI sets no timer for its waits", async () => {
+    const p = projectOf(files, "async");
+    const timers = vi.spyOn(globalThis, "setTimeout");
+    try {
+      expect(await p.fail(name)).toBe("passed");
+      // Only a wait as long as a retry's (1 s and up) would be one; anything shorter is not ours.
+      expect(timers.mock.calls.filter(([, ms]) => typeof ms === "number" && ms >= 1000)).toEqual([]);
+    } finally {
+      timers.mockRestore();
+    }
   });
 });

@@ -62,6 +62,19 @@ test "the tool's own AI call takes its prompt's items" {
     }
 }
 
+test "a tool's own AI call takes its item's time, inside the step's" {
+    fakes: {
+        ai.summary_question: [
+            call summarized_order(OrderQuery { code: "ABC-1234" }) after 1s,
+            Reply { reply: "Two loaves."  status_known: true } after 1s
+        ]
+        ai.summarize_order: ["Two sourdough loaves." after 4s]
+    }
+    var start = clock.now()
+    assert ask_summary("?") == "Two loaves."
+    assert clock.now() - start == 6s
+}
+
 test "the tool's failure from its own AI call goes back to the model" {
     fakes: {
         ai.summary_question: [
@@ -94,7 +107,10 @@ test "a nested loop's calls each take their own when item's steps" {
 describe("a tool that calls AI", () => {
   for (const mode of ["sync", "async"] as const) {
     const p = toolProject(TESTS, mode, EXTRA);
-    it.each(["the tool's own AI call takes its prompt's items", "the tool's failure from its own AI call goes back to the model"])(`%s (${mode})`, async (name) => {
+    it.each([
+      "the tool's own AI call takes its prompt's items", "a tool's own AI call takes its item's time, inside the step's",
+      "the tool's failure from its own AI call goes back to the model",
+    ])(`%s (${mode})`, async (name) => {
       expect(await p.fail(name)).toBe("passed");
     });
   }

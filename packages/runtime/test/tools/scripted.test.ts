@@ -1,7 +1,8 @@
 // A tool prompt's script: `call`, `calls` and `raw_call` steps, what goes back to the model as
 // JSON, a tool's failure and a bad call the model recovers from, the correction as a step, and
-// the step limit.
+// the step limit; a tool's runtime fault is the whole call's.
 import { describe, expect, it } from "vitest";
+import { SHOP_BROKEN } from "../../src/testing/shop.ts";
 import { toolProject } from "./tool-project.ts";
 
 const TESTS = `
@@ -190,6 +191,19 @@ test "a correction needed at the last step is not asked for" {
     assert ai.order_question.steps == 8
 }
 
+test "a step's after is that turn's time; the tools take none" {
+    fakes: {
+        ai.order_question: [
+            call find_order(OrderQuery { code: "ABC-1234" }) after 2s,
+            calls [opening_hours(NoInput { }), raw_call("find_order", "{}")] after 500ms,
+            Reply { reply: "Ready."  status_known: true } after 1s
+        ]
+    }
+    var start = clock.now()
+    var r = attempt ask("?")
+    assert clock.now() - start == 3500ms
+}
+
 test "a step beyond the script" {
     fakes: {
         ai.order_question: [call opening_hours(NoInput { }) after 2s]
@@ -208,6 +222,7 @@ describe("a scripted tool prompt", () => {
       "a correction after a step that called tools sends no tool results",
       "a second undecodable answer is unreadable, whatever steps came between",
       "8 calling steps with max_steps 8 fail AiLoopLimit, the last step's calls having run", "a correction needed at the last step is not asked for",
+      "a step's after is that turn's time; the tools take none",
     ])(`%s (${mode})`, async (name) => {
       expect(await p.fail(name)).toBe("passed");
     });
@@ -216,6 +231,25 @@ describe("a scripted tool prompt", () => {
       const result = await p.run("a step beyond the script");
       expect(result.diagnostics.map((d) => d.rule)).toEqual(["test.fakes_exhausted"]);
       expect(result.diagnostics[0].details).toEqual([{ label: "fakes", text: "`ai.order_question` scripted 1 answer; step 2 has none" }]);
+    });
+  }
+});
+
+const FAULT = `
+test "a tool that faults" {
+    fakes: {
+        ai.broken_question: [call broken(OrderQuery { code: "ABC-1234" }), "Done."]
+    }
+    assert ask_broken("?") == "other"
+}
+`;
+
+describe("a tool's runtime fault", () => {
+  for (const mode of ["sync", "async"] as const) {
+    it(`is a fault of the whole call: no failure arm catches it, and the test fails with it (${mode})`, async () => {
+      const result = await toolProject(FAULT, mode, SHOP_BROKEN).run("a tool that faults");
+      expect(result.status).toBe("failed");
+      expect(result.diagnostics.map((d) => [d.rule, d.details[0]?.text])).toEqual([["runtime.fault", "Division by zero"]]);
     });
   }
 });

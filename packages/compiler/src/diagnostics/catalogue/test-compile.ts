@@ -3,7 +3,7 @@ import type { RuleEntry } from "./rule-entry.ts";
 
 export const testCompileRules = {
   "test.fake_type": {
-    // {what}: "A scripted answer", "A scripted tool call's arguments" (checked against the tool's arguments type), or
+    // {what}: "A scripted answer", "A scripted tool call's argument" (the one record, checked against the tool's arguments type), or
     // a `when` item's match: "A `when` item's field" (against the prompt's values type), "… text", "A `when` item of `ai.embed`".
     summary: "{what} doesn't decode as `{type}`",
     reason: "Scripts are checked against the prompt's types when the test compiles, so a test can't script what the decoding would reject or what no call could send.",
@@ -42,6 +42,14 @@ export const testCompileRules = {
       answer_on_stream: {
         summary: "`{prompt}` is streamed, so it is scripted with texts, not answers",
         next: "Script a text, a list of pieces, `partial(\"...\", <stop>)`, `recorded(\"...\")` or one of {failures}",
+      },
+      transport_stop: {
+        summary: "`{word}` is a whole item, not a way a stream stops",
+        next: "Script `{word}` as an item of its own: the request is sent again and the next item answers it. A stream cut off after some text stops `timed_out`, as `partial(\"...\", timed_out)`",
+      },
+      bad_stop: {
+        summary: "`{word}` is not a way a stream stops",
+        next: "End `partial(...)` with one of {failures}",
       },
       generate_on_stream: {
         summary: "{item} scripts an `ai.generate` answer, but `{prompt}` is streamed",

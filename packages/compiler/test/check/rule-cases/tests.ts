@@ -116,6 +116,39 @@ export const testCases: RuleCase[] = [
   },
   {
     rule: "test.fake_stream_item",
+    title: "a transport failure as a partial stream's stop",
+    files: shop(STREAMING, {
+      "domains/shop/tell.test.jadpo": `test "a stream" {\n    fakes: {\n        ai.ask: [partial("Our ", unavailable)]\n    }\n    var told = tell("Hello?")\n}\n`,
+    }),
+    expected: `error: \`unavailable\` is a whole item, not a way a stream stops --> domains/shop/tell.test.jadpo:3:34
+  reason: A generate prompt is scripted with answers, a stream prompt with texts and \`ai.embed\` with vectors, so each item has the shape its call reads.
+  next: Script \`unavailable\` as an item of its own: the request is sent again and the next item answers it. A stream cut off after some text stops \`timed_out\`, as \`partial("...", timed_out)\` (agent)
+  rule: test.fake_stream_item`,
+  },
+  {
+    rule: "test.fake_stream_item",
+    title: "a partial stream's stop that is no stop",
+    files: shop(STREAMING, {
+      "domains/shop/tell.test.jadpo": `test "a stream" {\n    fakes: {\n        ai.ask: [partial(["Our ", "rye"], cut)]\n    }\n    var told = tell("Hello?")\n}\n`,
+    }),
+    expected: `error: \`cut\` is not a way a stream stops --> domains/shop/tell.test.jadpo:3:43
+  reason: A generate prompt is scripted with answers, a stream prompt with texts and \`ai.embed\` with vectors, so each item has the shape its call reads.
+  next: End \`partial(...)\` with one of \`refused\`, \`timed_out\`, \`over_budget\`, \`too_long\` (agent)
+  rule: test.fake_stream_item`,
+  },
+  {
+    rule: "test.fake_stream_item",
+    title: "a partial stream with no stop, for a generate prompt: one diagnostic",
+    files: shop(ANSWERING, {
+      "domains/shop/answer.test.jadpo": `test "an answer" {\n    fakes: {\n        ai.ask: [partial("Our", rate_limited(2s))]\n    }\n    var a = attempt answer("Hello?")\n}\n`,
+    }),
+    expected: `error: \`partial(...)\` scripts a stream, but \`ask\` is asked by \`ai.generate\` --> domains/shop/answer.test.jadpo:3:18
+  reason: A generate prompt is scripted with answers, a stream prompt with texts and \`ai.embed\` with vectors, so each item has the shape its call reads.
+  next: Script an answer of \`Answer\`, \`raw("...")\`, \`recorded("...")\`, \`malformed\` or one of \`refused\`, \`timed_out\`, \`over_budget\`, \`too_long\` (agent)
+  rule: test.fake_stream_item`,
+  },
+  {
+    rule: "test.fake_stream_item",
     title: "an answer for a stream prompt",
     files: shop(STREAMING, {
       "domains/shop/tell.test.jadpo": `test "a stream" {\n    fakes: {\n        ai.ask: [Answer { resolved: true  reply: "Yes." }]\n    }\n    var told = tell("Hello?")\n}\n`,

@@ -42,20 +42,20 @@ export const toolCases: RuleCase[] = [
     rule: "test.fake_type",
     title: "a tool call's argument, at its field",
     files: scripted(`call find_order(OrderQuery { code: 5 })`),
-    expected: `error: A scripted tool call's arguments doesn't decode as \`OrderQuery\` --> domains/shop/ask.test.jadpo:3:64
+    expected: `error: A scripted tool call's argument doesn't decode as \`OrderQuery\` --> domains/shop/ask.test.jadpo:3:64
   decode: \`type\` on \`code\`: expected OrderCode, got Int
   reason: Scripts are checked against the prompt's types when the test compiles, so a test can't script what the decoding would reject or what no call could send.
-  next: Correct the scripted arguments to the type (agent)
+  next: Correct the scripted argument to the type (agent)
   rule: test.fake_type`,
   },
   {
     rule: "test.fake_type",
     title: "a tool call's argument breaking a constraint",
     files: scripted(`calls [find_order(OrderQuery { code: "abc" })]`),
-    expected: `error: A scripted tool call's arguments doesn't decode as \`OrderQuery\` --> domains/shop/ask.test.jadpo:3:66
+    expected: `error: A scripted tool call's argument doesn't decode as \`OrderQuery\` --> domains/shop/ask.test.jadpo:3:66
   decode: \`pattern\` on \`code\`: expected text matching "[A-Z]{3}-[0-9]{4}", got "abc"
   reason: Scripts are checked against the prompt's types when the test compiles, so a test can't script what the decoding would reject or what no call could send.
-  next: Correct the scripted arguments to the type (agent)
+  next: Correct the scripted argument to the type (agent)
   rule: test.fake_type`,
   },
   {
@@ -143,6 +143,17 @@ export const toolCases: RuleCase[] = [
     expected: `error: \`find_ordr\` is not defined here --> domains/shop/shop.jadpo:21:14
   reason: A name must be declared in the module, imported with \`use\`, declared in \`app.jadpo\`, or be a prelude name.
   next: Did you mean \`find_order\`? (agent)
+  rule: name.unknown`,
+  },
+  {
+    rule: "name.unknown",
+    title: "a tool another module declares, not imported",
+    files: shop(TOOLED(`    tools: { opening_hours: "Today's opening hours." }`), {
+      "domains/hours/hours.jadpo": `type NoInput = Object { }\nfunction opening_hours(input: NoInput) -> Text {\n    return "9 to 5"\n}\n`,
+    }),
+    expected: `error: \`opening_hours\` is not defined here --> domains/shop/shop.jadpo:21:14
+  reason: A name must be declared in the module, imported with \`use\`, declared in \`app.jadpo\`, or be a prelude name.
+  next: \`opening_hours\` is declared in \`hours/hours\`: add the line \`use hours/hours { opening_hours }\` (agent)
   rule: name.unknown`,
   },
   {
