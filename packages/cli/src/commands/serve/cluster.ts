@@ -1,7 +1,8 @@
 // `--workers N` (docs/production.md): N processes serving on one port through node:cluster. The
-// primary forks the workers with the same command line, prints the URL once (the first worker's),
-// passes each worker's output on a whole line at a time, forwards SIGTERM and SIGINT, replaces a
-// worker that dies while serving, and answers a worker's `/metrics` with the sum over all of them.
+// primary forks the workers with the same command line (one, then the others once it listens),
+// prints the URL once (the first worker's), passes each worker's output on a whole line at a time,
+// forwards SIGTERM and SIGINT, replaces a worker that dies while serving, and answers a worker's
+// `/metrics` with the sum over all of them.
 import cluster, { type Worker } from "node:cluster";
 import type { Readable } from "node:stream";
 import type { CliContext, Output } from "../../context.ts";
@@ -81,8 +82,10 @@ export async function runPrimary(count: number, context: CliContext, stop: Abort
     worker.on("message", (m: unknown) => {
       if (isMessage<Extract<ToPrimary, { jadpo: "listening" }>>(m, "listening")) {
         listening = true;
-        if (!urlPrinted) context.stdout.write(`${m.url}\n`);
+        if (urlPrinted) return;
+        context.stdout.write(`${m.url}\n`);
         urlPrinted = true;
+        for (let i = 1; i < count; i++) fork();
       } else if (isMessage<Extract<ToPrimary, { jadpo: "metrics-request" }>>(m, "metrics-request")) {
         void metrics.text().then(
           (text) => worker.send({ jadpo: "metrics", id: m.id, text, contentType: metrics.contentType } satisfies ToWorker),
@@ -98,7 +101,8 @@ export async function runPrimary(count: number, context: CliContext, stop: Abort
       else fork();
     });
   };
-  for (let i = 0; i < count; i++) fork();
+  // The others once the first listens: a port that can't be had is then said once, by the first.
+  fork();
 
   const code = await Promise.race([startupFailure, new Promise<number>((resolve) => {
     if (stop.aborted) resolve(0);

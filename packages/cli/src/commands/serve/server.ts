@@ -43,6 +43,12 @@ export interface ServeServer {
   idle(): Promise<void>;
   /** Stops every action running, as past its time limit (they are answered 504). */
   stopAll(): void;
+  /**
+   * Stops listening and resolves once every connection has closed. A connection still open after
+   * `cutAfterMs` is cut then: its client is still sending a request (or sends nothing), and the
+   * server's own time limits on that stop with the listening.
+   */
+  close(cutAfterMs: number): Promise<void>;
 }
 
 /** How long a client may take to send a request's headers. */
@@ -185,5 +191,15 @@ export function createServeServer(app: ProductionApp, config: ServeConfig, hooks
     },
     idle: () => (inFlight === 0 ? Promise.resolve() : new Promise<void>((resolve) => idleWaiters.push(resolve))),
     stopAll: () => stopAll.abort(),
+    close: (cutAfterMs) => new Promise<void>((resolve) => {
+      // Every answer is written by now (close follows idle); connections that go idle after their
+      // answer close themselves.
+      const cut = setTimeout(() => server.closeAllConnections(), cutAfterMs);
+      server.close(() => {
+        clearTimeout(cut);
+        resolve();
+      });
+      server.closeIdleConnections();
+    }),
   };
 }
