@@ -168,4 +168,26 @@ describe("a build's server.mjs", () => {
     expect(run.status).toBe(2);
     expect(run.stderr).toContain("error: `--concurrency` takes a whole number, 1 or more, not `none`");
   });
+
+  it("names its own flags, and no global one, for a flag it doesn't take", () => {
+    expect(runJadpo(["build"], { cwd: example }).code).toBe(0);
+    const server = (flag: string) => spawnSync(process.execPath, [join(example, "build/server.mjs"), flag, "never"], { encoding: "utf8", env: jadpoEnv({}) });
+    const misspelt = server("--prot");
+    expect(misspelt.status).toBe(2);
+    expect(misspelt.stderr).toBe([
+      "error: `node server.mjs` has no flag `--prot`",
+      "  reason: A command takes only the flags its `--help` lists.",
+      "  next: Write `--port` (human)",
+      "  rule: cli.unknown_option",
+      "",
+    ].join("\n"));
+    // jadpo's global `--color` is not one of them.
+    expect(server("--color").stderr).toBe([
+      "error: `node server.mjs` has no flag `--color`",
+      "  reason: A command takes only the flags its `--help` lists.",
+      "  next: Run `node server.mjs --help` to see what it takes (human)",
+      "  rule: cli.unknown_option",
+      "",
+    ].join("\n"));
+  });
 });
