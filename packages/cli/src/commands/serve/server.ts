@@ -17,7 +17,7 @@ import { isJsonRequest, readBody, type BodyRead } from "../../http/body.ts";
 import { errorBody, sendJson } from "../../http/reply.ts";
 import { STATUS_OF_KIND } from "../../http/statuses.ts";
 import { authorized } from "./access.ts";
-import type { ServeMetrics } from "./metrics.ts";
+import type { MetricsText, ServeMetrics } from "./metrics.ts";
 import { givenRequestId, RequestAi, requestLine, type LoggedFailure } from "./request-log.ts";
 
 export interface ServeConfig {
@@ -32,8 +32,8 @@ export interface ServeHooks {
   /** Writes one whole log line. */
   log(line: string): void;
   metrics: ServeMetrics;
-  /** What `/metrics` answers: this process's metrics, or the sum over the workers. */
-  metricsText(): Promise<{ text: string; contentType: string }>;
+  /** What `/metrics` answers: this process's metrics, or the sum over the workers; null when that can't be had now. */
+  metricsText(): Promise<MetricsText | null>;
 }
 
 export interface ServeServer {
@@ -174,9 +174,14 @@ export function createServeServer(app: ProductionApp, config: ServeConfig, hooks
     } else if (method === "GET" && path === "/ready") {
       return draining ? sendJson(res, 503, { status: "draining" }) : sendJson(res, 200, { status: "ready" });
     } else if (method === "GET" && path === "/metrics") {
-      const { text, contentType } = await hooks.metricsText();
-      res.writeHead(200, { "content-type": contentType, "content-length": Buffer.byteLength(text), "cache-control": "no-store" });
-      res.end(text);
+      const metrics = await hooks.metricsText();
+      if (metrics === null) {
+        // Not one worker's counts instead of the sum: Prometheus would take them for counters reset.
+        res.setHeader("retry-after", "1");
+        return sendJson(res, 503, errorBody("metrics_unavailable", "The workers' metrics could not be summed in time: ask again", requestId));
+      }
+      res.writeHead(200, { "content-type": metrics.contentType, "content-length": Buffer.byteLength(metrics.text), "cache-control": "no-store" });
+      res.end(metrics.text);
       return;
     } else {
       answer = refusal(404, "not_found", `Nothing answers ${method} ${path}`, requestId);
