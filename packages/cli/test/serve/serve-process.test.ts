@@ -168,4 +168,14 @@ describe("a build's server.mjs", () => {
     expect(run.status).toBe(2);
     expect(run.stderr).toContain("error: `--concurrency` takes a whole number, 1 or more, not `none`");
   });
+
+  it("names its own flags, and no global one, for a flag it doesn't take", () => {
+    expect(runJadpo(["build"], { cwd: example }).code).toBe(0);
+    // A misspelt flag, and jadpo's global `--color`, which is not one of server.mjs's.
+    for (const [flag, next] of [["--prot", "Write `--port`"], ["--color", "Run `node server.mjs --help` to see what it takes"]]) {
+      const run = spawnSync(process.execPath, [join(example, "build/server.mjs"), flag, "never"], { encoding: "utf8", env: jadpoEnv({}) });
+      expect(run.status).toBe(2);
+      expect(run.stderr).toBe(`error: \`node server.mjs\` has no flag \`${flag}\`\n  reason: A command takes only the flags its \`--help\` lists.\n  next: ${next} (human)\n  rule: cli.unknown_option\n`);
+    }
+  });
 });

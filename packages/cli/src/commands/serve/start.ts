@@ -5,7 +5,7 @@
 // the primary process forks N workers that each do all of this on the one port.
 import cluster from "node:cluster";
 import type { AddressInfo } from "node:net";
-import { diagnostic, renderErrorPlain, type Diagnostic } from "@jadpo/compiler";
+import { diagnostic, nowMs, renderErrorPlain, type Diagnostic } from "@jadpo/compiler";
 import type { MissingSetting, ProductionApp } from "@jadpo/runtime/app";
 import type { CliContext } from "../../context.ts";
 import { byteSize, durationMs, timeLimit } from "../../options.ts";
@@ -120,7 +120,7 @@ export async function startServing(options: ServeOptions, context: CliContext, l
   await waitFor(stop);
   serving.drain();
   const drainMs = durationMs(options.drain)!;
-  const drainEnd = performance.now() + drainMs;
+  const drainEnd = nowMs() + drainMs;
   const drained = await Promise.race([
     serving.idle().then(() => true),
     new Promise<false>((resolve) => setTimeout(() => resolve(false), drainMs).unref()),
@@ -130,7 +130,7 @@ export async function startServing(options: ServeOptions, context: CliContext, l
     await serving.idle();
   }
   // A client still sending its request when the drain ends is let go then, so the exit waits for no one.
-  await serving.close(Math.max(0, drainEnd - performance.now()));
+  await serving.close(Math.max(0, drainEnd - nowMs()));
   await app.close();
   context.exitCode = 0;
 }
