@@ -4,8 +4,9 @@
 // or delete files somewhere else. Every such path is built here, and checked here (lstat, then
 // realpath), before a command writes or deletes anything under it.
 import { lstatSync, realpathSync } from "node:fs";
-import { join, sep } from "node:path";
+import { join } from "node:path";
 import { diagnostic, type Diagnostic } from "@jadpo/compiler";
+import { slashPath } from "./toolchain.ts";
 
 export const STATE_FOLDER = ".jadpo";
 
@@ -63,5 +64,5 @@ export function unsafeStateFolder(root: string): UnsafeState | null {
 export function unsafeStateDiagnostic(unsafe: UnsafeState, displayPath: (file: string) => string): Diagnostic {
   const path = displayPath(unsafe.path);
   if (unsafe.variant === "link") return diagnostic("cli.unsafe_state_folder", null, { variant: "link", path });
-  return diagnostic("cli.unsafe_state_folder", null, { variant: "outside", path, target: unsafe.target.split(sep).join("/") });
+  return diagnostic("cli.unsafe_state_folder", null, { variant: "outside", path, target: slashPath(unsafe.target) });
 }

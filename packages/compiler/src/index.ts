@@ -66,12 +66,12 @@ export { assignable, sameType, scalarBase, isTextBased, scalarConstraints, listI
 export { codePointLength, patternRegExp } from "./types/constraints.ts";
 // The one validator of values against types, and each rule's one wording (checker and runtime alike).
 export { decodeJson, validateJson } from "./values/validate.ts";
-export { formatProblem, formatProblemDetail, notJsonWords, type ValueProblem, type ValueRule } from "./values/problem.ts";
+export { CONSTRAINT_RULES, formatProblem, formatProblemDetail, notJsonWords, type ConstraintRule, type ValueProblem, type ValueRule } from "./values/problem.ts";
 export { formatDuration, formatInstant, parseDuration, parseInstant } from "./values/time-text.ts";
 export { compilePattern, type PatternMatcher, type PatternCompiled } from "./types/pattern.ts";
 export { parseTemplate, type TemplatePart } from "./prompts/template.ts";
 export { promptVersion, spellTypeRef } from "./prompts/version.ts";
-export { canonicalJson, digest8, type CanonicalInput } from "./prompts/digest.ts";
+export { canonicalJson, digest8, sortedJsonIndented, type CanonicalInput } from "./prompts/digest.ts";
 export { hmacSha256Hex, sha256, sha256PartsHex, sha256Uint32, uint32At } from "./hash/digest.ts";
 export { keywordNames } from "./syntax/tokens.ts";
 export { LIBRARY_FUNCTIONS } from "./check/library.ts";

@@ -13,7 +13,7 @@ export type {
 } from "./ai/backend.ts";
 // Retrying a request that failed in transport, on a clock (real or a test's), and the fake's token estimate.
 export {
-  REAL_CLOCK, exhaustedFailure, retryPolicyOf, retryWaitMs, sendWithRetries, testClock,
+  exhaustedFailure, realClock, retryPolicyOf, retryWaitMs, sendWithRetries, testClock,
   type OnRetry, type Retried, type RetryClock, type RetryPolicy,
 } from "./ai/retry-policy.ts";
 export { NO_USAGE, addUsage, tokensOf } from "./ai/token-usage.ts";

@@ -6,7 +6,7 @@
 // completion and every other request are answered from the last complete check meanwhile and
 // never wait behind one. A change arriving during a check makes it stale: it stops at its next
 // step and its work is dropped (parses of unchanged files are kept for the next one).
-import type { Steps } from "@jadpo/compiler";
+import { nowMs, type Steps } from "@jadpo/compiler";
 
 /** What is checked (an EditorProject): changes count as generations; a compile is taken in steps. */
 export interface Checkable<C> {
@@ -93,14 +93,14 @@ export class Checks<P extends Checkable<C>, C> {
         if (state.running === generation) state.running = null;
         return;
       }
-      const started = performance.now();
+      const started = nowMs();
       const until = started + SLICE_MS;
       try {
-        while (performance.now() < until) {
+        while (nowMs() < until) {
           const next = steps.next();
           if (next.done) {
             state.running = null;
-            state.lastMs = worked + performance.now() - started;
+            state.lastMs = worked + nowMs() - started;
             for (const waiter of state.waiting.splice(0)) waiter.resolve(next.value);
             this.checked(project, next.value);
             return;
@@ -112,7 +112,7 @@ export class Checks<P extends Checkable<C>, C> {
         this.failed(project, error);
         return;
       }
-      worked += performance.now() - started;
+      worked += nowMs() - started;
       setImmediate(slice);
     };
     slice();

@@ -3,8 +3,8 @@
 // keys and item words in `fakes:`, members after a dot, a record literal's fields, and
 // otherwise every name in scope.
 import {
-  AI_FAILURE_WORDS, FAKE_ITEM_KINDS, objectOf, printType, GROUP_SHADOWED_NAMESPACES, LIBRARY_FUNCTIONS, NAMESPACES, buildPrelude, PRELUDE_TYPE_NAMES, STOP_WORDS, keywordNames, valuesTypeName,
-  type DeclRef, type FakeItemKind, type LoadedFile, type ModuleGraph, type SourceFile,
+  AI_FAILURE_WORDS, FAKE_ITEM_KINDS, objectOf, printType, GROUP_SHADOWED_NAMESPACES, LIBRARY_FUNCTIONS, NAMESPACES, buildPrelude, PRELUDE_TYPE_NAMES, STOP_WORDS, TRANSPORT_FAILURE_WORDS, keywordNames,
+  valuesTypeName, type DeclRef, type FakeItemKind, type TransportFailureWord, type LoadedFile, type ModuleGraph, type SourceFile,
 } from "@jadpo/compiler";
 import { CompletionItemKind, InsertTextFormat, type CompletionItem, type Range } from "vscode-languageserver";
 import type { Compiled } from "./project.ts";
@@ -41,8 +41,8 @@ const WHEN_SNIPPETS = { prompt: "when { $1 } => $2", embed: 'when "$1" => $2' } 
 /** The items only `ai.embed`'s script takes. */
 const EMBED_ITEM_SNIPPETS: readonly [string, string][] = [["like", 'like("$1")']];
 
-/** A transport failure's item words. */
-const TRANSPORT_ITEM_SNIPPETS: readonly [string, string][] = [["unavailable", "unavailable"], ["rate_limited", "rate_limited(${1:20s})"]];
+/** A transport failure's item, by its word. */
+const TRANSPORT_ITEM_SNIPPETS: Record<TransportFailureWord, string> = { unavailable: "unavailable", rate_limited: "rate_limited(${1:20s})" };
 
 /** A tool-calling step's item words, for a prompt with tools. */
 const TOOL_ITEM_SNIPPETS: readonly [string, string][] = [["call", "call $1"], ["calls", "calls [$1]"], ["raw_call", 'raw_call("$1", "$2")']];
@@ -123,9 +123,9 @@ function completionsIn(input: CompletionInput): CompletionItem[] {
       }));
       return [
         ...AI_FAILURE_WORDS.map((w) => ({ label: w, kind: CompletionItemKind.Keyword, detail: "the fake answers with this failure" })),
-        ...TRANSPORT_ITEM_SNIPPETS.map(([label, newText]) => ({
+        ...TRANSPORT_FAILURE_WORDS.map((label) => ({
           label, kind: CompletionItemKind.Keyword, detail: "the request fails in transport, and is retried", insertTextFormat: InsertTextFormat.Snippet,
-          textEdit: { range: replace(word.length), newText },
+          textEdit: { range: replace(word.length), newText: TRANSPORT_ITEM_SNIPPETS[label] },
         })),
         ...FAKE_ITEM_KINDS.flatMap((label) => {
           const snippet = ITEM_SNIPPETS[label];

@@ -3,7 +3,7 @@
 // A compile runs in steps (checks.ts drives them between requests); each change counts as a new
 // generation, so a compile of an older one is known to be stale.
 import {
-  compileSteps, EditorCheck, overlayHost, ParseCache, sortDiagnostics, sourceLookup, joinPath,
+  compileSteps, EditorCheck, nowMs, overlayHost, ParseCache, sortDiagnostics, sourceLookup, joinPath,
   type CheckedProgram, type CompileResult, type Diagnostic, type EditorCheckStats, type Host, type LoadedFile, type SourceFile, type Steps,
 } from "@jadpo/compiler";
 import { undecodableRecordings } from "../recording-diagnostics.ts";
@@ -94,9 +94,9 @@ export class EditorProject {
     // Each check is made from the last where only bodies changed; a body's facts are found when a request first reads them (factsAround).
     const steps = compileSteps(this.host(buffers), this.root, { parses: this.parses, editor: this.checks });
     for (;;) {
-      const started = performance.now();
+      const started = nowMs();
       const next = steps.next();
-      ms += performance.now() - started;
+      ms += nowMs() - started;
       if (next.done) {
         const result = next.value;
         this.lastProgram = result.program ?? this.lastProgram;

@@ -49,7 +49,12 @@ export function rename(here: Here, newName: string, renameFiles: boolean): Works
     byFile.set(o.span.file, edits);
   }
   const uri = (file: string) => uriOfPath(here.project.absolute(file));
-  const folder = symbol.kind === "prompt" && renameFiles ? recordingsFolderRename(here, symbol.span, symbol.name, snake, uri) : null;
+  const folder = symbol.kind === "prompt" ? recordingsFolderRename(here, symbol.span, symbol.name, snake, uri) : null;
+  // Renamed without its folder, a prompt's recordings would stop matching it, unseen.
+  if (folder && !renameFiles) {
+    const kept = recordingFolder(symbol.span.file, symbol.name);
+    return refuse(`Can't rename \`${symbol.name}\` here: its recordings in \`${kept}/\` must be renamed with it, and this editor can't rename folders. Rename the folder to \`${recordingFolder(symbol.span.file, snake)}/\` first, then rename the prompt again.`);
+  }
   if (!renameFiles) return { changes: Object.fromEntries([...byFile].map(([file, edits]) => [uri(file), edits])) };
   const documentChanges: (TextDocumentEdit | RenameFile)[] = [...byFile].map(([file, edits]) => ({ textDocument: { uri: uri(file), version: null }, edits }));
   if (folder) documentChanges.push(folder);

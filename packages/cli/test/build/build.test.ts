@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ExampleCopy, disposedAfterEach } from "../support/example.ts";
-import { runJadpoHere } from "../support/jadpo.ts";
+import { repo, runJadpoHere } from "../support/jadpo.ts";
 import { copyExample } from "../support/example.ts";
 
 class Project extends ExampleCopy {
@@ -38,6 +38,18 @@ describe("jadpo build", () => {
     expect(app).not.toContain("@@jadpo-program@@");
     expect(app).not.toContain("a question the articles don't answer goes to a person");
     expect(app).not.toContain("Does your sourdough contain sesame?");
+  });
+
+  it("prints what docs/production.md shows, the module's size within 5% of the real one", async () => {
+    const page = readFileSync(join(repo, "docs/production.md"), "utf8");
+    const shown = /\n```\n\$ jadpo build\n([^]*?)```\n/.exec(page)?.[1];
+    expect(shown, "docs/production.md shows `$ jadpo build`'s output").toBeDefined();
+    const run = await runJadpoHere(["build"], { cwd: project().root });
+    const size = /· app\.mjs (\d+) KiB\n/;
+    // The size moves with every change to the runtime: the docs' figure is kept near, not exact.
+    const [shownKib, realKib] = [Number(size.exec(shown!)?.[1]), Number(size.exec(run.stdout)?.[1])];
+    expect(Math.abs(shownKib - realKib) / realKib, `docs/production.md says ${shownKib} KiB, the build is ${realKib} KiB`).toBeLessThanOrEqual(0.05);
+    expect(shown!.replace(size, "")).toBe(run.stdout.replace(size, ""));
   });
 
   it("writes to --out, read from the current directory", async () => {

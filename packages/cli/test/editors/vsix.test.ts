@@ -1,17 +1,23 @@
 // The VS Code extension packs to a .vsix with @vscode/vsce, with nothing fetched: the client is
 // bundled with its dependencies, so vsce lists none. The package holds the manifest (both file
-// extensions, the grammar, the language configuration), the grammar and the bundled client.
+// extensions, the grammar, the language configuration), the grammar and the bundled client. It is
+// built in a temp folder (`--out-dir`), never in the checkout, so runs at once don't meet.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { expect, test } from "vitest";
+import { expect, onTestFinished, test } from "vitest";
 import { repo } from "../support/jadpo.ts";
 
 test("the extension packs to a .vsix holding its manifest, grammar, configuration and client", () => {
-  const out = join(mkdtempSync(join(tmpdir(), "jadpo-vsix-")), "jadpo.vsix");
-  const run = spawnSync(process.execPath, [join(repo, "editors/vscode/build.mjs"), "--vsix", out], { encoding: "utf8" });
+  const temp = mkdtempSync(join(tmpdir(), "jadpo-vsix-"));
+  onTestFinished(() => rmSync(temp, { recursive: true, force: true }));
+  const [built, out] = [join(temp, "extension"), join(temp, "jadpo.vsix")];
+  const inCheckout = () => statSync(join(repo, "editors/vscode/dist/extension.js"), { throwIfNoEntry: false })?.mtimeMs ?? null;
+  const before = inCheckout();
+  const run = spawnSync(process.execPath, [join(repo, "editors/vscode/build.mjs"), "--out-dir", built, "--vsix", out], { encoding: "utf8" });
   expect(run.status, `${run.stdout}${run.stderr}`).toBe(0);
+  expect(inCheckout(), "the checkout's editors/vscode/dist/ is left as it was").toBe(before);
   const zip = readFileSync(out).toString("latin1");
   for (const name of [
     "extension.vsixmanifest", "extension/package.json", "extension/language-configuration.json",
@@ -23,7 +29,7 @@ test("the extension packs to a .vsix holding its manifest, grammar, configuratio
   const manifest = JSON.parse(readFileSync(join(repo, "editors/vscode/package.json"), "utf8"));
   expect(manifest.contributes.languages[0]).toMatchObject({ id: "jadpo", extensions: [".jadpo", ".jadpotest"], configuration: "./language-configuration.json" });
   expect(manifest.contributes.grammars[0]).toEqual({ language: "jadpo", scopeName: "source.jadpo", path: "./syntaxes/jadpo.tmLanguage.json" });
-  const bundle = readFileSync(join(repo, "editors/vscode/dist/extension.js"), "utf8");
+  const bundle = readFileSync(join(built, "dist/extension.js"), "utf8");
   expect(bundle).toContain('"lsp"');
   // "Jadpo: Restart language server": contributed, and registered by the client under that id.
   expect(manifest.contributes.commands).toEqual([{ command: "jadpo.restartServer", title: "Restart language server", category: "Jadpo" }]);

@@ -96,6 +96,19 @@ describe("rename", () => {
     expect(run.stdout).toContain("▲ alert  `ask_question`'s recording `sesame` was made from an older prompt (b44ecc53, now ");
   });
 
+  test("a prompt with recordings, in an editor that can't rename folders: refused, saying what to do first", async () => {
+    const started = await startOnToolProject("jadpo-lsp-rename-", [TEST], { workspace: { workspaceEdit: { documentChanges: true } } });
+    client = started.client;
+    const root = started.root;
+    const folder = "domains/support/prompts/recordings";
+    await expect(client.request("textDocument/rename", TEST, at(root, TEST, "ai.answer_question.requests", 4), { newName: "ask_question" })).rejects.toMatchObject({
+      message: `Can't rename \`answer_question\` here: its recordings in \`${folder}/answer_question/\` must be renamed with it, and this editor can't rename folders. Rename the folder to \`${folder}/ask_question/\` first, then rename the prompt again.`,
+    });
+    // Other names still rename, as plain text edits.
+    const edit = await client.request<WorkspaceEdit>("textDocument/rename", TEST, at(root, TEST, "CustomerQuestion", 2), { newName: "ShopperQuestion" });
+    expect(Object.keys(edit.changes ?? {})).toHaveLength(9);
+  });
+
   test("from the values type's spelling, the prompt is renamed with it", async () => {
     const { root, lsp } = await start();
     const edit = await lsp.request<WorkspaceEdit>("textDocument/rename", ACTION, at(root, ACTION, "AnswerQuestion {", 2), { newName: "AskQuestion" });

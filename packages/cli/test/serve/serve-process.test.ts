@@ -4,6 +4,7 @@
 // alone out of the repository.
 import { spawn, spawnSync } from "node:child_process";
 import { cpSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from "node:fs";
+import { createServer, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import parsePrometheusTextFormat from "parse-prometheus-text-format";
@@ -11,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeModelServer, type FakeModelServer } from "@jadpo/runtime/testing";
 import { buildCli } from "../support/build-cli.ts";
 import { copyExample } from "../support/example.ts";
-import { jadpoEnv, runJadpo, RunningJadpo, waitUntil } from "../support/jadpo.ts";
+import { jadpoEnv, runJadpo, runJadpoAsync, RunningJadpo, waitUntil } from "../support/jadpo.ts";
 import { send, TOKEN } from "./served.ts";
 
 const ANSWER = JSON.stringify({ resolved_by_articles: true, reply: "Yes." });
@@ -114,6 +115,26 @@ describe("jadpo serve as a process", () => {
     // Every log line whole, one per request.
     expect(lines.slice(1).filter((line) => line !== "").map((line) => (JSON.parse(line) as { status: number }).status)).toEqual(Array.from({ length: sent }, () => 200));
   });
+
+  it("says once, with --workers 2, that the port is taken, and exits 1", async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", () => resolve()));
+    try {
+      const port = (taken.address() as AddressInfo).port;
+      const run = await runJadpoAsync(["serve", "--port", String(port), "--workers", "2"], { cwd: example, env: { JADPO_SERVE_TOKEN: TOKEN, JADPO_AI_BASE_URL: model.url } });
+      expect(run.code).toBe(1);
+      expect(run.stdout).toBe("");
+      expect(run.stderr).toBe([
+        `error: Port ${port} is already in use`,
+        "  reason: Another program (perhaps another `jadpo dev` or `jadpo serve`) is serving on that port.",
+        "  next: Pass another `--port`, or `--port 0` to pick a free one (human)",
+        "  rule: cli.port_in_use",
+        "",
+      ].join("\n"));
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
+  });
 });
 
 describe("a build's server.mjs", () => {
@@ -146,5 +167,15 @@ describe("a build's server.mjs", () => {
     const run = spawnSync(process.execPath, [join(example, "build/server.mjs"), "--concurrency", "none"], { encoding: "utf8", env: jadpoEnv({}) });
     expect(run.status).toBe(2);
     expect(run.stderr).toContain("error: `--concurrency` takes a whole number, 1 or more, not `none`");
+  });
+
+  it("names its own flags, and no global one, for a flag it doesn't take", () => {
+    expect(runJadpo(["build"], { cwd: example }).code).toBe(0);
+    // A misspelt flag, and jadpo's global `--color`, which is not one of server.mjs's.
+    for (const [flag, next] of [["--prot", "Write `--port`"], ["--color", "Run `node server.mjs --help` to see what it takes"]]) {
+      const run = spawnSync(process.execPath, [join(example, "build/server.mjs"), flag, "never"], { encoding: "utf8", env: jadpoEnv({}) });
+      expect(run.status).toBe(2);
+      expect(run.stderr).toBe(`error: \`node server.mjs\` has no flag \`${flag}\`\n  reason: A command takes only the flags its \`--help\` lists.\n  next: ${next} (human)\n  rule: cli.unknown_option\n`);
+    }
   });
 });

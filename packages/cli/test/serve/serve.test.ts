@@ -235,6 +235,24 @@ describe("jadpo serve's answers, in the order they apply", () => {
     expect(await running).toMatchObject({ status: 504, json: { error: { code: "request_timeout" } } });
     expect(model.requests.length - asked).toBe(1);
   });
+
+  it("lets go, at the end of --drain, a client still sending its request or sending nothing, so serve exits 0", async () => {
+    const s = await Served.start(example, { drain: "200ms" }, { JADPO_AI_BASE_URL: model.url });
+    const { port } = new URL(s.url);
+    /** A client that sends `first` and then nothing; resolves once connected, with its end. */
+    const open = (first: string) => new Promise<{ closed: Promise<void> }>((connected) => {
+      const socket = connect(Number(port), "127.0.0.1", () => connected({ closed }));
+      const closed = new Promise<void>((resolve) => socket.on("error", () => {}).on("close", () => resolve()));
+      socket.write(first);
+    });
+    // Half its headers; and its headers with half the body they announce.
+    const silent = await open("POST /actions/answer_customer HTTP/1.1\r\nHost: x\r\n");
+    const body = await open(`POST /actions/answer_customer HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TOKEN}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"que`);
+    // The server took both before the drain starts: it answers a later connection.
+    expect((await s.get("/health")).status).toBe(200);
+    expect(await s.close()).toBe(0);
+    await Promise.all([silent.closed, body.closed]);
+  });
 });
 
 describe("jadpo serve's operations", () => {

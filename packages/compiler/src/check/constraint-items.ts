@@ -3,6 +3,7 @@
 // or a pattern whose matches can never meet the length bounds (docs/language.md).
 import type { ConstraintItem, Expr, Span } from "../syntax/ast.ts";
 import type { Constraints } from "../types/types.ts";
+import { CONSTRAINT_RULES, type ConstraintRule } from "../values/problem.ts";
 import { diagnostic } from "../diagnostics/diagnostic.ts";
 import { changeTo } from "../diagnostics/fix.ts";
 import { closest, didYouMean } from "../names/suggest.ts";
@@ -13,7 +14,10 @@ import { report, type Checker } from "./context.ts";
 /** What a constraint block constrains: a scalar base, or a list. */
 export type ConstrainedKind = "Int" | "Decimal" | "Text" | "Bool" | "Instant" | "Duration" | "List" | "Enum" | "Object";
 
-const ALLOWED: Record<ConstrainedKind, string[]> = {
+/** A constraint's name: a rule a value can break, or `personal` (how recordings keep values). */
+type ConstraintName = ConstraintRule | "personal";
+
+const ALLOWED: Record<ConstrainedKind, readonly ConstraintName[]> = {
   Int: ["min", "max", "personal"],
   Decimal: ["min", "max", "personal"],
   Text: ["min_length", "max_length", "pattern", "personal"],
@@ -25,7 +29,19 @@ const ALLOWED: Record<ConstrainedKind, string[]> = {
   Object: [],
 };
 
-const ALL = ["min", "max", "min_length", "max_length", "pattern", "min_items", "max_items", "personal"];
+const ALL: readonly ConstraintName[] = [...CONSTRAINT_RULES, "personal"];
+
+// Constraints has a field for each name and no other: a rule added to CONSTRAINT_RULES without its
+// field (or the reverse) fails the typecheck here.
+const everyNameAField: readonly (keyof Constraints)[] = ALL;
+const everyFieldAName: readonly ConstraintName[] = [] as (keyof Constraints)[];
+
+void everyNameAField;
+void everyFieldAName;
+
+function isConstraintName(name: string): name is ConstraintName {
+  return (ALL as readonly string[]).includes(name);
+}
 
 /** A constraint's value of the wrong kind: `expected` is "a text", "a whole number", …; `example` follows "Write". */
 function badValue(cx: Checker, span: Span, constraint: string, subject: string, expected: string, example: string): void {
@@ -62,7 +78,7 @@ export function readConstraints(
   const spans = new Map<string, Span>();
   for (const item of items) {
     const name = item.name.name;
-    if (!ALL.includes(name)) {
+    if (!isConstraintName(name)) {
       const near = closest(name, ALLOWED[kind].length > 0 ? ALLOWED[kind] : ALL);
       const suggestion = didYouMean(near, allowedText(kind));
       report(cx, diagnostic("type.bad_constraint", item.name.span, { variant: "unknown", constraint: name, suggestion }, [], changeTo(item.name.span, near)));
@@ -125,6 +141,8 @@ export function readConstraints(
         result.personal = value.value;
         break;
       }
+      default:
+        name satisfies never;
     }
   }
   checkBounds(cx, result, spans, subject);

@@ -23,9 +23,11 @@ import { checkExpr } from "./check-expr.ts";
 import { checkLiteral, numberLiteralValue, type LiteralProblem } from "./check-literal.ts";
 import { DEFAULT_EMBEDDING_DIMENSIONS, DEFAULT_TIMEOUT_MS } from "./connection.ts";
 import { formatProblemDetail } from "../values/problem.ts";
-import { AI_FAILURE_WORDS, THE_ANSWER, recordingPath } from "../vocabulary.ts";
+import { AI_FAILURE_WORDS, THE_ANSWER, TRANSPORT_FAILURE_WORDS, recordingPath } from "../vocabulary.ts";
 
 const FAILURE_WORDS = AI_FAILURE_WORDS.map((w) => `\`${w}\``).join(", ");
+/** What else any call's script may hold, whatever the call: the menu a wrong item's `next` offers. */
+const ITEM_WORDS = [...AI_FAILURE_WORDS, ...TRANSPORT_FAILURE_WORDS, "generated"].map((w) => `\`${w}\``).join(", ");
 
 function fakeType(cx: Checker, type: Type, p: LiteralProblem, whole = THE_ANSWER): void {
   const path = p.path === "" ? whole : p.path;
@@ -190,7 +192,7 @@ function generatePromptItem(b: Body, prompt: PromptInfo, item: AskedItem): Check
         if (badPartialStop(b, item.expr, FAILURE_WORDS)) return null;
       }
       if (item.expr.kind === "list" && !prompt.asTypes.some((t) => listItem(t) !== null) && prompt.use === "generate") {
-        report(b.cx, diagnostic("test.fake_stream_item", item.span, { variant: "pieces_on_generate", prompt: prompt.name, answer: answerWords(prompt), failures: FAILURE_WORDS }));
+        report(b.cx, diagnostic("test.fake_stream_item", item.span, { variant: "pieces_on_generate", prompt: prompt.name, answer: answerWords(prompt), failures: ITEM_WORDS }));
         return null;
       }
       return valueItem(b, prompt, item, item.expr);
@@ -211,7 +213,7 @@ function generatePromptItem(b: Body, prompt: PromptInfo, item: AskedItem): Check
 }
 
 function partialOnGenerate(b: Body, prompt: PromptInfo, item: FakeItem): null {
-  report(b.cx, diagnostic("test.fake_stream_item", item.span, { variant: "stream_on_generate", prompt: prompt.name, answer: answerWords(prompt), failures: FAILURE_WORDS }));
+  report(b.cx, diagnostic("test.fake_stream_item", item.span, { variant: "stream_on_generate", prompt: prompt.name, answer: answerWords(prompt), failures: ITEM_WORDS }));
   return null;
 }
 
@@ -306,7 +308,7 @@ function streamPromptItem(b: Body, prompt: PromptInfo, item: AskedItem): Checked
         return { kind: "stream_text", item, text: pieces.join(""), pieces };
       }
       if (badPartialStop(b, item.expr, FAILURE_WORDS)) return null;
-      report(b.cx, diagnostic("test.fake_stream_item", item.span, { variant: "answer_on_stream", prompt: prompt.name, failures: FAILURE_WORDS }));
+      report(b.cx, diagnostic("test.fake_stream_item", item.span, { variant: "answer_on_stream", prompt: prompt.name, failures: ITEM_WORDS }));
       return null;
     case "partial":
       return partialItem(b, item);
@@ -322,7 +324,7 @@ function streamPromptItem(b: Body, prompt: PromptInfo, item: AskedItem): Checked
     case "raw":
     case "malformed": {
       const written = item.kind === "malformed" ? "`malformed`" : "`raw(...)`";
-      report(b.cx, diagnostic("test.fake_stream_item", item.span, { variant: "generate_on_stream", item: written, prompt: prompt.name, failures: FAILURE_WORDS }));
+      report(b.cx, diagnostic("test.fake_stream_item", item.span, { variant: "generate_on_stream", item: written, prompt: prompt.name, failures: ITEM_WORDS }));
       return null;
     }
   }
@@ -362,7 +364,7 @@ function embedItem(b: Body, item: FakeItem): CheckedFakeShape | null {
   if (item.kind === "like") return likeItem(b, item);
   if (item.kind !== "value") {
     const written = item.kind === "malformed" ? "`malformed`" : item.kind === "calls" ? "A tool call" : `\`${item.kind}(...)\``;
-    report(b.cx, diagnostic("test.fake_stream_item", item.span, { variant: "not_embedding", item: written, dimensions: dims, failures: FAILURE_WORDS }));
+    report(b.cx, diagnostic("test.fake_stream_item", item.span, { variant: "not_embedding", item: written, dimensions: dims, failures: ITEM_WORDS }));
     return null;
   }
   const embedding: Type = { kind: "named", decl: b.cx.prelude.embedding };

@@ -108,6 +108,11 @@ export abstract class FormatBase {
     return false;
   }
 
+  /** Whether the next comment stands before `at` on a line of its own (no code before it on its line). */
+  protected aloneBefore(at: number): boolean {
+    return this.nextComment < at && !this.afterCode(this.nextComment);
+  }
+
   /** Whether the source has a blank line (nothing but spaces on it) between two offsets. */
   protected blankBetween(from: number, to: number): boolean {
     let lineEmpty = false;

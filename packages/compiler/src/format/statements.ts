@@ -29,7 +29,7 @@ export abstract class FormatStatements extends FormatExpressions {
       case "if":
         return this.ifStatement(s);
       case "for":
-        return ["for ", this.name(s.item), " in ", this.child(s.list), " ", this.lead(s.body.span.start), this.block(s.body)];
+        return ["for ", this.name(s.item), " in ", this.child(s.list), " ", this.block(s.body)];
       case "return":
         return s.value === null ? "return" : ["return ", this.child(s.value)];
       case "reject":
@@ -45,14 +45,20 @@ export abstract class FormatStatements extends FormatExpressions {
     }
   }
 
+  // A block's `{` stays on the line of what opens it (`if`, `else`, `for`, an arm's `=>`): comments
+  // written before the `{` go into the block (`block` takes every comment before its first
+  // statement), one after code on the head's line at the end of the `{` line.
   private ifStatement(s: A.IfStmt): Doc {
-    const parts: Doc[] = ["if ", this.child(s.cond), " ", this.lead(s.then.span.start), this.block(s.then)];
-    if (s.else !== null) {
-      const tail = s.else;
+    const tail = s.else;
+    // Before an `else if`, comments on lines of their own become the last lines of the block
+    // above, so that `} else if c {` stays one line.
+    const thenCloseAt = tail !== null && "kind" in tail && this.aloneBefore(tail.span.start) ? tail.span.start : s.then.span.end - 1;
+    const parts: Doc[] = ["if ", this.child(s.cond), " ", this.lines("{", s.then.statements, this.printStatement, thenCloseAt)];
+    if (tail !== null) {
       // A comment after `}` goes to the end of the `} else {` line.
       const after = this.trailing(s.then.span.end);
       if (after !== null) parts.push(after);
-      parts.push(" else ", this.lead(tail.span.start), "kind" in tail ? this.ifStatement(tail) : this.block(tail));
+      parts.push(" else ", "kind" in tail ? [this.lead(tail.span.start), this.ifStatement(tail)] : this.block(tail));
     }
     return parts;
   }

@@ -17,6 +17,14 @@ export function canonicalJson(json: CanonicalInput): string {
   return stableStringify(json) as string;
 }
 
+/**
+ * The same key order laid out for people to read, `indent` spaces a level, empty lists and objects
+ * kept as `[]` and `{}`: a recording file's form (docs/testing.md).
+ */
+export function sortedJsonIndented(json: { readonly [key: string]: unknown }, indent: number): string {
+  return stableStringify(json, { space: indent, collapseEmpty: true }) as string;
+}
+
 /** The first 8 hex digits of the SHA-256 of `json`'s canonical form. */
 export function digest8(json: CanonicalInput): string {
   return sha256Hex(canonicalJson(json)).slice(0, 8);

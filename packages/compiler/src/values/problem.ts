@@ -6,8 +6,12 @@ import type { Type } from "../types/types.ts";
 import { printType } from "../types/print-type.ts";
 import { THE_ANSWER } from "../vocabulary.ts";
 
-/** The rules a type's constraints make (their checks and words: types/constraints.ts). */
-export type ConstraintRule = "min" | "max" | "min_length" | "max_length" | "pattern" | "min_items" | "max_items";
+/**
+ * The rules a type's constraints make, each spelled here once, in the order a type's constraints
+ * are listed (their checks and words: types/constraints.ts; reading them: check/constraint-items.ts).
+ */
+export const CONSTRAINT_RULES = ["min", "max", "min_length", "max_length", "pattern", "min_items", "max_items"] as const;
+export type ConstraintRule = (typeof CONSTRAINT_RULES)[number];
 
 export type ValueRule = "json" | "type" | "missing" | "unknown" | "member" | ConstraintRule;
 

@@ -83,6 +83,27 @@ describe("comments", () => {
       "function f() -> Int {", "    var a =", "    // alone", "    5", "    return a", "}",
     ));
   });
+
+  it("a comment before a block's `{` goes into the block, so `{` stays on the line of `if`, `else` and `for`", () => {
+    const input = [
+      "function f(x: Int) -> Int {",
+      "    if x > 1 // why", "    {", "        return 1", "    }",
+      "    // the other way", "    else {", "        return 2", "    }",
+      "    for y in [1] // each", "    {", "        return y", "    }",
+      "    if x > 1 {", "        return 1", "    }", "    // or", "    else if x > 0 {", "        return 3", "    }",
+      "    return 0",
+      "}",
+    ].join("\n");
+    expect(fmt(input)).toBe(lines(
+      "function f(x: Int) -> Int {",
+      "    if x > 1 { // why", "        return 1", "    } else {", "        // the other way", "        return 2", "    }",
+      "    for y in [1] { // each", "        return y", "    }",
+      // Before `else if`: the last line of the block above, so `} else if x > 0 {` stays one line.
+      "    if x > 1 {", "        return 1", "        // or", "    } else if x > 0 {", "        return 3", "    }",
+      "    return 0",
+      "}",
+    ));
+  });
 });
 
 describe("a file with a syntax problem", () => {

@@ -28,10 +28,24 @@ export interface RetryClock {
   wait(ms: number): MaybePromise<void>;
 }
 
-/** Real time: a wait is a timer (a driver's requests in `jadpo dev`, `ai record`, production). */
-export const REAL_CLOCK: RetryClock = {
-  wait: (ms) => new Promise<void>((resolve) => setTimeout(resolve, ms)),
-};
+/**
+ * Real time (a driver's requests in `jadpo dev`, `ai record`, production): a wait is a timer,
+ * ended early when `signal` aborts.
+ */
+export function realClock(signal?: AbortSignal): RetryClock {
+  return {
+    wait: (ms) => new Promise<void>((resolve) => {
+      if (signal?.aborted) return resolve();
+      const done = () => {
+        clearTimeout(timer);
+        signal?.removeEventListener("abort", done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      signal?.addEventListener("abort", done, { once: true });
+    }),
+  };
+}
 
 /** A run's test clock: a wait moves `clock.now()` on at once. */
 export function testClock(run: { clock: number }): RetryClock {

@@ -2,24 +2,8 @@
 // (ai/retry-policy.ts — the fake retries by it too) on the real clock: each wait a timer, cut short
 // by the request's abort signal. What each retry followed and waited is kept with the result, for
 // `jadpo dev`'s call log.
-import { sendWithRetries, type RetryClock, type RetryPolicy } from "../ai/retry-policy.ts";
+import { realClock, sendWithRetries, type RetryPolicy } from "../ai/retry-policy.ts";
 import type { DriverFailure, DriverRetry, RequestOptions } from "./types.ts";
-
-/** Real time: a wait is a timer, ended early when `signal` aborts. */
-function realClock(signal: AbortSignal | undefined): RetryClock {
-  return {
-    wait: (ms) => new Promise<void>((resolve) => {
-      if (signal?.aborted) return resolve();
-      const done = () => {
-        clearTimeout(timer);
-        signal?.removeEventListener("abort", done);
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      signal?.addEventListener("abort", done, { once: true });
-    }),
-  };
-}
 
 function isFailure<T extends object>(result: T | DriverFailure): result is DriverFailure {
   return "ok" in result && result.ok === false && "message" in result;

@@ -6,7 +6,7 @@
 // when it ends — its prompt, outcome, time, retries, and tokens (the model's reported usage, else
 // the estimate tests count) — for `jadpo serve`'s logs and metrics; nothing of its values or
 // answer is.
-import type { AiFailureWord, CheckedProgram, PromptInfo, Span } from "@jadpo/compiler";
+import { nowMs, type AiFailureWord, type CheckedProgram, type PromptInfo, type Span } from "@jadpo/compiler";
 import type {
   AiBackend, EmbedCall, EmbedReply, GenerateCall, GenerateReply, StreamCall, StreamReply, TokenUsage, ToolCallRun,
 } from "../ai/backend.ts";
@@ -121,11 +121,11 @@ export class ProductionBackend implements AiBackend {
 
   /** Times one request, adding its time to `record`. */
   private async timed<T>(record: AiCallRecord, send: () => Promise<T>): Promise<T> {
-    const started = performance.now();
+    const started = nowMs();
     try {
       return await send();
     } finally {
-      record.ms += performance.now() - started;
+      record.ms += nowMs() - started;
       if (this.options.stop.aborted) throw new TimedOut(this.options.limit);
     }
   }

@@ -4,14 +4,11 @@
 // only when the app does: the app's types (path order, then source order), the prelude's types
 // they use, the prompts' values types, the failures, then the declarations' own names.
 import {
-  toUpperCamel, type CheckedProgram, type Constraints, type FailureInfo, type NamedType, type Type,
+  CONSTRAINT_RULES, toUpperCamel, type CheckedProgram, type Constraints, type FailureInfo, type NamedType, type Type,
 } from "@jadpo/compiler";
 
 /** The declarations' own names: an app's type or failure of one of these names is exported prefixed. */
 const OWN_NAMES = new Set(["JadpoResult", "JadpoActions", "JadpoApp", "JadpoInputError", "JadpoFault", "createApp", "Readonly"]);
-
-/** The constraints a doc comment lists, in this order. */
-const CONSTRAINT_ORDER = ["min", "max", "min_length", "max_length", "pattern", "min_items", "max_items"] as const;
 
 /** An exported name's owner: a declared type, or a failure. */
 type Exported = { kind: "type"; type: NamedType } | { kind: "failure"; failure: FailureInfo; module: string };
@@ -23,7 +20,8 @@ function modulePrefix(module: string): string {
 
 function constraintsText(constraints: Readonly<Constraints>): string {
   const parts: string[] = [];
-  for (const name of CONSTRAINT_ORDER) {
+  // A doc comment lists them in the rules' order; `personal` is no part of a value's type.
+  for (const name of CONSTRAINT_RULES) {
     const value = constraints[name];
     if (value === undefined) continue;
     // A pattern is written as a JSON string; `*/` in it would end the comment.

@@ -1,6 +1,8 @@
-// Writing one recording file (docs/testing.md): keys in name order at every depth, two-space indent,
-// a final newline; written to a temporary file in the same folder and renamed over the target,
-// so a reader sees the old file or the new one, never half of either.
+// Writing one recording file (docs/testing.md): keys in code-unit order at every depth, as digests'
+// canonical JSON sorts them (the compiler's sortedJsonIndented), two-space indent, a final newline;
+// written to a temporary file in the same folder and renamed over the target, so a reader sees the
+// old file or the new one, never half of either.
+import { sortedJsonIndented } from "@jadpo/compiler";
 import { writeFileAtomic } from "../files/atomic.ts";
 import type { Asked } from "./asked.ts";
 import { stepsFileJson, type RecordedStep } from "./steps.ts";
@@ -10,21 +12,11 @@ export function recordingText(answer: unknown, version: string, asked: Asked | n
   const file: Record<string, unknown> = { answer, version };
   if (asked !== null) file["asked"] = asked;
   if (steps !== null) file["steps"] = stepsFileJson(steps);
-  return `${JSON.stringify(sortKeys(file), null, 2)}\n`;
+  return `${sortedJsonIndented(file, 2)}\n`;
 }
 
 export function writeRecordingAtomic(
   absPath: string, answer: unknown, version: string, asked: Asked | null = null, steps: readonly RecordedStep[] | null = null,
 ): void {
   writeFileAtomic(absPath, recordingText(answer, version, asked, steps));
-}
-
-/** A copy with every object's keys in name order (code-unit order, as Array.prototype.sort). */
-function sortKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sortKeys);
-  if (value !== null && typeof value === "object") {
-    const entries = Object.keys(value).sort().map((k): [string, unknown] => [k, sortKeys((value as Record<string, unknown>)[k])]);
-    return Object.fromEntries(entries);
-  }
-  return value;
 }

@@ -1,17 +1,19 @@
 // `--workers N` (docs/production.md): N processes serving on one port through node:cluster. The
-// primary forks the workers with the same command line, prints the URL once (the first worker's),
-// passes each worker's output on a whole line at a time, forwards SIGTERM and SIGINT, replaces a
-// worker that dies while serving, and answers a worker's `/metrics` with the sum over all of them.
+// primary forks the workers with the same command line (one, then the others once it listens),
+// prints the URL once (the first worker's), passes each worker's output on a whole line at a time,
+// forwards SIGTERM and SIGINT, replaces a worker that dies while serving, and answers a worker's
+// `/metrics` with the sum over all of them (or that it has none, when a worker doesn't give its own).
 import cluster, { type Worker } from "node:cluster";
 import type { Readable } from "node:stream";
 import type { CliContext, Output } from "../../context.ts";
-import { clusterMetrics } from "./metrics.ts";
+import { clusterMetrics, type MetricsText } from "./metrics.ts";
 
 /** Marks a worker's environment, so the same command line serves instead of forking again. */
 const WORKER_MARK = "JADPO_SERVE_WORKER";
 
 type ToPrimary = { jadpo: "listening"; url: string } | { jadpo: "metrics-request"; id: number };
-type ToWorker = { jadpo: "metrics"; id: number; text: string; contentType: string };
+/** The sum over the workers, or null when the primary couldn't make it. */
+type ToWorker = { jadpo: "metrics"; id: number; metrics: MetricsText | null };
 
 function isMessage<T extends { jadpo: string }>(m: unknown, kind: T["jadpo"]): m is T {
   return typeof m === "object" && m !== null && (m as { jadpo?: unknown }).jadpo === kind;
@@ -25,19 +27,42 @@ export function tellPrimary(message: ToPrimary): void {
   process.send?.(message);
 }
 
+/** How long a worker's `/metrics` waits for the primary's sum before answering 503. */
+export const METRICS_WAIT_MS = 5_000;
+
+/** The worker's end of the channel to the primary: the process's own IPC. */
+export interface PrimaryChannel {
+  send(message: ToPrimary): void;
+  on(event: "message", listener: (message: unknown) => void): void;
+  off(event: "message", listener: (message: unknown) => void): void;
+}
+
+const processChannel: PrimaryChannel = {
+  send: tellPrimary,
+  on: (event, listener) => process.on(event, listener),
+  off: (event, listener) => process.off(event, listener),
+};
+
 let nextMetricsRequest = 0;
 
-/** The sum of every worker's metrics, from the primary. */
-export function askPrimaryForMetrics(): Promise<{ text: string; contentType: string }> {
+/**
+ * The sum of every worker's metrics, from the primary; null when it doesn't come within `waitMs`
+ * (a worker stuck or still starting) or the primary couldn't make it.
+ */
+export function askPrimaryForMetrics(waitMs = METRICS_WAIT_MS, channel: PrimaryChannel = processChannel): Promise<MetricsText | null> {
   const id = nextMetricsRequest++;
   return new Promise((resolve) => {
-    const onMessage = (m: unknown) => {
-      if (!isMessage<ToWorker>(m, "metrics") || m.id !== id) return;
-      process.off("message", onMessage);
-      resolve({ text: m.text, contentType: m.contentType });
+    const settle = (metrics: MetricsText | null) => {
+      clearTimeout(timer);
+      channel.off("message", onMessage);
+      resolve(metrics);
     };
-    process.on("message", onMessage);
-    tellPrimary({ jadpo: "metrics-request", id });
+    const onMessage = (m: unknown) => {
+      if (isMessage<ToWorker>(m, "metrics") && m.id === id) settle(m.metrics);
+    };
+    const timer = setTimeout(() => settle(null), waitMs);
+    channel.on("message", onMessage);
+    channel.send({ jadpo: "metrics-request", id });
   });
 }
 
@@ -81,12 +106,14 @@ export async function runPrimary(count: number, context: CliContext, stop: Abort
     worker.on("message", (m: unknown) => {
       if (isMessage<Extract<ToPrimary, { jadpo: "listening" }>>(m, "listening")) {
         listening = true;
-        if (!urlPrinted) context.stdout.write(`${m.url}\n`);
+        if (urlPrinted) return;
+        context.stdout.write(`${m.url}\n`);
         urlPrinted = true;
+        for (let i = 1; i < count; i++) fork();
       } else if (isMessage<Extract<ToPrimary, { jadpo: "metrics-request" }>>(m, "metrics-request")) {
         void metrics.text().then(
-          (text) => worker.send({ jadpo: "metrics", id: m.id, text, contentType: metrics.contentType } satisfies ToWorker),
-          () => worker.send({ jadpo: "metrics", id: m.id, text: "", contentType: metrics.contentType } satisfies ToWorker),
+          (text) => worker.send({ jadpo: "metrics", id: m.id, metrics: { text, contentType: metrics.contentType } } satisfies ToWorker),
+          () => worker.send({ jadpo: "metrics", id: m.id, metrics: null } satisfies ToWorker),
         );
       }
     });
@@ -98,7 +125,8 @@ export async function runPrimary(count: number, context: CliContext, stop: Abort
       else fork();
     });
   };
-  for (let i = 0; i < count; i++) fork();
+  // The others once the first listens: a port that can't be had is then said once, by the first.
+  fork();
 
   const code = await Promise.race([startupFailure, new Promise<number>((resolve) => {
     if (stop.aborted) resolve(0);

@@ -4,6 +4,12 @@
 import { AggregatorRegistry, Counter, Gauge, Histogram, Registry } from "prom-client";
 import { callWords, type AiCallRecord } from "@jadpo/runtime/app";
 
+/** Metrics as `/metrics` answers them. */
+export interface MetricsText {
+  text: string;
+  contentType: string;
+}
+
 export interface ServeMetrics {
   /** One action request answered (any status), and how long it took. */
   request(action: string, status: number, seconds: number): void;

@@ -12,6 +12,7 @@ export interface RequestLine {
   request_id: string;
   /** The action the path names, or `-`. */
   action: string;
+  /** The HTTP status the client got (Node's own 408 for a body not sent in time). */
   status: number;
   ms: number;
   ai_calls: number;
@@ -39,7 +40,7 @@ export class RequestAi {
 /** `error` for a fault, `warn` for a request refused or stopped for the server's sake, `info` otherwise. */
 function levelOf(status: number): RequestLine["level"] {
   if (status === 500) return "error";
-  if (status === 503 || status === 504 || status === 413 || status === 401) return "warn";
+  if (status === 503 || status === 504 || status === 413 || status === 408 || status === 401) return "warn";
   return "info";
 }
 

@@ -25,7 +25,7 @@ async function loadBuiltApp(context: CliContext): Promise<ProductionApp | null> 
 
 async function main(argv: string[]): Promise<number> {
   const context = processContext();
-  const command = new JadpoCommand("server.mjs").description("serve the build's app over HTTP").helpOption("-h, --help", "print this help");
+  const command = new JadpoCommand("node server.mjs").description("serve the build's app over HTTP").helpOption("-h, --help", "print this help");
   addServeFlags(command).exitOverride().configureOutput({ writeOut: (t) => context.stdout.write(t), writeErr: () => {}, outputError: () => {} });
   let options: ServeOptions;
   try {

@@ -5,17 +5,19 @@
 // An action request gets the first answer that applies, in this order: 401 without the token,
 // 503 while draining, 404 for no such action, 415 for a body that isn't JSON, 413 past
 // `--max-body`, 400 for bad JSON or parameters, 503 past `--concurrency`, then the action's
-// outcome (its failure's status, 504 past `--request-timeout`, 500 for a fault, else 200).
+// outcome (its failure's status, 504 past `--request-timeout`, 500 for a fault, else 200). A body
+// not sent within `--request-timeout` gets Node's own 408, and its log line says so.
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { nowMs } from "@jadpo/compiler";
 import type { ProductionApp, ProductionOutcome } from "@jadpo/runtime/app";
 import type { TestTimeout } from "@jadpo/runtime";
 import { actionNameOf } from "../../http/action-path.ts";
-import { isJsonRequest, readBody } from "../../http/body.ts";
+import { isJsonRequest, readBody, type BodyRead } from "../../http/body.ts";
 import { errorBody, sendJson } from "../../http/reply.ts";
 import { STATUS_OF_KIND } from "../../http/statuses.ts";
 import { authorized } from "./access.ts";
-import type { ServeMetrics } from "./metrics.ts";
+import type { MetricsText, ServeMetrics } from "./metrics.ts";
 import { givenRequestId, RequestAi, requestLine, type LoggedFailure } from "./request-log.ts";
 
 export interface ServeConfig {
@@ -30,8 +32,8 @@ export interface ServeHooks {
   /** Writes one whole log line. */
   log(line: string): void;
   metrics: ServeMetrics;
-  /** What `/metrics` answers: this process's metrics, or the sum over the workers. */
-  metricsText(): Promise<{ text: string; contentType: string }>;
+  /** What `/metrics` answers: this process's metrics, or the sum over the workers; null when that can't be had now. */
+  metricsText(): Promise<MetricsText | null>;
 }
 
 export interface ServeServer {
@@ -42,6 +44,12 @@ export interface ServeServer {
   idle(): Promise<void>;
   /** Stops every action running, as past its time limit (they are answered 504). */
   stopAll(): void;
+  /**
+   * Stops listening and resolves once every connection has closed. A connection still open after
+   * `cutAfterMs` is cut then: its client is still sending a request (or sends nothing), and the
+   * server's own time limits on that stop with the listening.
+   */
+  close(cutAfterMs: number): Promise<void>;
 }
 
 /** How long a client may take to send a request's headers. */
@@ -80,6 +88,22 @@ function outcomeAnswer(outcome: ProductionOutcome, requestId: string, limit: str
   }
 }
 
+/**
+ * A body that could not be read. A client too slow to send it got Node's own 408 and its
+ * connection closed: the log line says so rather than the 400 of a body cut short.
+ */
+function unreadBody(read: Extract<BodyRead, { ok: false }>, requestId: string): Answer {
+  switch (read.cause) {
+    case "too_large":
+      return refusal(413, "payload_too_large", read.problem, requestId);
+    case "timed_out":
+      return refusal(408, "client_timeout", read.problem, requestId);
+    case "not_utf8":
+    case "unreadable":
+      return refusal(400, "invalid_request", read.problem, requestId);
+  }
+}
+
 const RETRY = { "retry-after": "1" };
 
 export function createServeServer(app: ProductionApp, config: ServeConfig, hooks: ServeHooks): ServeServer {
@@ -98,7 +122,7 @@ export function createServeServer(app: ProductionApp, config: ServeConfig, hooks
     const declared = Number(req.headers["content-length"] ?? "0");
     if (declared > config.maxBody) return refusal(413, "payload_too_large", `The request body is larger than ${config.maxBody} bytes`, requestId);
     const body = await readBody(req, { bytes: config.maxBody, problem: `The request body is larger than ${config.maxBody} bytes` });
-    if (!body.ok) return body.tooLarge ? refusal(413, "payload_too_large", body.problem, requestId) : refusal(400, "invalid_request", body.problem, requestId);
+    if (!body.ok) return unreadBody(body, requestId);
     let input: unknown;
     try {
       input = body.text.trim() === "" ? {} : JSON.parse(body.text);
@@ -126,7 +150,7 @@ export function createServeServer(app: ProductionApp, config: ServeConfig, hooks
   }
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const started = performance.now();
+    const started = nowMs();
     const requestId = givenRequestId(req.headers["x-request-id"]) ?? `req_${randomBytes(8).toString("hex")}`;
     res.setHeader("x-request-id", requestId);
     // A client kept alive while the server drains is told to go elsewhere next time.
@@ -150,21 +174,24 @@ export function createServeServer(app: ProductionApp, config: ServeConfig, hooks
     } else if (method === "GET" && path === "/ready") {
       return draining ? sendJson(res, 503, { status: "draining" }) : sendJson(res, 200, { status: "ready" });
     } else if (method === "GET" && path === "/metrics") {
-      const { text, contentType } = await hooks.metricsText();
-      res.writeHead(200, { "content-type": contentType, "content-length": Buffer.byteLength(text), "cache-control": "no-store" });
-      res.end(text);
+      const metrics = await hooks.metricsText();
+      if (metrics === null) {
+        // Not one worker's counts instead of the sum: Prometheus would take them for counters reset.
+        res.setHeader("retry-after", "1");
+        return sendJson(res, 503, errorBody("metrics_unavailable", "The workers' metrics could not be summed in time: ask again", requestId));
+      }
+      res.writeHead(200, { "content-type": metrics.contentType, "content-length": Buffer.byteLength(metrics.text), "cache-control": "no-store" });
+      res.end(metrics.text);
       return;
     } else {
       answer = refusal(404, "not_found", `Nothing answers ${method} ${path}`, requestId);
     }
     // A path naming no action counts as `-`, so strangers can't grow the metrics' label set.
     const action = name !== null && app.actions.has(name) ? name : "-";
-    const seconds = (performance.now() - started) / 1000;
+    const seconds = (nowMs() - started) / 1000;
     hooks.log(requestLine({ requestId, action, status: answer.status, ms: seconds * 1000, ai, failure: answer.failure }));
     hooks.metrics.request(action, answer.status, seconds);
     for (const [header, value] of Object.entries(answer.headers ?? {})) res.setHeader(header, value);
-    // A body left unread (refused before reading it) is not waited for on this connection.
-    if (!req.complete) res.setHeader("connection", "close");
     sendJson(res, answer.status, answer.body);
   }
 
@@ -184,5 +211,15 @@ export function createServeServer(app: ProductionApp, config: ServeConfig, hooks
     },
     idle: () => (inFlight === 0 ? Promise.resolve() : new Promise<void>((resolve) => idleWaiters.push(resolve))),
     stopAll: () => stopAll.abort(),
+    close: (cutAfterMs) => new Promise<void>((resolve) => {
+      // Every answer is written by now (close follows idle); connections that go idle after their
+      // answer close themselves.
+      const cut = setTimeout(() => server.closeAllConnections(), cutAfterMs);
+      server.close(() => {
+        clearTimeout(cut);
+        resolve();
+      });
+      server.closeIdleConnections();
+    }),
   };
 }

@@ -5,7 +5,7 @@
 // the primary process forks N workers that each do all of this on the one port.
 import cluster from "node:cluster";
 import type { AddressInfo } from "node:net";
-import { diagnostic, renderErrorPlain, type Diagnostic } from "@jadpo/compiler";
+import { diagnostic, nowMs, renderErrorPlain, type Diagnostic } from "@jadpo/compiler";
 import type { MissingSetting, ProductionApp } from "@jadpo/runtime/app";
 import type { CliContext } from "../../context.ts";
 import { byteSize, durationMs, timeLimit } from "../../options.ts";
@@ -119,18 +119,18 @@ export async function startServing(options: ServeOptions, context: CliContext, l
 
   await waitFor(stop);
   serving.drain();
+  const drainMs = durationMs(options.drain)!;
+  const drainEnd = nowMs() + drainMs;
   const drained = await Promise.race([
     serving.idle().then(() => true),
-    new Promise<false>((resolve) => setTimeout(() => resolve(false), durationMs(options.drain)!).unref()),
+    new Promise<false>((resolve) => setTimeout(() => resolve(false), drainMs).unref()),
   ]);
   if (!drained) {
     serving.stopAll();
     await serving.idle();
   }
-  await new Promise<void>((resolve) => {
-    server.close(() => resolve());
-    server.closeIdleConnections();
-  });
+  // A client still sending its request when the drain ends is let go then, so the exit waits for no one.
+  await serving.close(Math.max(0, drainEnd - nowMs()));
   await app.close();
   context.exitCode = 0;
 }

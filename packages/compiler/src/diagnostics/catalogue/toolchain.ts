@@ -28,7 +28,7 @@ export const toolchainRules = {
   },
   "cli.unknown_option": {
     summary: "`{command}` has no flag `{flag}`",
-    reason: "A command takes the flags its `--help` lists, and the global `--color`.",
+    reason: "A command takes only the flags its `--help` lists.",
     next: "{suggestion}",
     owner: "human",
   },

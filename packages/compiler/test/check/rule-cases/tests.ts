@@ -100,7 +100,7 @@ export const testCases: RuleCase[] = [
     }),
     expected: `error: \`malformed\` scripts an \`ai.generate\` answer, but \`ask\` is streamed --> domains/shop/tell.test.jadpo:3:18
   reason: A generate prompt is scripted with answers, a stream prompt with texts and \`ai.embed\` with vectors, so each item has the shape its call reads.
-  next: Script a text, a list of pieces, \`partial("...", <stop>)\`, \`recorded("...")\` or one of \`refused\`, \`timed_out\`, \`over_budget\`, \`too_long\` (agent)
+  next: Script a text, a list of pieces, \`partial("...", <stop>)\`, \`recorded("...")\` or one of \`refused\`, \`timed_out\`, \`over_budget\`, \`too_long\`, \`unavailable\`, \`rate_limited\`, \`generated\` (agent)
   rule: test.fake_stream_item`,
   },
   {
@@ -111,7 +111,7 @@ export const testCases: RuleCase[] = [
     }),
     expected: `error: \`partial(...)\` scripts a stream, but \`ask\` is asked by \`ai.generate\` --> domains/shop/answer.test.jadpo:3:18
   reason: A generate prompt is scripted with answers, a stream prompt with texts and \`ai.embed\` with vectors, so each item has the shape its call reads.
-  next: Script an answer of \`Answer\`, \`raw("...")\`, \`recorded("...")\`, \`malformed\` or one of \`refused\`, \`timed_out\`, \`over_budget\`, \`too_long\` (agent)
+  next: Script an answer of \`Answer\`, \`raw("...")\`, \`recorded("...")\`, \`malformed\` or one of \`refused\`, \`timed_out\`, \`over_budget\`, \`too_long\`, \`unavailable\`, \`rate_limited\`, \`generated\` (agent)
   rule: test.fake_stream_item`,
   },
   {
@@ -144,7 +144,7 @@ export const testCases: RuleCase[] = [
     }),
     expected: `error: \`partial(...)\` scripts a stream, but \`ask\` is asked by \`ai.generate\` --> domains/shop/answer.test.jadpo:3:18
   reason: A generate prompt is scripted with answers, a stream prompt with texts and \`ai.embed\` with vectors, so each item has the shape its call reads.
-  next: Script an answer of \`Answer\`, \`raw("...")\`, \`recorded("...")\`, \`malformed\` or one of \`refused\`, \`timed_out\`, \`over_budget\`, \`too_long\` (agent)
+  next: Script an answer of \`Answer\`, \`raw("...")\`, \`recorded("...")\`, \`malformed\` or one of \`refused\`, \`timed_out\`, \`over_budget\`, \`too_long\`, \`unavailable\`, \`rate_limited\`, \`generated\` (agent)
   rule: test.fake_stream_item`,
   },
   {
@@ -155,7 +155,7 @@ export const testCases: RuleCase[] = [
     }),
     expected: `error: \`ask\` is streamed, so it is scripted with texts, not answers --> domains/shop/tell.test.jadpo:3:18
   reason: A generate prompt is scripted with answers, a stream prompt with texts and \`ai.embed\` with vectors, so each item has the shape its call reads.
-  next: Script a text, a list of pieces, \`partial("...", <stop>)\`, \`recorded("...")\` or one of \`refused\`, \`timed_out\`, \`over_budget\`, \`too_long\` (agent)
+  next: Script a text, a list of pieces, \`partial("...", <stop>)\`, \`recorded("...")\` or one of \`refused\`, \`timed_out\`, \`over_budget\`, \`too_long\`, \`unavailable\`, \`rate_limited\`, \`generated\` (agent)
   rule: test.fake_stream_item`,
   },
   {
@@ -166,7 +166,7 @@ export const testCases: RuleCase[] = [
     }),
     expected: `error: \`raw(...)\` can't answer \`ai.embed\` --> domains/shop/vector.test.jadpo:3:20
   reason: A generate prompt is scripted with answers, a stream prompt with texts and \`ai.embed\` with vectors, so each item has the shape its call reads.
-  next: Script a list of 16 numbers, or one of \`refused\`, \`timed_out\`, \`over_budget\`, \`too_long\` (agent)
+  next: Script a list of 16 numbers, or one of \`refused\`, \`timed_out\`, \`over_budget\`, \`too_long\`, \`unavailable\`, \`rate_limited\`, \`generated\` (agent)
   rule: test.fake_stream_item`,
   },
   {
@@ -210,7 +210,7 @@ export const testCases: RuleCase[] = [
     }),
     expected: `error: A list of pieces scripts a stream, but \`ask\` is asked by \`ai.generate\` --> domains/shop/answer.test.jadpo:3:18
   reason: A generate prompt is scripted with answers, a stream prompt with texts and \`ai.embed\` with vectors, so each item has the shape its call reads.
-  next: Script an answer of \`Answer\`, \`raw("...")\`, \`recorded("...")\`, \`malformed\` or one of \`refused\`, \`timed_out\`, \`over_budget\`, \`too_long\` (agent)
+  next: Script an answer of \`Answer\`, \`raw("...")\`, \`recorded("...")\`, \`malformed\` or one of \`refused\`, \`timed_out\`, \`over_budget\`, \`too_long\`, \`unavailable\`, \`rate_limited\`, \`generated\` (agent)
   rule: test.fake_stream_item`,
   },
   {
