@@ -26,8 +26,8 @@ const CONNECTION_TIMEOUT = "    timeout: 30s\n";
  * Makes the example's connection retry a request that failed in transport as often as by default
  * (twice) but at once: `backoff: 1ms` (1 ms then 2 ms, not 1 s then 2 s). For tests against a model
  * that can't be reached that are about something else than the waiting, which docs/dev.md's own
- * example (dev-page.test.ts) proves on the default. The example's own tests then wait less on
- * their test clock, so a copy made so is not one to run `jadpo test` on.
+ * example (dev-page.test.ts) proves on the default. The example's own tests assert the default's
+ * waits on their test clock, so a copy made so is not one to run `jadpo test` on.
  */
 export function retryAtOnce(root: string): void {
   const path = join(root, "app.jadpo");
