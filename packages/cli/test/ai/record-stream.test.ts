@@ -114,7 +114,7 @@ describe("jadpo ai record of a stream prompt", () => {
   });
 
   it("is ai.unreachable when no model answers, writing nothing", async () => {
-    const project = example();
+    const project = example().retryingAtOnce();
     const run = await project.run(["ai", "record", "draft_answer", "--as", "sesame", "--fixture", "drafts.sesame"], { JADPO_AI_BASE_URL: `http://127.0.0.1:${await closedPort()}/v1` });
     expect(run.stdout).toContain("rule: ai.unreachable");
     expect(run.code).toBe(1);

@@ -66,7 +66,8 @@ describe("jadpo ai record, recording", () => {
   });
 
   it("asks again after a 503 and a 429, by the connection's retries, and records the answer", async () => {
-    const project = example();
+    // Retried as by default, without the 1 s backoff's wait.
+    const project = example().retryingAtOnce();
     model().setBehaviour({ kind: "script", steps: [{ kind: "unavailable" }, { kind: "rate_limit", retryAfter: "0" }, { kind: "answer", text: NOT_COVERED, usage: null }] });
     const run = await project.run(["ai", "record", "answer_question", "--as", "jersey", "--fixture", "questions.sesame"], env());
     expect(run.stdout).toBe(recordedBlock("jersey", "the fixture `questions.sesame`"));
@@ -139,7 +140,8 @@ async function fails(project: Project, args: string[], runEnv: Record<string, st
 describe("jadpo ai record, failing: exit 1, a shaped error, nothing written", () => {
   it("when the model can't be reached", async () => {
     const url = await closedPortUrl();
-    const out = await fails(example(), ["--as", "jersey", "--fixture", "questions.sesame"], { JADPO_AI_BASE_URL: url });
+    // As many retries as by default (the note counts them), without their waits.
+    const out = await fails(example().retryingAtOnce(), ["--as", "jersey", "--fixture", "questions.sesame"], { JADPO_AI_BASE_URL: url });
     expect(out).toBe([
       `error: The model at ${url} can't be reached`,
       "  note: the connection failed: ECONNREFUSED (after 2 retries)",

@@ -9,7 +9,7 @@ import { basename, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeModelServer, type FakeModelServer } from "@jadpo/runtime/testing";
 import { buildCli } from "../support/build-cli.ts";
-import { copyExample } from "../support/example.ts";
+import { copyExample, retryAtOnce } from "../support/example.ts";
 import { runJadpoHere, waitUntil } from "../support/jadpo.ts";
 import { RunningDev, callLog, closedPort, setPerDay, stopAll } from "./dev-server.ts";
 import { browserPlan } from "./chromium.ts";
@@ -18,8 +18,10 @@ const MODEL_ANSWER = { resolved_by_articles: true, reply: "From the model." };
 const roots: string[] = [];
 const servers: FakeModelServer[] = [];
 
+/** A copy of the example whose connection retries at once: these tests are not about the retries' waits. */
 function project(): string {
   const root = copyExample("jadpo-dev-");
+  retryAtOnce(root);
   roots.push(root);
   return root;
 }
@@ -69,7 +71,9 @@ describe("jadpo dev on examples/support", () => {
       answer: { reply: "{Text}", resolved_by_articles: false },
     });
     expect(call.reason).toMatch(/^the model can't be reached: /);
-    expect(dev.stdout).toContain("call_1 answer_question ← recording not_covered (no recording of these values) · 1 attempt");
+    // The connection's `retries:` (as often as by default, 1 ms then 2 ms apart) before it is faked.
+    expect(call.retries).toEqual([{ error: "ECONNREFUSED", wait_ms: 1 }, { error: "ECONNREFUSED", wait_ms: 2 }]);
+    expect(dev.stdout).toContain("call_1 answer_question ← recording not_covered (no recording of these values) · 1 attempt · 2 retries: ECONNREFUSED waited 1 ms, ECONNREFUSED waited 2 ms · ");
     // The attempt never reached the model, so the day's budget is untouched.
     expect(JSON.parse(readFileSync(join(root, ".jadpo/dev/usage.json"), "utf8")).connections.local_model.requests).toBe(0);
     await waitUntil("the sandbox line", () => dev.stdout.includes("▲ sandbox:"));

@@ -19,7 +19,8 @@ class Copy extends ExampleCopy {
   static make(): Copy {
     const root = copyExample("jadpo-dev-rec-");
     roots.push(root);
-    return new Copy(root);
+    // Not about the retries' waits: no model answers most of these calls.
+    return new Copy(root).retryingAtOnce();
   }
 }
 

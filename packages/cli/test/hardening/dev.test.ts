@@ -14,7 +14,8 @@ import { RunningDev, stopAll } from "../dev/dev-server.ts";
 
 class Project extends ExampleCopy {
   static example(): Project {
-    return new Project(copyExample("jadpo-hardening-dev-"));
+    // Not about the retries' waits: no model answers these calls.
+    return new Project(copyExample("jadpo-hardening-dev-")).retryingAtOnce();
   }
 }
 

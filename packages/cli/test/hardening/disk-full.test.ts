@@ -119,6 +119,8 @@ describe("a full disk", () => {
     expect(dev.stdout).not.toContain("internal error");
     // The day's request counter, written beside the log, leaves no temporary file either.
     expect(temporaries(tree(root))).toEqual([]);
+    // Nor a lock the failed append took: left without its owner, each next call waited for it to age.
+    expect(Object.keys(tree(root)).filter((path) => path.endsWith(".lock/"))).toEqual([]);
   });
 
   it("makes `jadpo init` take back what it wrote: no new folder, an existing .gitignore as it was", async (ctx) => {

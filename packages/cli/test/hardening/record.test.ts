@@ -93,7 +93,8 @@ describe("killed at random moments (D12)", () => {
       resolved = !resolved;
       server.setBehaviour({ kind: "slow", delayMs: [0, 50, 200, 500][i % 4], then: { kind: "answer", text: answer(resolved) } });
       const run = new RunningJadpo(["ai", "record", "answer_question", "--as", "jersey", "--fixture", "questions.sesame", "--force"], { cwd: project.root, env });
-      await new Promise((resolve) => setTimeout(resolve, ms));
+      // A kill past the record's own end would change nothing: the wait ends there.
+      await run.exitedOrAfter(ms);
       run.child.kill("SIGKILL");
       await waitUntil("the killed record to exit", () => run.exited, 10_000);
       const now = readFileSync(file, "utf8");

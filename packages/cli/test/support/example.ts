@@ -19,6 +19,23 @@ export function copyExample(prefix: string): string {
   return root;
 }
 
+/** The example's connection, as the copy's `app.jadpo` declares it: its `timeout:` line, which retries follow. */
+const CONNECTION_TIMEOUT = "    timeout: 30s\n";
+
+/**
+ * Makes the example's connection retry a request that failed in transport as often as by default
+ * (twice) but at once: `backoff: 1ms` (1 ms then 2 ms, not 1 s then 2 s). For tests against a model
+ * that can't be reached that are about something else than the waiting, which docs/dev.md's own
+ * example (dev-page.test.ts) proves on the default. The example's own tests assert the default's
+ * waits on their test clock, so a copy made so is not one to run `jadpo test` on.
+ */
+export function retryAtOnce(root: string): void {
+  const path = join(root, "app.jadpo");
+  const text = readFileSync(path, "utf8");
+  if (!text.includes(CONNECTION_TIMEOUT) || text.includes("retries:")) throw new Error("app.jadpo's connection is not the one retryAtOnce edits");
+  writeFileSync(path, text.replace(CONNECTION_TIMEOUT, `${CONNECTION_TIMEOUT}    retries: { max: 2  backoff: 1ms }\n`));
+}
+
 export class ExampleCopy {
   protected constructor(readonly root: string) {}
 
@@ -38,6 +55,12 @@ export class ExampleCopy {
 
   remove(path: string): this {
     rmSync(join(this.root, path), { recursive: true, force: true });
+    return this;
+  }
+
+  /** See `retryAtOnce`. */
+  retryingAtOnce(): this {
+    retryAtOnce(this.root);
     return this;
   }
 

@@ -200,6 +200,13 @@ export class RunningJadpo extends LongRunning {
     return this.err;
   }
 
+  /** Waits `ms`, or until it exits by itself if that is sooner. */
+  async exitedOrAfter(ms: number): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([this.done, new Promise<void>((resolve) => void (timer = setTimeout(resolve, ms)))]);
+    clearTimeout(timer);
+  }
+
   /** Types a key on its standard input (a terminal's key press when started with `terminal`). */
   press(key: string): void {
     this.child.stdin.write(key);

@@ -36,7 +36,8 @@ describe("the progress line of a slow run", () => {
   it("shows on a terminal, is erased before the report, and leaves the report as on a pipe", async () => {
     const p = project();
     const args = [...ARGS, "--reporter", "plain"];
-    const shown = await inTerminal(p.root, args);
+    // The two runs at once: each takes the slow test's time limit, on one core.
+    const [shown, piped] = await Promise.all([inTerminal(p.root, args), runJadpoAsync(args, { cwd: p.root, timeoutMs: 60_000 })]);
     const lines = [...shown.matchAll(/\r\x1b\[2Krunning · (\d+) of 29 tests · (\d+\.\d)s/g)];
     expect(lines.length).toBeGreaterThan(0);
     for (const [, done, seconds] of lines) {
@@ -47,7 +48,6 @@ describe("the progress line of a slow run", () => {
     const report = shown.slice(shown.lastIndexOf(ERASE) + ERASE.length);
     expect(report.startsWith("FAIL  stress --> domains/stress/stress.jadpotest:2")).toBe(true);
 
-    const piped = await runJadpoAsync(args, { cwd: p.root, timeoutMs: 60_000 });
     expect(piped.stdout).not.toContain("running ·");
     expect(piped.stdout).not.toMatch(/[\r\x1b]/);
     // The terminal's newlines are \r\n; otherwise the same bytes.

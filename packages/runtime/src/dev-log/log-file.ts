@@ -129,8 +129,6 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 function tryLock(lock: string, started: number, attempt: number): number | null {
   try {
     mkdirSync(lock);
-    writeFileSync(join(lock, "pid"), `${process.pid}\n`);
-    return null;
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
     if (lockIsStale(lock)) {
@@ -143,6 +141,14 @@ function tryLock(lock: string, started: number, attempt: number): number | null 
     }
     return Math.min(1 + attempt, 5);
   }
+  try {
+    writeFileSync(join(lock, "pid"), `${process.pid}\n`);
+  } catch (e) {
+    // Not left behind without an owner (a full disk): every next append would wait for it to age.
+    rmSync(lock, { recursive: true, force: true });
+    throw e;
+  }
+  return null;
 }
 
 function withLock<T>(path: string, work: () => T): T {

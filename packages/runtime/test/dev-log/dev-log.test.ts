@@ -140,15 +140,17 @@ describe("the dev call log", () => {
     const script = join(root, "append.ts");
     writeFileSync(script, [
       `import { appendCall } from ${JSON.stringify(join(repo, "packages/runtime/src/dev-log/index.ts"))};`,
-      // Both start appending at the same moment, so their appends really interleave.
-      "while (Date.now() < Number(process.argv[3])) {}",
-      "for (let i = 0; i < 100; i++) appendCall(process.argv[2], { time: \"2026-01-01T00:00:00.000Z\", prompt: \"p\", version: \"p@00000000\", values: {}, source: \"generated\", attempts: 1, duration_ms: 0, outcome: \"success\" });",
+      // Both start appending at the same moment, once both are loaded, so their appends really interleave.
+      "process.stdout.write(\"ready\\n\");",
+      "process.stdin.once(\"data\", () => {",
+      "  for (let i = 0; i < 100; i++) appendCall(process.argv[2], { time: \"2026-01-01T00:00:00.000Z\", prompt: \"p\", version: \"p@00000000\", values: {}, source: \"generated\", attempts: 1, duration_ms: 0, outcome: \"success\" });",
+      "});",
     ].join("\n"));
-    const start = String(Date.now() + 2000);
-    const run = () => new Promise<number | null>((resolve) => {
-      spawn(process.execPath, ["--import", "tsx", script, root, start], { cwd: repo, stdio: "ignore" }).on("close", resolve);
-    });
-    expect(await Promise.all([run(), run()])).toEqual([0, 0]);
+    const children = [0, 1].map(() => spawn(process.execPath, ["--import", "tsx", script, root], { cwd: repo, stdio: ["pipe", "pipe", "ignore"] }));
+    const closed = children.map((child) => new Promise<number | null>((resolve) => child.on("close", resolve)));
+    await Promise.all(children.map((child, i) => Promise.race([new Promise((resolve) => child.stdout.once("data", resolve)), closed[i]])));
+    for (const child of children) child.stdin.end("go\n");
+    expect(await Promise.all(closed)).toEqual([0, 0]);
     const ids = readCalls(root).map((call) => call.id);
     expect(ids).toEqual(Array.from({ length: 200 }, (_, i) => `call_${i + 1}`));
   });
