@@ -10,7 +10,7 @@ import { startFakeModelServer, type FakeModelServer } from "@jadpo/runtime/testi
 import { nodeHost } from "../../src/node-host.ts";
 import { copyExample, disposedAfterEach, ExampleCopy } from "../support/example.ts";
 import { waitUntil } from "../support/jadpo.ts";
-import { RunningDev, stopAll } from "../dev/dev-server.ts";
+import { closedPort, RunningDev, stopAll } from "../dev/dev-server.ts";
 
 class Project extends ExampleCopy {
   static example(): Project {
@@ -20,6 +20,11 @@ class Project extends ExampleCopy {
 }
 
 const project = disposedAfterEach(() => Project.example());
+
+/** `jadpo dev` whose model is a port nothing listens on, whatever runs on the machine's 8080. */
+async function startWithoutModel(root: string): ReturnType<typeof RunningDev.start> {
+  return RunningDev.start(root, { JADPO_AI_BASE_URL: `http://127.0.0.1:${await closedPort()}/v1` });
+}
 
 afterEach(async () => {
   await stopAll();
@@ -51,7 +56,7 @@ const QUESTION = JSON.stringify({ question: "Sesame?" });
 
 describe("requests from other web pages (D7) and oversized bodies (D16)", () => {
   it("403 for a foreign Origin or Host, 415 for a body that isn't JSON, 400 (not a reset) for 17 MB", async () => {
-    const dev = await RunningDev.start(project().root);
+    const dev = await startWithoutModel(project().root);
     const port = new URL(dev.url).port;
     const post = (headers: Record<string, string>, body: Buffer | string = QUESTION) => raw(dev.url, "POST", "/actions/answer_customer", headers, body);
 
@@ -88,7 +93,7 @@ describe("requests from other web pages (D7) and oversized bodies (D16)", () => 
 describe("a rebuild that throws (D3)", () => {
   it("keeps serving the last good build, and /health answers", async () => {
     const p = project();
-    const dev = await RunningDev.start(p.root);
+    const dev = await startWithoutModel(p.root);
     // A file whose read fails with EIO: an error no user mistake gives, so the build throws.
     const eio = () => {
       throw Object.assign(new Error("EIO: i/o error, open"), { code: "EIO" });
@@ -109,7 +114,7 @@ describe("a rebuild that throws (D3)", () => {
 describe("patterns in requests (D4)", () => {
   it("a 32-character parameter against (a+)+b answers at once, and /health meanwhile", async () => {
     const p = project().write("domains/codes/codes.jadpo", 'type Code = Text { pattern: "(a+)+b" }\n\naction check_code(code: Code) -> Bool {\n    return true\n}\n');
-    const dev = await RunningDev.start(p.root);
+    const dev = await startWithoutModel(p.root);
     const asked = raw(dev.url, "POST", "/actions/check_code", JSON_HEADERS, JSON.stringify({ code: `${"a".repeat(31)}c` }));
     const health = await raw(dev.url, "GET", "/health", {});
     expect(health.status).toBe(200);
@@ -126,7 +131,7 @@ describe("stale state of a killed dev (D9, D12)", () => {
     mkdirSync(join(state, "usage.json.lock"), { recursive: true });
     writeFileSync(join(state, "usage.json.lock/pid"), "999999\n");
     writeFileSync(join(state, "usage.json.999999.tmp"), "{");
-    const dev = await RunningDev.start(p.root);
+    const dev = await startWithoutModel(p.root);
     expect(readdirSync(state).sort()).toEqual([]);
     const started = Date.now();
     expect((await raw(dev.url, "POST", "/actions/answer_customer", JSON_HEADERS, QUESTION)).status).toBe(200);
@@ -137,7 +142,7 @@ describe("stale state of a killed dev (D9, D12)", () => {
 
   it("takes over a call log lock whose owner died while it runs", async () => {
     const p = project();
-    const dev = await RunningDev.start(p.root);
+    const dev = await startWithoutModel(p.root);
     const state = join(p.root, ".jadpo/dev");
     mkdirSync(join(state, "calls.jsonl.lock"), { recursive: true });
     writeFileSync(join(state, "calls.jsonl.lock/pid"), "999999\n");
@@ -149,7 +154,7 @@ describe("stale state of a killed dev (D9, D12)", () => {
 describe("a call log lock held by a live process", () => {
   it("is waited for without blocking: /health answers meanwhile, and the call is logged once it is free", async () => {
     const p = project();
-    const dev = await RunningDev.start(p.root);
+    const dev = await startWithoutModel(p.root);
     const state = join(p.root, ".jadpo/dev");
     // This test's own process is the live owner.
     mkdirSync(join(state, "calls.jsonl.lock"), { recursive: true });
