@@ -1,24 +1,10 @@
 // Rule cases for prompts with tools: `prompt.bad_tool` (each variant) and `ai.stream_tools`.
+import { ORDER_LOOKUP } from "../../../src/testing/index.ts";
 import { type RuleCase, shop } from "./shared.ts";
 
 /** A shop with an order look-up that can be a tool, and a prompt whose `tools:` is `tools`. */
-export const TOOLED = (tools: string, extra = ""): string => `type OrderCode = Text { pattern: "[A-Z]{3}-[0-9]{4}" }
-type OrderQuery = Object {
-    code: OrderCode
-}
-type OrderStatus = Object {
-    code: OrderCode
-    ready: Bool
-}
-type Reply = Object {
+export const TOOLED = (tools: string, extra = ""): string => `${ORDER_LOOKUP}type Reply = Object {
     reply: Text
-}
-failure OrderNotFound { kind: NotFound  message: "No such order." }
-action find_order(query: OrderQuery) fails OrderNotFound -> OrderStatus {
-    if query.code == "ZZZ-0000" {
-        reject OrderNotFound
-    }
-    return OrderStatus { code: query.code  ready: true }
 }
 prompt order_question(question: Text) {
     text: "Answer: {question}"
