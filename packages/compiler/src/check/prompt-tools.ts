@@ -40,6 +40,10 @@ function readTools(cx: Checker, info: PromptInfo): void {
     badEntry(cx, toolsEntry.value.span, "tools", "a block of tools", 'Write `tools: { find_order: "Finds an order by its code." }`');
     return;
   }
+  if (toolsEntry.value.entries.length === 0) {
+    report(cx, diagnostic("prompt.bad_tool", toolsEntry.value.span, { variant: "empty", prompt: info.name }));
+    return;
+  }
   const versioned: [string, string, string][] = [];
   const seen = new Set<string>();
   for (const entry of toolsEntry.value.entries) {

@@ -242,6 +242,10 @@ export const typeRules = {
         summary: "`{name}` is listed twice in the tools of `{prompt}`",
         next: "Remove the second `{name}`",
       },
+      empty: {
+        summary: "The `tools:` of `{prompt}` lists no tool",
+        next: "List a tool, such as `find_order: \"Finds an order by its code.\"`, or remove `tools:` (a prompt without tools answers in one step)",
+      },
       steps_without_tools: {
         summary: "`{prompt}` has `max_steps:` but no `tools:`",
         next: "Give `{prompt}` tools, or remove `max_steps:` (a prompt without tools answers in one step)",

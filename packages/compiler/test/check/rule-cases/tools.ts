@@ -123,6 +123,15 @@ export const toolCases: RuleCase[] = [
   rule: prompt.bad_tool`,
   },
   {
+    rule: "prompt.bad_tool",
+    title: "an empty tools block, max_steps beside it",
+    files: shop(TOOLED(`    tools: { }\n    max_steps: 4`)),
+    expected: `error: The \`tools:\` of \`order_question\` lists no tool --> domains/shop/shop.jadpo:21:12
+  reason: The model calls a tool with arguments decoded as its one record parameter and is sent back its result, so each tool is an action or a function that takes one record and returns a value.
+  next: List a tool, such as \`find_order: "Finds an order by its code."\`, or remove \`tools:\` (a prompt without tools answers in one step) (agent)
+  rule: prompt.bad_tool`,
+  },
+  {
     rule: "name.unknown",
     title: "a tool nothing declares",
     files: shop(TOOLED(`    tools: { find_ordr: "Finds an order." }`)),
