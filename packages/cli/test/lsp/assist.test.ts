@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { LspClient, type Position } from "../support/lsp.ts";
+import { LspClient, stopChecked, type Position } from "../support/lsp.ts";
 import { startOnToolProject, ORDERS_TEST, type Range } from "./tool-project.ts";
 
 const ACTION = "domains/support/actions/answer_customer.jadpo";
@@ -12,16 +12,12 @@ const TEST = "domains/support/actions/answer_customer.test.jadpo";
 const TYPES = "domains/support/types.jadpo";
 
 let client: LspClient;
-let root: string;
 beforeAll(async () => {
-  ({ root, client } = await startOnToolProject("jadpo-lsp-assist-", [ACTION, TEST, ORDERS_TEST]));
+  ({ client } = await startOnToolProject("jadpo-lsp-assist-", [ACTION, TEST, ORDERS_TEST]));
 });
-afterAll(async () => {
-  expect(client.logged.filter((m) => m.includes("failed"))).toEqual([]);
-  await client.stop();
-});
+afterAll(() => stopChecked(client));
 
-const disk = (path: string) => readFileSync(join(root, path), "utf8");
+const disk = (path: string) => readFileSync(join(client.root, path), "utf8");
 
 function cursorOf(text: string): { buffer: string; position: Position } {
   const cursor = text.indexOf("|");
@@ -111,7 +107,7 @@ describe("record fields", () => {
       const position = LspClient.positionOf(disk(path), needle, shift);
       const hover = await client.request<{ contents: { value: string } }>("textDocument/hover", path, position);
       const found = await client.request<{ uri: string; range: Range }[]>("textDocument/definition", path, position);
-      return [hover.contents.value, ...found.map((l) => `${decodeURIComponent(l.uri).slice(`file://${root}/`.length)}:${l.range.start.line}:${l.range.start.character}`)];
+      return [hover.contents.value, ...found.map((l) => `${decodeURIComponent(l.uri).slice(`file://${client.root}/`.length)}:${l.range.start.line}:${l.range.start.character}`)];
     };
     expect(await where(TEST, "reply.reply ==", 7)).toEqual(["```jadpo\nreply.reply: Text\n```\na field of `SupportAnswer`", `${TYPES}:2:58`]);
     expect(await where(TEST, "resolved_by_articles: true", 2)).toEqual(["```jadpo\nresolved_by_articles: Bool\n```\na field of `SupportAnswer`", `${TYPES}:2:30`]);

@@ -6,24 +6,19 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { AI_FAILURE_WORDS } from "@jadpo/compiler";
-import { LspClient, type LspDiagnostic, type Position } from "../support/lsp.ts";
+import { LspClient, stopChecked, type LspDiagnostic, type Position } from "../support/lsp.ts";
 import { copyExample } from "../support/example.ts";
 
 const ACTION = "domains/support/actions/answer_customer.jadpo";
 const TEST = "domains/support/actions/answer_customer.test.jadpo";
 
 let client: LspClient;
-let root: string;
 beforeAll(async () => {
-  root = copyExample("jadpo-lsp-edit-");
-  client = await LspClient.start(root);
+  client = await LspClient.start(copyExample("jadpo-lsp-edit-"));
 });
-afterAll(async () => {
-  expect(client.logged.filter((m) => m.includes("failed"))).toEqual([]);
-  await client.stop();
-});
+afterAll(() => stopChecked(client));
 
-const disk = (path: string) => readFileSync(join(root, path), "utf8");
+const disk = (path: string) => readFileSync(join(client.root, path), "utf8");
 
 interface Item {
   label: string;

@@ -2,7 +2,7 @@
 // `jadpo fmt` writes, none for a formatted buffer or one with a syntax error.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { formatSource } from "@jadpo/compiler";
-import { LspClient, type Position } from "../support/lsp.ts";
+import { LspClient, stopChecked, type Position } from "../support/lsp.ts";
 import { copyExample } from "../support/example.ts";
 
 interface TextEdit {
@@ -26,19 +26,14 @@ function applied(text: string, edits: TextEdit[]): string {
 const FILE = "domains/support/functions/format_me.jadpo";
 
 let client: LspClient;
-let root: string;
 let capabilities: Record<string, unknown>;
 beforeAll(async () => {
-  root = copyExample("jadpo-lsp-format-");
-  client = new LspClient(root);
+  client = new LspClient(copyExample("jadpo-lsp-format-"));
   const init = await client.connection.sendRequest<{ capabilities: Record<string, unknown> }>("initialize", { processId: process.pid, rootUri: client.uri(""), capabilities: {} });
   capabilities = init.capabilities;
   await client.connection.sendNotification("initialized", {});
 });
-afterAll(async () => {
-  expect(client.logged.filter((m) => m.includes("failed"))).toEqual([]);
-  await client.stop();
-});
+afterAll(() => stopChecked(client));
 
 const format = (path: string) => client.request<TextEdit[] | null>("textDocument/formatting", path, undefined, { options: { tabSize: 2, insertSpaces: true } });
 

@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { LspClient, type Position } from "../support/lsp.ts";
+import { LspClient, stopChecked, type Position } from "../support/lsp.ts";
 import { copyExample } from "../support/example.ts";
 
 const ACTION = "domains/support/actions/answer_customer.jadpo";
@@ -12,20 +12,15 @@ const TEST = "domains/support/actions/answer_customer.test.jadpo";
 const GREETING_TEST = "domains/support/functions/greeting.jadpotest";
 
 let client: LspClient;
-let root: string;
 beforeAll(async () => {
-  root = copyExample("jadpo-lsp-nav-");
-  client = await LspClient.start(root);
+  client = await LspClient.start(copyExample("jadpo-lsp-nav-"));
   for (const path of [ACTION, TEST, GREETING_TEST]) await client.open(path);
   // Requests answer from the last complete check: wait for the one of these buffers.
   for (const path of [ACTION, TEST, GREETING_TEST]) await client.diagnosticsOf(path);
 });
-afterAll(async () => {
-  expect(client.logged.filter((m) => m.includes("failed"))).toEqual([]);
-  await client.stop();
-});
+afterAll(() => stopChecked(client));
 
-const text = (path: string) => readFileSync(join(root, path), "utf8");
+const text = (path: string) => readFileSync(join(client.root, path), "utf8");
 const at = (path: string, needle: string, shift = 0, nth = 1): Position => LspClient.positionOf(text(path), needle, shift, nth);
 
 async function hover(path: string, position: Position): Promise<string | null> {
@@ -42,7 +37,7 @@ interface Location {
 async function definition(path: string, position: Position): Promise<string[]> {
   const found = await client.request<Location[] | Location | null>("textDocument/definition", path, position);
   const list = found === null ? [] : Array.isArray(found) ? found : [found];
-  return list.map((l) => `${decodeURIComponent(l.uri).slice(`file://${root}/`.length)}:${l.range.start.line}:${l.range.start.character}`);
+  return list.map((l) => `${decodeURIComponent(l.uri).slice(`file://${client.root}/`.length)}:${l.range.start.line}:${l.range.start.character}`);
 }
 
 describe("hover", () => {

@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { LspClient, type Position } from "../support/lsp.ts";
+import { LspClient, stopChecked, type Position } from "../support/lsp.ts";
 import { startOnToolProject, ORDERS, ORDERS_TEST, READY, SESAME, type Range } from "./tool-project.ts";
 
 const ACTION = "domains/support/actions/answer_customer.jadpo";
@@ -14,23 +14,19 @@ const FIXTURES = "domains/support/fixtures/questions.jadpo";
 const TYPES = "domains/support/types.jadpo";
 
 let client: LspClient;
-let root: string;
 beforeAll(async () => {
-  ({ root, client } = await startOnToolProject("jadpo-lsp-refs-", [ACTION, TEST, ORDERS_TEST]));
+  ({ client } = await startOnToolProject("jadpo-lsp-refs-", [ACTION, TEST, ORDERS_TEST]));
 });
-afterAll(async () => {
-  expect(client.logged.filter((m) => m.includes("failed"))).toEqual([]);
-  await client.stop();
-});
+afterAll(() => stopChecked(client));
 
-const text = (path: string) => readFileSync(join(root, path), "utf8");
+const text = (path: string) => readFileSync(join(client.root, path), "utf8");
 const at = (path: string, needle: string, shift = 0, nth = 1): Position => LspClient.positionOf(text(path), needle, shift, nth);
 
 /** Each place as `path:line:character` plus the text it spans. */
 async function references(path: string, position: Position, includeDeclaration = true): Promise<string[]> {
   const found = await client.request<{ uri: string; range: Range }[]>("textDocument/references", path, position, { context: { includeDeclaration } });
   return found.map((l) => {
-    const file = decodeURIComponent(l.uri).slice(`file://${root}/`.length);
+    const file = decodeURIComponent(l.uri).slice(`file://${client.root}/`.length);
     const line = text(file).split("\n")[l.range.start.line];
     return `${file}:${l.range.start.line}:${l.range.start.character} ${line.slice(l.range.start.character, l.range.end.character)}`;
   }).sort();

@@ -375,38 +375,47 @@ describe("what stops jadpo serve from starting", () => {
     expect(run.stdout).toMatch(/rule: type\.mismatch\nserve failed: 1 compile error\n$/);
   });
 
-  it("is ai.key_missing when the connection's key variable is unset (never a value)", async () => {
-    const keyed = projectOf({ "app.jadpo": CONNECTION.replace('env("MODEL_KEY", "")', 'env("MODEL_KEY")'), "domains/a/a.jadpo": "action ping() -> Int {\n    return 1\n}\n" });
-    const run = await runJadpoHere(["serve", "--port", "0"], { cwd: keyed, env: { JADPO_SERVE_TOKEN: TOKEN, MODEL_URL: "http://127.0.0.1:9/v1" } });
+  const SETTING_REASON =
+    "  reason: A served or built app reads its connection's settings from the environment when it starts, so a deployment missing one stops at once rather than at its first call.";
+  const KEYED = CONNECTION.replace('env("MODEL_KEY", "")', 'env("MODEL_KEY")');
+  it.each([
+    {
+      what: "ai.key_missing when the connection's key variable is unset (never a value)",
+      app: KEYED,
+      env: { MODEL_URL: "http://127.0.0.1:9/v1" },
+      stderr: [
+        "error: The key for `model` is not set: `MODEL_KEY` is not in the environment",
+        "  reason: The key is read from the environment when the model is asked, and never stored.",
+        "  next: Set `MODEL_KEY` in your environment and run the command again (human)",
+        "  rule: ai.key_missing",
+      ],
+    },
+    {
+      what: "ai.setting_missing when a setting's variable is unset",
+      app: KEYED,
+      env: { MODEL_KEY: "k" },
+      stderr: [
+        "error: `MODEL_URL` is not set, so the connection `model`'s base_url can't be read",
+        SETTING_REASON,
+        "  next: Set `MODEL_URL` in the environment the app runs in, or give the connection's `env(\"MODEL_URL\", …)` a default (human)",
+        "  rule: ai.setting_missing",
+      ],
+    },
+    {
+      what: "ai.setting_missing when the connection has no model to ask",
+      app: "connection model {\n    capability: ai\n    driver: openai_compatible\n}\n",
+      env: {},
+      stderr: [
+        "error: The connection `model` has no `model`",
+        SETTING_REASON,
+        "  next: Give the connection a `model` entry (human)",
+        "  rule: ai.setting_missing",
+      ],
+    },
+  ])("is $what", async ({ app, env, stderr }) => {
+    const cwd = projectOf({ "app.jadpo": app, "domains/a/a.jadpo": "action ping() -> Int {\n    return 1\n}\n" });
+    const run = await runJadpoHere(["serve", "--port", "0"], { cwd, env: { JADPO_SERVE_TOKEN: TOKEN, ...env } });
     expect(run.code).toBe(1);
-    expect(run.stderr).toBe([
-      "error: The key for `model` is not set: `MODEL_KEY` is not in the environment",
-      "  reason: The key is read from the environment when the model is asked, and never stored.",
-      "  next: Set `MODEL_KEY` in your environment and run the command again (human)",
-      "  rule: ai.key_missing",
-      "",
-    ].join("\n"));
-    const unset = await runJadpoHere(["serve", "--port", "0"], { cwd: keyed, env: { JADPO_SERVE_TOKEN: TOKEN, MODEL_KEY: "k" } });
-    expect(unset.code).toBe(1);
-    expect(unset.stderr).toBe([
-      "error: `MODEL_URL` is not set, so the connection `model`'s base_url can't be read",
-      "  reason: A served or built app reads its connection's settings from the environment when it starts, so a deployment missing one stops at once rather than at its first call.",
-      "  next: Set `MODEL_URL` in the environment the app runs in, or give the connection's `env(\"MODEL_URL\", …)` a default (human)",
-      "  rule: ai.setting_missing",
-      "",
-    ].join("\n"));
-  });
-
-  it("is ai.setting_missing when the connection has no model to ask", async () => {
-    const modelless = projectOf({ "app.jadpo": "connection model {\n    capability: ai\n    driver: openai_compatible\n}\n", "domains/a/a.jadpo": "action ping() -> Int {\n    return 1\n}\n" });
-    const run = await runJadpoHere(["serve", "--port", "0"], { cwd: modelless, env: { JADPO_SERVE_TOKEN: TOKEN } });
-    expect(run.code).toBe(1);
-    expect(run.stderr).toBe([
-      "error: The connection `model` has no `model`",
-      "  reason: A served or built app reads its connection's settings from the environment when it starts, so a deployment missing one stops at once rather than at its first call.",
-      "  next: Give the connection a `model` entry (human)",
-      "  rule: ai.setting_missing",
-      "",
-    ].join("\n"));
+    expect(run.stderr).toBe(`${stderr.join("\n")}\n`);
   });
 });

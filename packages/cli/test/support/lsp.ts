@@ -4,6 +4,7 @@ import type { ChildProcessWithoutNullStreams } from "node:child_process";
 import { pathToFileURL } from "node:url";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { expect } from "vitest";
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from "vscode-jsonrpc/node";
 import { spawnJadpo, waitUntil } from "./jadpo.ts";
 
@@ -128,4 +129,10 @@ export class LspClient {
     this.connection.dispose();
     return code;
   }
+}
+
+/** A test file's server after its tests: no request handler failed (a failing handler logs it), then it stops. */
+export async function stopChecked(client: LspClient): Promise<void> {
+  expect(client.logged.filter((m) => m.includes("failed"))).toEqual([]);
+  await client.stop();
 }

@@ -2,3 +2,4 @@
 // Never imported by the compiler itself.
 export { memoryHost } from "./memory-host.ts";
 export { compileSources, SOURCES_ROOT } from "./compile-sources.ts";
+export { ORDER_LOOKUP } from "./orders.ts";

@@ -12,6 +12,10 @@ function fmt(text: string, path = "domains/a/a.jadpo"): string {
 /** Lines joined, ending with a newline. */
 const lines = (...text: string[]) => `${text.join("\n")}\n`;
 
+/** A test file of one test, `t`, whose body is `body`'s lines. */
+const inATest = (...body: string[]) => lines("test \"t\" {", ...body, "}");
+const fmtTest = (text: string) => fmt(text, "domains/a/a.jadpotest");
+
 describe("spacing", () => {
   it.each([
     ["binary operators, `=`, `->`, `=>`", "function f(a:Int)->Int{var x=a*2+1 return match x{_=>x%3}}", lines(
@@ -42,7 +46,7 @@ describe("spacing", () => {
       "type E = Object { }", "", "function f() { }", "", "test \"t\" {", "    fakes: { }", "    var x = E { }", "    var y = []", "}",
     )],
   ])("%s", (_name, input, expected) => {
-    expect(fmt(input, "domains/a/a.jadpotest")).toBe(expected);
+    expect(fmtTest(input)).toBe(expected);
   });
 });
 
@@ -99,13 +103,9 @@ describe("brackets and parentheses", () => {
   });
 
   it("a `fakes:` script, `calls [ … ]` and `rate_limited(…)`", () => {
-    const input = lines(
-      "test \"t\" {",
+    expect(fmtTest(inATest(
       "    fakes: { ai.p: [call find(Q { code: \"A\" }), calls [find(Q { code: \"B\" }), raw_call(\"find\", \"{}\")] after 2s, refused] ai.embed: [unavailable, rate_limited( 20s ), rate_limited] }",
-      "}",
-    );
-    expect(fmt(input, "domains/a/a.jadpotest")).toBe(lines(
-      "test \"t\" {",
+    ))).toBe(inATest(
       "    fakes: {",
       "        ai.p: [",
       "            call find(Q { code: \"A\" }),",
@@ -114,7 +114,6 @@ describe("brackets and parentheses", () => {
       "        ]",
       "        ai.embed: [unavailable, rate_limited(20s), rate_limited]",
       "    }",
-      "}",
     ));
   });
 });
@@ -204,13 +203,9 @@ describe("long binary expressions", () => {
 
 describe("`when` items", () => {
   it("fields are braces of entries, `=>` spaced, the list a list, `like` and `generated` as written", () => {
-    const input = lines(
-      "test \"t\" {",
+    expect(fmtTest(inATest(
       "    fakes: { ai.p: [when{question:\"Rye?\",urgent:true}=>refused after 2s, when { question : \"Spelt?\" }=>[ malformed , generated ], generated] ai.embed: [when \"rye\"=>like( \"spelt\" )] }",
-      "}",
-    );
-    expect(fmt(input, "domains/a/a.jadpotest")).toBe(lines(
-      "test \"t\" {",
+    ))).toBe(inATest(
       "    fakes: {",
       "        ai.p: [",
       "            when { question: \"Rye?\"  urgent: true } => refused after 2s,",
@@ -219,20 +214,15 @@ describe("`when` items", () => {
       "        ]",
       "        ai.embed: [when \"rye\" => like(\"spelt\")]",
       "    }",
-      "}",
     ));
   });
 
   it("a `when` too long for a line: its fields one a line, then its list's items", () => {
     const long = "a question long enough that the fields of this when item cannot share one line";
-    const input = lines(
-      "test \"t\" {",
+    expect(fmtTest(inATest(
       `    fakes: { ai.p: [when { question: "${long}" urgent: true } => [refused, // the first answer`,
       "        malformed]] }",
-      "}",
-    );
-    expect(fmt(input, "domains/a/a.jadpotest")).toBe(lines(
-      "test \"t\" {",
+    ))).toBe(inATest(
       "    fakes: {",
       "        ai.p: [",
       "            when {",
@@ -244,7 +234,6 @@ describe("`when` items", () => {
       "            ]",
       "        ]",
       "    }",
-      "}",
     ));
   });
 });

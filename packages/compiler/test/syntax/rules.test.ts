@@ -54,26 +54,15 @@ describe("syntax.expected", () => {
     expect(calls.split("\n")[0]).toBe('error: Expected a list of tool calls such as `[find_order(OrderQuery { code: "ABC-1234" })]` after `calls`, found `[` --> domains/support/x.jadpo:3:24');
   });
 
-  it("a `when` item: `=>` after its match, at least one field, no `when` in its list, `after` inside it", () => {
-    const first = (items: string) => one(`test "t" {\n    fakes: {\n        ai.ask: [${items}]\n    }\n}\n`).split("\n")[0];
-    expect(first('when { question: "Rye?" } refused')).toBe(
-      "error: Expected `=>` and the items for the calls it matches after `}`, found the name `refused` --> domains/support/x.jadpo:3:44",
-    );
-    expect(first("when { } => refused")).toBe(
-      'error: Expected a field of the prompt\'s values, such as `question: "Sesame?"`, after `when {`, found `}` --> domains/support/x.jadpo:3:25',
-    );
-    expect(first('when { question: "Rye?" } => [refused, when { question: "Spelt?" } => refused]')).toBe(
-      "error: Expected an item for the calls the `when` matches, found the name `when` --> domains/support/x.jadpo:3:57",
-    );
-    expect(first('when { question: "Rye?" } => [refused] after 2s')).toBe(
-      "error: Expected `,` or `]` after the `when` item's list, found the name `after` --> domains/support/x.jadpo:3:57",
-    );
-    expect(first('when "rye" refused')).toBe(
-      "error: Expected `=>` and the items for the calls it matches after the text, found the name `refused` --> domains/support/x.jadpo:3:29",
-    );
-    expect(first('when { question: "Rye?" => refused')).toBe(
-      "error: Expected a `}` to close the fields of the `when` item opened on line 3, found `=>` --> domains/support/x.jadpo:3:42",
-    );
+  it.each([
+    ['when { question: "Rye?" } refused', "error: Expected `=>` and the items for the calls it matches after `}`, found the name `refused` --> domains/support/x.jadpo:3:44"],
+    ["when { } => refused", 'error: Expected a field of the prompt\'s values, such as `question: "Sesame?"`, after `when {`, found `}` --> domains/support/x.jadpo:3:25'],
+    ['when { question: "Rye?" } => [refused, when { question: "Spelt?" } => refused]', "error: Expected an item for the calls the `when` matches, found the name `when` --> domains/support/x.jadpo:3:57"],
+    ['when { question: "Rye?" } => [refused] after 2s', "error: Expected `,` or `]` after the `when` item's list, found the name `after` --> domains/support/x.jadpo:3:57"],
+    ['when "rye" refused', "error: Expected `=>` and the items for the calls it matches after the text, found the name `refused` --> domains/support/x.jadpo:3:29"],
+    ['when { question: "Rye?" => refused', "error: Expected a `}` to close the fields of the `when` item opened on line 3, found `=>` --> domains/support/x.jadpo:3:42"],
+  ])("a `when` item: `=>` after its match, at least one field, no `when` in its list, `after` inside it: %s", (items, error) => {
+    expect(one(`test "t" {\n    fakes: {\n        ai.ask: [${items}]\n    }\n}\n`).split("\n")[0]).toBe(error);
   });
 
   it("a missing type after `:`", () => {

@@ -1,29 +1,14 @@
 // A small shop for tests of prompts with tools (Jadpo source): an order look-up that can fail, an
 // action that asks AI itself, so a tool's own AI call can be followed, and a tool that faults.
 // Tests add their prompts.
+import { ORDER_LOOKUP } from "@jadpo/compiler/testing";
 
 /** Order types, the failures, and `find_order`, which fails with OrderNotFound for `ZZZ-0000`. */
-export const SHOP_ORDERS = `type OrderCode = Text { pattern: "[A-Z]{3}-[0-9]{4}" }
-type OrderQuery = Object {
-    code: OrderCode
-}
-type OrderStatus = Object {
-    code: OrderCode
-    ready: Bool
-}
-type Reply = Object {
+export const SHOP_ORDERS = `${ORDER_LOOKUP}type Reply = Object {
     reply: Text
     status_known: Bool
 }
-failure OrderNotFound { kind: NotFound  message: "No such order." }
 failure Unanswered { kind: Unavailable  message: "No answer." }
-
-action find_order(query: OrderQuery) fails OrderNotFound -> OrderStatus {
-    if query.code == "ZZZ-0000" {
-        reject OrderNotFound
-    }
-    return OrderStatus { code: query.code  ready: true }
-}
 `;
 
 /** `summarized`, a tool that asks the prompt `summarize` for a Text. */

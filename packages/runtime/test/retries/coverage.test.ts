@@ -1,9 +1,7 @@
 // `--coverage`'s `retried`: listed after the call kind's outcomes at every call site when the
 // connection retries, and counted once for each call any of whose requests was sent again.
 import { describe, expect, it } from "vitest";
-import { coverageReport } from "../../src/runner/coverage.ts";
-import { loadTests } from "../../src/runner/execute.ts";
-import { mergeCoverage, type CoverageCounts } from "../../src/runner/observe.ts";
+import { coverageAfter } from "../support/coverage.ts";
 import { projectOf } from "../../src/testing/project.ts";
 import { HELP_FILE } from "../fake/help-project.ts";
 import { shopFiles } from "./retry-project.ts";
@@ -42,18 +40,8 @@ test "a stream and an embedding retried" {
 
 /** Each call site's line, call kind and counts, after the named tests ran with coverage. */
 async function coverageOf(names: string[], connection = "") {
-  const p = projectOf(shopFiles(TESTS, connection));
-  const loaded = loadTests(p.program, { readFile: p.readFile });
-  const counts: CoverageCounts = {};
-  for (const name of names) {
-    const outcome = await loaded.run(loaded.plan.find((e) => e.name === name)!, 1, { coverage: true });
-    expect(outcome.result.status, name).toBe("passed");
-    mergeCoverage(counts, outcome.coverage!);
-  }
-  return coverageReport(p.program, counts).filter((site) => site.file === HELP_FILE).map((site) => ({
-    call: `${site.call} ${site.prompt ?? ""}`.trim(),
-    outcomes: Object.fromEntries(site.outcomes.map(({ outcome, count }) => [outcome, count])),
-  }));
+  const sites = await coverageAfter(projectOf(shopFiles(TESTS, connection)), names);
+  return sites.filter((site) => site.file === HELP_FILE).map((site) => ({ call: `${site.call} ${site.prompt ?? ""}`.trim(), outcomes: site.outcomes }));
 }
 
 describe("the coverage outcome retried", () => {

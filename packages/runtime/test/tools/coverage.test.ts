@@ -2,10 +2,8 @@
 // connection retries) come `loop_limit`, each tool's `called <tool>` (and `<tool> failed` for one
 // that can fail), then `bad call`, each counted where the loop decides it.
 import { describe, expect, it } from "vitest";
-import { coverageReport } from "../../src/runner/coverage.ts";
-import { loadTests } from "../../src/runner/execute.ts";
-import { mergeCoverage, type CoverageCounts } from "../../src/runner/observe.ts";
-import { SOURCE, toolProject } from "./tool-project.ts";
+import { coverageAfter } from "../support/coverage.ts";
+import { openingHoursCalls, SOURCE, toolProject } from "./tool-project.ts";
 
 const TESTS = `
 test "a call, then an answer" {
@@ -49,14 +47,7 @@ test "a correction that doesn't decode" {
 test "the step limit" {
     fakes: {
         ai.order_question: [
-            call opening_hours(NoInput { }),
-            call opening_hours(NoInput { }),
-            call opening_hours(NoInput { }),
-            call opening_hours(NoInput { }),
-            call opening_hours(NoInput { }),
-            call opening_hours(NoInput { }),
-            call opening_hours(NoInput { }),
-            call opening_hours(NoInput { })
+${openingHoursCalls(8)}
         ]
     }
     assert ask_or_limit("?") == "limit"
@@ -89,20 +80,7 @@ test "two steps retried, one call" {
 const TOOL_OUTCOMES = ["loop_limit", "called find_order", "find_order failed", "called opening_hours", "bad call"];
 
 async function coverageOf(names: string[], mode: "sync" | "async" = "sync", app?: string) {
-  const p = toolProject(TESTS, mode, "", app === undefined ? {} : { "app.jadpo": app });
-  const loaded = loadTests(p.program, { readFile: p.readFile });
-  const counts: CoverageCounts = {};
-  for (const name of names) {
-    const entry = loaded.plan.find((e) => e.name === name)!;
-    const outcome = await loaded.run(entry, 1, { coverage: true });
-    expect(outcome.result.status, name).toBe("passed");
-    mergeCoverage(counts, outcome.coverage!);
-  }
-  return coverageReport(p.program, counts).map((site) => ({
-    line: site.line,
-    loopFrom: site.loopFrom,
-    outcomes: Object.fromEntries(site.outcomes.map(({ outcome, count }) => [outcome, count])),
-  }));
+  return coverageAfter(toolProject(TESTS, mode, "", app === undefined ? {} : { "app.jadpo": app }), names);
 }
 
 describe("coverage of a tool prompt's call sites", () => {

@@ -3,7 +3,7 @@
 // the step limit; a tool's runtime fault is the whole call's.
 import { describe, expect, it } from "vitest";
 import { SHOP_BROKEN } from "../../src/testing/shop.ts";
-import { toolProject } from "./tool-project.ts";
+import { openingHoursCalls, toolProject } from "./tool-project.ts";
 
 const TESTS = `
 test "a call, then an answer" {
@@ -158,13 +158,7 @@ test "a second undecodable answer is unreadable, whatever steps came between" {
 test "8 calling steps with max_steps 8 fail AiLoopLimit, the last step's calls having run" {
     fakes: {
         ai.order_question: [
-            call opening_hours(NoInput { }),
-            call opening_hours(NoInput { }),
-            call opening_hours(NoInput { }),
-            call opening_hours(NoInput { }),
-            call opening_hours(NoInput { }),
-            call opening_hours(NoInput { }),
-            call opening_hours(NoInput { }),
+${openingHoursCalls(7)},
             call find_order(OrderQuery { code: "ABC-1234" })
         ]
     }
@@ -177,13 +171,7 @@ test "8 calling steps with max_steps 8 fail AiLoopLimit, the last step's calls h
 test "a correction needed at the last step is not asked for" {
     fakes: {
         ai.order_question: [
-            call opening_hours(NoInput { }),
-            call opening_hours(NoInput { }),
-            call opening_hours(NoInput { }),
-            call opening_hours(NoInput { }),
-            call opening_hours(NoInput { }),
-            call opening_hours(NoInput { }),
-            call opening_hours(NoInput { }),
+${openingHoursCalls(7)},
             raw("Sure!")
         ]
     }

@@ -30,6 +30,10 @@ action ask_or_limit(question: Text) -> Text {
 }
 `;
 
+/** `count` script steps, each calling `opening_hours`, one a line at a script item's indent. */
+export const openingHoursCalls = (count: number): string =>
+  Array.from({ length: count }, () => "            call opening_hours(NoInput { })").join(",\n");
+
 export function toolProject(tests: string, aiMode: "sync" | "async" = "sync", extra = "", files: Record<string, string> = {}): Project {
   return projectOf({ "domains/shop/shop.jadpo": SOURCE + extra, "domains/shop/shop.test.jadpo": tests, ...files }, aiMode);
 }

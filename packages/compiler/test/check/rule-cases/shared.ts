@@ -9,6 +9,9 @@ export interface RuleCase {
   expected: string;
 }
 
+/** `test.fake_type`'s reason, the same for every script item that doesn't decode. */
+export const SCRIPT_REASON = "Scripts are checked against the prompt's types when the test compiles, so a test can't script what the decoding would reject or what no call could send.";
+
 export const shop = (source: string, extra: Record<string, string> = {}): Record<string, string> => ({
   "app.jadpo": "",
   "domains/shop/shop.jadpo": source,

@@ -1,5 +1,5 @@
 // Rule cases for tests, their fakes, and names.
-import { type RuleCase, shop, ANSWERING, STREAMING } from "./shared.ts";
+import { type RuleCase, shop, ANSWERING, SCRIPT_REASON, STREAMING } from "./shared.ts";
 
 const EMBED = `action vector(words: Text) -> Embedding {\n    return match ai.embed(words) {\n        success(e) => e\n        failure _ => []\n    }\n}\n`;
 
@@ -11,7 +11,7 @@ export const testCases: RuleCase[] = [
     }),
     expected: `error: A scripted answer doesn't decode as \`Answer\` --> domains/shop/answer.test.jadpo:3:37
   decode: \`type\` on \`resolved\`: expected Bool, got Text
-  reason: Scripts are checked against the prompt's types when the test compiles, so a test can't script what the decoding would reject or what no call could send.
+  reason: ${SCRIPT_REASON}
   next: Correct the scripted answer to the type (agent)
   rule: test.fake_type`,
   },
@@ -23,7 +23,7 @@ export const testCases: RuleCase[] = [
     }),
     expected: `error: A scripted answer doesn't decode as \`Answer\` --> domains/shop/answer.test.jadpo:3:18
   decode: \`missing\` on \`resolved\`: expected Bool, got nothing
-  reason: Scripts are checked against the prompt's types when the test compiles, so a test can't script what the decoding would reject or what no call could send.
+  reason: ${SCRIPT_REASON}
   next: Correct the scripted answer to the type (agent)
   rule: test.fake_type`,
   },
@@ -35,7 +35,7 @@ export const testCases: RuleCase[] = [
     }),
     expected: `error: A scripted answer doesn't decode as \`Answer\` --> domains/shop/answer.test.jadpo:3:27
   decode: \`unknown\` on \`resolvd\`: expected a field of Answer (resolved, reply)
-  reason: Scripts are checked against the prompt's types when the test compiles, so a test can't script what the decoding would reject or what no call could send.
+  reason: ${SCRIPT_REASON}
   next: Did you mean \`resolved\`? \`Answer\` has no field \`resolvd\` (agent)
   rule: test.fake_type`,
   },

@@ -1,24 +1,10 @@
 // Rule cases for prompts with tools: `prompt.bad_tool` (each variant) and `ai.stream_tools`.
-import { type RuleCase, shop } from "./shared.ts";
+import { ORDER_LOOKUP } from "../../../src/testing/index.ts";
+import { type RuleCase, shop, SCRIPT_REASON } from "./shared.ts";
 
 /** A shop with an order look-up that can be a tool, and a prompt whose `tools:` is `tools`. */
-export const TOOLED = (tools: string, extra = ""): string => `type OrderCode = Text { pattern: "[A-Z]{3}-[0-9]{4}" }
-type OrderQuery = Object {
-    code: OrderCode
-}
-type OrderStatus = Object {
-    code: OrderCode
-    ready: Bool
-}
-type Reply = Object {
+export const TOOLED = (tools: string, extra = ""): string => `${ORDER_LOOKUP}type Reply = Object {
     reply: Text
-}
-failure OrderNotFound { kind: NotFound  message: "No such order." }
-action find_order(query: OrderQuery) fails OrderNotFound -> OrderStatus {
-    if query.code == "ZZZ-0000" {
-        reject OrderNotFound
-    }
-    return OrderStatus { code: query.code  ready: true }
 }
 prompt order_question(question: Text) {
     text: "Answer: {question}"
@@ -44,7 +30,7 @@ export const toolCases: RuleCase[] = [
     files: scripted(`call find_order(OrderQuery { code: 5 })`),
     expected: `error: A scripted tool call's argument doesn't decode as \`OrderQuery\` --> domains/shop/ask.test.jadpo:3:64
   decode: \`type\` on \`code\`: expected OrderCode, got Int
-  reason: Scripts are checked against the prompt's types when the test compiles, so a test can't script what the decoding would reject or what no call could send.
+  reason: ${SCRIPT_REASON}
   next: Correct the scripted argument to the type (agent)
   rule: test.fake_type`,
   },
@@ -54,7 +40,7 @@ export const toolCases: RuleCase[] = [
     files: scripted(`calls [find_order(OrderQuery { code: "abc" })]`),
     expected: `error: A scripted tool call's argument doesn't decode as \`OrderQuery\` --> domains/shop/ask.test.jadpo:3:66
   decode: \`pattern\` on \`code\`: expected text matching "[A-Z]{3}-[0-9]{4}", got "abc"
-  reason: Scripts are checked against the prompt's types when the test compiles, so a test can't script what the decoding would reject or what no call could send.
+  reason: ${SCRIPT_REASON}
   next: Correct the scripted argument to the type (agent)
   rule: test.fake_type`,
   },

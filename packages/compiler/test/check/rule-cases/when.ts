@@ -1,6 +1,6 @@
 // Rule cases for `when` items and `like`: each problem of a `when`'s match is one `test.fake_type`,
 // at the field (or the match); `like` outside `ai.embed`'s script is one too.
-import { type RuleCase, shop, ANSWERING } from "./shared.ts";
+import { type RuleCase, shop, ANSWERING, SCRIPT_REASON } from "./shared.ts";
 
 const EMBED = `action vector(words: Text) -> Embedding {\n    return match ai.embed(words) {\n        success(e) => e\n        failure _ => []\n    }\n}\n`;
 
@@ -31,7 +31,7 @@ export const whenCases: RuleCase[] = [
     files: shop(ANSWERING, scripted("when { question: 5 } => refused")),
     expected: `error: A \`when\` item's field doesn't decode as \`Ask\` --> domains/shop/answer.test.jadpo:3:35
   decode: \`type\` on \`question\`: expected Question, got Int
-  reason: Scripts are checked against the prompt's types when the test compiles, so a test can't script what the decoding would reject or what no call could send.
+  reason: ${SCRIPT_REASON}
   next: Match a valid \`Question\`: a call's values are always valid (agent)
   rule: test.fake_type`,
   },
@@ -41,7 +41,7 @@ export const whenCases: RuleCase[] = [
     files: shop(ANSWERING, scripted("when { questin: \"Hello?\" } => refused")),
     expected: `error: A \`when\` item's field doesn't decode as \`Ask\` --> domains/shop/answer.test.jadpo:3:25
   decode: \`unknown\` on \`questin\`: expected a field of Ask (question)
-  reason: Scripts are checked against the prompt's types when the test compiles, so a test can't script what the decoding would reject or what no call could send.
+  reason: ${SCRIPT_REASON}
   next: Did you mean \`question\`? \`Ask\` has no field \`questin\` (agent)
   rule: test.fake_type`,
   },
@@ -51,7 +51,7 @@ export const whenCases: RuleCase[] = [
     files: shop(ANSWERING, scripted("when { question: \"Hello?\"  question: \"Hi?\" } => refused")),
     expected: `error: A \`when\` item's field doesn't decode as \`Ask\` --> domains/shop/answer.test.jadpo:3:45
   note: \`question\` is given twice; first on line 3
-  reason: Scripts are checked against the prompt's types when the test compiles, so a test can't script what the decoding would reject or what no call could send.
+  reason: ${SCRIPT_REASON}
   next: Give \`question\` once: a call's \`question\` has one value (agent)
   rule: test.fake_type`,
   },
@@ -61,7 +61,7 @@ export const whenCases: RuleCase[] = [
     files: shop(ANSWERING, scripted("when { question: \"\" } => refused")),
     expected: `error: A \`when\` item's field doesn't decode as \`Ask\` --> domains/shop/answer.test.jadpo:3:35
   decode: \`min_length\` on \`question\`: expected at least 1 character, got 0 characters
-  reason: Scripts are checked against the prompt's types when the test compiles, so a test can't script what the decoding would reject or what no call could send.
+  reason: ${SCRIPT_REASON}
   next: Match a valid \`Question\`: a call's values are always valid (agent)
   rule: test.fake_type`,
   },
@@ -73,7 +73,7 @@ export const whenCases: RuleCase[] = [
     }),
     expected: `error: A \`when\` item's field doesn't decode as \`Note\` --> domains/shop/note.test.jadpo:3:33
   decode: \`missing\` on \`order.loaves\`: expected Int, got nothing
-  reason: Scripts are checked against the prompt's types when the test compiles, so a test can't script what the decoding would reject or what no call could send.
+  reason: ${SCRIPT_REASON}
   next: Match a valid \`Order\`: a call's values are always valid (agent)
   rule: test.fake_type`,
   },
@@ -83,7 +83,7 @@ export const whenCases: RuleCase[] = [
     files: shop(ANSWERING, scripted("when \"Hello?\" => refused")),
     expected: `error: A \`when\` item's text doesn't decode as \`Ask\` --> domains/shop/answer.test.jadpo:3:23
   decode: \`type\` on \`the values\`: expected Ask, got Text
-  reason: Scripts are checked against the prompt's types when the test compiles, so a test can't script what the decoding would reject or what no call could send.
+  reason: ${SCRIPT_REASON}
   next: Match the call's values by field, as in \`when { question: … } => …\`; a text matches \`ai.embed\`'s calls (agent)
   rule: test.fake_type`,
   },
@@ -95,7 +95,7 @@ export const whenCases: RuleCase[] = [
     }),
     expected: `error: A \`when\` item of \`ai.embed\` doesn't decode as \`Text\` --> domains/shop/vector.test.jadpo:3:25
   decode: \`type\` on \`the text\`: expected Text, got fields
-  reason: Scripts are checked against the prompt's types when the test compiles, so a test can't script what the decoding would reject or what no call could send.
+  reason: ${SCRIPT_REASON}
   next: Match the text a call embeds, as in \`when "gluten-free" => …\` (agent)
   rule: test.fake_type`,
   },
@@ -105,7 +105,7 @@ export const whenCases: RuleCase[] = [
     files: shop(ANSWERING, scripted("like(\"Hello?\")")),
     expected: `error: A scripted answer doesn't decode as \`Answer\` --> domains/shop/answer.test.jadpo:3:18
   decode: \`type\` on \`the answer\`: expected Answer, got an embedding
-  reason: Scripts are checked against the prompt's types when the test compiles, so a test can't script what the decoding would reject or what no call could send.
+  reason: ${SCRIPT_REASON}
   next: \`like("…")\` answers \`ai.embed\` only: script an answer of \`Answer\` (agent)
   rule: test.fake_type`,
   },
@@ -117,7 +117,7 @@ export const whenCases: RuleCase[] = [
     }),
     expected: `error: A \`when\` item's answer doesn't decode as \`Embedding\` --> domains/shop/vector.test.jadpo:3:35
   decode: \`type\` on \`the answer\`: expected Embedding, got Decimal
-  reason: Scripts are checked against the prompt's types when the test compiles, so a test can't script what the decoding would reject or what no call could send.
+  reason: ${SCRIPT_REASON}
   next: After \`=>\`, \`[\` opens the list of answers: write the one vector inside it, as \`=> [[0.6, 0.8]]\` (agent)
   rule: test.fake_type`,
   },
@@ -138,7 +138,7 @@ export const whenCases: RuleCase[] = [
     files: shop(ANSWERING, scripted("when { question: \"Hello?\" } => [Answer { resolved: \"yes\"  reply: \"Hi\" }]")),
     expected: `error: A scripted answer doesn't decode as \`Answer\` --> domains/shop/answer.test.jadpo:3:69
   decode: \`type\` on \`resolved\`: expected Bool, got Text
-  reason: Scripts are checked against the prompt's types when the test compiles, so a test can't script what the decoding would reject or what no call could send.
+  reason: ${SCRIPT_REASON}
   next: Correct the scripted answer to the type (agent)
   rule: test.fake_type`,
   },
