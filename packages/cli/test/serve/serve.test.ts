@@ -204,7 +204,14 @@ describe("jadpo serve's answers, in the order they apply", () => {
       const res = await s.call("answer_customer", { question: QUESTION });
       expect(res.status).toBe(504);
       expect(res.json).toMatchObject({ error: { code: "request_timeout", message: "The action took longer than 200ms" } });
-      expect(s.lines.at(-1)).toMatchObject({ status: 504, failure: { code: "request_timeout" } });
+      // The call the stop cut short counts as timed out, with its time so far and what it sent.
+      const line = s.lines.at(-1)!;
+      expect(line).toMatchObject({ status: 504, ai_calls: 1, output_tokens: 0, failure: { code: "request_timeout" } });
+      expect(line.ai_ms).toBeGreaterThan(0);
+      expect(line.input_tokens).toBeGreaterThan(0);
+      const families = new Map(parsePrometheusTextFormat((await s.get("/metrics")).text).map((family) => [family.name, family]));
+      expect(families.get("jadpo_ai_calls_total")?.metrics).toEqual([{ labels: { prompt: "answer_question", outcome: "timed_out" }, value: "1" }]);
+      expect(families.get("jadpo_ai_tokens_total")?.metrics).toEqual([{ labels: { prompt: "answer_question", kind: "input" }, value: String(line.input_tokens) }]);
     }, { requestTimeout: "200ms" });
   });
 
@@ -234,6 +241,8 @@ describe("jadpo serve's answers, in the order they apply", () => {
     expect(await s.close()).toBe(0);
     expect(await running).toMatchObject({ status: 504, json: { error: { code: "request_timeout" } } });
     expect(model.requests.length - asked).toBe(1);
+    // Stopped while waiting: one call, timed out; its one send was rate-limited, so no tokens, and no retry was sent.
+    expect(s.lines.at(-1)).toMatchObject({ status: 504, ai_calls: 1, input_tokens: 0, output_tokens: 0, failure: { code: "request_timeout" } });
   });
 
   it("lets go, at the end of --drain, a client still sending its request or sending nothing, so serve exits 0", async () => {

@@ -49,7 +49,10 @@ export async function sendRetried<T extends object>(
     },
     realClock(options.signal),
     policy,
-    (_n, waitMs) => retries.push(retryOf(last!, waitMs)),
+    (_n, waitMs) => {
+      retries.push(retryOf(last!, waitMs));
+      options.onRetryWait?.();
+    },
   );
   return { result: outcome.ok ? outcome.reply.result : last!, retries };
 }

@@ -44,6 +44,12 @@ export interface RequestOptions {
    * sends no more, and that failure stands. (`jadpo dev` counts each retry in `per_day` here.)
    */
   beforeRetry?: (failed: DriverFailure) => boolean | Promise<boolean>;
+  /**
+   * Told when a send has failed in transport and the wait before its retry begins: until the
+   * retry is sent, nothing of the request is in flight. (A built app counts no tokens for a
+   * request stopped then.)
+   */
+  onRetryWait?: () => void;
 }
 
 /**

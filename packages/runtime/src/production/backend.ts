@@ -5,7 +5,8 @@
 // correction and the tool loop stay above it, as for every backend. Each `ai.*` call is reported
 // when it ends — its prompt, outcome, time, retries, and tokens (the model's reported usage, else
 // the estimate tests count) — for `jadpo serve`'s logs and metrics; nothing of its values or
-// answer is.
+// answer is. A call the stop cuts short ends `timed_out` at that moment, with what it did so far,
+// so the stopped request's 504 log line counts it.
 import { nowMs, type AiFailureWord, type CheckedProgram, type PromptInfo, type Span } from "@jadpo/compiler";
 import type {
   AiBackend, EmbedCall, EmbedReply, GenerateCall, GenerateReply, StreamCall, StreamReply, TokenUsage, ToolCallRun,
@@ -15,7 +16,7 @@ import { LOOP_LIMIT, RETRIED, toolUseOutcomes, type GenerateOutcome, type EmbedO
 import { NO_USAGE } from "../ai/token-usage.ts";
 import { completionRequestFor } from "../drivers/request.ts";
 import { stepReply, stepRequest } from "../drivers/step.ts";
-import type { AiDriver, DriverFailure, DriverRetry, RequestOptions } from "../drivers/types.ts";
+import type { AiDriver, DriverFailure, RequestOptions } from "../drivers/types.ts";
 import { estimatedEmbedUsage, estimatedStepUsage, estimatedStreamUsage } from "../drivers/usage-estimate.ts";
 import { RuntimeFault, TimedOut } from "../signals.ts";
 import type { StopWord } from "@jadpo/compiler";
@@ -53,9 +54,8 @@ function started(prompt: string, outcome: AiCallOutcome): AiCallRecord {
   return { prompt, outcome, ms: 0, retries: 0, inputTokens: 0, outputTokens: 0, tools: [] };
 }
 
-/** A request's retries and tokens, added to its call's. */
-function count(record: AiCallRecord, retries: readonly DriverRetry[] | undefined, usage: TokenUsage): void {
-  record.retries += retries?.length ?? 0;
+/** A request's tokens, added to its call's. (Its retries are counted as each is sent.) */
+function count(record: AiCallRecord, usage: TokenUsage): void {
   record.inputTokens += usage.input_tokens;
   record.outputTokens += usage.output_tokens;
 }
@@ -63,6 +63,16 @@ function count(record: AiCallRecord, retries: readonly DriverRetry[] | undefined
 /** The tokens of a failed request: nothing when it failed in transport (retries included), else what it sent. */
 function failedUsage(failure: DriverFailure, sent: () => TokenUsage): TokenUsage {
   return failure.transport === undefined ? sent() : NO_USAGE;
+}
+
+/** A model request in flight: its call's record, since when, and what it counts if the action stops it now. */
+interface InFlight {
+  record: AiCallRecord;
+  since: number;
+  /** False while it waits before a retry: its last send failed in transport, and such a send counts no tokens. */
+  sending: boolean;
+  /** Its tokens if stopped while sending: the estimate of what it sent (and of a stream's text so far), as for a failure. */
+  stoppedUsage: () => TokenUsage;
 }
 
 /** A generate call in progress: its attempts (or steps) so far. */
@@ -97,11 +107,14 @@ export class ProductionBackend implements AiBackend {
   /** The generate call in progress at each depth of calls. */
   private readonly pending = new Map<number, Pending>();
 
-  /** How each request is sent: stopped with the action. */
-  private readonly requests: RequestOptions;
+  /** The one model request in flight (the calls are sequential), or null. */
+  private inFlight: InFlight | null = null;
+
+  private readonly onStop = () => this.stopCalls();
 
   constructor(private readonly options: BackendOptions) {
-    this.requests = { signal: options.stop };
+    // Counted as the stop happens: the stopped action's outcome is answered at once.
+    options.stop.addEventListener("abort", this.onStop, { once: true });
   }
 
   private driverFor(span: Span): AiDriver {
@@ -119,15 +132,54 @@ export class ProductionBackend implements AiBackend {
     return failure.failure;
   }
 
-  /** Times one request, adding its time to `record`. */
-  private async timed<T>(record: AiCallRecord, send: () => Promise<T>): Promise<T> {
-    const started = nowMs();
+  /**
+   * Sends one request of `record`'s call, stopped with the action: adds its time to the call's,
+   * and each retry as it is sent.
+   */
+  private async timed<T>(record: AiCallRecord, stoppedUsage: () => TokenUsage, send: (options: RequestOptions) => Promise<T>): Promise<T> {
+    const request: InFlight = { record, since: nowMs(), sending: true, stoppedUsage };
+    this.inFlight = request;
+    const options: RequestOptions = {
+      signal: this.options.stop,
+      onRetryWait: () => {
+        request.sending = false;
+      },
+      beforeRetry: () => {
+        request.sending = true;
+        record.retries++;
+        return true;
+      },
+    };
     try {
-      return await send();
+      return await send(options);
     } finally {
-      record.ms += nowMs() - started;
+      // A request the stop cut short was counted then.
+      if (this.inFlight === request) {
+        this.inFlight = null;
+        record.ms += nowMs() - request.since;
+      }
       if (this.options.stop.aborted) throw new TimedOut(this.options.limit);
     }
+  }
+
+  /**
+   * The action was stopped: each call in progress ends `timed_out` now, deepest first, with its
+   * time, retries and tokens so far — a tool loop's too, whatever its last step did.
+   */
+  private stopCalls(): void {
+    const request = this.inFlight;
+    this.inFlight = null;
+    if (request !== null) {
+      request.record.ms += nowMs() - request.since;
+      if (request.sending) count(request.record, request.stoppedUsage());
+    }
+    const loops = [...this.pending].sort((a, b) => b[0] - a[0]);
+    // A stream's or an embedding's request (no generate call in progress): the deepest call.
+    if (request !== null && !loops.some(([, pending]) => pending.record === request.record)) {
+      request.record.outcome = "timed_out";
+      this.options.onCall(request.record);
+    }
+    for (const [depth] of loops) this.settle(depth, "timed_out");
   }
 
   private settle(depth: number, outcome: AiCallOutcome): void {
@@ -141,8 +193,8 @@ export class ProductionBackend implements AiBackend {
 
   /**
    * The calls in progress at `depth` or deeper ended without saying how: a tool loop whose last
-   * step called tools ran out of steps. (One stopped by a fault or the time limit is not an
-   * outcome of the call.)
+   * step called tools ran out of steps. (One stopped by a fault is not an outcome of the call; one
+   * stopped by the action's stop was counted then.)
    */
   private endFrom(depth: number): void {
     for (const [at, pending] of [...this.pending].sort((a, b) => b[0] - a[0])) {
@@ -154,10 +206,12 @@ export class ProductionBackend implements AiBackend {
 
   /** The action ended: every call left in progress ended too. */
   end(): void {
+    this.options.stop.removeEventListener("abort", this.onStop);
     this.endFrom(0);
   }
 
   async generate(call: GenerateCall): Promise<GenerateReply> {
+    const driver = this.driverFor(call.span);
     const known = this.pending.get(call.depth);
     if (call.attempt === 1 || known === undefined || known.prompt !== call.prompt) {
       this.endFrom(call.depth);
@@ -167,17 +221,17 @@ export class ProductionBackend implements AiBackend {
       });
     }
     const pending = this.pending.get(call.depth)!;
-    const driver = this.driverFor(call.span);
-    const result = await this.timed(pending.record, () => driver.complete(stepRequest(call), this.requests));
+    const stoppedUsage = () => estimatedStepUsage(call, { kind: "failure", failure: "timed_out", message: "" });
+    const result = await this.timed(pending.record, stoppedUsage, (options) => driver.complete(stepRequest(call), options));
     if (!result.ok) {
       const reply: GenerateReply = { kind: "failure", failure: this.failureWord(result, call.span), message: result.message };
-      count(pending.record, result.retries, failedUsage(result, () => estimatedStepUsage(call, reply)));
+      count(pending.record, failedUsage(result, () => estimatedStepUsage(call, reply)));
       this.settle(call.depth, reply.failure);
       return reply;
     }
     const turn = result.value;
     const reply = stepReply(turn);
-    count(pending.record, result.retries, result.usage ?? estimatedStepUsage(call, reply));
+    count(pending.record, result.usage ?? estimatedStepUsage(call, reply));
     pending.lastWasCalls = turn.kind === "tool_calls";
     if (turn.kind === "answer") {
       if (decodeAnswer(call.asType, turn.text).ok) this.settle(call.depth, pending.corrected ? "corrected" : "success");
@@ -193,19 +247,22 @@ export class ProductionBackend implements AiBackend {
   }
 
   async stream(call: StreamCall): Promise<StreamReply> {
-    const record = started(call.prompt.name, "finished");
     const driver = this.driverFor(call.span);
+    const record = started(call.prompt.name, "finished");
     const req = completionRequestFor(call.prompt, call.values, null);
-    const result = await this.timed(record, () => driver.stream(req, undefined, this.requests));
+    let received = "";
+    const stoppedUsage = () => estimatedStreamUsage(call, { pieces: [], text: received, stopped: "timed_out" });
+    const result = await this.timed(record, stoppedUsage, (options) => driver.stream(req, (delta) => {
+      received += delta;
+    }, options));
     let reply: StreamReply;
     if (result.ok) {
       const { text, deltas, stopped, usage } = result.value;
       reply = { pieces: deltas, text, stopped };
-      count(record, result.retries, usage ?? estimatedStreamUsage(call, reply));
+      count(record, usage ?? estimatedStreamUsage(call, reply));
     } else {
       // A stream that never reached the model stops as timed out, with no pieces and no tokens; a model error is a fault.
       reply = { pieces: [], text: "", stopped: this.failureWord(result, call.span) };
-      count(record, result.retries, NO_USAGE);
     }
     record.outcome = reply.stopped;
     this.options.onCall(record);
@@ -213,16 +270,16 @@ export class ProductionBackend implements AiBackend {
   }
 
   async embed(call: EmbedCall): Promise<EmbedReply> {
-    const record = started("embed", "success");
     const driver = this.driverFor(call.span);
-    const result = await this.timed(record, () => driver.embed(call.text, this.requests));
+    const record = started("embed", "success");
+    const result = await this.timed(record, () => estimatedEmbedUsage(call.text), (options) => driver.embed(call.text, options));
     if (!result.ok) {
       const word = this.failureWord(result, call.span);
-      count(record, result.retries, failedUsage(result, () => estimatedEmbedUsage(call.text)));
+      count(record, failedUsage(result, () => estimatedEmbedUsage(call.text)));
       this.options.onCall({ ...record, outcome: word });
       return { kind: "failure", failure: word, message: result.message };
     }
-    count(record, result.retries, result.usage ?? estimatedEmbedUsage(call.text));
+    count(record, result.usage ?? estimatedEmbedUsage(call.text));
     this.options.onCall(record);
     return { kind: "vector", vector: result.value };
   }

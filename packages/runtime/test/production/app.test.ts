@@ -41,6 +41,28 @@ async function withApp<T>(env: Record<string, string>, use: (app: JadpoApp) => P
   }
 }
 
+/**
+ * Runs `action` and stops it once the model has seen `requests` requests (the last one then in
+ * flight), with the AI calls reported by the time the outcome came back.
+ */
+async function stoppedAt(program: CheckedProgram, action: string, input: unknown, requests: number): Promise<AiCallRecord[]> {
+  const before = server.requests.length;
+  const production = createApp(program, { env: { MODEL_URL: server.url } })[PRODUCTION_APP];
+  const prepared = production.prepare(action, input);
+  if (!prepared.ok) throw new Error(prepared.problem.message);
+  const calls: AiCallRecord[] = [];
+  const stop = new AbortController();
+  const running = production.run(prepared.call, { stop: stop.signal, onAiCall: (c) => calls.push(c) });
+  await vi.waitFor(() => expect(server.requests.length - before).toBe(requests), { timeout: 30_000 });
+  stop.abort();
+  await expect(running).resolves.toEqual({ kind: "stopped" });
+  const reported = [...calls];
+  await production.close();
+  // Counted once, when stopped: nothing more once the action ended.
+  expect(calls).toEqual(reported);
+  return reported;
+}
+
 describe("createApp of the example", () => {
   it("answers with the action's value, sending the model the rendered prompt", async () => {
     server.setBehaviour({ kind: "answer", text: ANSWER });
@@ -171,6 +193,17 @@ ${SHOP_ASK}`,
     await app.close();
     expect(calls.map((c) => [c.prompt, ...callWords(c)])).toEqual([["order_question", "loop_limit", "called find_order"]]);
   });
+
+  it("counts a loop stopped at a later step as timed_out, not loop_limit: the steps done, and the estimate of the one in flight", async () => {
+    server.setBehaviour({ kind: "script", steps: [
+      { kind: "tool_calls", calls: [{ name: "find_order", arguments: { code: "ABC-1234" } }], usage: { prompt_tokens: 40, completion_tokens: 7 } },
+      { kind: "slow", delayMs: 30_000, then: { kind: "answer", text: JSON.stringify({ reply: "Ready.", status_known: true }) } },
+    ] });
+    const calls = await stoppedAt(shop, "ask", { question: "Is ABC-1234 ready?" }, 2);
+    expect(calls.map((c) => [c.prompt, ...callWords(c)])).toEqual([["order_question", "timed_out", "called find_order"]]);
+    expect(calls[0]).toMatchObject({ retries: 0, outputTokens: 7 });
+    expect(calls[0].inputTokens).toBeGreaterThan(40);
+  });
 });
 
 describe("a call past its time limit", () => {
@@ -297,6 +330,68 @@ describe("retries and usage in production", () => {
     expect(outcome).toEqual({ kind: "stopped" });
     // talkOn's close() returned: the action ended, its retry never sent.
     expect(server.requests.length - before).toBe(1);
-    expect(calls).toEqual([]);
+    // Stopped while waiting: the one send failed in transport (no tokens), and no retry was sent.
+    expect(calls).toMatchObject([{ prompt: "chat", outcome: "timed_out", retries: 0, inputTokens: 0, outputTokens: 0 }]);
+  });
+});
+
+describe("a call the action's stop cuts short", () => {
+  const app = shipped({
+    "app.jadpo": `${APP}connection model {\n    capability: ai\n    driver: openai_compatible\n    base_url: env("MODEL_URL")\n    model: "m"\n    retries: { max: 2  backoff: 10ms }\n}\n`,
+    "domains/a/a.jadpo": [
+      'prompt chat(topic: Text) {\n    text: "Talk about {topic}"\n}',
+      'prompt tell(topic: Text) {\n    text: "Tell of {topic}"\n}',
+      "action talk(topic: Text) fails AiRefused, AiTimedOut, AiOverBudget, AiTooLong, AiUnreadable -> Text {",
+      "    return attempt ai.generate(Chat { topic: topic }, as: Text)",
+      "}",
+      "action told(topic: Text) -> Text {",
+      "    var streamed = ai.stream(Tell { topic: topic })",
+      "    return streamed.text",
+      "}",
+      "action embedded(topic: Text) -> Int {",
+      "    return match ai.embed(topic) {",
+      "        success(e) => list.count(e)",
+      "        failure _ => 0",
+      "    }",
+      "}",
+      "",
+    ].join("\n"),
+  });
+  const SLOW = { kind: "slow", delayMs: 30_000, then: { kind: "answer", text: "Rye." } } as const;
+
+  /** The calls `action` reports when the model answers at once with no usage: the estimate's figures. */
+  async function answered(action: string, input: unknown): Promise<AiCallRecord[]> {
+    server.setBehaviour({ kind: "answer", text: "Rye.", usage: null });
+    const production = createApp(app, { env: { MODEL_URL: server.url } })[PRODUCTION_APP];
+    const prepared = production.prepare(action, input);
+    if (!prepared.ok) throw new Error(prepared.problem.message);
+    const calls: AiCallRecord[] = [];
+    await production.run(prepared.call, { onAiCall: (c) => calls.push(c) });
+    await production.close();
+    return calls;
+  }
+
+  it("counts a generate call stopped mid-request as timed_out, with its time, its retries so far and the estimate of what it sent", async () => {
+    const [done] = await answered("talk", { topic: "bread" });
+    server.setBehaviour({ kind: "script", steps: [{ kind: "unavailable" }, SLOW] });
+    const calls = await stoppedAt(app, "talk", { topic: "bread" }, 2);
+    expect(calls).toMatchObject([{ prompt: "chat", outcome: "timed_out", retries: 1, inputTokens: done.inputTokens, outputTokens: 0 }]);
+    expect(calls[0].inputTokens).toBeGreaterThan(0);
+    expect(calls[0].ms).toBeGreaterThan(0);
+    expect(callWords(calls[0])).toEqual(["timed_out", "retried"]);
+  });
+
+  it("counts a stream and an embedding stopped mid-request as timed_out, with the estimate of what each sent", async () => {
+    const [streamDone] = await answered("told", { topic: "bread" });
+    const [embedDone] = await answered("embedded", { topic: "bread" });
+    server.setBehaviour(SLOW);
+    expect(await stoppedAt(app, "told", { topic: "bread" }, 1)).toMatchObject([
+      { prompt: "tell", outcome: "timed_out", retries: 0, inputTokens: streamDone.inputTokens, outputTokens: 0 },
+    ]);
+    expect(await stoppedAt(app, "embedded", { topic: "bread" }, 1)).toMatchObject([
+      { prompt: "embed", outcome: "timed_out", retries: 0, inputTokens: embedDone.inputTokens, outputTokens: 0 },
+    ]);
+    expect(streamDone.inputTokens).toBeGreaterThan(0);
+    expect(embedDone.inputTokens).toBeGreaterThan(0);
   });
 });
