@@ -64,11 +64,6 @@ export function copyFacts(facts: Facts): Facts {
   return { exprTypes: new Map(facts.exprTypes), resolutions: new Map(facts.resolutions) };
 }
 
-export function recordingFiles(graph: ModuleGraph): string[] {
-  return (graph.recordings ?? []).map((r) => r.path);
-}
-
-
 export function testsByFile(tests: readonly TestInfo[]): Map<string, TestInfo[]> {
   const byFile = new Map<string, TestInfo[]>();
   for (const test of tests) {

@@ -13,7 +13,7 @@ import type { PromptUse } from "../check/ai-calls.ts";
 import { sameType } from "../types/assignable.ts";
 import type { Checker } from "../check/context.ts";
 import type { Steps } from "../steps.ts";
-import { finishSteps, programOf } from "../check/check-program.ts";
+import { finishSteps, graphRecordingFiles, programOf } from "../check/check-program.ts";
 import { bodyFactsOnDemand, checkBodies, declareCallable } from "../check/bodies.ts";
 import { readOnlyTables } from "../check/side-tables.ts";
 import {
@@ -21,7 +21,7 @@ import {
   type BodyOutcome, type FakesOutcome, type FileOutcome, type Renamer,
 } from "../check/body-outcomes.ts";
 import type { EditedFile } from "./edited-file.ts";
-import { copyFacts, recordingFiles, resolutionOf, testsByFile, type CheckRecord, type Declared, type EditorPlan, type Facts } from "./check-record.ts";
+import { copyFacts, resolutionOf, testsByFile, type CheckRecord, type Declared, type EditorPlan, type Facts } from "./check-record.ts";
 
 export interface Rechecked {
   program: CheckedProgram;
@@ -58,7 +58,7 @@ export function* recheck(from: CheckRecord, plan: EditorPlan, graph: ModuleGraph
     },
   });
   Object.assign(cx, facts);
-  const program = programOf(cx, tests, recordingFiles(graph), bodyFactsOnDemand(cx, facts, true));
+  const program = programOf(cx, tests, graphRecordingFiles(graph), bodyFactsOnDemand(cx, facts, true));
   const record: CheckRecord = {
     graph, parsed: plan.parsed, incomplete: plan.incomplete, cx, declared, outcomes: bodies.outcomes, files: bodies.files(graph), fakes,
     tests: testsByFile(tests), resolution: resolutionOf(plan, graph),
