@@ -9,8 +9,7 @@
 import type { Decl, Span, TestDecl, TypeDecl } from "../syntax/ast.ts";
 import type { ModuleGraph } from "../modules/graph.ts";
 import type { CheckedProgram, FailureInfo, PromptInfo, TestInfo } from "../check/program.ts";
-import type { PromptUse } from "../check/ai-calls.ts";
-import { sameType } from "../types/assignable.ts";
+import { sameAsking, type PromptUse } from "../check/ai-calls.ts";
 import type { Checker } from "../check/context.ts";
 import type { Steps } from "../steps.ts";
 import { finishSteps, graphRecordingFiles, programOf } from "../check/check-program.ts";
@@ -85,9 +84,7 @@ function settlePrompt(cx: Checker, last: Checker, prompt: PromptInfo, use: Promp
 
 function sameUse(prompt: PromptInfo, use: PromptUse): boolean {
   const sameSpan = (a: Span, b: Span) => a.start === b.start && a.end === b.end && a.line === b.line && a.column === b.column && a.file === b.file;
-  return prompt.use === use.use
-    && prompt.asTypes.length === use.asTypes.length && prompt.asTypes.every((t, i) => sameType(t, use.asTypes[i]))
-    && prompt.calls.length === use.calls.length && prompt.calls.every((span, i) => sameSpan(span, use.calls[i]));
+  return sameAsking(prompt, use) && prompt.calls.length === use.calls.length && prompt.calls.every((span, i) => sameSpan(span, use.calls[i]));
 }
 
 /**
