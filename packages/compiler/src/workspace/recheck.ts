@@ -12,15 +12,15 @@ import type { CheckedProgram, FailureInfo, PromptInfo, TestInfo } from "../check
 import { sameAsking, type PromptUse } from "../check/ai-calls.ts";
 import type { Checker } from "../check/context.ts";
 import type { Steps } from "../steps.ts";
-import { finishSteps, graphRecordingFiles, programOf } from "../check/check-program.ts";
-import { bodyFactsOnDemand, checkBodies, declareCallable } from "../check/bodies.ts";
+import { finishSteps, graphRecordingFiles } from "../check/check-program.ts";
+import { checkBodies, declareCallable } from "../check/bodies.ts";
 import { readOnlyTables } from "../check/side-tables.ts";
 import {
   fileOutcome, movedOutcome, recordFakes, recordOutcome, replayFakes, replayFile, replayOutcome, sameSuggestions,
   type BodyOutcome, type FakesOutcome, type FileOutcome, type Renamer,
 } from "../check/body-outcomes.ts";
 import type { EditedFile } from "./edited-file.ts";
-import { copyFacts, resolutionOf, testsByFile, type CheckRecord, type Declared, type EditorPlan, type Facts } from "./check-record.ts";
+import { copyFacts, finishRecord, type CheckRecord, type Declared, type EditorPlan, type Facts } from "./check-record.ts";
 
 export interface Rechecked {
   program: CheckedProgram;
@@ -56,12 +56,7 @@ export function* recheck(from: CheckRecord, plan: EditorPlan, graph: ModuleGraph
       },
     },
   });
-  Object.assign(cx, facts);
-  const program = programOf(cx, tests, graphRecordingFiles(graph), bodyFactsOnDemand(cx, facts, true));
-  const record: CheckRecord = {
-    graph, parsed: plan.parsed, incomplete: plan.incomplete, cx, declared, outcomes: bodies.outcomes, files: bodies.files(graph), fakes,
-    tests: testsByFile(tests), resolution: resolutionOf(plan, graph),
-  };
+  const { program, record } = finishRecord(plan, cx, facts, graphRecordingFiles(graph), tests, { declared, outcomes: bodies.outcomes, files: bodies.files(graph), fakes });
   return { program, record, checked: bodies.checked };
 }
 
