@@ -13,7 +13,6 @@ import { projectOrReport } from "../../project.ts";
 import { terminalFor, type ColorMode } from "../../terminal.ts";
 import { compileErrorBlocks } from "../../compile-errors.ts";
 import { productionModules } from "../../toolchain.ts";
-import { reportUsage } from "../../usage.ts";
 
 export interface BuildOptions {
   /** The folder to write to, from the current directory; default `build/` at the project's root. */

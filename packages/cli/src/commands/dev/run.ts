@@ -4,7 +4,7 @@
 // of a bad edit.
 import type { AddressInfo } from "node:net";
 import { basename } from "node:path";
-import { diagnostic, omittedLine, renderErrorPlain, renderErrorPretty } from "@jadpo/compiler";
+import { renderErrorPlain } from "@jadpo/compiler";
 import { DEV_CALL_LOG, DEV_STATE_NAMES, probeModel, removeStaleFiles, retriesText, UsageCounter, type DevAiOptions, type DevCall, type Probe } from "@jadpo/runtime/dev";
 import type { CliContext } from "../../context.ts";
 import { recordingKey } from "../../recording-key.ts";
@@ -23,8 +23,6 @@ import { createDevServer } from "./server.ts";
 import { watchProject } from "../../watch-project.ts";
 import { listenProblem } from "../../listen-problem.ts";
 import { compileErrorBlocks } from "../../compile-errors.ts";
-
-export { listenProblem };
 
 export interface DevOptions {
   port: number;

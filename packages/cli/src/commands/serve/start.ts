@@ -3,7 +3,6 @@
 // one log line per request, and on a stop a drain — `/ready` turns 503, new actions are refused,
 // the actions running finish (or are stopped past `--drain`) — then exit 0. With `--workers N`
 // the primary process forks N workers that each do all of this on the one port.
-import cluster from "node:cluster";
 import type { AddressInfo } from "node:net";
 import { diagnostic, nowMs, renderErrorPlain, type Diagnostic } from "@jadpo/compiler";
 import type { MissingSetting, ProductionApp } from "@jadpo/runtime/app";
