@@ -13,14 +13,13 @@ import { projectOrReport } from "../../project.ts";
 import { terminalFor, type ColorMode } from "../../terminal.ts";
 import { compileErrorBlocks } from "../../compile-errors.ts";
 import { productionModules } from "../../toolchain.ts";
+import { plural } from "../../plural.ts";
 
 export interface BuildOptions {
   /** The folder to write to, from the current directory; default `build/` at the project's root. */
   out?: string;
   color: ColorMode;
 }
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /** The three files of a build, by name. */
 async function buildFiles(shipped: ReturnType<typeof programForBuild>): Promise<Record<string, string>> {

@@ -23,6 +23,7 @@ import { createDevServer } from "./server.ts";
 import { watchProject } from "../../watch-project.ts";
 import { listenProblem } from "../../listen-problem.ts";
 import { compileErrorBlocks } from "../../compile-errors.ts";
+import { plural } from "../../plural.ts";
 
 export interface DevOptions {
   port: number;
@@ -30,8 +31,6 @@ export interface DevOptions {
   actionTimeout: string;
   color: ColorMode;
 }
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /**
  * One line per logged AI call: `  call_3 answer_question ← recording not_covered · 1 attempt · 4 ms · success`,

@@ -10,12 +10,11 @@ import type { ColorMode } from "../../terminal.ts";
 import { compileErrorBlocks } from "../../compile-errors.ts";
 import { missingSetting, startServing, type ServeOptions } from "./start.ts";
 import { untilSignalled } from "./stop-signals.ts";
+import { plural } from "../../plural.ts";
 
 export interface ServeCommandOptions extends ServeOptions {
   color: ColorMode;
 }
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 function isMissingSetting(error: unknown): error is MissingSettingFault {
   return error instanceof Error && error.name === "JadpoFault" && "missing" in error;
