@@ -3,13 +3,12 @@
 // one log line per request, and on a stop a drain — `/ready` turns 503, new actions are refused,
 // the actions running finish (or are stopped past `--drain`) — then exit 0. With `--workers N`
 // the primary process forks N workers that each do all of this on the one port.
-import type { AddressInfo } from "node:net";
 import { diagnostic, nowMs, renderErrorPlain, type Diagnostic } from "@jadpo/compiler";
 import type { MissingSetting, ProductionApp } from "@jadpo/runtime/app";
 import type { CliContext } from "../../context.ts";
 import { byteSize, durationMs, timeLimit } from "../../options.ts";
 import { reportUsage } from "../../usage.ts";
-import { listenProblem } from "../../listen-problem.ts";
+import { listenOn, listenProblem } from "../../listen-problem.ts";
 import { isLoopback, TOKEN_VARIABLE } from "./access.ts";
 import { runPrimary, isServeWorker, tellPrimary, askPrimaryForMetrics } from "./cluster.ts";
 import { serveMetrics } from "./metrics.ts";
@@ -102,10 +101,7 @@ export async function startServing(options: ServeOptions, context: CliContext, l
     metricsText: async () => (worker ? askPrimaryForMetrics() : { text: await metrics.text(), contentType: metrics.contentType }),
   });
   const { server } = serving;
-  const listening = await new Promise<{ ok: true; port: number } | { ok: false; code: string }>((resolve) => {
-    server.once("error", (e: NodeJS.ErrnoException) => resolve({ ok: false, code: e.code ?? "" }));
-    server.listen(options.port, options.host, () => resolve({ ok: true, port: (server.address() as AddressInfo).port }));
-  });
+  const listening = await listenOn(server, options.port, options.host);
   if (!listening.ok) {
     reportUsage(context, listenProblem(options.port, listening.code, options.host));
     context.exitCode = 1;
