@@ -11,7 +11,7 @@ import { diskFull, failedPath, isDiskFull } from "../../disk-full.ts";
 import { nodeHost } from "../../node-host.ts";
 import { projectOrReport } from "../../project.ts";
 import { terminalFor, type ColorMode } from "../../terminal.ts";
-import { compileErrorBlocks } from "../../compile-errors.ts";
+import { compileFailureText } from "../../compile-errors.ts";
 import { productionModules } from "../../toolchain.ts";
 import { plural } from "../../plural.ts";
 
@@ -48,9 +48,8 @@ export async function runBuild(path: string | undefined, options: BuildOptions, 
   const { root, displayPath } = project;
   const result = compileProject(nodeHost, root);
   if (result.program === null || result.diagnostics.length > 0) {
-    const { blocks, more } = compileErrorBlocks({ ...result, source: sourceLookup(result.graph) }, displayPath, terminal.isTTY ? paint : null);
-    const count = plural(result.diagnostics.length + result.omitted, "compile error");
-    context.stdout.write(`${blocks.join("\n\n")}${more === null ? "" : `\n${more}`}\n${paint.error("build failed:")} ${count}, nothing written\n`);
+    const failure = compileFailureText({ ...result, source: sourceLookup(result.graph) }, displayPath, terminal.isTTY ? paint : null, paint.error("build failed:"));
+    context.stdout.write(`${failure}, nothing written\n`);
     context.exitCode = 1;
     return;
   }

@@ -7,10 +7,9 @@ import type { CliContext } from "../../context.ts";
 import { nodeHost } from "../../node-host.ts";
 import { projectOrReport } from "../../project.ts";
 import type { ColorMode } from "../../terminal.ts";
-import { compileErrorBlocks } from "../../compile-errors.ts";
+import { compileFailureText } from "../../compile-errors.ts";
 import { missingSetting, startServing, type ServeOptions } from "./start.ts";
 import { untilSignalled } from "./stop-signals.ts";
-import { plural } from "../../plural.ts";
 
 export interface ServeCommandOptions extends ServeOptions {
   color: ColorMode;
@@ -28,9 +27,7 @@ function loadProject(path: string | undefined, context: CliContext): ProductionA
   const result = compileProject(nodeHost, root);
   if (result.program === null || result.diagnostics.length > 0) {
     // Plain: serve's output is a log, not a terminal's.
-    const { blocks, more } = compileErrorBlocks({ ...result, source: sourceLookup(result.graph) }, displayPath, null);
-    const count = plural(result.diagnostics.length + result.omitted, "compile error");
-    context.stdout.write(`${blocks.join("\n\n")}${more === null ? "" : `\n${more}`}\nserve failed: ${count}\n`);
+    context.stdout.write(`${compileFailureText({ ...result, source: sourceLookup(result.graph) }, displayPath, null, "serve failed:")}\n`);
     return null;
   }
   try {
