@@ -32,11 +32,26 @@ export interface ServeOptions {
 export type LoadApp = () => Promise<ProductionApp | null>;
 
 /** The diagnostic of a connection setting the environment lacks: `ai.key_missing` for the key. */
-export function missingSetting(missing: MissingSetting): Diagnostic {
+function missingSetting(missing: MissingSetting): Diagnostic {
   const { connection, setting, variable } = missing;
   if (variable === null) return diagnostic("ai.setting_missing", null, { variant: "absent", connection, setting });
   if (setting === "key") return diagnostic("ai.key_missing", null, { connection, variable });
   return diagnostic("ai.setting_missing", null, { variant: "unset", connection, setting, variable });
+}
+
+/**
+ * The app `create` makes, or null once the connection setting the environment lacks is printed
+ * (the runtime's fault carries it as `missing`; the build's `app.mjs` has its own copy of the class).
+ */
+export function appOrMissingSetting(create: () => ProductionApp, context: CliContext): ProductionApp | null {
+  try {
+    return create();
+  } catch (error) {
+    const missing = (error as { missing?: MissingSetting } | null)?.missing;
+    if (missing === undefined) throw error;
+    context.stderr.write(`${renderErrorPlain(missingSetting(missing))}\n`);
+    return null;
+  }
 }
 
 /** `http://127.0.0.1:8080`, `http://[::1]:8080`. */
