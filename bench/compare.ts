@@ -5,9 +5,9 @@
 // and prints one table of medians and ratios. Build first (`pnpm build`, also run at install).
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { availableParallelism, loadavg, tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
-import { jadpoBin, median, repo, timeNode, type Timed } from "./scenarios/common.ts";
+import { interleavedRounds, jadpoBin, median, repo, timeNode, type Timed } from "./scenarios/common.ts";
 import { exampleTestCount, writeJadpoProject } from "./scenarios/jadpo.ts";
 import { writeToolProject, type ToolScenario } from "./scenarios/tools.ts";
 import { writeNodeTestProject, writeVitestProject } from "./scenarios/vitest.ts";
@@ -18,7 +18,6 @@ const runs = Number(process.argv[2] ?? 5);
 const vitestBin = join(repo, "node_modules/vitest/vitest.mjs");
 const top = mkdtempSync(join(tmpdir(), "jadpo-bench-"));
 const dir = (name: string) => join(top, name);
-const loads: number[] = [loadavg()[0]];
 
 const tsx = join(repo, "node_modules/tsx/dist/cli.mjs");
 /** bench/rerun.ts's median, in seconds: from an edit to one file until a watch's tests could start. */
@@ -81,17 +80,7 @@ try {
       before: () => noCache(dir("jadpo")), run: () => jadpoTest(dir("jadpo"), ["--seeds", "1..100"]),
     });
   }
-  // One unmeasured round: files into the page cache, caches written, vitest's transforms cached.
-  for (const v of variants) { v.before?.(); v.run(); }
-  const results = new Map<Variant, Timed[]>(variants.map((v) => [v, []]));
-  for (let round = 0; round < runs; round++) {
-    for (const v of variants) {
-      v.before?.();
-      results.get(v)!.push(v.run());
-    }
-    loads.push(loadavg()[0]);
-    process.stderr.write(`round ${round + 1}/${runs} done, load ${loadavg()[0].toFixed(2)}\n`);
-  }
+  const { results, loads } = interleavedRounds(variants, runs);
   console.log(`jadpo bench: ${runs} interleaved rounds after one unmeasured, ${availableParallelism()} cores, load average ${loads.map((l) => l.toFixed(2)).join(" → ")}`);
   console.log(`check project: ${check.files} files, ${check.lines} lines, ${(check.bytes / 1e6).toFixed(2)} MB\n`);
   printTable(variants, results, median);

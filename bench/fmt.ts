@@ -5,9 +5,9 @@
 // way in the same rounds (a copy of another checkout's `packages/cli`, built): before and after.
 // The projects are made under the system's temporary folder (TMPDIR), as `pnpm bench` makes them.
 import { mkdtempSync, rmSync } from "node:fs";
-import { availableParallelism, loadavg, tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
-import { jadpoBin, median, timeNode, type Timed } from "./scenarios/common.ts";
+import { interleavedRounds, jadpoBin, median, timeNode, type Timeable } from "./scenarios/common.ts";
 import { writeCheckProject } from "./scenarios/check-project.ts";
 
 const args = process.argv.slice(2);
@@ -15,13 +15,9 @@ const against = args.includes("--against") ? args[args.indexOf("--against") + 1]
 const runs = Number(args.find((a, i) => /^\d+$/.test(a) && args[i - 1] !== "--against") ?? 9);
 const bins: [string, string][] = against === null ? [["this build", jadpoBin]] : [["this build", jadpoBin], ["against", against]];
 const top = mkdtempSync(join(tmpdir(), "jadpo-bench-fmt-"));
-const loads = [loadavg()[0]];
 
-interface Row {
+interface Row extends Timeable {
   name: string;
-  before?: () => void;
-  run: () => Timed;
-  times: Timed[];
 }
 
 try {
@@ -33,25 +29,18 @@ try {
     bytes = writeCheckProject(formatted).bytes;
     timeNode([bin, "fmt"], formatted);
     rows.push(
-      { name: `${label}: jadpo fmt --check`, run: () => timeNode([bin, "fmt", "--check"], formatted), times: [] },
-      { name: `${label}: jadpo fmt, rewritten`, before: () => writeCheckProject(fresh), run: () => timeNode([bin, "fmt"], fresh), times: [] },
+      { name: `${label}: jadpo fmt --check`, run: () => timeNode([bin, "fmt", "--check"], formatted) },
+      { name: `${label}: jadpo fmt, rewritten`, before: () => writeCheckProject(fresh), run: () => timeNode([bin, "fmt"], fresh) },
     );
   }
-  for (let round = 0; round <= runs; round++) {
-    for (const row of rows) {
-      row.before?.();
-      const timed = row.run();
-      if (round > 0) row.times.push(timed);
-    }
-    loads.push(loadavg()[0]);
-    process.stderr.write(`round ${round}/${runs} done, load ${loadavg()[0].toFixed(2)}\n`);
-  }
+  const { results, loads } = interleavedRounds(rows, runs);
   console.log(`jadpo bench:fmt: ${runs} interleaved rounds after one unmeasured, ${availableParallelism()} cores, load average ${loads.map((l) => l.toFixed(2)).join(" → ")}`);
   console.log(`project: ${(bytes / 1e6).toFixed(2)} MB under ${tmpdir()}\n`);
   console.log(`${"variant".padEnd(36)} ${"median".padStart(8)} ${"min–max".padStart(11)} ${"wall".padStart(11)} ${"CPU".padStart(7)} ${"CPU rate".padStart(11)}`);
   for (const row of rows) {
-    const wall = row.times.map((t) => t.seconds);
-    const cpu = median(row.times.map((t) => t.cpu));
+    const times = results.get(row)!;
+    const wall = times.map((t) => t.seconds);
+    const cpu = median(times.map((t) => t.cpu));
     const range = `${Math.min(...wall).toFixed(2)}–${Math.max(...wall).toFixed(2)}`;
     const rate = (seconds: number) => `${(bytes / 1e6 / seconds).toFixed(2)} MB/s`;
     console.log(`${row.name.padEnd(36)} ${`${median(wall).toFixed(3)} s`.padStart(8)} ${range.padStart(11)} ${rate(median(wall)).padStart(11)} ${`${cpu.toFixed(2)} s`.padStart(7)} ${rate(cpu).padStart(11)}`);

@@ -12,12 +12,11 @@ import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from "node:chil
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { LspClient, type Position } from "../packages/cli/test/support/lsp.ts";
 import { jadpoEnv } from "../packages/cli/test/support/jadpo.ts";
 import { functionsSource } from "./scenarios/check-project.ts";
+import { median, repo } from "./scenarios/common.ts";
 
-const repo = join(dirname(fileURLToPath(import.meta.url)), "..");
 const args = process.argv.slice(2);
 const binAt = args.indexOf("--bin");
 const otherBin = binAt >= 0 ? args.splice(binAt, 2)[1] : null;
@@ -26,7 +25,6 @@ const runs = Number(args[0] ?? 5);
 const start = otherBin === null ? undefined : (root: string) => () => spawnJadpoWith(otherBin, root);
 const KEYS = 20;
 const INTERVAL_MS = 50;
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The text after `typed` keystrokes of `statement` on a new line after `anchor`. */

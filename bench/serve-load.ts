@@ -9,19 +9,16 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { loadavg, tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { startFakeModelServer } from "../packages/runtime/src/testing/openai-server.ts";
+import { jadpoBin as bin, median, repo } from "./scenarios/common.ts";
 
-const repo = join(dirname(fileURLToPath(import.meta.url)), "..");
-const bin = join(repo, "packages/cli/bin/jadpo.mjs");
 const rounds = Number(process.argv[2] ?? 3);
 const TOTAL = 2000;
 const CONCURRENT = 50;
 const WARM_UP = 200;
 const TOKEN = "bench-token";
 
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const percentile = (xs: number[], p: number): number => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))];
 
 const model = await startFakeModelServer({ kind: "answer", text: JSON.stringify({ resolved_by_articles: true, reply: "The seeded rye has sesame seeds." }) });

@@ -1,6 +1,7 @@
 // What the bench's scripts share: the repository, how many tests go in a file, and timing a child.
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -51,3 +52,29 @@ export function timeNode(args: string[], cwd: string, options: { rss?: boolean; 
 }
 
 export const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** A thing a bench times: `before` runs unmeasured ahead of each run (e.g. removing a cache). */
+export interface Timeable {
+  before?: () => void;
+  run: () => Timed;
+}
+
+/**
+ * One unmeasured round (files into the page cache, caches written), then `runs` rounds, each
+ * running every row in turn, so a change in the machine's load falls on all rows alike. Returns
+ * each row's timings and the load average before the first round and after each.
+ */
+export function interleavedRounds<R extends Timeable>(rows: R[], runs: number): { results: Map<R, Timed[]>; loads: number[] } {
+  const loads = [loadavg()[0]];
+  for (const row of rows) { row.before?.(); row.run(); }
+  const results = new Map<R, Timed[]>(rows.map((row) => [row, []]));
+  for (let round = 0; round < runs; round++) {
+    for (const row of rows) {
+      row.before?.();
+      results.get(row)!.push(row.run());
+    }
+    loads.push(loadavg()[0]);
+    process.stderr.write(`round ${round + 1}/${runs} done, load ${loadavg()[0].toFixed(2)}\n`);
+  }
+  return { results, loads };
+}

@@ -52,7 +52,7 @@ export {
   recordingFolder, recordingPath,
   type AiFailureWord, type FakeItemKind, type StopWord, type ReadProjectFile, type TransportFailureWord,
 } from "./vocabulary.ts";
-export { DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS, MAX_RETRIES } from "./check/connection.ts";
+export { DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS } from "./check/connection.ts";
 
 // Names.
 export { closest, didYouMean, editDistance } from "./names/suggest.ts";

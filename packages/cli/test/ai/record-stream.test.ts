@@ -2,21 +2,13 @@
 // server: the model is asked as an `ai.stream` call asks (streamed), the file keeps each piece's
 // length and the stop, and `recorded("…")` replays them in `jadpo test`; `jadpo check` checks the
 // form; `jadpo dev` answers a stream call from the recording.
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { outputBlocks } from "../dev/page-blocks.ts";
+import { pageBlock } from "../dev/page-blocks.ts";
 import { callLog, RunningDev, closedPort } from "../dev/dev-server.ts";
 import { disposedAfterEach } from "../support/example.ts";
-import { repo } from "../support/jadpo.ts";
 import { modelServerForFile, Project } from "./harness.ts";
 
-/** docs/cli-ai.md's block that starts with `first` and holds `holding`. */
-function docsBlock(first: string, holding = ""): string[] {
-  const found = outputBlocks(readFileSync(join(repo, "docs/cli-ai.md"), "utf8")).find((block) => block[0].startsWith(first) && block.join("\n").includes(holding));
-  if (found === undefined) throw new Error(`docs/cli-ai.md has no block starting ${first}`);
-  return found;
-}
+const docsBlock = (first: string, holding = ""): string[] => pageBlock("docs/cli-ai.md", first, holding);
 
 const PROMPT = `prompt draft_answer(question: Text) {
     text: "Draft a short answer to: {question}"

@@ -3,21 +3,13 @@
 // answered as `jadpo dev` answers it, never by the model), the file keeps the steps with
 // placeholders, and `recorded("…")` replays them in `jadpo test`. `ai show` lists the tools, and
 // `--render` prints their JSON schemas.
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { SHOP_ASK, SHOP_BROKEN, SHOP_ORDERS, SHOP_SUMMARIZED } from "@jadpo/runtime/testing";
-import { outputBlocks } from "../dev/page-blocks.ts";
+import { pageBlock } from "../dev/page-blocks.ts";
 import { disposedAfterEach } from "../support/example.ts";
-import { repo } from "../support/jadpo.ts";
 import { modelServerForFile, Project } from "./harness.ts";
 
-/** docs/cli-ai.md's block that starts with `first` (a command's output, or a file) and holds `holding`. */
-function docsBlock(first: string, holding = ""): string[] {
-  const found = outputBlocks(readFileSync(join(repo, "docs/cli-ai.md"), "utf8")).find((block) => block[0].startsWith(first) && block.join("\n").includes(holding));
-  if (found === undefined) throw new Error(`docs/cli-ai.md has no block starting ${first}`);
-  return found;
-}
+const docsBlock = (first: string, holding = ""): string[] => pageBlock("docs/cli-ai.md", first, holding);
 
 /** Whether `text` holds each run of `block`'s lines between its `…` lines, in order. */
 function holdsInOrder(text: string, block: string[]): void {

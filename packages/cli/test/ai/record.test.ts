@@ -3,6 +3,7 @@
 // shaped error, and not one file changed.
 import { describe, expect, it } from "vitest";
 import { closedPort } from "../dev/dev-server.ts";
+import { pageBlock } from "../dev/page-blocks.ts";
 import { disposedAfterEach } from "../support/example.ts";
 import { appendCall } from "@jadpo/runtime/dev";
 import { fixture } from "../support/example.ts";
@@ -150,6 +151,8 @@ describe("jadpo ai record, failing: exit 1, a shaped error, nothing written", ()
       "  rule: ai.unreachable",
       "",
     ].join("\n"));
+    // docs/cli-ai.md shows it with the connection's default base_url.
+    expect(out.split(url).join("http://127.0.0.1:8080/v1").trimEnd().split("\n")).toEqual(pageBlock("docs/cli-ai.md", "error: The model at"));
   });
 
   it("when the server answers garbage", async () => {

@@ -5,6 +5,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { disposedAfterEach } from "../support/example.ts";
+import { printedBy, pageBlock } from "../dev/page-blocks.ts";
 import { Project, RECORDINGS } from "../test-command/project.ts";
 
 const MODEL = "meta-llama/Llama-3.1-8B-Instruct";
@@ -39,6 +40,21 @@ describe("a kept test run and the connection's variables", () => {
     expect(shown.code).toBe(0);
     expect(shown.stdout).toContain(drift);
     expect(shown.stdout).not.toContain("cached");
+  });
+
+  it("prints docs/testing.md's model-drift blocks, and docs/cli.md's session up to its `…`", async () => {
+    const project = example();
+    const lines = (text: string) => text.trimEnd().split("\n");
+    const drift = (first: string) => pageBlock("docs/testing.md", "▲ alert  `answer_question`'s recording `sesame`", first);
+    expect(lines((await project.test([], { JADPO_MODEL: "qwen2.5-7b" })).stdout)).toEqual(drift("✓ 27 passed"));
+    expect(lines((await project.test(["--fail-on-alert"], { JADPO_MODEL: "qwen2.5-7b" })).stdout)).toEqual(drift("test failed: 1 alert"));
+    const session = (command: string) => printedBy("docs/cli.md", command).map((line) => line.replace(/…$/, ""));
+    const kept = lines((await project.test(["--fail-on-alert"])).stdout);
+    expect(kept).toEqual(session("jadpo test --fail-on-alert"));
+    const changed = lines((await project.test(["--fail-on-alert"], other)).stdout);
+    const shown = session(`JADPO_MODEL=${OTHER} jadpo test --fail-on-alert`);
+    // The page cuts the alert short with `…`: each shown line starts the printed one.
+    expect(changed.map((line, i) => line.slice(0, shown[i]?.length))).toEqual(shown);
   });
 
   it("never replays a kept alert once the variable is gone", async () => {

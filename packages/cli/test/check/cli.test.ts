@@ -4,6 +4,7 @@ import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { printedBy } from "../dev/page-blocks.ts";
 import { repo, runJadpoAllHere, runJadpoHere } from "../support/jadpo.ts";
 import { lines, project, removeProjects } from "./harness.ts";
 import { ruleProjects } from "./rule-projects.ts";
@@ -29,6 +30,13 @@ afterAll(() => {
 describe.concurrent("jadpo check", () => {
   it("passes the example app with the count of files and declarations", async () => {
     expect(await runJadpoHere(["check", "examples/support"], { cwd: copy })).toEqual({ code: 0, stderr: "", stdout: "✓ Check passed  18 files · 52 declarations\n" });
+  });
+
+  it("prints what docs/cli.md shows for `jadpo check examples/support` and `jadpo check --colour never`", async () => {
+    for (const command of ["check examples/support", "check --colour never"]) {
+      const run = await runJadpoHere(command.split(" "), { cwd: copy });
+      expect((run.stdout + run.stderr).trimEnd().split("\n"), command).toEqual(printedBy("docs/cli.md", `jadpo ${command}`));
+    }
   });
 
   it("finds the project from a file or folder inside it", async () => {

@@ -5,6 +5,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildCli } from "../support/build-cli.ts";
 import { manyTests, Project } from "./project.ts";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { pageBlock } from "../dev/page-blocks.ts";
+import { repo } from "../support/jadpo.ts";
+
+const PAGE = "docs/seeds-and-coverage.md";
 
 const TESTS = "domains/support/actions/answer_customer.test.jadpo";
 const LUCK = "domains/support/actions/luck.test.jadpo";
@@ -168,6 +174,9 @@ error: The tests reached 28 of 38 AI outcomes (73.68%), below \`--coverage-min 9
   rule: test.coverage_below
 `);
     expect(run.code).toBe(1);
+    // docs/seeds-and-coverage.md shows the section and the error, this project's.
+    const shown = [...pageBlock(PAGE, "AI outcomes reached by these tests", "talk.jadpo"), ...pageBlock(PAGE, "error: The tests reached")];
+    expect(run.stdout.trimEnd().split("\n").slice(1)).toEqual(shown);
     expect((await project.test(["--coverage-min", "50"])).code).toBe(0);
   });
 
@@ -193,6 +202,9 @@ error: The tests reached 28 of 38 AI outcomes (73.68%), below \`--coverage-min 9
       { file: TALK, line: 6, call: "ai.stream", prompt: "small_talk", as: null, outcomes: { finished: 1, timed_out: 0, refused: 0, too_long: 0, over_budget: 0, retried: 0 } },
       { file: TALK, line: 10, call: "ai.embed", prompt: null, as: null, outcomes: { success: 0, refused: 1, timed_out: 0, over_budget: 0, too_long: 0, retried: 0 } },
     ]);
+    // docs/seeds-and-coverage.md's json blocks: the report's first object, then its second.
+    const [first, second] = [...readFileSync(join(repo, PAGE), "utf8").matchAll(/```json\n(.*)\n```/g)].map((m) => JSON.parse(m[1]));
+    expect([first.coverage, second]).toEqual([object.coverage.slice(0, 1), object.coverage[1]]);
   });
 
   it("reports a shard's own part", async () => {

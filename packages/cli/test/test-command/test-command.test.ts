@@ -8,19 +8,24 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { manyTests, Project, RECORDINGS, withoutDurations } from "./project.ts";
 import { findAll, parseXml } from "./xml.ts";
+import { pageBlock } from "../dev/page-blocks.ts";
 
 const ACTIONS = "domains/support/actions/answer_customer.test.jadpo";
 const EXAMPLE_SUMMARY = "24 action tests · 1 function test · 2 recording tests";
 
 const example = disposedAfterEach(() => Project.example());
+const lines = (text: string): string[] => text.trimEnd().split("\n");
 
 beforeAll(() => buildCli());
 
 describe("jadpo test, passing", () => {
   it("runs the example's tests and recordings and passes", async () => {
-    const run = await example().test();
+    const project = example();
+    const run = await project.test();
     expect(run.stdout).toBe(`✓ 27 passed  ${EXAMPLE_SUMMARY}\n`);
     expect(run.code).toBe(0);
+    // Run again with nothing changed: docs/testing.md's block, shown from the cache.
+    expect(lines((await project.test()).stdout)).toEqual(pageBlock("docs/testing.md", "✓ 27 passed", "(cached:"));
   });
 
   it("prints an alert and its remedy for a recording made from an older prompt, and still passes", async () => {
@@ -35,6 +40,7 @@ describe("jadpo test, passing", () => {
       "→ jadpo ai record answer_question --as not_covered  records it again from the prompt now (with no `jadpo dev` call to ask with, add `--fixture questions.sesame`)\n",
     );
     expect(run.code).toBe(0);
+    expect(lines(run.stdout)).toEqual(pageBlock("docs/testing.md", "▲ alert  `answer_question`'s recording `not_covered`"));
   });
 });
 

@@ -98,6 +98,11 @@ export function remember(cx: Checker, prompt: PromptInfo, call: PromptCall): voi
 /** How a prompt is used, read from the calls that ask it (in check order). */
 export type PromptUse = Pick<PromptInfo, "use" | "asTypes" | "calls">;
 
+/** Whether two uses ask alike: the same kind of call, with the same `as:` types (what a test's scripted answers are read by). */
+export function sameAsking(a: Pick<PromptUse, "use" | "asTypes">, b: Pick<PromptUse, "use" | "asTypes">): boolean {
+  return a.use === b.use && a.asTypes.length === b.asTypes.length && a.asTypes.every((t, i) => sameType(t, b.asTypes[i]));
+}
+
 export function promptUse(calls: readonly PromptCall[]): PromptUse {
   const asTypes: Type[] = [];
   for (const c of calls) {

@@ -8,8 +8,7 @@ import type { LoadedFile } from "../modules/graph.ts";
 import type { Diagnostic } from "../diagnostics/diagnostic.ts";
 import type { CheckedFakes, FailureInfo, PromptInfo } from "./program.ts";
 import type { Checker, MissingUse, PromptCall } from "./context.ts";
-import { remember } from "./ai-calls.ts";
-import { sameType } from "../types/assignable.ts";
+import { remember, sameAsking } from "./ai-calls.ts";
 import { SUGGESTIONS_PER_FILE } from "./report-names.ts";
 
 export interface BodyOutcome {
@@ -151,8 +150,7 @@ export function replayFakes(outcome: FakesOutcome, now: (prompt: PromptInfo) => 
   if (!outcome.clean) return null;
   for (const { prompt } of outcome.fakes) {
     if (prompt === null) continue;
-    const current = now(prompt);
-    if (current.use !== prompt.use || current.asTypes.length !== prompt.asTypes.length || current.asTypes.some((t, i) => !sameType(t, prompt.asTypes[i]))) return null;
+    if (!sameAsking(now(prompt), prompt)) return null;
   }
   if (outcome.fakes.every((f) => f.prompt === null || now(f.prompt) === f.prompt)) return outcome;
   return { ...outcome, fakes: outcome.fakes.map((f) => (f.prompt === null ? f : { ...f, prompt: now(f.prompt) })) };

@@ -44,7 +44,7 @@ export interface CheckOptions {
  */
 export function checkProgram(
   graph: ModuleGraph,
-  recordingFiles: string[] = (graph.recordings ?? []).map((r) => r.path),
+  recordingFiles: string[] = graphRecordingFiles(graph),
   options: CheckOptions = {},
 ): { program: CheckedProgram; diagnostics: Diagnostic[] } {
   return runSteps(checkProgramSteps(graph, recordingFiles, options));
@@ -53,7 +53,7 @@ export function checkProgram(
 /** checkProgram in steps: a pause after each phase and each declaration whose body it checks (steps.ts). */
 export function* checkProgramSteps(
   graph: ModuleGraph,
-  recordingFiles: string[] = (graph.recordings ?? []).map((r) => r.path),
+  recordingFiles: string[] = graphRecordingFiles(graph),
   options: CheckOptions = {},
 ): Steps<{ program: CheckedProgram; diagnostics: Diagnostic[] }> {
   const toRun = options.toRun ?? true;
@@ -64,6 +64,11 @@ export function* checkProgramSteps(
   yield* checkBodies(cx, { callables: onDemand ? firstPassTables(tables) : undefined });
   const tests = yield* finishSteps(cx);
   return { program: programOf(cx, tests, recordingFiles, onDemand ? bodyFactsOnDemand(cx, tables, false) : undefined), diagnostics: cx.diagnostics };
+}
+
+/** The root-relative paths of the recordings `graph` holds (every `*.json` under a `recordings/` folder). */
+export function graphRecordingFiles(graph: ModuleGraph): string[] {
+  return (graph.recordings ?? []).map((r) => r.path);
 }
 
 /** A checker for `graph` before any declaration is read (only the locales), writing its facts to `tables`. */

@@ -90,13 +90,3 @@ export function verbatim(text: string): Doc {
   if (nl < 0) return { k: WIDE, text, width: codePoints(text), last: -1 };
   return { k: WIDE, text, width: codePoints(text, 0, nl), last: codePoints(text, text.lastIndexOf("\n") + 1) };
 }
-
-/** `items` with `separator` between them. */
-export function join(items: readonly Doc[], separator: Doc): Doc[] {
-  const out: Doc[] = [];
-  for (let i = 0; i < items.length; i++) {
-    if (i > 0) out.push(separator);
-    out.push(items[i]);
-  }
-  return out;
-}

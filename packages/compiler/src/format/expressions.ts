@@ -16,7 +16,7 @@ type BinaryExpr = Extract<A.Expr, { kind: "binary" }>;
 type NamedValue = { name: A.Ident; value: A.Expr; span: A.Span };
 
 /** Where an expression starts (a binary operation's span is made on every read: its left operand's start is enough). */
-export function startOf(e: A.Expr): number {
+function startOf(e: A.Expr): number {
   let at = e;
   while (at.kind === "binary") at = at.left;
   return at.span.start;

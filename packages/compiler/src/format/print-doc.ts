@@ -5,7 +5,7 @@
 import { GROUP, INDENT, LINE, SUFFIX, WIDE, type Doc, type DocNode } from "./doc.ts";
 
 /** The widest a line may be, in code points. */
-export const WIDTH = 100;
+const WIDTH = 100;
 
 const BREAK = 0;
 const FLAT = 1;

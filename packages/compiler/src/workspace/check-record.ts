@@ -3,12 +3,14 @@
 import type { Decl, Expr, Ident, Node, SyntaxFile, TestDecl } from "../syntax/ast.ts";
 import type { LoadedFile, ModuleGraph } from "../modules/graph.ts";
 import type { Diagnostic } from "../diagnostics/diagnostic.ts";
-import type { Resolution, TestInfo } from "../check/program.ts";
+import type { CheckedProgram, Resolution, TestInfo } from "../check/program.ts";
 import type { Type } from "../types/types.ts";
 import type { Checker, MissingUse } from "../check/context.ts";
 import type { BodyOutcome, FakesOutcome, FileOutcome } from "../check/body-outcomes.ts";
 import type { EditedFile } from "./edited-file.ts";
 import type { ResolveBase } from "./resolve-again.ts";
+import { programOf } from "../check/check-program.ts";
+import { bodyFactsOnDemand } from "../check/bodies.ts";
 
 /** The facts an editor's check keeps: those the declarations wrote, then those asked for. */
 export interface Facts {
@@ -64,12 +66,23 @@ export function copyFacts(facts: Facts): Facts {
   return { exprTypes: new Map(facts.exprTypes), resolutions: new Map(facts.resolutions) };
 }
 
-export function recordingFiles(graph: ModuleGraph): string[] {
-  return (graph.recordings ?? []).map((r) => r.path);
+/**
+ * The program and the record of a check of `plan` that has run every phase (its facts found on
+ * demand): what the caller did (`done`), the checker holding `facts` again, and its tests.
+ */
+export function finishRecord(
+  plan: EditorPlan, cx: Checker, facts: Facts, recordings: string[], tests: TestInfo[],
+  done: Pick<CheckRecord, "declared" | "outcomes" | "files" | "fakes">,
+): { program: CheckedProgram; record: CheckRecord } {
+  Object.assign(cx, facts);
+  const program = programOf(cx, tests, recordings, bodyFactsOnDemand(cx, facts, true));
+  const record: CheckRecord = {
+    graph: cx.graph, parsed: plan.parsed, incomplete: plan.incomplete, cx, ...done, tests: testsByFile(tests), resolution: resolutionOf(plan, cx.graph),
+  };
+  return { program, record };
 }
 
-
-export function testsByFile(tests: readonly TestInfo[]): Map<string, TestInfo[]> {
+function testsByFile(tests: readonly TestInfo[]): Map<string, TestInfo[]> {
   const byFile = new Map<string, TestInfo[]>();
   for (const test of tests) {
     const list = byFile.get(test.file.path);
@@ -80,6 +93,6 @@ export function testsByFile(tests: readonly TestInfo[]): Map<string, TestInfo[]>
 }
 
 /** How a plan's graph was resolved; one resolved by the caller, not by EditorCheck.resolve, is resolved in full next time. */
-export function resolutionOf(plan: EditorPlan, graph: ModuleGraph): ResolveBase {
+function resolutionOf(plan: EditorPlan, graph: ModuleGraph): ResolveBase {
   return plan.resolution ?? { base: graph, clean: false, refs: new Map() };
 }

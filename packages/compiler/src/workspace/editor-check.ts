@@ -12,12 +12,12 @@ import type { LoadedFile, ModuleGraph } from "../modules/graph.ts";
 import type { Diagnostic } from "../diagnostics/diagnostic.ts";
 import type { CheckedProgram } from "../check/program.ts";
 import type { Steps } from "../steps.ts";
-import { declareSteps, finishSteps, newChecker, programOf } from "../check/check-program.ts";
-import { bodyFactsOnDemand, checkBodies } from "../check/bodies.ts";
+import { declareSteps, finishSteps, graphRecordingFiles, newChecker } from "../check/check-program.ts";
+import { checkBodies } from "../check/bodies.ts";
 import { readOnlyTables } from "../check/side-tables.ts";
 import { fileOutcome, recordFakes, recordOutcome, type BodyOutcome, type FakesOutcome } from "../check/body-outcomes.ts";
 import { editedBodies, type EditedFile } from "./edited-file.ts";
-import { copyFacts, recordingFiles, resolutionOf, testsByFile, type CheckRecord, type Declared, type EditorPlan, type Facts } from "./check-record.ts";
+import { copyFacts, finishRecord, type CheckRecord, type Declared, type EditorPlan, type Facts } from "./check-record.ts";
 import { recheck } from "./recheck.ts";
 import { resolveAgain, resolveBase } from "./resolve-again.ts";
 import { resolveSteps, type ResolveOptions, type ResolveResult } from "../modules/resolve.ts";
@@ -84,7 +84,8 @@ export class EditorCheck {
   /** The whole project checked, keeping what each phase did for the next check. */
   private *whole(plan: EditorPlan, graph: ModuleGraph): Steps<{ program: CheckedProgram; diagnostics: Diagnostic[] }> {
     const facts: Facts = { exprTypes: new Map(), resolutions: new Map() };
-    const cx = newChecker(graph, recordingFiles(graph), facts);
+    const recordings = graphRecordingFiles(graph);
+    const cx = newChecker(graph, recordings, facts);
     cx.callLog = [];
     yield* declareSteps(cx);
     const declared: Declared = {
@@ -110,12 +111,8 @@ export class EditorCheck {
         },
       },
     });
-    Object.assign(cx, facts);
-    const program = programOf(cx, tests, recordingFiles(graph), bodyFactsOnDemand(cx, facts, true));
-    this.last = {
-      graph, parsed: plan.parsed, incomplete: plan.incomplete, cx, declared, outcomes, files, fakes, tests: testsByFile(tests),
-      resolution: resolutionOf(plan, graph),
-    };
+    const { program, record } = finishRecord(plan, cx, facts, recordings, tests, { declared, outcomes, files, fakes });
+    this.last = record;
     this.stats = { whole: true, checked: outcomes.size };
     return { program, diagnostics: cx.diagnostics };
   }

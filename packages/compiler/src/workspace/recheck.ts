@@ -9,19 +9,18 @@
 import type { Decl, Span, TestDecl, TypeDecl } from "../syntax/ast.ts";
 import type { ModuleGraph } from "../modules/graph.ts";
 import type { CheckedProgram, FailureInfo, PromptInfo, TestInfo } from "../check/program.ts";
-import type { PromptUse } from "../check/ai-calls.ts";
-import { sameType } from "../types/assignable.ts";
+import { sameAsking, type PromptUse } from "../check/ai-calls.ts";
 import type { Checker } from "../check/context.ts";
 import type { Steps } from "../steps.ts";
-import { finishSteps, programOf } from "../check/check-program.ts";
-import { bodyFactsOnDemand, checkBodies, declareCallable } from "../check/bodies.ts";
+import { finishSteps, graphRecordingFiles } from "../check/check-program.ts";
+import { checkBodies, declareCallable } from "../check/bodies.ts";
 import { readOnlyTables } from "../check/side-tables.ts";
 import {
   fileOutcome, movedOutcome, recordFakes, recordOutcome, replayFakes, replayFile, replayOutcome, sameSuggestions,
   type BodyOutcome, type FakesOutcome, type FileOutcome, type Renamer,
 } from "../check/body-outcomes.ts";
 import type { EditedFile } from "./edited-file.ts";
-import { copyFacts, recordingFiles, resolutionOf, testsByFile, type CheckRecord, type Declared, type EditorPlan, type Facts } from "./check-record.ts";
+import { copyFacts, finishRecord, type CheckRecord, type Declared, type EditorPlan, type Facts } from "./check-record.ts";
 
 export interface Rechecked {
   program: CheckedProgram;
@@ -57,12 +56,7 @@ export function* recheck(from: CheckRecord, plan: EditorPlan, graph: ModuleGraph
       },
     },
   });
-  Object.assign(cx, facts);
-  const program = programOf(cx, tests, recordingFiles(graph), bodyFactsOnDemand(cx, facts, true));
-  const record: CheckRecord = {
-    graph, parsed: plan.parsed, incomplete: plan.incomplete, cx, declared, outcomes: bodies.outcomes, files: bodies.files(graph), fakes,
-    tests: testsByFile(tests), resolution: resolutionOf(plan, graph),
-  };
+  const { program, record } = finishRecord(plan, cx, facts, graphRecordingFiles(graph), tests, { declared, outcomes: bodies.outcomes, files: bodies.files(graph), fakes });
   return { program, record, checked: bodies.checked };
 }
 
@@ -85,9 +79,7 @@ function settlePrompt(cx: Checker, last: Checker, prompt: PromptInfo, use: Promp
 
 function sameUse(prompt: PromptInfo, use: PromptUse): boolean {
   const sameSpan = (a: Span, b: Span) => a.start === b.start && a.end === b.end && a.line === b.line && a.column === b.column && a.file === b.file;
-  return prompt.use === use.use
-    && prompt.asTypes.length === use.asTypes.length && prompt.asTypes.every((t, i) => sameType(t, use.asTypes[i]))
-    && prompt.calls.length === use.calls.length && prompt.calls.every((span, i) => sameSpan(span, use.calls[i]));
+  return sameAsking(prompt, use) && prompt.calls.length === use.calls.length && prompt.calls.every((span, i) => sameSpan(span, use.calls[i]));
 }
 
 /**

@@ -17,6 +17,15 @@ export const formatDecodeError: (e: DecodeError) => string = formatProblem;
 /** `` `type` on `resolved_by_articles`: expected Bool, got Text `` — for correction requests and details. */
 export const formatDecodeErrorDetail: (e: DecodeError) => string = formatProblemDetail;
 
+/**
+ * The error's path under `prefix`, for a value decoded as part of a larger one: the whole value is
+ * `prefix` itself (`order`), a field `prefix.field` (`order.lines`), an item `prefix[i]`.
+ */
+export function errorUnder(prefix: string, error: DecodeError): DecodeError {
+  if (error.path === THE_ANSWER) return { ...error, path: prefix };
+  return { ...error, path: error.path.startsWith("[") ? `${prefix}${error.path}` : `${prefix}.${error.path}` };
+}
+
 /** An answer a model (or a script's `raw(...)`, or a recording) gave, decoded as `type`. */
 export function decodeAnswer(type: Type, answerText: string): DecodeResult {
   if (isTextBased(type)) return decodeValue(type, answerText);

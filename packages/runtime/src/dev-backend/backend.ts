@@ -265,8 +265,7 @@ export class DevAi {
       case "failure":
         return `failure ${failures[reply.failure].name}`;
       case "text":
-        if (decodeAnswer(call.asType, reply.text).ok) return "success";
-        return corrected ? `failure ${failures.unreadable.name}` : null;
+        return this.outcomeAfter(call, readText(call, reply), corrected);
       case "undecodable":
         return corrected ? `failure ${failures.unreadable.name}` : null;
       case "calls":
@@ -318,11 +317,13 @@ export class DevRequestBackend implements AiBackend {
     countUsage(trace, answered.usage ?? estimatedStepUsage(call, reply), answered.usage === undefined);
     trace.source = answered.source;
     if (answered.reason !== undefined) trace.reason = answered.reason;
-    trace.answer = answered.shown ?? shownReply(call, reply);
+    // A model's text is decoded once here, for the line's answer and the call's outcome.
+    const read = readText(call, reply);
+    trace.answer = answered.shown ?? shownReply(call, read);
     trace.callingTools = reply.kind === "calls" || (reply.kind === "replay" && reply.steps.length > 1);
     // A recording's steps are taken without asking again: its steps count from here.
     if (reply.kind === "replay") trace.attempts = call.attempt + reply.steps.length - 1;
-    const outcome = this.dev.outcomeAfter(call, reply, trace.corrected);
+    const outcome = this.dev.outcomeAfter(call, read, trace.corrected);
     if (outcome !== null) this.settle(trace, outcome);
     return reply;
   }
@@ -415,15 +416,20 @@ function loggedRetries(retries: readonly DriverRetry[] | undefined): DevRetry[] 
   }));
 }
 
+/** A text answer decoded as the call's `as:` type: its value, or the text and why it doesn't decode; any other reply as it is. */
+function readText(call: GenerateCall, reply: GenerateReply): GenerateReply {
+  if (reply.kind !== "text") return reply;
+  const decoded = decodeAnswer(call.asType, reply.text);
+  return decoded.ok ? { kind: "value", value: decoded.value } : { kind: "undecodable", text: reply.text, error: decoded.error };
+}
+
 /** A reply as the log shows it: a value as JSON, the model's text as it came. */
 function shownReply(call: GenerateCall, reply: GenerateReply): JsonValue | undefined {
   switch (reply.kind) {
     case "value":
       return toJson(call.asType, reply.value);
-    case "text": {
-      const decoded = decodeAnswer(call.asType, reply.text);
-      return decoded.ok ? toJson(call.asType, decoded.value) : reply.text;
-    }
+    case "text":
+      return shownReply(call, readText(call, reply));
     case "undecodable":
       return reply.text;
     case "replay": {

@@ -9,7 +9,7 @@ import { classifyError, classifyProviderError, failure, isRecord } from "./error
 import { chatMessages, chatTools } from "./messages.ts";
 import type { StopWord } from "@jadpo/compiler";
 import { readToolCalls } from "./tool-calls.ts";
-import { sendRetried } from "./retried.ts";
+import { isFailure, sendRetried } from "./retried.ts";
 import type { RetryPolicy } from "../ai/retry-policy.ts";
 import type {
   AiDriver, CompletionRequest, DriverFailure, DriverResult, DriverRetry, ModelTurn, RequestOptions, StreamResult,
@@ -113,7 +113,7 @@ export function createOpenAiDriver(options: OpenAiDriverOptions): AiDriver {
   async function retried<T extends object>(send: () => Promise<T | DriverFailure>, requestOptions: RequestOptions): Promise<(T | DriverFailure) & { retries?: DriverRetry[] }> {
     const { result, retries } = await sendRetried(send, options.retries, requestOptions, stoppedByCaller);
     if (retries.length === 0) return result;
-    if ("ok" in result && result.ok === false && "message" in result) {
+    if (isFailure(result)) {
       return { ...result, message: `${result.message} (after ${retries.length} ${retries.length === 1 ? "retry" : "retries"})`, retries };
     }
     return { ...result, retries };

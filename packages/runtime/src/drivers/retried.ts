@@ -5,7 +5,8 @@
 import { realClock, sendWithRetries, type RetryPolicy } from "../ai/retry-policy.ts";
 import type { DriverFailure, DriverRetry, RequestOptions } from "./types.ts";
 
-function isFailure<T extends object>(result: T | DriverFailure): result is DriverFailure {
+/** Whether a send's result is the driver's failure rather than its answer. */
+export function isFailure<T extends object>(result: T | DriverFailure): result is DriverFailure {
   return "ok" in result && result.ok === false && "message" in result;
 }
 

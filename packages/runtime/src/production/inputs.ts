@@ -1,8 +1,8 @@
 // An action's parameters from one object of them by name (`jadpo dev`'s and `jadpo serve`'s request
 // body, a built app's `app.actions.<name>(input)`): each decoded as its type by the rules answers
 // are decoded by (docs/language.md). A problem is one rule and one path, as a decode error is.
-import { THE_ANSWER, type Type } from "@jadpo/compiler";
-import { decodeValue, formatDecodeErrorDetail, type DecodeError } from "../ai/decode.ts";
+import type { Type } from "@jadpo/compiler";
+import { decodeValue, errorUnder, formatDecodeErrorDetail } from "../ai/decode.ts";
 import type { Value } from "../values/value.ts";
 
 export interface ParamSpec {
@@ -18,12 +18,6 @@ export interface InputProblem {
 }
 
 export type InputsRead = { ok: true; args: Value[] } | { ok: false; problem: InputProblem };
-
-/** The decode error's path, under the parameter's name (`question`, `order.lines[1]`). */
-function underParam(param: string, error: DecodeError): DecodeError {
-  if (error.path === THE_ANSWER) return { ...error, path: param };
-  return { ...error, path: error.path.startsWith("[") ? `${param}${error.path}` : `${param}.${error.path}` };
-}
 
 /**
  * `input`'s fields decoded as `action`'s parameters, in declaration order. A field holding
@@ -44,7 +38,7 @@ export function decodeInputs(action: string, params: readonly ParamSpec[], input
     }
     const decoded = decodeValue(param.type, given(param.name) ? input[param.name] : null);
     if (!decoded.ok) {
-      const error = underParam(param.name, decoded.error);
+      const error = errorUnder(param.name, decoded.error);
       return { ok: false, problem: { rule: error.rule, path: error.path, message: formatDecodeErrorDetail(error) } };
     }
     args.push(decoded.value);

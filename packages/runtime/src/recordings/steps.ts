@@ -6,7 +6,7 @@
 // problem's path naming where in the file it is (`steps[0].calls[1].arguments.code`).
 import type { PromptInfo, ToolInfo } from "@jadpo/compiler";
 import type { ToolCallRun } from "../ai/backend.ts";
-import { decodeValue, type DecodeError } from "../ai/decode.ts";
+import { decodeValue, errorUnder, type DecodeError } from "../ai/decode.ts";
 import type { Rng } from "../seed.ts";
 import type { JsonValue, Value } from "../values/value.ts";
 import { applyPlaceholders, fillPlaceholders, type PlaceholderField } from "./placeholders.ts";
@@ -49,12 +49,6 @@ export function readSteps(json: JsonValue): StepsRead {
   return { ok: true, steps };
 }
 
-/** The problem's path under `prefix`: `steps[0].calls[1].arguments` for the whole arguments, then its fields. */
-function under(prefix: string, error: DecodeError): DecodeError {
-  if (error.path === THE_ANSWER) return { ...error, path: prefix };
-  return { ...error, path: error.path.startsWith("[") ? `${prefix}${error.path}` : `${prefix}.${error.path}` };
-}
-
 /** One decoded call: the tool and its arguments, valid for it. */
 export interface DecodedCall {
   tool: ToolInfo;
@@ -79,9 +73,9 @@ export function decodeSteps(prompt: PromptInfo, steps: readonly RecordedStep[], 
         return { ok: false, error: { rule: "member", path: `${at}.tool`, expected: names === "" ? "no tool: the prompt has none" : `one of the prompt's tools (${names})`, found: JSON.stringify(call.tool) } };
       }
       const filled = fillPlaceholders(tool.argsType, call.arguments, rng);
-      if (!filled.ok) return { ok: false, error: under(`${at}.arguments`, filled.error) };
+      if (!filled.ok) return { ok: false, error: errorUnder(`${at}.arguments`, filled.error) };
       const value = decodeValue(tool.argsType, filled.json);
-      if (!value.ok) return { ok: false, error: under(`${at}.arguments`, value.error) };
+      if (!value.ok) return { ok: false, error: errorUnder(`${at}.arguments`, value.error) };
       calls.push({ tool, args: value.value });
     }
     decoded.push(calls);

@@ -64,17 +64,6 @@ export function outcomeCounter(o: Observer): CountOutcome | null {
   };
 }
 
-function then<T>(value: MaybePromise<T>, use: (value: T) => void): MaybePromise<T> {
-  if (value instanceof Promise) {
-    return value.then((done) => {
-      use(done);
-      return done;
-    });
-  }
-  use(value);
-  return value;
-}
-
 /** The reply a replayed value makes for this step, if it fits it (the same tool, the same type); else undefined. */
 function replayedReply(call: GenerateCall, given: GeneratedAnswer): GenerateReply | undefined {
   if (given.tool === null) return sameType(given.asType, call.asType) ? { kind: "value", value: structuredClone(given.value) } : undefined;
@@ -123,17 +112,16 @@ export function observingBackend(inner: AiBackend, scripted: (prompt: PromptInfo
   };
   return {
     generate(call: GenerateCall): MaybePromise<GenerateReply> {
-      const remember = (done: GenerateReply): void => {
+      const remember = (done: GenerateReply): GenerateReply => {
         for (const generated of generatedBy(call, done)) o.generated.push(generated);
+        return done;
       };
-      if (!scripted(call.prompt)) return then(fromReplay(call) ?? inner.generate(call), remember);
+      if (!scripted(call.prompt)) return whenDone(fromReplay(call) ?? inner.generate(call), remember);
       // A script's `generated` item is known only once the fake has chosen it: its value is replaced after.
       return whenDone(inner.generate(call), (reply) => {
         if (reply.generatedAt === undefined) return reply;
         const given = fromReplay(call);
-        const used = given ? replacing(reply, given) : reply;
-        remember(used);
-        return used;
+        return remember(given ? replacing(reply, given) : reply);
       });
     },
     toolsRan(call: GenerateCall, runs: readonly ToolCallRun[]): void {
