@@ -1,8 +1,8 @@
 // `jadpo build` end to end (docs/production.md): the BUILT binary builds the example app; a small
 // TypeScript project in a temp folder outside the repository — with no jadpo install anywhere on
-// its module path — typechecks against app.d.mts under `tsc --strict` (and a wrong field name is
-// a tsc error), then runs against the testing model server: a value, a failure as a value, and a
-// bad input as JadpoInputError.
+// its module path, and the page's own tsconfig — typechecks against app.d.mts (and a wrong field
+// name is a tsc error), then runs against the testing model server: a value, a failure as a
+// value, and a bad input as JadpoInputError. The page's declarations are lines of that app.d.mts.
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -15,16 +15,8 @@ import { jadpoEnv, repo, runJadpo } from "../support/jadpo.ts";
 
 const tsc = join(repo, "node_modules/typescript/bin/tsc");
 
-const TSCONFIG = {
-  compilerOptions: { strict: true, module: "nodenext", moduleResolution: "nodenext", target: "es2022", types: [], lib: ["es2022"] },
-  files: ["main.ts"],
-};
-
 /** The service: one answer, one failure, one bad input, printed as JSON lines. */
 const MAIN = `import { createApp, JadpoInputError, type AnswerUnreadable, type SupportAnswer } from "./build/app.mjs";
-
-declare const process: { env: Record<string, string | undefined> };
-declare const console: { log(text: string): void };
 
 const app = createApp({ env: process.env });
 const answered = await app.actions.answer_customer({ question: "Does the rye contain sesame?" });
@@ -63,7 +55,8 @@ beforeAll(async () => {
   service = mkdtempSync(join(tmpdir(), "jadpo-service-"));
   cpSync(join(example, "build"), join(service, "build"), { recursive: true });
   writeFileSync(join(service, "package.json"), `${JSON.stringify({ type: "module", private: true })}\n`);
-  writeFileSync(join(service, "tsconfig.json"), `${JSON.stringify(TSCONFIG, null, 2)}\n`);
+  writeFileSync(join(service, "tsconfig.json"), docBlock("json tsconfig"));
+  withNodeTypes(service);
 }, 120_000);
 
 afterAll(async () => {
@@ -90,6 +83,13 @@ function typecheck(main: string): { code: number | null; output: string } {
   return { code: run.status, output: `${run.stdout}${run.stderr}` };
 }
 
+/** Node's types in `folder`, for `process` and `console` (a service has them installed; the docs'
+ * tsconfig names them): nothing a program could import. */
+function withNodeTypes(folder: string): void {
+  mkdirSync(join(folder, "node_modules/@types"), { recursive: true });
+  symlinkSync(join(repo, "node_modules/@types/node"), join(folder, "node_modules/@types/node"), "dir");
+}
+
 /** A fenced block of docs/production.md, by its info string (`ts main.ts`). */
 function docBlock(info: string): string {
   const page = readFileSync(join(repo, "docs/production.md"), "utf8");
@@ -106,9 +106,7 @@ describe("docs/production.md's TypeScript service", () => {
       writeFileSync(join(docs, "package.json"), `${JSON.stringify({ type: "module", private: true })}\n`);
       writeFileSync(join(docs, "tsconfig.json"), docBlock("json tsconfig"));
       writeFileSync(join(docs, "main.ts"), docBlock("ts main.ts"));
-      // Node's types, for `process` (a service has them installed); nothing a program could import.
-      mkdirSync(join(docs, "node_modules/@types"), { recursive: true });
-      symlinkSync(join(repo, "node_modules/@types/node"), join(docs, "node_modules/@types/node"), "dir");
+      withNodeTypes(docs);
       const checked = spawnSync(process.execPath, [tsc, "-p", "tsconfig.json"], { cwd: docs, encoding: "utf8" });
       expect(`${checked.stdout}${checked.stderr}`).toBe("");
       const run = await runNode(["main.js"], { JADPO_AI_BASE_URL: model.url }, docs);
@@ -117,6 +115,22 @@ describe("docs/production.md's TypeScript service", () => {
     } finally {
       rmSync(docs, { recursive: true, force: true });
     }
+  });
+});
+
+describe("docs/production.md's declarations", () => {
+  it("are lines of the example's app.d.mts, verbatim and in order (the page leaves some out)", () => {
+    const written = readFileSync(join(service, "build/app.d.mts"), "utf8").split("\n");
+    const shown = /### The declarations\n[\s\S]*?```ts\n([\s\S]*?)```\n/.exec(readFileSync(join(repo, "docs/production.md"), "utf8"));
+    expect(shown).not.toBeNull();
+    let from = 0;
+    const missing: string[] = [];
+    for (const line of shown![1].trimEnd().split("\n")) {
+      const at = written.indexOf(line, from);
+      if (at === -1) missing.push(line);
+      else from = at + 1;
+    }
+    expect(missing).toEqual([]);
   });
 });
 
@@ -132,13 +146,13 @@ describe("a TypeScript service importing a build of examples/support", () => {
     expect(imported).toContain("node:http");
   });
 
-  it("typechecks under tsc --strict against app.d.mts, and a wrong field name is a tsc error", () => {
+  it("typechecks with docs/production.md's tsconfig against app.d.mts, and a wrong field name is a tsc error", () => {
     const right = typecheck(MAIN);
     expect(right.output).toBe("");
     expect(right.code).toBe(0);
     const wrong = typecheck(MAIN.replace("answer_customer({ question: \"Does", "answer_customer({ questoin: \"Does"));
     expect(wrong.code).not.toBe(0);
-    expect(wrong.output).toMatch(/main\.ts\(7,\d+\): error TS2561: Object literal may only specify known properties, but 'questoin' does not exist in type '\{ question: string; \}'\. Did you mean to write 'question'\?/);
+    expect(wrong.output).toMatch(/main\.ts\(4,\d+\): error TS2561: Object literal may only specify known properties, but 'questoin' does not exist in type '\{ question: string; \}'\. Did you mean to write 'question'\?/);
     const wrongResult = typecheck(MAIN.replace("answer.reply,", "answer.replies,"));
     expect(wrongResult.output).toMatch(/error TS2339: Property 'replies' does not exist on type 'SupportAnswer'/);
   });
@@ -157,7 +171,7 @@ describe("a TypeScript service importing a build of examples/support", () => {
     ]);
     // One request for the answer, two (the answer and its correction) for the unreadable one.
     expect(model.requests.length - before).toBe(3);
-    // Nothing resolves outside the build folder: the service's folder has no node_modules.
+    // Nothing resolves outside the build folder: the service's node_modules holds Node's types alone.
     expect(() => execFileSync(process.execPath, ["-e", "import.meta.resolve('@jadpo/runtime')", "--input-type=module"], { cwd: service, stdio: "pipe" })).toThrow();
   });
 });
