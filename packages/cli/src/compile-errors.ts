@@ -2,6 +2,7 @@
 // before saying what they did about it: pretty on a terminal, plain otherwise, then how many more
 // there were when the limits cut the list.
 import { omittedLine, renderErrorPlain, renderErrorPretty, type Diagnostic, type Paint, type SourceFile } from "@jadpo/compiler";
+import { plural } from "./plural.ts";
 
 export interface FailedCompile {
   diagnostics: Diagnostic[];
@@ -18,4 +19,14 @@ export function compileErrorBlocks(result: FailedCompile, displayPath: (file: st
     pretty !== null ? renderErrorPretty(d, { displayPath, paint: pretty, source: result.source }) : renderErrorPlain(d, { displayPath }),
   );
   return { blocks, more: result.omitted > 0 ? omittedLine(result.omitted) : null };
+}
+
+/**
+ * What `jadpo build` and `serve` print of a project that doesn't compile: the blocks, the line of
+ * those left out, then `<failed> N compile errors` (no newline: the caller ends the line).
+ */
+export function compileFailureText(result: FailedCompile, displayPath: (file: string) => string, pretty: Paint | null, failed: string): string {
+  const { blocks, more } = compileErrorBlocks(result, displayPath, pretty);
+  const count = plural(result.diagnostics.length + result.omitted, "compile error");
+  return `${blocks.join("\n\n")}${more === null ? "" : `\n${more}`}\n${failed} ${count}`;
 }

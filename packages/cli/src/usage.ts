@@ -4,6 +4,7 @@
 import { closest, diagnostic, renderErrorPlain, type Diagnostic } from "@jadpo/compiler";
 import { Command, type CommanderError, type Option } from "commander";
 import type { CliContext } from "./context.ts";
+import { plural } from "./plural.ts";
 
 export const USAGE_EXIT = 2;
 
@@ -78,8 +79,6 @@ function flagsOf(command: Command): string[] {
   }
   return flags;
 }
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /** The diagnostic for one of commander's errors, raised on `command`. */
 export function commanderUsage(error: CommanderError, command: JadpoCommand): Diagnostic {

@@ -2,7 +2,8 @@
 import { describe, expect, it } from "vitest";
 import type { DevCall } from "@jadpo/runtime/dev";
 import { escapeHtml, renderCallsPage } from "../../src/commands/dev/page.ts";
-import { callLine, listenProblem } from "../../src/commands/dev/run.ts";
+import { callLine } from "../../src/commands/dev/run.ts";
+import { listenProblem } from "../../src/listen-problem.ts";
 
 const first: DevCall = {
   id: "call_1",

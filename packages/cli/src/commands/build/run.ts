@@ -11,17 +11,15 @@ import { diskFull, failedPath, isDiskFull } from "../../disk-full.ts";
 import { nodeHost } from "../../node-host.ts";
 import { projectOrReport } from "../../project.ts";
 import { terminalFor, type ColorMode } from "../../terminal.ts";
-import { compileErrorBlocks } from "../../compile-errors.ts";
+import { compileFailureText } from "../../compile-errors.ts";
 import { productionModules } from "../../toolchain.ts";
-import { reportUsage } from "../../usage.ts";
+import { plural } from "../../plural.ts";
 
 export interface BuildOptions {
   /** The folder to write to, from the current directory; default `build/` at the project's root. */
   out?: string;
   color: ColorMode;
 }
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /** The three files of a build, by name. */
 async function buildFiles(shipped: ReturnType<typeof programForBuild>): Promise<Record<string, string>> {
@@ -50,9 +48,8 @@ export async function runBuild(path: string | undefined, options: BuildOptions, 
   const { root, displayPath } = project;
   const result = compileProject(nodeHost, root);
   if (result.program === null || result.diagnostics.length > 0) {
-    const { blocks, more } = compileErrorBlocks({ ...result, source: sourceLookup(result.graph) }, displayPath, terminal.isTTY ? paint : null);
-    const count = plural(result.diagnostics.length + result.omitted, "compile error");
-    context.stdout.write(`${blocks.join("\n\n")}${more === null ? "" : `\n${more}`}\n${paint.error("build failed:")} ${count}, nothing written\n`);
+    const failure = compileFailureText({ ...result, source: sourceLookup(result.graph) }, displayPath, terminal.isTTY ? paint : null, paint.error("build failed:"));
+    context.stdout.write(`${failure}, nothing written\n`);
     context.exitCode = 1;
     return;
   }

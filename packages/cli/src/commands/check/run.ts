@@ -14,13 +14,12 @@ import { findProject, type ProjectLookup } from "../../project.ts";
 import { processMemory } from "../../memory.ts";
 import { undecodableRecordings } from "../../recording-diagnostics.ts";
 import type { DiagnosticFormat } from "../../options.ts";
+import { plural } from "../../plural.ts";
 
 export interface CheckOptions {
   diagnosticFormat?: DiagnosticFormat;
   color: ColorMode;
 }
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 interface Printed {
   files: number;

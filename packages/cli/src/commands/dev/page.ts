@@ -5,6 +5,7 @@
 // action requests that did not succeed, with status and code. Every value is escaped: the log
 // holds what callers typed. The page runs no script (the server also forbids it with a CSP header).
 import { retriesText, type DevCall } from "@jadpo/runtime/dev";
+import { plural } from "../../plural.ts";
 
 export function escapeHtml(text: string): string {
   return text
@@ -99,7 +100,7 @@ function stepsHtml(steps: DevCall["steps"]): string {
         : `<span class="name">result</span>${shown(c.result ?? null)}`;
       return `<div class="tool-call"><code>${escapeHtml(c.tool)}</code>${shown(c.arguments)}${back}</div>`;
     });
-    const more = step.more_calls === undefined ? "" : `<small>${step.more_calls} more call${step.more_calls === 1 ? "" : "s"} not kept</small>`;
+    const more = step.more_calls === undefined ? "" : `<small>${plural(step.more_calls, "more call")} not kept</small>`;
     return `<li data-step="${i + 1}">${calls.join("")}${more}</li>`;
   });
   return `<span class="name">steps</span><ol class="steps">${items.join("")}</ol>`;
@@ -107,7 +108,7 @@ function stepsHtml(steps: DevCall["steps"]): string {
 
 function outcomeCell(call: DevCall): string {
   const cls = call.outcome === "success" ? "success" : "failure";
-  const attempts = `${call.attempts} attempt${call.attempts === 1 ? "" : "s"} · ${call.duration_ms} ms`;
+  const attempts = `${plural(call.attempts, "attempt")} · ${call.duration_ms} ms`;
   // Wrapped, unlike the rest of the cell: a call can retry ten times, and use millions of tokens.
   const retries = call.retries === undefined ? "" : `<div class="wraps"><small>${escapeHtml(retriesText(call.retries))}</small></div>`;
   const request = call.request === undefined

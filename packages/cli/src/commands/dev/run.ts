@@ -2,9 +2,8 @@
 // source change — keeping the last good build when an edit breaks it — and stop cleanly when
 // told to. The terminal gets the URL, one line per request and per AI call, and the diagnostics
 // of a bad edit.
-import type { AddressInfo } from "node:net";
 import { basename } from "node:path";
-import { diagnostic, omittedLine, renderErrorPlain, renderErrorPretty } from "@jadpo/compiler";
+import { renderErrorPlain } from "@jadpo/compiler";
 import { DEV_CALL_LOG, DEV_STATE_NAMES, probeModel, removeStaleFiles, retriesText, UsageCounter, type DevAiOptions, type DevCall, type Probe } from "@jadpo/runtime/dev";
 import type { CliContext } from "../../context.ts";
 import { recordingKey } from "../../recording-key.ts";
@@ -21,10 +20,9 @@ import { buildProject, type BuildResult, type DevBuild } from "./build.ts";
 import type { FailedRequest } from "./page.ts";
 import { createDevServer } from "./server.ts";
 import { watchProject } from "../../watch-project.ts";
-import { listenProblem } from "../../listen-problem.ts";
+import { listenOn, listenProblem } from "../../listen-problem.ts";
 import { compileErrorBlocks } from "../../compile-errors.ts";
-
-export { listenProblem };
+import { plural } from "../../plural.ts";
 
 export interface DevOptions {
   port: number;
@@ -32,8 +30,6 @@ export interface DevOptions {
   actionTimeout: string;
   color: ColorMode;
 }
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /**
  * One line per logged AI call: `  call_3 answer_question ← recording not_covered · 1 attempt · 4 ms · success`,
@@ -179,10 +175,7 @@ export async function runDev(path: string | undefined, options: DevOptions, cont
     },
   });
 
-  const listening = await new Promise<{ ok: true; port: number } | { ok: false; code: string }>((resolve) => {
-    server.once("error", (e: NodeJS.ErrnoException) => resolve({ ok: false, code: e.code ?? "" }));
-    server.listen(options.port, "127.0.0.1", () => resolve({ ok: true, port: (server.address() as AddressInfo).port }));
-  });
+  const listening = await listenOn(server, options.port, "127.0.0.1");
   if (!listening.ok) {
     reportUsage(context, listenProblem(options.port, listening.code));
     context.exitCode = 1;

@@ -14,6 +14,7 @@ import { nodeHost } from "../../node-host.ts";
 import { diskFull, isDiskFull } from "../../disk-full.ts";
 import { filesToFormat } from "./files.ts";
 import { FmtWrites } from "./writes.ts";
+import { plural } from "../../plural.ts";
 
 export interface FmtOptions {
   check?: boolean;
@@ -23,8 +24,6 @@ export interface FmtOptions {
 
 /** The name standard input goes by in diagnostics. */
 const STDIN = "<stdin>";
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /** Diagnostics for people, on standard error: pretty (with the code) on a terminal, plain otherwise. */
 function printDiagnostics(diagnostics: readonly Diagnostic[], source: SourceFile | null, terminal: Terminal, context: CliContext): void {

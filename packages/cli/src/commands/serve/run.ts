@@ -1,24 +1,18 @@
 // What `jadpo serve` does (docs/production.md): compile the project once (its diagnostics and exit 1
 // when it doesn't compile; nothing is written), and serve the program a build would ship, as a
 // build's `server.mjs` serves it, until SIGTERM or SIGINT.
-import { compileProject, renderErrorPlain, sourceLookup } from "@jadpo/compiler";
-import { createProductionApp, programForBuild, type MissingSettingFault, type ProductionApp } from "@jadpo/runtime/app";
+import { compileProject, sourceLookup } from "@jadpo/compiler";
+import { createProductionApp, programForBuild, type ProductionApp } from "@jadpo/runtime/app";
 import type { CliContext } from "../../context.ts";
 import { nodeHost } from "../../node-host.ts";
 import { projectOrReport } from "../../project.ts";
 import type { ColorMode } from "../../terminal.ts";
-import { compileErrorBlocks } from "../../compile-errors.ts";
-import { missingSetting, startServing, type ServeOptions } from "./start.ts";
+import { compileFailureText } from "../../compile-errors.ts";
+import { appOrMissingSetting, startServing, type ServeOptions } from "./start.ts";
 import { untilSignalled } from "./stop-signals.ts";
 
 export interface ServeCommandOptions extends ServeOptions {
   color: ColorMode;
-}
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
-
-function isMissingSetting(error: unknown): error is MissingSettingFault {
-  return error instanceof Error && error.name === "JadpoFault" && "missing" in error;
 }
 
 /** The project's app, or null once its problem is printed. */
@@ -29,18 +23,11 @@ function loadProject(path: string | undefined, context: CliContext): ProductionA
   const result = compileProject(nodeHost, root);
   if (result.program === null || result.diagnostics.length > 0) {
     // Plain: serve's output is a log, not a terminal's.
-    const { blocks, more } = compileErrorBlocks({ ...result, source: sourceLookup(result.graph) }, displayPath, null);
-    const count = plural(result.diagnostics.length + result.omitted, "compile error");
-    context.stdout.write(`${blocks.join("\n\n")}${more === null ? "" : `\n${more}`}\nserve failed: ${count}\n`);
+    context.stdout.write(`${compileFailureText({ ...result, source: sourceLookup(result.graph) }, displayPath, null, "serve failed:")}\n`);
     return null;
   }
-  try {
-    return createProductionApp(programForBuild(result.program).program, { env: context.env });
-  } catch (error) {
-    if (!isMissingSetting(error)) throw error;
-    context.stderr.write(`${renderErrorPlain(missingSetting(error.missing))}\n`);
-    return null;
-  }
+  const { program } = programForBuild(result.program);
+  return appOrMissingSetting(() => createProductionApp(program, { env: context.env }), context);
 }
 
 /** Serves the project at `path` until `stop` aborts. Sets `context.exitCode`. */

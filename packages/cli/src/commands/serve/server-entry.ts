@@ -1,26 +1,18 @@
 // A build's `server.mjs` (docs/production.md): the `app.mjs` beside it served exactly as `jadpo
 // serve` serves a project — the same flags, environment, logs and metrics — with nothing but Node:
 // `node build/server.mjs --port 8080`. `jadpo build` writes this module bundled whole.
-import { renderErrorPlain } from "@jadpo/compiler";
-import { PRODUCTION_APP, type JadpoApp, type MissingSetting, type ProductionApp } from "@jadpo/runtime/app";
+import { PRODUCTION_APP, type JadpoApp, type ProductionApp } from "@jadpo/runtime/app";
 import { processContext, type CliContext } from "../../context.ts";
 import { JadpoCommand, commanderUsage, reportUsage, OptionValueError } from "../../usage.ts";
 import { addServeFlags } from "./flags.ts";
-import { missingSetting, startServing, type ServeOptions } from "./start.ts";
+import { appOrMissingSetting, startServing, type ServeOptions } from "./start.ts";
 import { untilSignalled } from "./stop-signals.ts";
 import type { CommanderError } from "commander";
 
 /** The app of the `app.mjs` beside this module, or null once its problem is printed. */
 async function loadBuiltApp(context: CliContext): Promise<ProductionApp | null> {
   const { createApp } = (await import(new URL("./app.mjs", import.meta.url).href)) as { createApp: (options: { env: CliContext["env"] }) => JadpoApp };
-  try {
-    return createApp({ env: context.env })[PRODUCTION_APP];
-  } catch (error) {
-    const missing = (error as { missing?: MissingSetting } | null)?.missing;
-    if (missing === undefined) throw error;
-    context.stderr.write(`${renderErrorPlain(missingSetting(missing))}\n`);
-    return null;
-  }
+  return appOrMissingSetting(() => createApp({ env: context.env })[PRODUCTION_APP], context);
 }
 
 async function main(argv: string[]): Promise<number> {

@@ -112,10 +112,8 @@ export function createServeServer(app: ProductionApp, config: ServeConfig, hooks
   let idleWaiters: Array<() => void> = [];
   const stopAll = new AbortController();
 
+  /** An authorized request's answer (route checks the token first). */
   async function runAction(name: string, req: IncomingMessage, requestId: string, ai: RequestAi): Promise<Answer> {
-    if (!authorized(req, config.token)) {
-      return refusal(401, "unauthorized", "Send the server's token as `Authorization: Bearer <token>`", requestId, { "www-authenticate": "Bearer" });
-    }
     if (draining) return refusal(503, "draining", "The server is shutting down: send the request again", requestId, RETRY);
     if (!app.actions.has(name)) return refusal(404, "unknown_action", `\`${name}\` is not an action of this app`, requestId);
     if (!isJsonRequest(req)) return refusal(415, "unsupported_media_type", "Send the parameters as JSON, with `Content-Type: application/json`", requestId);

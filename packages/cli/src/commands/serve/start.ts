@@ -3,14 +3,12 @@
 // one log line per request, and on a stop a drain — `/ready` turns 503, new actions are refused,
 // the actions running finish (or are stopped past `--drain`) — then exit 0. With `--workers N`
 // the primary process forks N workers that each do all of this on the one port.
-import cluster from "node:cluster";
-import type { AddressInfo } from "node:net";
 import { diagnostic, nowMs, renderErrorPlain, type Diagnostic } from "@jadpo/compiler";
 import type { MissingSetting, ProductionApp } from "@jadpo/runtime/app";
 import type { CliContext } from "../../context.ts";
 import { byteSize, durationMs, timeLimit } from "../../options.ts";
 import { reportUsage } from "../../usage.ts";
-import { listenProblem } from "../../listen-problem.ts";
+import { listenOn, listenProblem } from "../../listen-problem.ts";
 import { isLoopback, TOKEN_VARIABLE } from "./access.ts";
 import { runPrimary, isServeWorker, tellPrimary, askPrimaryForMetrics } from "./cluster.ts";
 import { serveMetrics } from "./metrics.ts";
@@ -34,11 +32,26 @@ export interface ServeOptions {
 export type LoadApp = () => Promise<ProductionApp | null>;
 
 /** The diagnostic of a connection setting the environment lacks: `ai.key_missing` for the key. */
-export function missingSetting(missing: MissingSetting): Diagnostic {
+function missingSetting(missing: MissingSetting): Diagnostic {
   const { connection, setting, variable } = missing;
   if (variable === null) return diagnostic("ai.setting_missing", null, { variant: "absent", connection, setting });
   if (setting === "key") return diagnostic("ai.key_missing", null, { connection, variable });
   return diagnostic("ai.setting_missing", null, { variant: "unset", connection, setting, variable });
+}
+
+/**
+ * The app `create` makes, or null once the connection setting the environment lacks is printed
+ * (the runtime's fault carries it as `missing`; the build's `app.mjs` has its own copy of the class).
+ */
+export function appOrMissingSetting(create: () => ProductionApp, context: CliContext): ProductionApp | null {
+  try {
+    return create();
+  } catch (error) {
+    const missing = (error as { missing?: MissingSetting } | null)?.missing;
+    if (missing === undefined) throw error;
+    context.stderr.write(`${renderErrorPlain(missingSetting(missing))}\n`);
+    return null;
+  }
 }
 
 /** `http://127.0.0.1:8080`, `http://[::1]:8080`. */
@@ -103,10 +116,7 @@ export async function startServing(options: ServeOptions, context: CliContext, l
     metricsText: async () => (worker ? askPrimaryForMetrics() : { text: await metrics.text(), contentType: metrics.contentType }),
   });
   const { server } = serving;
-  const listening = await new Promise<{ ok: true; port: number } | { ok: false; code: string }>((resolve) => {
-    server.once("error", (e: NodeJS.ErrnoException) => resolve({ ok: false, code: e.code ?? "" }));
-    server.listen(options.port, options.host, () => resolve({ ok: true, port: (server.address() as AddressInfo).port }));
-  });
+  const listening = await listenOn(server, options.port, options.host);
   if (!listening.ok) {
     reportUsage(context, listenProblem(options.port, listening.code, options.host));
     context.exitCode = 1;

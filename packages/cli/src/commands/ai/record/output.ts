@@ -3,6 +3,7 @@
 import { renderErrorPlain, renderErrorPretty, type Diagnostic, type SourceFile } from "@jadpo/compiler";
 import type { CliContext } from "../../../context.ts";
 import type { Terminal } from "../../../terminal.ts";
+import { plural } from "../../../plural.ts";
 
 export interface Printing {
   context: CliContext;
@@ -10,8 +11,6 @@ export interface Printing {
   displayPath: (file: string) => string;
   source: (file: string) => SourceFile | undefined;
 }
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 function render(p: Printing, d: Diagnostic): string {
   return p.terminal.isTTY

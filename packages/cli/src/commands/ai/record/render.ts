@@ -2,6 +2,7 @@
 import type { Paint } from "@jadpo/compiler";
 import type { PlaceholderField, RecordedStream } from "@jadpo/runtime/recordings";
 import type { ValuesSource } from "./values.ts";
+import { plural } from "../../../plural.ts";
 
 /** An answer decoded as a type (`typeName`: `SupportAnswer`), or a stream. */
 export type RecordedAnswer = { typeName: string } | { stream: RecordedStream };
@@ -42,7 +43,7 @@ export function fromText(from: ValuesSource): string {
 }
 
 export function placeholdersText(count: number): string {
-  return `${count} placeholder${count === 1 ? "" : "s"}`;
+  return plural(count, "placeholder");
 }
 
 /**
@@ -59,15 +60,14 @@ export function placeholderFieldsLines(fields: PlaceholderField[]): string[] {
 /** `2 steps calling find_order; opening_hours, find_order`: what a tool prompt's recording replays. */
 export function stepsText(steps: string[][]): string {
   if (steps.length === 0) return "none: the model answered without calling a tool";
-  return `${steps.length} step${steps.length === 1 ? "" : "s"} calling ${steps.map((tools) => tools.join(", ")).join("; ")}`;
+  return `${plural(steps.length, "step")} calling ${steps.map((tools) => tools.join(", ")).join("; ")}`;
 }
 
 /** `3 pieces, 35 characters in all, stopped `finished``: what a stream's recording keeps. */
 export function streamText(stream: RecordedStream): string {
   const n = stream.pieces.length;
   const characters = stream.pieces.reduce((sum, length) => sum + length, 0);
-  const pieces = n === 1 ? "1 piece" : `${n} pieces`;
-  return `${pieces}, ${characters} character${characters === 1 ? "" : "s"} in all, stopped \`${stream.stopped}\``;
+  return `${plural(n, "piece")}, ${plural(characters, "character")} in all, stopped \`${stream.stopped}\``;
 }
 
 /** What the block says of the answer: its type and placeholders, or a stream's pieces and that their text isn't kept. */
