@@ -9,7 +9,7 @@ export { compileProgram, type CompiledProgram, type CompileOptions } from "./exe
 export { callAction, callPrompt, type ActionOutcome, type CallActionOptions } from "./exec/call-action.ts";
 export { createContext, type RunContext, type ContextOptions } from "./exec/context.ts";
 export type {
-  AiBackend, GenerateCall, GenerateReply, StreamCall, StreamReply, EmbedCall, EmbedReply, LoopTurn, ToolCallReply, ToolCallRun, TokenUsage, TransportReply,
+  AiBackend, GenerateCall, GenerateEnd, GenerateEnding, GenerateReply, StreamCall, StreamReply, EmbedCall, EmbedReply, LoopTurn, ToolCallReply, ToolCallRun, TokenUsage, TransportReply,
 } from "./ai/backend.ts";
 // Retrying a request that failed in transport, on a clock (real or a test's), and the fake's token estimate.
 export {

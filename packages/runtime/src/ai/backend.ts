@@ -5,6 +5,7 @@
 // shares them: a backend answers one attempt at a time and never decodes a model's text itself.
 import type { AiFailureWord, PromptInfo, Span, StopWord, ToolInfo, TransportFailure, Type } from "@jadpo/compiler";
 import type { DecodeError } from "./decode.ts";
+import type { GenerateOutcome, LOOP_LIMIT } from "./outcomes.ts";
 import type { Value } from "../values/value.ts";
 
 export type MaybePromise<T> = T | Promise<T>;
@@ -47,6 +48,19 @@ export interface GenerateCall {
   span: Span;
   /** Absent or 0 on a request's first send; n on its n-th retry after a transport failure. */
   retry?: number;
+}
+
+/** How an `ai.generate` call ended, as the executor decided it: a tool loop's `loop_limit` included. */
+export type GenerateEnding = GenerateOutcome | typeof LOOP_LIMIT;
+
+/** An `ai.generate` call that ended, as its backend is told: named by its prompt and depth, as its attempts were. */
+export interface GenerateEnd {
+  prompt: PromptInfo;
+  depth: number;
+  asType: Type;
+  outcome: GenerateEnding;
+  /** The answer, decoded, when it ended `success` or `corrected`. */
+  value?: Value;
 }
 
 /** A turn of a tool prompt's loop, kept for the steps after it. */
@@ -174,6 +188,12 @@ export interface AiBackend {
    * the call, when `max_steps` is reached): what each call was and what went back.
    */
   toolsRan?(call: GenerateCall, calls: readonly ToolCallRun[]): void;
+  /**
+   * Told when an `ai.generate` call ends, with the outcome the executor decided (what coverage
+   * counts), so a backend never decodes an answer again or guesses how a call ended. A call a
+   * fault or the backend's own stop cut short is never told.
+   */
+  ended?(end: GenerateEnd): void;
   /** One `ai.stream` call. */
   stream(call: StreamCall): MaybePromise<StreamReply>;
   /** One `ai.embed` call. */

@@ -6,15 +6,15 @@
 // Each `ai.generate`/`ai.stream`/`ai.embed` call becomes one line of the call log when its action
 // request ends, so a request that did not succeed marks its calls with its status and failure code.
 // Decoding, the one correction and the tool loop stay in the executor above; this answers one
-// step at a time, and is told what each step's tools gave back.
-import { TEXT, type CheckedProgram, type PromptInfo, type Type } from "@jadpo/compiler";
+// step at a time, and is told what each step's tools gave back and how each call ended.
+import { TEXT, type CheckedProgram, type PromptInfo } from "@jadpo/compiler";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type {
-  AiBackend, EmbedCall, EmbedReply, GenerateCall, GenerateReply, StreamCall, StreamReply, TokenUsage, ToolCallRun,
+  AiBackend, EmbedCall, EmbedReply, GenerateCall, GenerateEnding, GenerateEnd, GenerateReply, StreamCall, StreamReply, TokenUsage, ToolCallRun,
 } from "../ai/backend.ts";
-import { decodeAnswer } from "../ai/decode.ts";
 import { fakeEmbedding } from "../ai/embed.ts";
+import { LOOP_LIMIT } from "../ai/outcomes.ts";
 import { unscriptedReply } from "../ai/fake.ts";
 import { streamPieces } from "../ai/stream.ts";
 import { appendCallAsync } from "../dev-log/log-file.ts";
@@ -126,7 +126,7 @@ export class DevAi {
     return {
       prompt, values: json, digest: key === null ? null : valuesDigestOfJson(key, json), seed: callSeed(prompt.name, json), depth, started, ended: started,
       attempts: 0, source: "generated", reason: undefined, answer: undefined, retries: [], usage: { input_tokens: 0, output_tokens: 0 },
-      steps: [], corrected: false, callingTools: false, defaults: null, outcome: undefined,
+      steps: [], defaults: null, outcome: undefined,
     };
   }
 
@@ -253,42 +253,14 @@ export class DevAi {
     return { reply: { pieces: streamPieces(text), text, stopped: "finished" }, source: "generated" };
   }
 
-  /**
-   * @internal How a generate call stands after a step's reply; null while it goes on (a correction
-   * will follow, or its tools run). `corrected`: a step of the call has carried its one correction.
-   */
-  outcomeAfter(call: GenerateCall, reply: GenerateReply, corrected: boolean): DevCallOutcome | null {
-    const failures = this.program.aiFailures;
-    switch (reply.kind) {
-      case "value":
-        return "success";
-      case "failure":
-        return `failure ${failures[reply.failure].name}`;
-      case "text":
-        return this.outcomeAfter(call, readText(call, reply), corrected);
-      case "undecodable":
-        return corrected ? `failure ${failures.unreadable.name}` : null;
-      case "calls":
-        return null; // a tool-calling step: the call goes on
-      case "replay": {
-        // A recording's steps, then its answer: it ends as its answer says, unless the steps reach max_steps first.
-        const last = reply.steps[reply.steps.length - 1];
-        return last === undefined ? null : this.outcomeAfter(call, last, corrected);
-      }
-    }
-  }
-
-  /** @internal How a call the action stopped in the middle of is logged. */
-  abandoned(trace: Trace): DevCallOutcome {
-    // Waiting for its correction, as a call without tools can only be; or still calling tools.
-    return trace.callingTools ? "stopped" : `failure ${this.program.aiFailures.unreadable.name}`;
-  }
-
-  /** @internal The outcome once a step's tools have run at `max_steps`: the loop ends there. */
-  loopLimit(): DevCallOutcome {
-    return `failure ${this.program.aiFailures.loop_limit.name}`;
+  /** @internal A generate call's outcome as its line shows it: a corrected answer is a success. */
+  outcomeOf(ending: GenerateEnding): DevCallOutcome {
+    return ending === "success" || ending === "corrected" ? "success" : `failure ${this.program.aiFailures[ending].name}`;
   }
 }
+
+/** A call the executor never ended: a runtime fault or the action's time limit stopped it in the middle. */
+const STOPPED: DevCallOutcome = "stopped";
 
 /** The backend of one HTTP request. */
 export class DevRequestBackend implements AiBackend {
@@ -310,21 +282,16 @@ export class DevRequestBackend implements AiBackend {
       this.open.push(trace);
       this.began.push(trace);
     }
-    if (call.correction !== undefined) trace.corrected = true;
     trace.attempts = call.attempt;
     const answered = await this.dev.answerGenerate(call, trace);
     const reply = answered.reply;
     countUsage(trace, answered.usage ?? estimatedStepUsage(call, reply), answered.usage === undefined);
     trace.source = answered.source;
     if (answered.reason !== undefined) trace.reason = answered.reason;
-    // A model's text is decoded once here, for the line's answer and the call's outcome.
-    const read = readText(call, reply);
-    trace.answer = answered.shown ?? shownReply(call, read);
-    trace.callingTools = reply.kind === "calls" || (reply.kind === "replay" && reply.steps.length > 1);
+    // A recording's answer as recorded; any other is shown as its value once the call ends with it.
+    trace.answer = answered.shown;
     // A recording's steps are taken without asking again: its steps count from here.
     if (reply.kind === "replay") trace.attempts = call.attempt + reply.steps.length - 1;
-    const outcome = this.dev.outcomeAfter(call, read, trace.corrected);
-    if (outcome !== null) this.settle(trace, outcome);
     return reply;
   }
 
@@ -333,10 +300,15 @@ export class DevRequestBackend implements AiBackend {
     if (trace === undefined) return;
     trace.steps.push(loggedStep(runs));
     trace.ended = this.dev.clock();
-    if (call.attempt >= call.prompt.maxSteps) {
-      trace.attempts = call.attempt;
-      this.settle(trace, this.dev.loopLimit());
-    }
+  }
+
+  ended(end: GenerateEnd): void {
+    const trace = this.open.findLast((t) => t.depth === end.depth && t.prompt === end.prompt);
+    if (trace === undefined || trace.outcome !== undefined) return;
+    if (trace.answer === undefined && end.value !== undefined) trace.answer = toJson(end.asType, end.value);
+    // Out of steps: it took exactly `max_steps` (a recording's further steps were never taken).
+    if (end.outcome === LOOP_LIMIT) trace.attempts = end.prompt.maxSteps;
+    this.settle(trace, this.dev.outcomeOf(end.outcome));
   }
 
   async stream(call: StreamCall): Promise<StreamReply> {
@@ -365,7 +337,7 @@ export class DevRequestBackend implements AiBackend {
   private close(depth: number): void {
     while (this.open.length > 0 && this.open[this.open.length - 1].depth >= depth) {
       const trace = this.open.pop()!;
-      if (trace.outcome === undefined) this.settle(trace, this.dev.abandoned(trace));
+      if (trace.outcome === undefined) this.settle(trace, STOPPED);
     }
   }
 
@@ -379,7 +351,7 @@ export class DevRequestBackend implements AiBackend {
       // One at a time, so the ids follow the calls' order.
       const logged = "embed" in entry
         ? await this.dev.finishEmbed(entry.embed, entry.at, request)
-        : await this.dev.finish(entry, entry.outcome ?? this.dev.abandoned(entry), request);
+        : await this.dev.finish(entry, entry.outcome ?? STOPPED, request);
       if (logged !== null) this.calls.push(logged);
     }
   }
@@ -414,30 +386,4 @@ function loggedRetries(retries: readonly DriverRetry[] | undefined): DevRetry[] 
     ...(r.cause === undefined ? {} : { error: r.cause }),
     wait_ms: r.waitMs,
   }));
-}
-
-/** A text answer decoded as the call's `as:` type: its value, or the text and why it doesn't decode; any other reply as it is. */
-function readText(call: GenerateCall, reply: GenerateReply): GenerateReply {
-  if (reply.kind !== "text") return reply;
-  const decoded = decodeAnswer(call.asType, reply.text);
-  return decoded.ok ? { kind: "value", value: decoded.value } : { kind: "undecodable", text: reply.text, error: decoded.error };
-}
-
-/** A reply as the log shows it: a value as JSON, the model's text as it came. */
-function shownReply(call: GenerateCall, reply: GenerateReply): JsonValue | undefined {
-  switch (reply.kind) {
-    case "value":
-      return toJson(call.asType, reply.value);
-    case "text":
-      return shownReply(call, readText(call, reply));
-    case "undecodable":
-      return reply.text;
-    case "replay": {
-      const last = reply.steps[reply.steps.length - 1];
-      return last === undefined ? undefined : shownReply(call, last);
-    }
-    case "failure":
-    case "calls":
-      return undefined;
-  }
 }

@@ -28,10 +28,6 @@ export interface Trace {
   retries: DevRetry[];
   /** The tokens its requests used so far (`estimated` once one of them was). */
   usage: DevUsage;
-  /** Whether a step carried the call's one correction: an answer that doesn't decode after it ends the call. */
-  corrected: boolean;
-  /** Whether its last step called tools (its loop goes on). */
-  callingTools: boolean;
   /** The call's generated stream (unscripted tool arguments, then the answer), made on first use. */
   defaults: Rng | null;
   /** How it ended; undefined while it goes on. */

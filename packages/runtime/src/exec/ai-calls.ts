@@ -3,14 +3,15 @@
 // above the backend, so the test fake and `jadpo dev`'s backends share the same decoding and retry.
 // A reply's `afterMs` (a scripted `after`, a scripted timeout) moves the test clock: nothing sleeps.
 // Each call's outcome is counted here, where it is decided, for `--coverage` (and `retried`, once
-// per call, when any of its requests was sent again after a transport failure).
+// per call, when any of its requests was sent again after a transport failure); a generate call's
+// is told to the backend too, for its logs.
 import type { FailureInfo, PromptInfo, Span, Type } from "@jadpo/compiler";
 import type { AiFailureWord } from "@jadpo/compiler";
 import { whenDone, type Correction, type EmbedReply, type GenerateReply, type StreamReply, type Took } from "../ai/backend.ts";
 import { completionRequestFor, sentParts } from "../drivers/request.ts";
 import { decodeAnswer } from "../ai/decode.ts";
 import type { Invoke } from "./closure.ts";
-import { countRetried, type RunContext, type SentAttempt } from "./context.ts";
+import { countRetried, endGenerate, type RunContext, type SentAttempt } from "./context.ts";
 import type { ProgramState } from "./compile-state.ts";
 import { FailureSignal, InternalFault } from "../signals.ts";
 import { toolGenerateInvoke } from "./tool-loop.ts";
@@ -44,22 +45,22 @@ function answers<R extends GenerateReply | StreamReply>(sent: SentAttempt, reply
 
 /**
  * One attempt's reply → the call's value, or the correction to ask with next. Throws the AI
- * failure a `failure` reply stands for, and counts the outcome that ends the call.
+ * failure a `failure` reply stands for, and ends the call with its outcome.
  */
-function settle(p: ProgramState, c: RunContext, span: Span, asType: Type, attempt: number, reply: GenerateReply): { value: Value } | Correction {
+function settle(p: ProgramState, c: RunContext, prompt: PromptInfo, span: Span, asType: Type, attempt: number, reply: GenerateReply): { value: Value } | Correction {
   switch (reply.kind) {
     case "value":
-      c.ai.count?.(span, attempt === 1 ? "success" : "corrected");
+      endGenerate(c, span, prompt, asType, c.depth, attempt === 1 ? "success" : "corrected", reply.value);
       return { value: reply.value };
     case "failure":
-      c.ai.count?.(span, reply.failure);
+      endGenerate(c, span, prompt, asType, c.depth, reply.failure);
       throw new FailureSignal(aiFailure(p, reply.failure));
     case "undecodable":
       return { answer: reply.text, error: reply.error };
     case "text": {
       const decoded = decodeAnswer(asType, reply.text);
       if (!decoded.ok) return { answer: reply.text, error: decoded.error };
-      c.ai.count?.(span, attempt === 1 ? "success" : "corrected");
+      endGenerate(c, span, prompt, asType, c.depth, attempt === 1 ? "success" : "corrected", decoded.value);
       return { value: decoded.value };
     }
     case "calls":
@@ -69,8 +70,8 @@ function settle(p: ProgramState, c: RunContext, span: Span, asType: Type, attemp
 }
 
 /** Neither the answer nor its correction decoded. */
-function unreadableCall(p: ProgramState, c: RunContext, span: Span): FailureSignal {
-  c.ai.count?.(span, "unreadable");
+function unreadableCall(p: ProgramState, c: RunContext, prompt: PromptInfo, span: Span, asType: Type): FailureSignal {
+  endGenerate(c, span, prompt, asType, c.depth, "unreadable");
   return new FailureSignal(p.program.aiFailures.unreadable);
 }
 
@@ -96,11 +97,11 @@ export function generateInvoke(p: ProgramState, prompt: PromptInfo, asType: Type
           const reply = ask(c, values, attempt, correction);
           if (isPromise(reply)) throw notSync("`ai.generate`");
           retried = countRetried(c, span, reply, retried);
-          const settled = settle(p, c, span, asType, attempt, arrive(c, reply));
+          const settled = settle(p, c, prompt, span, asType, attempt, arrive(c, reply));
           if ("value" in settled) return settled.value;
           correction = settled;
         }
-        throw unreadableCall(p, c, span);
+        throw unreadableCall(p, c, prompt, span, asType);
       },
     };
   }
@@ -113,11 +114,11 @@ export function generateInvoke(p: ProgramState, prompt: PromptInfo, asType: Type
       for (let attempt = 1; attempt <= 2; attempt++) {
         const reply = await ask(c, values, attempt, correction);
         retried = countRetried(c, span, reply, retried);
-        const settled = settle(p, c, span, asType, attempt, arrive(c, reply));
+        const settled = settle(p, c, prompt, span, asType, attempt, arrive(c, reply));
         if ("value" in settled) return settled.value;
         correction = settled;
       }
-      throw unreadableCall(p, c, span);
+      throw unreadableCall(p, c, prompt, span, asType);
     },
   };
 }

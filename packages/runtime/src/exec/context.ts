@@ -1,7 +1,7 @@
 // The state of one run of program code: one test, or one `jadpo dev` request. Compiled closures
 // receive it as their second argument; nothing else in the executor is mutable.
-import type { Span, Type } from "@jadpo/compiler";
-import type { AiBackend, Answered, Correction, EmbedReply, GenerateReply, StreamReply } from "../ai/backend.ts";
+import type { PromptInfo, Span, Type } from "@jadpo/compiler";
+import type { AiBackend, Answered, Correction, EmbedReply, GenerateEnding, GenerateReply, StreamReply } from "../ai/backend.ts";
 import { RETRIED, type SiteOutcome } from "../ai/outcomes.ts";
 import { rng, type Rng } from "../seed.ts";
 import type { Value } from "../values/value.ts";
@@ -50,6 +50,16 @@ export function countRetried(c: RunContext, span: Span, reply: Answered, counted
   if (counted || !reply.retries) return counted;
   c.ai.count?.(span, RETRIED);
   return true;
+}
+
+/**
+ * An `ai.generate` call ends with `outcome`, decided where it happens: counted for coverage, and
+ * told to the backend (its call log, logs and metrics). `value`: the answer, when it decoded. The
+ * backend's notice is built only for a backend that listens: a test's fake costs nothing more.
+ */
+export function endGenerate(c: RunContext, span: Span, prompt: PromptInfo, asType: Type, depth: number, outcome: GenerateEnding, value?: Value): void {
+  c.ai.count?.(span, outcome);
+  c.ai.backend.ended?.({ prompt, depth, asType, outcome, value });
 }
 
 /**

@@ -3,7 +3,8 @@
 // decoding, every constraint), the tool runs as an ordinary call in the caller's context (so its
 // own AI calls are answered like any other), and what it gave back — as canonical JSON — goes with
 // the next step. A final answer decodes as `T` with at most one correction; running out of steps
-// is AiLoopLimit. Each tool call's outcome and the call's own are counted here (`--coverage`).
+// is AiLoopLimit. Each tool call's outcome and the call's own are counted here (`--coverage`); the
+// call's own is told to the backend too.
 // Written once as a generator that yields what must happen outside it (ask the model, run a
 // tool), so the synchronous fake and an awaiting backend share every rule.
 import { THE_ANSWER, type FailureInfo, type PromptInfo, type Span, type ToolInfo, type Type } from "@jadpo/compiler";
@@ -15,7 +16,7 @@ import type { JsonValue, Value } from "../values/value.ts";
 import { FailureSignal, InternalFault } from "../signals.ts";
 import type { Invoke } from "./closure.ts";
 import type { Callable, ProgramState } from "./compile-state.ts";
-import { countRetried, type RunContext, type SentAttempt } from "./context.ts";
+import { countRetried, endGenerate, type RunContext, type SentAttempt } from "./context.ts";
 
 /** How a decode error names a tool call's whole arguments. */
 export const THE_ARGUMENTS = "the arguments";
@@ -92,7 +93,7 @@ function* toolLoop(p: ProgramState, prompt: PromptInfo, asType: Type, span: Span
   for (let step = 1; ; step++) {
     // A next step is needed: past the limit, the call ends here (a pending correction is not asked for).
     if (step > prompt.maxSteps) {
-      c.ai.count?.(span, LOOP_LIMIT);
+      endGenerate(c, span, prompt, asType, depth, LOOP_LIMIT);
       throw new FailureSignal(loopLimit);
     }
     const sent: SentAttempt = { values, asType };
@@ -131,20 +132,20 @@ function* toolLoop(p: ProgramState, prompt: PromptInfo, asType: Type, span: Span
         continue;
       }
       case "failure":
-        c.ai.count?.(span, reply.failure);
+        endGenerate(c, span, prompt, asType, depth, reply.failure);
         throw new FailureSignal(p.program.aiFailures[reply.failure]);
       case "value":
-        c.ai.count?.(span, corrected ? "corrected" : "success");
+        endGenerate(c, span, prompt, asType, depth, corrected ? "corrected" : "success", reply.value);
         return reply.value;
       case "undecodable":
       case "text": {
         const decoded = reply.kind === "text" ? decodeAnswer(asType, reply.text) : { ok: false as const, error: reply.error };
         if (decoded.ok) {
-          c.ai.count?.(span, corrected ? "corrected" : "success");
+          endGenerate(c, span, prompt, asType, depth, corrected ? "corrected" : "success", decoded.value);
           return decoded.value;
         }
         if (corrected) {
-          c.ai.count?.(span, "unreadable");
+          endGenerate(c, span, prompt, asType, depth, "unreadable");
           throw new FailureSignal(unreadable);
         }
         corrected = true;

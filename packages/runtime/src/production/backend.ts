@@ -3,16 +3,15 @@
 // request carries the action's stop signal, so an action stopped (past its time limit, or at the
 // end of a drain) aborts its model request or the wait before a retry. Decoding, the one
 // correction and the tool loop stay above it, as for every backend. Each `ai.*` call is reported
-// when it ends — its prompt, outcome, time, retries, and tokens (the model's reported usage, else
-// the estimate tests count) — for `jadpo serve`'s logs and metrics; nothing of its values or
-// answer is. A call the stop cuts short ends `timed_out` at that moment, with what it did so far,
+// when it ends — its prompt, outcome (a generate call's as the executor tells it), time, retries,
+// and tokens (the model's reported usage, else the estimate tests count) — for `jadpo serve`'s
+// logs and metrics; nothing of its values or answer is. A call the stop cuts short ends `timed_out` at that moment, with what it did so far,
 // so the stopped request's 504 log line counts it.
 import { nowMs, type AiFailureWord, type CheckedProgram, type PromptInfo, type Span } from "@jadpo/compiler";
 import type {
-  AiBackend, EmbedCall, EmbedReply, GenerateCall, GenerateReply, StreamCall, StreamReply, TokenUsage, ToolCallRun,
+  AiBackend, EmbedCall, EmbedReply, GenerateCall, GenerateEnd, GenerateEnding, GenerateReply, StreamCall, StreamReply, TokenUsage, ToolCallRun,
 } from "../ai/backend.ts";
-import { decodeAnswer } from "../ai/decode.ts";
-import { LOOP_LIMIT, RETRIED, toolUseOutcomes, type GenerateOutcome, type EmbedOutcome, type ToolUseOutcome } from "../ai/outcomes.ts";
+import { RETRIED, toolUseOutcomes, type EmbedOutcome, type ToolUseOutcome } from "../ai/outcomes.ts";
 import { NO_USAGE } from "../ai/token-usage.ts";
 import { completionRequestFor } from "../drivers/request.ts";
 import { stepReply, stepRequest } from "../drivers/step.ts";
@@ -22,7 +21,7 @@ import { RuntimeFault, TimedOut } from "../signals.ts";
 import type { StopWord } from "@jadpo/compiler";
 
 /** How one AI call ended: the outcome words of coverage (a tool loop's `loop_limit` included). */
-export type AiCallOutcome = GenerateOutcome | EmbedOutcome | StopWord | typeof LOOP_LIMIT;
+export type AiCallOutcome = GenerateEnding | EmbedOutcome | StopWord;
 
 /** The words a call counts under: how it ended; `retried` when any of its requests was sent again; what it did with its tools. */
 export type AiCallWord = AiCallOutcome | typeof RETRIED | ToolUseOutcome;
@@ -79,8 +78,6 @@ interface InFlight {
 interface Pending {
   prompt: PromptInfo;
   record: AiCallRecord;
-  corrected: boolean;
-  lastWasCalls: boolean;
   /** Its steps' tool calls so far (kept here, never in the record: they hold values). */
   runs: ToolCallRun[];
 }
@@ -192,53 +189,36 @@ export class ProductionBackend implements AiBackend {
   }
 
   /**
-   * The calls in progress at `depth` or deeper ended without saying how: a tool loop whose last
-   * step called tools ran out of steps. (One stopped by a fault is not an outcome of the call; one
-   * stopped by the action's stop was counted then.)
+   * The action ended. A call still in progress was cut short by a fault, which is not an outcome
+   * of the call (one the action's stop cut short was counted then).
    */
-  private endFrom(depth: number): void {
-    for (const [at, pending] of [...this.pending].sort((a, b) => b[0] - a[0])) {
-      if (at < depth) continue;
-      if (pending.lastWasCalls) this.settle(at, LOOP_LIMIT);
-      this.pending.delete(at);
-    }
-  }
-
-  /** The action ended: every call left in progress ended too. */
   end(): void {
     this.options.stop.removeEventListener("abort", this.onStop);
-    this.endFrom(0);
+    this.pending.clear();
   }
 
   async generate(call: GenerateCall): Promise<GenerateReply> {
     const driver = this.driverFor(call.span);
-    const known = this.pending.get(call.depth);
-    if (call.attempt === 1 || known === undefined || known.prompt !== call.prompt) {
-      this.endFrom(call.depth);
-      this.pending.set(call.depth, {
-        prompt: call.prompt, corrected: false, lastWasCalls: false, runs: [],
-        record: started(call.prompt.name, "success"),
-      });
+    let pending = this.pending.get(call.depth);
+    if (call.attempt === 1 || pending === undefined || pending.prompt !== call.prompt) {
+      pending = { prompt: call.prompt, runs: [], record: started(call.prompt.name, "success") };
+      this.pending.set(call.depth, pending);
     }
-    const pending = this.pending.get(call.depth)!;
     const stoppedUsage = () => estimatedStepUsage(call, { kind: "failure", failure: "timed_out", message: "" });
     const result = await this.timed(pending.record, stoppedUsage, (options) => driver.complete(stepRequest(call), options));
     if (!result.ok) {
       const reply: GenerateReply = { kind: "failure", failure: this.failureWord(result, call.span), message: result.message };
       count(pending.record, failedUsage(result, () => estimatedStepUsage(call, reply)));
-      this.settle(call.depth, reply.failure);
       return reply;
     }
-    const turn = result.value;
-    const reply = stepReply(turn);
+    const reply = stepReply(result.value);
     count(pending.record, result.usage ?? estimatedStepUsage(call, reply));
-    pending.lastWasCalls = turn.kind === "tool_calls";
-    if (turn.kind === "answer") {
-      if (decodeAnswer(call.asType, turn.text).ok) this.settle(call.depth, pending.corrected ? "corrected" : "success");
-      else if (pending.corrected) this.settle(call.depth, "unreadable");
-      else pending.corrected = true;
-    }
     return reply;
+  }
+
+  /** The executor decided how the call ended: it is reported so. */
+  ended(end: GenerateEnd): void {
+    if (this.pending.get(end.depth)?.prompt === end.prompt) this.settle(end.depth, end.outcome);
   }
 
   toolsRan(call: GenerateCall, runs: readonly ToolCallRun[]): void {

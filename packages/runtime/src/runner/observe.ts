@@ -127,6 +127,8 @@ export function observingBackend(inner: AiBackend, scripted: (prompt: PromptInfo
     toolsRan(call: GenerateCall, runs: readonly ToolCallRun[]): void {
       inner.toolsRan?.(call, runs);
     },
+    // Only a backend that listens is told, so a test's call builds no notice for nobody.
+    ...(inner.ended === undefined ? {} : { ended: inner.ended.bind(inner) }),
     stream: (call: StreamCall): MaybePromise<StreamReply> => inner.stream(call),
     embed: (call: EmbedCall): MaybePromise<EmbedReply> => inner.embed(call),
   };

@@ -125,6 +125,15 @@ describe("a tool prompt in `jadpo dev`", () => {
     expect([line.attempts, line.outcome, line.answer, line.steps?.length]).toEqual([8, "failure AiLoopLimit", undefined, 8]);
   });
 
+  it("a call whose answer at max_steps doesn't decode is `failure AiLoopLimit`: no step is left for its correction", async () => {
+    const d = dev({ sandbox: true });
+    const calling: Behaviour = { kind: "tool_calls", calls: [{ name: "opening_hours", arguments: "{}" }] };
+    script([...Array.from({ length: 7 }, () => calling), { kind: "answer", text: "Open all day." }]);
+    expect(await d.ask("ask_or_limit", "?")).toBe("limit");
+    const line = d.lines[0];
+    expect([line.attempts, line.outcome, line.answer, line.steps?.length]).toEqual([8, "failure AiLoopLimit", undefined, 7]);
+  });
+
   it("a tool's own AI call is its own line, and the loop's line is not cut short by it", async () => {
     const d = dev();
     expect(await d.ask("ask_summary", "?")).toEqual(expect.any(String));

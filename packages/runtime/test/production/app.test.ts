@@ -11,7 +11,7 @@ import { createApp, JadpoFault, JadpoInputError, PRODUCTION_APP, type JadpoApp }
 import { decodeProgram, encodeProgram } from "../../src/production/program-codec.ts";
 import { programForBuild } from "../../src/production/prune.ts";
 import { APP, filesUnder, projectOf, type ProjectFiles } from "../../src/testing/project.ts";
-import { SHOP_ASK, SHOP_ORDERS } from "../../src/testing/shop.ts";
+import { SHOP_ASK, SHOP_BROKEN, SHOP_ORDERS } from "../../src/testing/shop.ts";
 import { callWords, type AiCallRecord } from "../../src/production/backend.ts";
 import { startFakeModelServer, type FakeModelServer } from "../../src/testing/openai-server.ts";
 
@@ -146,8 +146,19 @@ prompt order_question(question: Text) {
     }
     max_steps: 2
 }
-${SHOP_ASK}`,
+${SHOP_ASK}${SHOP_BROKEN}`,
   });
+
+  /** Runs the shop's `action` to its end: its outcome, and the AI calls it reported. */
+  async function ranShop(action: string, input: unknown): Promise<{ outcome: unknown; calls: AiCallRecord[] }> {
+    const calls: AiCallRecord[] = [];
+    const app = createApp(shop, { env: { MODEL_URL: server.url } })[PRODUCTION_APP];
+    const prepared = app.prepare(action, input);
+    if (!prepared.ok) throw new Error(prepared.problem.message);
+    const outcome = await app.run(prepared.call, { onAiCall: (c) => calls.push(c) });
+    await app.close();
+    return { outcome, calls };
+  }
 
   it("runs the real loop through the driver: the model's tool call runs the action, its result goes back, and the answer decodes", async () => {
     server.setBehaviour({ kind: "script", steps: [
@@ -192,6 +203,23 @@ ${SHOP_ASK}`,
     await expect(app.run(prepared.call, { onAiCall: (c) => calls.push(c) })).resolves.toMatchObject({ kind: "failure", failure: { name: "Unanswered" } });
     await app.close();
     expect(calls.map((c) => [c.prompt, ...callWords(c)])).toEqual([["order_question", "loop_limit", "called find_order"]]);
+  });
+
+  it("reports loop_limit when the last step's answer doesn't decode: its correction would be a step past max_steps", async () => {
+    server.setBehaviour({ kind: "script", steps: [
+      { kind: "tool_calls", calls: [{ name: "find_order", arguments: { code: "ABC-1234" } }] },
+      { kind: "answer", text: "Ready, I think." },
+    ] });
+    const { outcome, calls } = await ranShop("ask", { question: "Is ABC-1234 ready?" });
+    expect(outcome).toMatchObject({ kind: "failure", failure: { name: "Unanswered" } });
+    expect(calls.map((c) => [c.prompt, ...callWords(c)])).toEqual([["order_question", "loop_limit", "called find_order"]]);
+  });
+
+  it("reports no outcome for a call whose tool stopped the action with a fault: the fault ended it, not the loop", async () => {
+    server.setBehaviour({ kind: "tool_calls", calls: [{ name: "broken", arguments: { code: "ABC-1234" } }] });
+    const { outcome, calls } = await ranShop("ask_broken", { question: "?" });
+    expect(outcome).toMatchObject({ kind: "fault" });
+    expect(calls).toEqual([]);
   });
 
   it("counts a loop stopped at a later step as timed_out, not loop_limit: the steps done, and the estimate of the one in flight", async () => {

@@ -7,7 +7,7 @@ import { randomInt } from "node:crypto";
 import { diagnostic, printType, type Diagnostic, type PromptInfo, type Type } from "@jadpo/compiler";
 import {
   addUsage, callPrompt, compileProgram, decodeAnswer, formatDecodeErrorDetail, NO_USAGE,
-  type AiBackend, type DecodeError, type EmbedCall, type GenerateCall, type GenerateReply, type StreamCall, type TokenUsage, type ToolCallRun, type Value,
+  type AiBackend, type DecodeError, type EmbedCall, type GenerateCall, type GenerateEnd, type GenerateReply, type StreamCall, type TokenUsage, type ToolCallRun, type Value,
 } from "@jadpo/runtime";
 import { DevAi, UsageCounter, type DevRequestBackend } from "@jadpo/runtime/dev";
 import { completionRequestFor, redact, stepReply, stepRequest, type DriverFailure } from "@jadpo/runtime/drivers";
@@ -64,6 +64,11 @@ class RecordingBackend implements AiBackend {
   toolsRan(call: GenerateCall, runs: readonly ToolCallRun[]): void {
     if (this.recorded(call)) this.steps.push([...runs]);
     else this.dev.toolsRan(call, runs);
+  }
+
+  /** The recorded call's end is the command's own; its tools' calls end in `jadpo dev`'s answers. */
+  ended(end: GenerateEnd): void {
+    if (end.prompt !== this.prompt || end.depth !== this.depth) this.devBackend?.ended(end);
   }
 
   stream(call: StreamCall) {
